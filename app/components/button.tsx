@@ -1,0 +1,53 @@
+import type { ComponentProps, ReactNode } from "react";
+import { Link } from "react-router";
+
+type Variant = "primary" | "secondary" | "ghost";
+
+const base =
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-control px-5 py-2.5 text-base font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60";
+
+const variants: Record<Variant, string> = {
+  primary: "bg-brand text-brand-ink hover:bg-brand-strong",
+  secondary: "border border-line bg-raised text-ink hover:border-brand hover:text-brand",
+  ghost: "text-ink hover:bg-brand-soft",
+};
+
+export function buttonClasses(variant: Variant = "primary", className = "") {
+  return `${base} ${variants[variant]} ${className}`;
+}
+
+export function Button({
+  variant = "primary",
+  className,
+  type = "button",
+  ...props
+}: ComponentProps<"button"> & { variant?: Variant }) {
+  return <button type={type} className={buttonClasses(variant, className)} {...props} />;
+}
+
+/** A link styled as a button: client-side navigation for site paths, a plain anchor for other URLs. */
+export function ButtonLink({
+  href,
+  variant = "primary",
+  className,
+  children,
+}: {
+  href: string;
+  variant?: Variant;
+  className?: string;
+  children: ReactNode;
+}) {
+  const classes = buttonClasses(variant, className);
+  if (href.startsWith("/")) {
+    return (
+      <Link to={href} className={classes}>
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <a href={href} className={classes} rel="noopener noreferrer">
+      {children}
+    </a>
+  );
+}

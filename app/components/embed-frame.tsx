@@ -1,0 +1,34 @@
+// Class names are spelled out so Tailwind sees them; each frame size spec.md names has its entry.
+const frameSizes = {
+  "540x700": "h-[700px] max-w-[540px]",
+  "540x305": "h-[305px] max-w-[540px]",
+} as const;
+
+export type FrameSize = keyof typeof frameSizes;
+
+/**
+ * A third-party form frame at its fixed size, shrinking to the width available. Without a
+ * configured URL it keeps the same box, so the page never shifts, and says why it is empty.
+ */
+export function EmbedFrame({
+  src,
+  title,
+  size,
+  unavailable,
+}: {
+  src: string | null;
+  title: string;
+  size: FrameSize;
+  unavailable: string;
+}) {
+  const [width, height] = size.split("x");
+  const box = `block w-full rounded-card border border-line ${frameSizes[size]}`;
+  if (!src) {
+    return (
+      <div className={`${box} flex items-center justify-center bg-surface p-6 text-center`}>
+        <p className="max-w-xs text-ink-muted">{unavailable}</p>
+      </div>
+    );
+  }
+  return <iframe src={src} title={title} width={width} height={height} loading="lazy" className={`${box} bg-raised`} />;
+}

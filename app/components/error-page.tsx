@@ -1,0 +1,40 @@
+import { Link } from "react-router";
+import { errorPages } from "#app/content/error-pages.ts";
+import { site } from "#app/content/site.ts";
+import { ButtonLink } from "./button.tsx";
+import { Container } from "./container.tsx";
+
+/** The 404 and 500 pages: a plain message, the way home and, for 404, the main pages. */
+export function ErrorPage({ kind, detail }: { kind: "notFound" | "serverError"; detail?: string }) {
+  const content = errorPages[kind];
+  const suggestions = [...site.footer.quickLinks.slice(1), ...site.footer.moreLinks];
+  return (
+    <Container className="py-section">
+      <title>{`${content.title} | ${site.companyName}`}</title>
+      <meta name="robots" content="noindex" />
+      <p className="text-sm font-semibold uppercase tracking-wide text-accent">{kind === "notFound" ? "404" : "500"}</p>
+      <h1 className="mt-2 text-display tracking-tight">{content.title}</h1>
+      <p className="mt-4 max-w-2xl text-lead text-ink-muted">{content.description}</p>
+      <div className="mt-8">
+        <ButtonLink href="/">{content.homeLink}</ButtonLink>
+      </div>
+      {kind === "notFound" ? (
+        <nav aria-labelledby="error-suggestions" className="mt-12">
+          <h2 id="error-suggestions" className="font-bold">
+            {errorPages.notFound.suggestionsTitle}
+          </h2>
+          <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
+            {suggestions.map((link) => (
+              <li key={link.href}>
+                <Link to={link.href} className="inline-flex min-h-11 items-center font-semibold text-brand underline-offset-4 hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      {detail ? <pre className="mt-8 overflow-auto rounded-card bg-surface p-4 text-sm">{detail}</pre> : null}
+    </Container>
+  );
+}

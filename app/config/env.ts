@@ -1,0 +1,64 @@
+import { z } from "zod";
+
+// Unset and empty variables mean the same thing: use the default (or leave the feature off).
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+}
+
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an absolute http:// or https:// URL" });
+const httpsUrl = z.url({ protocol: /^https$/, error: "must be an absolute https:// URL" });
+
+export const EnvSchema = z.object({
+  NODE_ENV: optional(z.enum(["development", "production", "test"])).default("production"),
+  SITE_URL: optional(httpUrl)
+    .default("http://localhost:3000")
+    .transform((url) => url.replace(/\/+$/, "")),
+  CONTACT_EMAIL: optional(z.email({ error: "must be an e-mail address" })).default("hello@example.com"),
+  SOCIAL_URL: optional(httpsUrl).default("https://www.linkedin.com/company/example"),
+  APP_STORE_URL: optional(httpsUrl),
+  PLAY_STORE_URL: optional(httpsUrl),
+  NEWSLETTER_EMBED_URL: optional(httpsUrl),
+  LOGIN_EMBED_URL: optional(httpsUrl),
+  PORT: optional(
+    z.coerce
+      .number({ error: "must be a whole number between 1 and 65535" })
+      .int({ error: "must be a whole number between 1 and 65535" })
+      .min(1, { error: "must be a whole number between 1 and 65535" })
+      .max(65535, { error: "must be a whole number between 1 and 65535" }),
+  ).default(3000),
+  HOST: optional(z.string().regex(/^[\w.:-]+$/, { error: "must be a host name or IP address" })).default("0.0.0.0"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+/** Validates the environment; the error names every bad variable without echoing its value. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (result.success) return result.data;
+  throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`));
+}
+
+/** The deployment values that end up in pages; a build is only valid for the values it was made with. */
+export function publicConfig(env: Env) {
+  return {
+    siteUrl: env.SITE_URL,
+    contactEmail: env.CONTACT_EMAIL,
+    socialUrl: env.SOCIAL_URL,
+    appStoreUrl: env.APP_STORE_URL ?? null,
+    playStoreUrl: env.PLAY_STORE_URL ?? null,
+    newsletterEmbedUrl: env.NEWSLETTER_EMBED_URL ?? null,
+    loginEmbedUrl: env.LOGIN_EMBED_URL ?? null,
+  };
+}
+
+export type PublicConfig = ReturnType<typeof publicConfig>;

@@ -1,0 +1,186 @@
+import type { CareersContent } from "./schema.ts";
+
+export const careers = {
+  meta: {
+    title: "Careers",
+    description:
+      "Join Lumen Software: remote-first engineering, product, design and education roles with competitive pay, a learning budget and real ownership.",
+  },
+  intro: {
+    headline: "Build what's next with us",
+    paragraph:
+      "We are a team of engineers, designers and educators who build software for our clients and help developers everywhere land the job they want. We hire people who care about their craft and want to keep learning, wherever they live.",
+  },
+  reasons: {
+    title: "Why work with us",
+    items: [
+      "Varied, meaningful work: cloud, security, data and AI projects for clients in six industries, and our own app used by thousands of developers.",
+      "Senior colleagues who review your work carefully and share what they know.",
+      "Remote-first since 2018, with a studio in San Francisco for those who want one.",
+      "A say in what we build and how we build it, from your first week.",
+    ],
+  },
+  benefits: {
+    title: "Benefits",
+    items: [
+      { title: "Competitive Pay & Equity", description: "Salaries at the top of the market and stock options for every employee." },
+      { title: "Remote-First Flexibility", description: "Work from anywhere in your time zone, with core hours for collaboration." },
+      { title: "Health & Wellbeing", description: "Full health, dental and vision cover, plus a monthly wellbeing allowance." },
+      { title: "Learning Budget", description: "$2,000 a year for courses, books and conferences, and time to use it." },
+    ],
+  },
+  culture: {
+    title: "Our culture and values",
+    values: [
+      { title: "Ownership", description: "We take responsibility for outcomes, not just tasks." },
+      { title: "Craft", description: "We write code and prose that our future selves will thank us for." },
+      { title: "Candour", description: "We say what we think, kindly, and we listen just as carefully." },
+      { title: "Curiosity", description: "We ask why, try new things and share what we learn." },
+    ],
+  },
+  openings: {
+    title: "Open positions",
+    description: "All positions are full-time. Salary ranges are in US dollars per year.",
+    applyLabel: "Apply Now",
+    salaryLabel: "Salary",
+  },
+  generalApplication: {
+    title: "Don't see the right role?",
+    description: "Tell us what you do best and we will keep you in mind for future openings.",
+    label: "Send General Application",
+  },
+  jobs: [
+    {
+      slug: "senior-mobile-engineer",
+      title: "Senior Mobile Engineer",
+      department: "Engineering",
+      location: "Remote",
+      type: "Full-time",
+      salary: { min: 120_000, max: 180_000 },
+      description:
+        "Lead the development of the Lumen Prep app on iOS and Android, from architecture to release, and make practising on a phone feel effortless.",
+      responsibilities: [
+        "Design and build features across our React Native and native modules",
+        "Own performance, offline support and release quality on both platforms",
+        "Mentor engineers and review code with care",
+      ],
+      requirements: [
+        "5+ years building mobile apps used in production",
+        "Deep knowledge of iOS or Android and experience shipping on both",
+        "Clear written communication in a remote team",
+      ],
+      datePosted: "2026-11-02",
+      validThrough: "2027-05-31",
+    },
+    {
+      slug: "product-manager",
+      title: "Product Manager",
+      department: "Product",
+      location: "San Francisco CA",
+      type: "Full-time",
+      salary: { min: 130_000, max: 200_000 },
+      description:
+        "Shape the roadmap of Lumen Prep with engineering, design and our learners, turning research and data into features that help developers get hired.",
+      responsibilities: [
+        "Run discovery with learners, mentors and hiring managers",
+        "Define, prioritise and measure the product roadmap",
+        "Work daily with engineering and design from idea to launch",
+      ],
+      requirements: [
+        "4+ years of product management on consumer or education products",
+        "Comfort with data, experiments and qualitative research",
+        "Able to work from our San Francisco studio at least three days a week",
+      ],
+      datePosted: "2026-11-02",
+      validThrough: "2027-05-31",
+    },
+    {
+      slug: "content-creator",
+      title: "Content Creator",
+      department: "Education",
+      location: "Remote",
+      type: "Full-time",
+      salary: { min: 80_000, max: 120_000 },
+      description:
+        "Write the problems, explanations and guides that teach thousands of developers, and keep our library accurate, clear and fresh.",
+      responsibilities: [
+        "Write interview problems with tested solutions in several languages",
+        "Produce guides, cheat sheets and short video walkthroughs",
+        "Review community feedback and improve existing content",
+      ],
+      requirements: [
+        "Strong programming skills and a solid grasp of algorithms",
+        "Proven ability to explain technical ideas simply",
+        "Experience in teaching, technical writing or developer relations",
+      ],
+      datePosted: "2026-11-02",
+      validThrough: "2027-05-31",
+    },
+    {
+      slug: "data-scientist",
+      title: "Data Scientist",
+      department: "Engineering",
+      location: "Remote",
+      type: "Full-time",
+      salary: { min: 110_000, max: 160_000 },
+      description:
+        "Build the models behind our AI-powered learning paths and readiness scores, and help our clients turn their data into decisions.",
+      responsibilities: [
+        "Design and evaluate recommendation and skill-estimation models",
+        "Build reliable data pipelines with our engineers",
+        "Share findings with product and client teams",
+      ],
+      requirements: [
+        "3+ years applying statistics or machine learning in production",
+        "Fluent Python and SQL",
+        "Experience designing and reading experiments",
+      ],
+      datePosted: "2026-11-02",
+      validThrough: "2027-05-31",
+    },
+    {
+      slug: "ux-ui-designer",
+      title: "UX/UI Designer",
+      department: "Design",
+      location: "Remote",
+      type: "Full-time",
+      salary: { min: 90_000, max: 140_000 },
+      description:
+        "Design the app and client products end to end, from research and flows to polished, accessible interfaces.",
+      responsibilities: [
+        "Research with users and turn insights into flows and prototypes",
+        "Design accessible interfaces for mobile and web",
+        "Maintain and grow our design system",
+      ],
+      requirements: [
+        "A portfolio of shipped mobile or web products",
+        "Working knowledge of accessibility (WCAG) and design systems",
+        "Comfort collaborating closely with engineers",
+      ],
+      datePosted: "2026-11-02",
+      validThrough: "2027-05-31",
+    },
+    {
+      slug: "marketing-manager",
+      title: "Marketing Manager",
+      department: "Marketing",
+      location: "Remote",
+      type: "Full-time",
+      salary: { min: 85_000, max: 130_000 },
+      description:
+        "Grow both of our audiences: developers preparing for interviews and companies looking for an engineering partner.",
+      responsibilities: [
+        "Plan and run campaigns across content, social and partnerships",
+        "Own our website, newsletter and launch communications",
+        "Measure results and share what works",
+      ],
+      requirements: [
+        "4+ years in B2B or developer-focused marketing",
+        "Excellent writing and a strong sense of brand",
+        "Comfort with analytics and marketing tools",
+      ],
+      datePosted: "2026-11-02",
+      validThrough: "2027-05-31",
+    },
+  ],
+} satisfies CareersContent;

@@ -1,0 +1,19 @@
+// The one list of public pages: app/routes.ts mounts them, react-router.config.ts prerenders
+// the static ones and the sitemap lists the indexable ones.
+export const pages = {
+  home: { path: "/", file: "routes/home.tsx", prerender: true, sitemap: true },
+  about: { path: "/about", file: "routes/about.tsx", prerender: true, sitemap: true },
+  features: { path: "/features", file: "routes/features.tsx", prerender: true, sitemap: true },
+  careers: { path: "/careers", file: "routes/careers.tsx", prerender: true, sitemap: true },
+  login: { path: "/login", file: "routes/login.tsx", prerender: true, sitemap: false },
+  // Contact renders per request: its form will carry per-visit state and post back to it.
+  contact: { path: "/contact", file: "routes/contact.tsx", prerender: false, sitemap: true },
+  download: { path: "/download", file: "routes/download.tsx", prerender: true, sitemap: true },
+} as const;
+
+export type PageName = keyof typeof pages;
+
+export const pageList = Object.values(pages);
+
+/** Files generated from the route list, prerendered alongside the pages. */
+export const generatedFiles = ["/sitemap.xml", "/robots.txt"] as const;

@@ -1,0 +1,179 @@
+import { z } from "zod";
+
+// Content modules import only the types below, so zod never reaches the browser bundle;
+// tests/unit/content.test.ts parses every module against these schemas.
+
+const text = z.string().trim().min(1);
+const internalPath = z.string().regex(/^\/[\w\-./]*$/, "must be a site path starting with /");
+
+export const PageMetaSchema = z.object({
+  title: text.max(70),
+  description: text.min(50).max(160),
+});
+
+export const LinkSchema = z.object({ label: text, href: internalPath });
+
+export const SiteSchema = z.object({
+  companyName: text,
+  appName: text,
+  logoAlt: text,
+  foundedYear: z.number().int().min(1990),
+  copyrightYear: z.number().int().min(1990),
+  replyWithinHours: z.number().int().positive(),
+  meetingMinutes: z.number().int().positive(),
+  navigation: z.object({ about: LinkSchema, getStarted: LinkSchema, menuLabel: text, skipLink: text }),
+  footer: z.object({
+    tagline: text,
+    quickLinksTitle: text,
+    quickLinks: z.array(LinkSchema).min(2),
+    moreLinksTitle: text,
+    moreLinks: z.array(LinkSchema),
+    contactTitle: text,
+    socialLabel: text,
+    rights: text,
+  }),
+  shareImage: z.object({ path: internalPath, width: z.number().int(), height: z.number().int(), alt: text }),
+});
+
+const CardSchema = z.object({ title: text, description: text });
+
+export const HomeSchema = z.object({
+  meta: PageMetaSchema,
+  hero: z.object({
+    headline: text,
+    tagline: text,
+    intro: text,
+    primaryAction: LinkSchema,
+    secondaryAction: LinkSchema,
+  }),
+  newsletter: z.object({ title: text, description: text, frameTitle: text, unavailable: text }),
+  services: z.object({ title: text, description: text, cards: z.array(CardSchema).length(4) }),
+});
+
+export const AboutSchema = z.object({
+  meta: PageMetaSchema,
+  hero: z.object({ headline: text, paragraph: text }),
+  facts: z.array(z.object({ value: text, label: text })).min(1),
+  action: z.object({ title: text, description: text, link: LinkSchema }),
+});
+
+const FeatureBlockSchema = z.object({ title: text, summary: text, details: z.array(text).min(2) });
+
+export const FeaturesSchema = z.object({
+  meta: PageMetaSchema,
+  hero: z.object({ eyebrow: text, headline: text, intro: text }),
+  featureBlocksTitle: text,
+  featureBlocks: z.array(FeatureBlockSchema).length(6),
+  extraFeaturesTitle: text,
+  extraFeatures: z.array(CardSchema).length(4),
+  showcase: z.object({
+    title: text,
+    description: text,
+    screens: z.array(z.object({ title: text, caption: text })).length(3),
+  }),
+  preparationTitle: text,
+  preparation: z.array(z.object({ title: text, items: z.array(text).min(3) })).length(2),
+  download: z.object({ title: text, description: text, ios: text, android: text }),
+});
+
+export const JobPostingSchema = z.object({
+  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+  title: text,
+  department: text,
+  location: z.enum(["Remote", "San Francisco CA"]),
+  type: z.literal("Full-time"),
+  salary: z.object({ min: z.number().int().positive(), max: z.number().int().positive() }),
+  description: text,
+  responsibilities: z.array(text).min(3),
+  requirements: z.array(text).min(3),
+  datePosted: z.iso.date(),
+  validThrough: z.iso.date(),
+});
+
+export const CareersSchema = z.object({
+  meta: PageMetaSchema,
+  intro: z.object({ headline: text, paragraph: text }),
+  reasons: z.object({ title: text, items: z.array(text).min(3) }),
+  benefits: z.object({ title: text, items: z.array(CardSchema).length(4) }),
+  culture: z.object({ title: text, values: z.array(CardSchema).min(3) }),
+  openings: z.object({ title: text, description: text, applyLabel: text, salaryLabel: text }),
+  generalApplication: z.object({ title: text, description: text, label: text }),
+  jobs: z.array(JobPostingSchema).length(6),
+});
+
+export const LoginSchema = z.object({
+  meta: PageMetaSchema,
+  title: text,
+  description: text,
+  frameTitle: text,
+  unavailable: text,
+});
+
+const OptionSchema = z.object({ value: z.string(), label: text });
+const FieldSchema = z.object({ label: text, hint: z.string().optional() });
+
+export const ContactSchema = z.object({
+  meta: PageMetaSchema,
+  hero: z.object({ headline: text, intro: text }),
+  nextSteps: z.object({
+    title: text,
+    reply: text,
+    steps: z.array(CardSchema).length(3),
+    meeting: z.object({ title: text, description: text, dayLabel: text }),
+  }),
+  form: z.object({
+    title: text,
+    sections: z.object({ you: text, project: text, more: text }),
+    fields: z.object({
+      name: FieldSchema,
+      email: FieldSchema,
+      phone: FieldSchema,
+      company: FieldSchema,
+      project: FieldSchema,
+      budget: FieldSchema,
+      attachments: FieldSchema,
+      source: FieldSchema,
+    }),
+    budgetPlaceholder: text,
+    budgets: z.array(OptionSchema).length(5),
+    submit: text,
+    requiredNote: text,
+  }),
+});
+
+export const CookieBannerSchema = z.object({
+  title: text,
+  description: text,
+  acceptAll: text,
+  acceptIndividual: text,
+  close: text,
+});
+
+export const DownloadSchema = z.object({
+  meta: PageMetaSchema,
+  hero: z.object({ headline: text, intro: text, illustrationLabel: text }),
+  stores: z.object({
+    appStore: z.object({ label: text, comingSoon: text }),
+    playStore: z.object({ label: text, comingSoon: text }),
+  }),
+  newsletter: z.object({ title: text, description: text, frameTitle: text, unavailable: text }),
+});
+
+export const ErrorPagesSchema = z.object({
+  notFound: z.object({ title: text, description: text, homeLink: text, suggestionsTitle: text }),
+  serverError: z.object({ title: text, description: text, homeLink: text }),
+});
+
+export type PageMeta = z.infer<typeof PageMetaSchema>;
+export type Link = z.infer<typeof LinkSchema>;
+export type Site = z.infer<typeof SiteSchema>;
+export type HomeContent = z.infer<typeof HomeSchema>;
+export type AboutContent = z.infer<typeof AboutSchema>;
+export type FeaturesContent = z.infer<typeof FeaturesSchema>;
+export type JobPosting = z.infer<typeof JobPostingSchema>;
+export type CareersContent = z.infer<typeof CareersSchema>;
+export type LoginContent = z.infer<typeof LoginSchema>;
+export type ContactContent = z.infer<typeof ContactSchema>;
+export type CookieBannerContent = z.infer<typeof CookieBannerSchema>;
+export type DownloadContent = z.infer<typeof DownloadSchema>;
+export type ErrorPagesContent = z.infer<typeof ErrorPagesSchema>;

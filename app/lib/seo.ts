@@ -1,0 +1,46 @@
+import type { MetaDescriptor } from "react-router";
+import type { PageMeta } from "#app/content/schema.ts";
+import { site } from "#app/content/site.ts";
+import type { RootData } from "#app/root.tsx";
+
+type MetaArgsLike = {
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+  location: { pathname: string };
+};
+
+export function rootData(matches: MetaArgsLike["matches"]): RootData | undefined {
+  return matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
+}
+
+/** Absolute URL of a site path; the path's trailing slash is dropped so each page has one address. */
+export function absoluteUrl(siteUrl: string, path: string) {
+  const normalized = path === "/" ? "/" : path.replace(/\/+$/, "");
+  return `${siteUrl}${normalized}`;
+}
+
+/** Every page's head: title, description, canonical URL, Open Graph and Twitter cards. */
+export function pageMeta({ matches, location }: MetaArgsLike, page: PageMeta, extra: MetaDescriptor[] = []) {
+  const siteUrl = rootData(matches)?.config.siteUrl ?? "";
+  const url = absoluteUrl(siteUrl, location.pathname);
+  const title = `${page.title} | ${site.companyName}`;
+  const image = `${siteUrl}${site.shareImage.path}`;
+  return [
+    { title },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: site.companyName },
+    { property: "og:title", content: title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: String(site.shareImage.width) },
+    { property: "og:image:height", content: String(site.shareImage.height) },
+    { property: "og:image:alt", content: site.shareImage.alt },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: page.description },
+    { name: "twitter:image", content: image },
+    ...extra,
+  ] satisfies MetaDescriptor[];
+}

@@ -1,0 +1,15 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { pages } from "./content/pages.ts";
+
+export default [
+  index(pages.home.file),
+  route(pages.about.path, pages.about.file),
+  route(pages.features.path, pages.features.file),
+  route(pages.careers.path, pages.careers.file),
+  route(pages.login.path, pages.login.file),
+  route(pages.contact.path, pages.contact.file),
+  route(pages.download.path, pages.download.file),
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,67 @@
+import { ContactForm } from "#app/components/contact-form.tsx";
+import { Card } from "#app/components/card.tsx";
+import { Container } from "#app/components/container.tsx";
+import { CookieBanner } from "#app/components/cookie-banner.tsx";
+import { Icon } from "#app/components/illustrations.tsx";
+import { contact } from "#app/content/contact.ts";
+import { cookieBanner } from "#app/content/cookie-banner.ts";
+import { pageMeta } from "#app/lib/seo.ts";
+import type { Route } from "./+types/contact";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, contact.meta);
+
+export default function Contact() {
+  const { nextSteps } = contact;
+  return (
+    <>
+      <div className="border-b border-line bg-gradient-to-b from-brand-soft to-canvas">
+        <Container className="py-12 sm:py-16">
+          <h1 className="text-display tracking-tight">{contact.hero.headline}</h1>
+          <p className="mt-4 max-w-2xl text-lead text-ink-muted">{contact.hero.intro}</p>
+        </Container>
+      </div>
+      <Container className="grid gap-10 py-12 lg:grid-cols-[1fr_1.6fr] lg:py-16">
+        <aside aria-labelledby="next-steps-title" className="space-y-6">
+          <h2 id="next-steps-title" className="text-2xl font-extrabold tracking-tight">
+            {nextSteps.title}
+          </h2>
+          <p className="flex items-center gap-3 rounded-card bg-accent-soft p-4 font-semibold text-accent">
+            <Icon name="clock" />
+            {nextSteps.reply}
+          </p>
+          <ol className="space-y-5">
+            {nextSteps.steps.map((step, index) => (
+              <li key={step.title} className="flex gap-4">
+                <span
+                  className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand font-bold text-brand-ink"
+                  aria-hidden="true"
+                >
+                  {index + 1}
+                </span>
+                <div>
+                  <h3 className="font-bold">{step.title}</h3>
+                  <p className="text-ink-muted">{step.description}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+          <Card>
+            <div className="flex items-center gap-3">
+              <span className="inline-flex size-11 items-center justify-center rounded-control bg-brand-soft text-brand">
+                <Icon name="video" />
+              </span>
+              <h3 className="text-lg font-bold">{nextSteps.meeting.title}</h3>
+            </div>
+            <p className="mt-3 text-ink-muted">{nextSteps.meeting.description}</p>
+            <p className="mt-4 flex items-center gap-2 rounded-control border border-dashed border-line px-4 py-3 font-semibold text-ink-muted">
+              <Icon name="calendar" />
+              {nextSteps.meeting.dayLabel}
+            </p>
+          </Card>
+        </aside>
+        <ContactForm content={contact.form} />
+      </Container>
+      <CookieBanner content={cookieBanner} />
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { env } from "#app/config/env.server.ts";
+import { pageList } from "#app/content/pages.ts";
+import { absoluteUrl } from "#app/lib/seo.ts";
+
+export function loader() {
+  const urls = pageList
+    .filter((page) => page.sitemap)
+    .map((page) => `  <url><loc>${absoluteUrl(env.SITE_URL, page.path)}</loc></url>`);
+  const xml = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+  return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
+}

@@ -1,0 +1,68 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import type { ServerBuild } from "react-router";
+
+const htmlCache = "no-cache"; // revalidated with the ETag: a new deployment shows at once
+const immutableCache = "public, max-age=31536000, immutable";
+const publicFileCache = "public, max-age=86400";
+
+/** URL path → prerendered HTML file, read once from the build at start-up. */
+export function findPrerenderedPages(clientDir: string) {
+  const pages = new Map<string, string>();
+  for (const file of readdirSync(clientDir, { recursive: true, encoding: "utf8" })) {
+    if (path.basename(file) !== "index.html") continue;
+    const directory = path.dirname(file);
+    const urlPath = directory === "." ? "/" : `/${directory.split(path.sep).join("/")}`;
+    pages.set(urlPath, path.join(clientDir, file));
+  }
+  return pages;
+}
+
+export function createApp({ build, clientDir }: { build: ServerBuild; clientDir: string }) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(compression());
+
+  // Prerendered pages answer at their path with or without the trailing slash, never redirecting.
+  const prerendered = findPrerenderedPages(clientDir);
+  app.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
+    const file = prerendered.get(pathname);
+    if (!file) return next();
+    res.sendFile(file, { headers: { "Cache-Control": htmlCache, "Content-Type": "text/html; charset=utf-8" } });
+  });
+
+  app.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), {
+      index: false,
+      redirect: false,
+      fallthrough: false, // a missing hashed asset is a plain 404, not a page
+      setHeaders: (res) => res.setHeader("Cache-Control", immutableCache),
+    }),
+  );
+  app.use(
+    express.static(clientDir, {
+      index: false,
+      redirect: false,
+      setHeaders: (res, filePath) => {
+        // Prerendered loader data changes with each deployment, like the HTML it belongs to.
+        if (filePath.endsWith(".data")) {
+          res.setHeader("Content-Type", "text/x-script");
+          res.setHeader("Cache-Control", htmlCache);
+        } else if (filePath.endsWith(".xml") || filePath.endsWith(".txt")) {
+          res.setHeader("Cache-Control", htmlCache);
+        } else {
+          res.setHeader("Cache-Control", publicFileCache);
+        }
+      },
+    }),
+  );
+
+  app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+  return app;
+}

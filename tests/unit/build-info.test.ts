@@ -1,0 +1,13 @@
+import { expect, test } from "vitest";
+import { publicConfig, parseEnv } from "#app/config/env.ts";
+import { configDifferences } from "#server/build-info.ts";
+
+test("names each public variable whose value differs from the build's", () => {
+  const built = publicConfig(parseEnv({}));
+  const current = publicConfig(parseEnv({ SITE_URL: "https://www.example.org", APP_STORE_URL: "https://apps.apple.com/app/id1" }));
+  expect(configDifferences(built, current)).toEqual([
+    'SITE_URL is "https://www.example.org" but the build was made with "http://localhost:3000"',
+    'APP_STORE_URL is "https://apps.apple.com/app/id1" but the build was made with ""',
+  ]);
+  expect(configDifferences(built, built)).toEqual([]);
+});

@@ -1,0 +1,78 @@
+import { describe, expect, test } from "vitest";
+import type { z } from "zod";
+import { about } from "#app/content/about.ts";
+import { careers } from "#app/content/careers.ts";
+import { contact } from "#app/content/contact.ts";
+import { cookieBanner } from "#app/content/cookie-banner.ts";
+import { download } from "#app/content/download.ts";
+import { errorPages } from "#app/content/error-pages.ts";
+import { features } from "#app/content/features.ts";
+import { home } from "#app/content/home.ts";
+import { login } from "#app/content/login.ts";
+import { pageList } from "#app/content/pages.ts";
+import * as schemas from "#app/content/schema.ts";
+import { site } from "#app/content/site.ts";
+import { formatSalaryRange } from "#app/lib/format.ts";
+
+const modules: Array<[string, z.ZodType, unknown]> = [
+  ["site", schemas.SiteSchema, site],
+  ["home", schemas.HomeSchema, home],
+  ["about", schemas.AboutSchema, about],
+  ["features", schemas.FeaturesSchema, features],
+  ["careers", schemas.CareersSchema, careers],
+  ["login", schemas.LoginSchema, login],
+  ["contact", schemas.ContactSchema, contact],
+  ["cookie banner", schemas.CookieBannerSchema, cookieBanner],
+  ["download", schemas.DownloadSchema, download],
+  ["error pages", schemas.ErrorPagesSchema, errorPages],
+];
+
+describe("content modules", () => {
+  test.each(modules)("%s matches its schema", (_name, schema, content) => {
+    const result = schema.safeParse(content);
+    expect(result.error?.issues ?? []).toEqual([]);
+  });
+
+  test("every page path is unique and internal links point at pages", () => {
+    const paths = pageList.map((page) => page.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    const links = [site.navigation.about, site.navigation.getStarted, ...site.footer.quickLinks, ...site.footer.moreLinks];
+    for (const link of links) expect(paths).toContain(link.href);
+  });
+});
+
+describe("spec.md constants", () => {
+  test("the six job postings with department, location, type and salary", () => {
+    expect(
+      careers.jobs.map((job) => [job.title, job.department, job.location, job.type, formatSalaryRange(job.salary)]),
+    ).toEqual([
+      ["Senior Mobile Engineer", "Engineering", "Remote", "Full-time", "$120k-$180k"],
+      ["Product Manager", "Product", "San Francisco CA", "Full-time", "$130k-$200k"],
+      ["Content Creator", "Education", "Remote", "Full-time", "$80k-$120k"],
+      ["Data Scientist", "Engineering", "Remote", "Full-time", "$110k-$160k"],
+      ["UX/UI Designer", "Design", "Remote", "Full-time", "$90k-$140k"],
+      ["Marketing Manager", "Marketing", "Remote", "Full-time", "$85k-$130k"],
+    ]);
+  });
+
+  test("the budget values, in order", () => {
+    expect(contact.form.budgets.map((budget) => budget.value)).toEqual([
+      "under-10k",
+      "10k-25k",
+      "25k-50k",
+      "50k-100k",
+      "over-100k",
+    ]);
+  });
+
+  test("the business constants", () => {
+    expect(site.copyrightYear).toBe(2024);
+    expect(site.foundedYear).toBe(2018);
+    expect(site.replyWithinHours).toBe(24);
+    expect(site.meetingMinutes).toBe(30);
+    expect(contact.nextSteps.reply).toContain("24 hours");
+    expect(contact.nextSteps.meeting.title).toBe("30 Min Meeting");
+    expect(features.featureBlocks[0]?.details.join(" ")).toContain("Over 500 problems");
+    expect(features.extraFeatures[0]?.description).toContain("5-15 minutes");
+  });
+});

@@ -1,0 +1,21 @@
+import { expect, test } from "vitest";
+import { home } from "#app/content/home.ts";
+import { site } from "#app/content/site.ts";
+import { absoluteUrl, pageMeta } from "#app/lib/seo.ts";
+
+const matches = [{ id: "root", loaderData: { config: { siteUrl: "https://www.example.org" } } }];
+
+test("builds title, description, canonical, Open Graph and Twitter tags from one page entry", () => {
+  const meta = pageMeta({ matches, location: { pathname: "/about/" } }, { title: "About us", description: home.meta.description });
+  expect(meta).toContainEqual({ title: `About us | ${site.companyName}` });
+  expect(meta).toContainEqual({ name: "description", content: home.meta.description });
+  expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: "https://www.example.org/about" });
+  expect(meta).toContainEqual({ property: "og:url", content: "https://www.example.org/about" });
+  expect(meta).toContainEqual({ property: "og:image", content: "https://www.example.org/og-image.png" });
+  expect(meta).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
+});
+
+test("absolute URLs keep the home page's slash and drop others'", () => {
+  expect(absoluteUrl("https://www.example.org", "/")).toBe("https://www.example.org/");
+  expect(absoluteUrl("https://www.example.org", "/careers/")).toBe("https://www.example.org/careers");
+});
