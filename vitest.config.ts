@@ -5,5 +5,6 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.{ts,tsx}"],
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
     restoreMocks: true,
+    unstubEnvs: true,
   },
 });

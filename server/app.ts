@@ -64,5 +64,12 @@ export function createApp({ build, clientDir }: { build: ServerBuild; clientDir:
   );
 
   app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+
+  // Errors that escape the middleware above, such as a missing hashed asset: a plain answer, no stack.
+  app.use((error: { status?: number; message?: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const status = typeof error.status === "number" && error.status >= 400 ? error.status : 500;
+    if (status >= 500) console.error(`Unhandled server error: ${error.message ?? "unknown"}`);
+    res.status(status).type("text/plain").send(status === 404 ? "Not found" : "Something went wrong");
+  });
   return app;
 }

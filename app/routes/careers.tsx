@@ -86,7 +86,7 @@ export default function Careers() {
                 <div className="mt-6">
                   <ButtonLink href={applicationHref(config.contactEmail, job.title)}>
                     {careers.openings.applyLabel}
-                    <span className="sr-only">: {job.title}</span>
+                    <span className="sr-only">for {job.title}</span>
                   </ButtonLink>
                 </div>
               </Card>

@@ -1,0 +1,53 @@
+import { expect, sitePages, test } from "./fixtures.ts";
+
+test.describe("at 320 px wide", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test("a menu button opens the navigation and no page scrolls sideways", async ({ page }) => {
+    for (const path of sitePages) {
+      await page.goto(path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${path} fits 320 px`).toBeLessThanOrEqual(320);
+    }
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const about = nav.getByRole("link", { name: "About" });
+    await expect(about).toBeHidden();
+    await nav.getByText("Menu").click();
+    await expect(about).toBeVisible();
+    await about.click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("From Cloud to AI—We Help You Engineer with Purpose");
+    await expect(nav.getByRole("link", { name: "About" })).toBeHidden();
+  });
+
+  test("the menu works with the keyboard alone", async ({ page }) => {
+    await page.goto("/");
+    const menu = page.getByRole("navigation", { name: "Main" }).getByText("Menu");
+    await menu.focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/about$/);
+  });
+});
+
+test("Get Started leads to the download page without a full reload", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Get Started" }).click();
+  await expect(page).toHaveURL(/\/download$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same document");
+});
+
+test("the skip link moves focus to the main content", async ({ page }) => {
+  await page.goto("/features");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to main content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("main")).toBeFocused();
+});

@@ -1,0 +1,181 @@
+import { config, expect, sitePages, test } from "./fixtures.ts";
+
+// The strings spec.md quotes, page by page, verbatim.
+const specCopy: Record<string, string[]> = {
+  "/": [
+    "Top-Rated Custom Software Development Services",
+    "Tailored solutions, built for scale.",
+    "Trusted by the World's Leading Companies",
+    "IT Infrastructure Consulting",
+    "Cybersecurity Audits",
+    "Software Development Support",
+    "Data Analytics & AI Integration",
+  ],
+  "/about": ["From Cloud to AI—We Help You Engineer with Purpose", "co-engineering delivery model"],
+  "/features": [
+    "Comprehensive Problem Library",
+    "Over 500 problems",
+    "AI-Powered Learning Paths",
+    "Advanced Analytics",
+    "Community & Mentorship",
+    "Interview Simulations",
+    "Mobile-First Experience",
+    "Quick Practice Mode",
+    "5-15 minutes",
+    "Learning Resources",
+    "Real-Time Feedback",
+    "Performance Insights",
+    "See It in Action",
+    "Coding Interview Preparation",
+    "System Design Preparation",
+    "Download for iOS",
+    "Download for Android",
+  ],
+  "/careers": [
+    "Senior Mobile Engineer",
+    "Product Manager",
+    "Content Creator",
+    "Data Scientist",
+    "UX/UI Designer",
+    "Marketing Manager",
+    "$120k-$180k",
+    "$130k-$200k",
+    "$80k-$120k",
+    "$110k-$160k",
+    "$90k-$140k",
+    "$85k-$130k",
+    "San Francisco CA",
+    "Full-time",
+    "Send General Application",
+  ],
+  "/contact": [
+    "What will happen next?",
+    "24 hours",
+    "Free technical consultation",
+    "30 Min Meeting",
+    "Select a day",
+    "Your Name",
+    "Your Email",
+    "Your Phone Number",
+    "Company Name or Website",
+    "Describe Your Project Briefly",
+    "Please Choose the Budget",
+    "Upload Files",
+    "How Did You Hear About Us",
+    "Accept All",
+    "Accept Individual",
+  ],
+};
+
+for (const path of sitePages) {
+  test(`${path} shows its copy inside the navigation bar and footer`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    const main = page.getByRole("main");
+    for (const text of specCopy[path] ?? []) await expect(main.getByText(text, { exact: false }).first()).toBeVisible();
+
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "About" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/download");
+    await expect(page.getByRole("banner").getByRole("link", { name: /home/i })).toHaveAttribute("href", "/");
+
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("href", "/");
+    await expect(footer.getByRole("link", { name: "About", exact: true })).toHaveAttribute("href", "/about");
+    await expect(footer.getByRole("link", { name: config.contactEmail })).toHaveAttribute("href", `mailto:${config.contactEmail}`);
+    await expect(footer.getByRole("link", { name: /linkedin/i })).toHaveAttribute("href", config.socialUrl);
+    await expect(footer).toContainText("© 2024");
+  });
+}
+
+test("the About link is marked as the current page only on /about", async ({ page }) => {
+  await page.goto("/about");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await page.goto("/features");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" })).not.toHaveAttribute(
+    "aria-current",
+    /.*/,
+  );
+});
+
+test("the careers page lists six full-time postings, each with Apply Now", async ({ page }) => {
+  await page.goto("/careers");
+  const postings = page.getByRole("heading", { level: 3 }).filter({
+    hasText: /^(Senior Mobile Engineer|Product Manager|Content Creator|Data Scientist|UX\/UI Designer|Marketing Manager)$/,
+  });
+  await expect(postings).toHaveCount(6);
+  await expect(page.getByRole("link", { name: /^Apply Now/ })).toHaveCount(6);
+  await expect(page.getByRole("link", { name: "Apply Now for Product Manager" })).toHaveAttribute(
+    "href",
+    `mailto:${config.contactEmail}?subject=Product%20Manager`,
+  );
+});
+
+test("the contact form has spec.md's fields, types and required rules", async ({ page }) => {
+  await page.goto("/contact");
+  const form = page.locator("form[method=post]");
+  await expect(form).toHaveAttribute("enctype", "multipart/form-data");
+  const expectations: Array<[string, string, string, boolean]> = [
+    ["Your Name", "name", "text", true],
+    ["Your Email", "email", "email", true],
+    ["Your Phone Number", "phone", "tel", false],
+    ["Company Name or Website", "company", "text", false],
+    ["How Did You Hear About Us", "source", "text", false],
+    ["Upload Files", "attachments", "file", false],
+  ];
+  for (const [label, name, type, required] of expectations) {
+    const field = form.getByLabel(label);
+    await expect(field).toHaveAttribute("name", name);
+    await expect(field).toHaveAttribute("type", type);
+    if (required) await expect(field).toHaveAttribute("required", "");
+    else await expect(field).not.toHaveAttribute("required", /.*/);
+  }
+  const project = form.getByLabel("Describe Your Project Briefly");
+  await expect(project).toHaveAttribute("name", "project");
+  await expect(project).toHaveAttribute("rows", "4");
+  await expect(project).toHaveAttribute("required", "");
+  const budget = form.getByLabel("Please Choose the Budget");
+  await expect(budget).toHaveAttribute("name", "budget");
+  await expect(budget).toHaveAttribute("required", "");
+  await expect(budget).toHaveValue("");
+  const values = await budget.locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  expect(values).toEqual(["", "under-10k", "10k-25k", "25k-50k", "50k-100k", "over-100k"]);
+});
+
+test("the cookie popup is visible on the contact page and its close button hides it", async ({ page }) => {
+  await page.goto("/contact");
+  const popup = page.getByRole("region", { name: "We value your privacy" });
+  await expect(popup).toBeVisible();
+  await expect(popup.getByRole("button", { name: "Accept All" })).toBeVisible();
+  await expect(popup.getByRole("button", { name: "Accept Individual" })).toBeVisible();
+  await popup.getByRole("button", { name: "Close the privacy notice" }).click();
+  await expect(popup).toBeHidden();
+});
+
+test("the embeds keep their box and explain themselves when no URL is configured", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByText("The newsletter signup is not available right now.")).toBeVisible();
+  const homeBox = await page.getByText("The newsletter signup is not available right now.").locator("..").boundingBox();
+  expect(homeBox?.height).toBe(700);
+  await page.goto("/login");
+  const loginBox = await page.getByText("Log-in is not available right now.").locator("..").boundingBox();
+  expect(loginBox?.height).toBe(305);
+  expect(loginBox?.width).toBeLessThanOrEqual(540);
+});
+
+test("store buttons link to a configured store and show 'coming soon' for the other", async ({ page }) => {
+  // The test server configures the App Store link only (tests/e2e/server-env.ts).
+  await page.goto("/download");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: "Download on the App Store" })).toHaveAttribute("href", config.appStoreUrl ?? "");
+  await expect(main.getByText("Coming soon to Google Play")).toBeVisible();
+  await expect(main.getByRole("link", { name: "Get it on Google Play" })).toHaveCount(0);
+
+  await page.goto("/features");
+  await expect(main.getByRole("link", { name: "Download for iOS" })).toHaveAttribute("href", config.appStoreUrl ?? "");
+  await expect(main.getByRole("link", { name: "Download for Android" })).toHaveAttribute("href", "/download");
+});

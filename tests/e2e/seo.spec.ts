@@ -1,0 +1,59 @@
+import { config, expect, sitePages, test } from "./fixtures.ts";
+
+test("every page has its own title and description, a canonical URL and share tags", async ({ page }) => {
+  const titles = new Set<string>();
+  for (const path of sitePages) {
+    await page.goto(path);
+    const title = await page.title();
+    expect(title).toMatch(/\S+ \| \S+/);
+    titles.add(title);
+    const description = await page.locator('meta[name="description"]').getAttribute("content");
+    expect(description?.length ?? 0).toBeGreaterThanOrEqual(50);
+    const canonical = `${config.siteUrl}${path === "/" ? "/" : path}`;
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", canonical);
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", canonical);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${config.siteUrl}/og-image.png`);
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+  }
+  expect(titles.size).toBe(sitePages.length);
+});
+
+test("the share image and the logo exist at the sizes the tags announce", async ({ request }) => {
+  for (const [path, width, height] of [["/og-image.png", 1200, 630], ["/logo.png", 512, 512]] as const) {
+    const response = await request.get(path);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("image/png");
+    // A PNG's IHDR chunk holds its width and height at bytes 16 to 23.
+    const png = await response.body();
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([width, height]);
+  }
+});
+
+test("the home page, and only the home page, describes the Organization in JSON-LD", async ({ page }) => {
+  await page.goto("/");
+  const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+  expect(data).toMatchObject({
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    url: config.siteUrl,
+    email: config.contactEmail,
+    sameAs: [config.socialUrl],
+    foundingDate: "2018",
+  });
+  expect(data.name).toBeTruthy();
+  await page.goto("/about");
+  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
+});
+
+test("sitemap.xml lists the indexable pages and robots.txt points at it", async ({ request }) => {
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.status()).toBe(200);
+  expect(sitemap.headers()["content-type"]).toMatch(/xml/);
+  const locations = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+  expect(locations).toEqual(
+    ["/", "/about", "/features", "/careers", "/contact", "/download"].map((path) => `${config.siteUrl}${path}`),
+  );
+  const robots = await request.get("/robots.txt");
+  expect(await robots.text()).toContain(`Sitemap: ${config.siteUrl}/sitemap.xml`);
+});

@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+import { render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { describe, expect, test, vi } from "vitest";
+import { EmbedFrame } from "#app/components/embed-frame.tsx";
+import { StoreButtons } from "#app/components/store-buttons.tsx";
+import { SiteHeader } from "#app/components/site-header.tsx";
+import { ErrorBoundary } from "#app/root.tsx";
+import { site } from "#app/content/site.ts";
+
+describe("EmbedFrame", () => {
+  test("renders the configured frame at its size, titled and lazy", () => {
+    render(<EmbedFrame src="https://forms.example.net/signup" title="Newsletter signup form" size="540x700" unavailable="n/a" />);
+    const frame = screen.getByTitle("Newsletter signup form");
+    expect(frame.tagName).toBe("IFRAME");
+    expect(frame.getAttribute("src")).toBe("https://forms.example.net/signup");
+    expect(frame.getAttribute("width")).toBe("540");
+    expect(frame.getAttribute("height")).toBe("700");
+    expect(frame.getAttribute("loading")).toBe("lazy");
+    expect(frame.className).toContain("max-w-[540px]");
+  });
+
+  test("without a URL keeps the box and says why it is empty", () => {
+    const { container } = render(<EmbedFrame src={null} title="Log-in form" size="540x305" unavailable="Log-in is not available." />);
+    expect(screen.getByText("Log-in is not available.")).toBeTruthy();
+    expect(container.querySelector("iframe")).toBeNull();
+    expect(container.firstElementChild?.className).toContain("h-[305px]");
+  });
+});
+
+describe("StoreButtons", () => {
+  const stores = [
+    { label: "Download on the App Store", comingSoon: "Coming soon to the App Store", url: "https://apps.apple.com/app/id1" },
+    { label: "Get it on Google Play", comingSoon: "Coming soon to Google Play", url: null },
+  ];
+
+  function renderInRouter(ui: React.ReactNode) {
+    const Stub = createRoutesStub([{ path: "/", Component: () => ui }]);
+    return render(<Stub initialEntries={["/"]} />);
+  }
+
+  test("links a configured store and shows 'coming soon' for the other", () => {
+    renderInRouter(<StoreButtons stores={stores} />);
+    expect(screen.getByRole("link", { name: "Download on the App Store" }).getAttribute("href")).toBe("https://apps.apple.com/app/id1");
+    expect(screen.queryByRole("link", { name: "Get it on Google Play" })).toBeNull();
+    expect(screen.getByText("Coming soon to Google Play")).toBeTruthy();
+  });
+
+  test("sends an unconfigured store to the fallback page when one is given", () => {
+    renderInRouter(<StoreButtons stores={stores} fallbackHref="/download" />);
+    expect(screen.getByRole("link", { name: "Get it on Google Play" }).getAttribute("href")).toBe("/download");
+  });
+});
+
+describe("SiteHeader", () => {
+  function renderAt(path: string) {
+    const header = () => (
+      <SiteHeader
+        companyName={site.companyName}
+        logoAlt={site.logoAlt}
+        about={site.navigation.about}
+        getStarted={site.navigation.getStarted}
+        menuLabel={site.navigation.menuLabel}
+      />
+    );
+    const Stub = createRoutesStub([{ path: "*", Component: header }]);
+    return render(<Stub initialEntries={[path]} />);
+  }
+
+  test("marks About as the current page on /about", () => {
+    renderAt("/about");
+    for (const link of screen.getAllByRole("link", { name: "About", hidden: true })) {
+      expect(link.getAttribute("aria-current")).toBe("page");
+    }
+  });
+
+  test("marks nothing as current elsewhere, and Get Started leads to /download", () => {
+    renderAt("/features");
+    for (const link of screen.getAllByRole("link", { name: "About", hidden: true })) {
+      expect(link.getAttribute("aria-current")).toBeNull();
+    }
+    for (const link of screen.getAllByRole("link", { name: "Get Started", hidden: true })) {
+      expect(link.getAttribute("href")).toBe("/download");
+    }
+  });
+});
+
+describe("the root error boundary", () => {
+  test("shows a plain 'Something went wrong' page, without internals, when a page fails to render", () => {
+    function Broken(): React.ReactNode {
+      throw new Error("database password is hunter2");
+    }
+    vi.stubEnv("DEV", false); // as in the production build
+    const Stub = createRoutesStub([{ path: "/", Component: Broken, ErrorBoundary }]);
+    // React logs the caught render error through console.error; that report is this test's subject.
+    const consoleError = console.error;
+    console.error = () => {};
+    try {
+      render(<Stub initialEntries={["/"]} />);
+    } finally {
+      console.error = consoleError;
+    }
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Something went wrong");
+    expect(screen.getByRole("link", { name: "Back to the home page" }).getAttribute("href")).toBe("/");
+    expect(document.body.textContent).not.toContain("hunter2");
+  });
+});

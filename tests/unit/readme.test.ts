@@ -1,0 +1,19 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const readme = readFileSync(path.join(root, "README.md"), "utf8");
+
+test("CI runs the README's test command, and the README's first command starts the site", () => {
+  const ciScript = readFileSync(path.join(root, ".ci/run"), "utf8");
+  const testCommand = ciScript.match(/^TEST_COMMAND="(.+)"$/m)?.[1];
+  expect(testCommand).toBeTruthy();
+  expect(readme).toContain(`\n${testCommand}\n`);
+  expect(readme).toContain("\nnpm install && npm start\n");
+});
+
+test("the README's configuration table lists every environment variable the schema reads", async () => {
+  const { EnvSchema } = await import("#app/config/env.ts");
+  for (const name of Object.keys(EnvSchema.shape)) expect(readme).toContain(`| \`${name}\``);
+});
