@@ -1,4 +1,4 @@
-import { ButtonLink, buttonClasses } from "./button.tsx";
+import { ButtonLink } from "./button.tsx";
 
 export type Store = { label: string; comingSoon: string; url: string | null };
 
@@ -16,7 +16,7 @@ export function StoreButtons({ stores, fallbackHref }: { stores: Store[]; fallba
             {href ? (
               <ButtonLink href={href}>{store.label}</ButtonLink>
             ) : (
-              <p className={buttonClasses("secondary", "cursor-default hover:border-line hover:text-ink")}>
+              <p className="inline-flex min-h-11 items-center rounded-control border border-dashed border-line px-5 py-2.5 font-semibold text-ink-muted">
                 {store.comingSoon}
               </p>
             )}
