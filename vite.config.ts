@@ -4,4 +4,8 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
+  environments: {
+    // The server bundle's entry is our Express app, which re-exports React Router's server build.
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+  },
 });

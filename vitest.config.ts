@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["tests/unit/**/*.test.{ts,tsx}"],
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/server/**/*.test.ts"],
+    testTimeout: 20_000,
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
     restoreMocks: true,
     unstubEnvs: true,

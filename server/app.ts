@@ -4,6 +4,16 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
+import * as serverBuild from "virtual:react-router/server-build";
+import { clientAddressHeader } from "#app/services/form-submission.server.ts";
+
+// This file is the server bundle's entry (vite.config.ts): the Express app and the services
+// share one module graph with the routes. Prerendering imports the bundle as React Router's
+// server build, hence the re-export.
+export * from "virtual:react-router/server-build";
+export { getServices, stopServices } from "#app/services/services.server.ts";
+
+const build = serverBuild as unknown as ServerBuild;
 
 const htmlCache = "no-cache"; // revalidated with the ETag: a new deployment shows at once
 const immutableCache = "public, max-age=31536000, immutable";
@@ -21,9 +31,16 @@ export function findPrerenderedPages(clientDir: string) {
   return pages;
 }
 
-export function createApp({ build, clientDir }: { build: ServerBuild; clientDir: string }) {
+/** TRUST_PROXY as Express understands it: a boolean, a number of hops, or addresses. */
+export function trustProxySetting(value: string): boolean | number | string {
+  if (value === "true" || value === "false") return value === "true";
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+export function createApp({ clientDir, trustProxy }: { clientDir: string; trustProxy: string }) {
   const app = express();
   app.disable("x-powered-by");
+  app.set("trust proxy", trustProxySetting(trustProxy));
   app.use(compression());
 
   // Prerendered pages answer at their path with or without the trailing slash, never redirecting.
@@ -63,6 +80,12 @@ export function createApp({ build, clientDir }: { build: ServerBuild; clientDir:
     }),
   );
 
+  // The client's address as Express sees it (through trusted proxies only), for rate limits.
+  // Whatever a client sends under this name is overwritten.
+  app.use((req, _res, next) => {
+    req.headers[clientAddressHeader] = req.ip ?? "unknown";
+    next();
+  });
   app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
   // Errors that escape the middleware above, such as a missing hashed asset: a plain answer, no stack.

@@ -1,9 +1,7 @@
 // The production server: validates the configuration, checks the build matches it, then serves.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
 import { ConfigError, parseEnv, publicConfig } from "#app/config/env.ts";
-import { createApp } from "./app.ts";
 import { buildDir, configDifferences, readBuildInfo } from "./build-info.ts";
 
 function fail(message: string): never {
@@ -26,8 +24,13 @@ if (differences.length) {
   fail(`The build does not match the configuration:\n${differences.map((d) => `  - ${d}`).join("\n")}\nRebuild with \`npm run build\` under the same environment.`);
 }
 
-const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
-const app = createApp({ build, clientDir: path.join(buildDir, "client") });
+const bundle = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as typeof import("./app.ts");
+try {
+  await bundle.getServices(); // the database is migrated before the first request
+} catch (error) {
+  fail(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
+}
+const app = bundle.createApp({ clientDir: path.join(buildDir, "client"), trustProxy: env.TRUST_PROXY });
 
 const server = app.listen(env.PORT, env.HOST, (error) => {
   if (error) fail(`Could not listen on ${env.HOST}:${env.PORT}: ${error.message}`);
@@ -36,11 +39,17 @@ const server = app.listen(env.PORT, env.HOST, (error) => {
 });
 
 function shutdown(signal: string) {
-  console.log(`${signal} received: closing the server`);
-  server.close(() => process.exit(0));
-  // Idle keep-alive connections would hold the process open; in-flight requests get a bounded grace period.
+  console.log(`${signal} received: finishing requests and mail, then stopping`);
+  // In-flight requests finish; then the outbox worker finishes the mail it is sending and the
+  // database closes. A bounded grace period keeps a stuck client from holding the process.
+  server.close(() => {
+    bundle.stopServices().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
   server.closeIdleConnections();
-  setTimeout(() => process.exit(1), 10_000).unref();
+  setTimeout(() => process.exit(1), 15_000).unref();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,39 +1,83 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
 import type { ContactContent } from "#app/content/schema.ts";
+import { ContactFormSchema, contactUploads } from "#app/forms/contact-form.ts";
 import { Button } from "./button.tsx";
 import { Card } from "./card.tsx";
 import { Field, Fieldset } from "./field.tsx";
+import { startedField } from "#app/forms/guard-fields.ts";
+import { FormAlert, SpamTrap } from "./form-parts.tsx";
 
-/** The contact form of spec.md §5: its labels, names, types and required rules. */
-export function ContactForm({ content }: { content: ContactContent["form"] }) {
-  const { fields } = content;
+const fieldOrder = ["name", "email", "phone", "company", "project", "budget", "attachments", "source"] as const;
+
+/**
+ * The contact form of spec.md §5. One schema validates it here (Conform, on blur and on submit)
+ * and in the route action; without JavaScript the browser's own checks and the server's apply,
+ * and the server sends the page back with every value and error in place.
+ */
+export function ContactForm({
+  content,
+  stamp,
+  lastResult,
+  formError,
+}: {
+  content: ContactContent["form"];
+  stamp: string;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  formError: string | null | undefined;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "contact-form",
+    lastResult,
+    defaultNoValidate: false, // the browser validates until the page is interactive
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactFormSchema }),
+  });
+  const { fields: labels } = content;
+  // Without JavaScript, focus goes to the first field the server found wrong.
+  const firstInvalid = fieldOrder.find((name) => fields[name].errors?.length);
+  const control = (name: (typeof fieldOrder)[number]) => ({
+    name: fields[name].name,
+    key: fields[name].key,
+    autoFocus: name === firstInvalid ? true : undefined,
+  });
+  const value = (name: (typeof fieldOrder)[number]) => fields[name].initialValue as string | undefined;
+  const alert = [formError, ...(form.errors ?? [])].filter(Boolean) as string[];
+
   return (
     <Card className="p-6 sm:p-8">
       <h2 className="text-2xl font-extrabold tracking-tight">{content.title}</h2>
-      <p className="mt-2 mb-8 text-sm text-ink-muted">{content.requiredNote}</p>
-      <form method="post" encType="multipart/form-data" className="space-y-10">
+      <p className="mt-2 mb-6 text-sm text-ink-muted">{content.requiredNote}</p>
+      <FormAlert id={form.errorId} messages={alert} />
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-10">
+        <input type="hidden" name={startedField} value={stamp} />
+        <SpamTrap />
         <Fieldset legend={content.sections.you}>
-          <Field id="contact-name" label={fields.name.label} required>
-            {(control) => <input {...control} name="name" type="text" autoComplete="name" required />}
+          <Field id={fields.name.id} errorId={fields.name.errorId} label={labels.name.label} required errors={fields.name.errors}>
+            {(props) => <input {...props} {...control("name")} defaultValue={value("name")} type="text" autoComplete="name" required maxLength={100} />}
           </Field>
-          <Field id="contact-email" label={fields.email.label} required>
-            {(control) => <input {...control} name="email" type="email" autoComplete="email" required />}
+          <Field id={fields.email.id} errorId={fields.email.errorId} label={labels.email.label} required errors={fields.email.errors}>
+            {(props) => <input {...props} {...control("email")} defaultValue={value("email")} type="email" autoComplete="email" required maxLength={254} />}
           </Field>
-          <Field id="contact-phone" label={fields.phone.label}>
-            {(control) => <input {...control} name="phone" type="tel" autoComplete="tel" />}
+          <Field id={fields.phone.id} errorId={fields.phone.errorId} label={labels.phone.label} errors={fields.phone.errors}>
+            {(props) => <input {...props} {...control("phone")} defaultValue={value("phone")} type="tel" autoComplete="tel" maxLength={40} />}
           </Field>
-          <Field id="contact-company" label={fields.company.label}>
-            {(control) => <input {...control} name="company" type="text" autoComplete="organization" />}
+          <Field id={fields.company.id} errorId={fields.company.errorId} label={labels.company.label} errors={fields.company.errors}>
+            {(props) => <input {...props} {...control("company")} defaultValue={value("company")} type="text" autoComplete="organization" maxLength={200} />}
           </Field>
         </Fieldset>
         <Fieldset legend={content.sections.project}>
           <div className="sm:col-span-2">
-            <Field id="contact-project" label={fields.project.label} required>
-              {(control) => <textarea {...control} name="project" rows={4} required />}
+            <Field id={fields.project.id} errorId={fields.project.errorId} label={labels.project.label} required errors={fields.project.errors}>
+              {(props) => <textarea {...props} {...control("project")} defaultValue={value("project")} rows={4} required maxLength={5000} />}
             </Field>
           </div>
-          <Field id="contact-budget" label={fields.budget.label} required>
-            {(control) => (
-              <select {...control} name="budget" required defaultValue="">
+          <Field id={fields.budget.id} errorId={fields.budget.errorId} label={labels.budget.label} required errors={fields.budget.errors}>
+            {(props) => (
+              <select {...props} {...control("budget")} defaultValue={value("budget") ?? ""} required>
                 <option value="">{content.budgetPlaceholder}</option>
                 {content.budgets.map((budget) => (
                   <option key={budget.value} value={budget.value}>
@@ -43,21 +87,28 @@ export function ContactForm({ content }: { content: ContactContent["form"] }) {
               </select>
             )}
           </Field>
-          <Field id="contact-attachments" label={fields.attachments.label} hint={fields.attachments.hint}>
-            {(control) => <input {...control} name="attachments" type="file" multiple />}
+          <Field
+            id={fields.attachments.id}
+            errorId={fields.attachments.errorId}
+            hintId={fields.attachments.descriptionId}
+            label={labels.attachments.label}
+            hint={`${labels.attachments.hint ?? ""} ${content.attachmentLimits}`.trim()}
+            errors={fields.attachments.errors}
+          >
+            {(props) => <input {...props} {...control("attachments")} type="file" multiple accept={contactUploads.accept} />}
           </Field>
         </Fieldset>
         <Fieldset legend={content.sections.more}>
           <div className="sm:col-span-2">
-            <Field id="contact-source" label={fields.source.label}>
-              {(control) => <input {...control} name="source" type="text" />}
+            <Field id={fields.source.id} errorId={fields.source.errorId} label={labels.source.label} errors={fields.source.errors}>
+              {(props) => <input {...props} {...control("source")} defaultValue={value("source")} type="text" maxLength={200} />}
             </Field>
           </div>
         </Fieldset>
         <Button type="submit" className="w-full sm:w-auto">
-          {content.submit}
+          {navigation.state === "submitting" ? content.submitting : content.submit}
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -13,6 +13,8 @@ export function Field({
   required = false,
   hint,
   errors,
+  errorId: errorIdBase = `${id}-error`,
+  hintId: hintIdBase = `${id}-hint`,
   children,
 }: {
   id: string;
@@ -20,10 +22,13 @@ export function Field({
   required?: boolean;
   hint?: ReactNode;
   errors?: string[];
+  /** Ids a form library expects (Conform's errorId and descriptionId); derived from `id` otherwise. */
+  errorId?: string;
+  hintId?: string;
   children: (control: { id: string; className: string; "aria-describedby"?: string; "aria-invalid"?: true }) => ReactNode;
 }) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = errors?.length ? `${id}-error` : undefined;
+  const hintId = hint ? hintIdBase : undefined;
+  const errorId = errors?.length ? errorIdBase : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
   return (
     <div>
@@ -48,9 +53,11 @@ export function Field({
         </p>
       ) : null}
       {errorId ? (
-        <p id={errorId} className="mt-1.5 text-sm font-semibold text-danger">
-          {errors?.join(" ")}
-        </p>
+        <ul id={errorId} className="mt-1.5 text-sm font-semibold text-danger">
+          {errors?.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
       ) : null}
     </div>
   );

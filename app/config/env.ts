@@ -27,6 +27,23 @@ export const EnvSchema = z.object({
       .max(65535, { error: "must be a whole number between 1 and 65535" }),
   ).default(3000),
   HOST: optional(z.string().regex(/^[\w.:-]+$/, { error: "must be a host name or IP address" })).default("0.0.0.0"),
+  DATA_DIR: optional(z.string()).default("./data"),
+  DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })),
+  MAIL_FROM: optional(
+    z.string().regex(/^[^\r\n<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/, {
+      error: 'must be an address, optionally with a name: "Website <web@example.com>"',
+    }),
+  ).default("Lumen Software website <website@example.com>"),
+  FORM_SECRET: optional(z.string().min(32, { error: "must be at least 32 characters long" })),
+  FORM_MIN_SECONDS: optional(z.coerce.number({ error: "must be a number of seconds" }).min(0, { error: "must be zero or more" })).default(3),
+  RATE_LIMIT_MAX: optional(z.coerce.number().int({ error: "must be a whole number" }).min(1, { error: "must be 1 or more" })).default(10),
+  RATE_LIMIT_WINDOW_SECONDS: optional(z.coerce.number().int({ error: "must be a whole number" }).min(1, { error: "must be 1 or more" })).default(600),
+  TRUST_PROXY: optional(
+    z.string().regex(/^(true|false|loopback|\d+|[\d.:/a-f, ]+)$/i, {
+      error: "must be true, false, loopback, a number of hops or a list of proxy addresses",
+    }),
+  ).default("false"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -55,6 +55,33 @@ export const contact = {
       { value: "over-100k", label: "Over $100k" },
     ],
     submit: "Send message",
+    submitting: "Sending…",
     requiredNote: "Fields marked * are required.",
+    attachmentLimits: "Up to 5 files, 10 MB in total: PDF, Word, PowerPoint, Excel, text, PNG, JPG or ZIP.",
+    errors: {
+      name: "Please enter your name.",
+      email: "Please enter a valid e-mail address, like name@example.com.",
+      phone: "Please enter a phone number using digits, spaces and + ( ) - . only.",
+      project: "Please describe your project in a few words.",
+      budget: "Please choose a budget range.",
+      tooLong: "This is too long: please shorten it to {max} characters.",
+      singleLine: "Please keep this to a single line.",
+      tooManyFiles: "Please attach at most 5 files.",
+      filesTooLarge: "Your files add up to more than 10 MB: please attach smaller or fewer files.",
+      fileType: "{name} is not a file type we accept: please attach PDF, Word, PowerPoint, Excel, text, PNG, JPG or ZIP files.",
+      emptyFile: "{name} is empty: please choose the file again.",
+      summary: "Please correct the fields marked below, then send the form again.",
+      rateLimited:
+        "You have sent several messages in a short time. Please wait {minutes} minutes and send again, or e-mail us directly.",
+      bodyTooLarge:
+        "Your files were too large to upload (10 MB in total). Your other answers are kept below: please attach smaller files and send again.",
+      malformed: "Your form could not be read. Please try again.",
+    },
+  },
+  confirmation: {
+    title: "Thank you, your message is on its way",
+    message: "We have received your inquiry and will get back to you within 24 hours.",
+    nextStepsTitle: "What happens next",
+    another: "Send another message",
   },
 } satisfies ContactContent;

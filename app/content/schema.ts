@@ -137,8 +137,28 @@ export const ContactSchema = z.object({
     budgetPlaceholder: text,
     budgets: z.array(OptionSchema).length(5),
     submit: text,
+    submitting: text,
     requiredNote: text,
+    attachmentLimits: text,
+    errors: z.object({
+      name: text,
+      email: text,
+      phone: text,
+      project: text,
+      budget: text,
+      tooLong: text,
+      singleLine: text,
+      tooManyFiles: text,
+      filesTooLarge: text,
+      fileType: text,
+      emptyFile: text,
+      summary: text,
+      rateLimited: text,
+      bodyTooLarge: text,
+      malformed: text,
+    }),
   }),
+  confirmation: z.object({ title: text, message: text, nextStepsTitle: text, another: text }),
 });
 
 export const CookieBannerSchema = z.object({

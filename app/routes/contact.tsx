@@ -1,3 +1,4 @@
+import { ContactConfirmation } from "#app/components/contact-confirmation.tsx";
 import { ContactForm } from "#app/components/contact-form.tsx";
 import { Card } from "#app/components/card.tsx";
 import { Container } from "#app/components/container.tsx";
@@ -6,11 +7,24 @@ import { Icon } from "#app/components/illustrations.tsx";
 import { contact } from "#app/content/contact.ts";
 import { cookieBanner } from "#app/content/cookie-banner.ts";
 import { pageMeta } from "#app/lib/seo.ts";
+import { submitContactForm } from "#app/services/contact.server.ts";
+import { issueFormStamp } from "#app/services/form-guard.server.ts";
+import { getServices } from "#app/services/services.server.ts";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, contact.meta);
 
-export default function Contact() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const sent = new URL(request.url).searchParams.get("sent") === "1";
+  const { secret } = await getServices();
+  return { sent, stamp: issueFormStamp(secret, "contact") };
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return submitContactForm(request);
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { nextSteps } = contact;
   return (
     <>
@@ -59,7 +73,16 @@ export default function Contact() {
             </p>
           </Card>
         </aside>
-        <ContactForm content={contact.form} />
+        {loaderData.sent ? (
+          <ContactConfirmation content={contact.confirmation} steps={nextSteps.steps} />
+        ) : (
+          <ContactForm
+            content={contact.form}
+            stamp={loaderData.stamp}
+            lastResult={actionData?.result}
+            formError={actionData?.formError}
+          />
+        )}
       </Container>
       <CookieBanner content={cookieBanner} />
     </>

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { contact } from "#app/content/contact.ts";
+import { MB, fileList, fillMessage, singleLine } from "./upload-rules.ts";
+
+// The contact form's one schema: Conform validates with it in the browser, the route action
+// with it on the server (spec.md §5 plus length bounds).
+
+const { errors } = contact.form;
+
+export const budgetValues = ["under-10k", "10k-25k", "25k-50k", "50k-100k", "over-100k"] as const;
+
+export const contactUploads = {
+  maxFiles: 5,
+  maxTotalBytes: 10 * MB,
+  accept: ".pdf,.doc,.docx,.ppt,.pptx,.xls,.xlsx,.txt,.png,.jpg,.jpeg,.zip",
+  kinds: ["pdf", "doc", "docx", "xlsx", "pptx", "zip", "png", "jpeg", "txt"] as const,
+};
+
+const line = (max: number, message?: string) =>
+  singleLine({ max, message, tooLong: errors.tooLong, lineMessage: errors.singleLine });
+
+export const ContactFormSchema = z.object({
+  name: line(100, errors.name).min(1, { error: errors.name }),
+  email: z.email({ error: errors.email }).max(254, { error: fillMessage(errors.tooLong, { max: 254 }) }),
+  phone: z
+    .string()
+    .trim()
+    .max(40, { error: fillMessage(errors.tooLong, { max: 40 }) })
+    .regex(/^[+()\d\s.-]*$/, { error: errors.phone })
+    .optional(),
+  company: line(200).optional(),
+  project: z
+    .string({ error: errors.project })
+    .trim()
+    .min(1, { error: errors.project })
+    .max(5000, { error: fillMessage(errors.tooLong, { max: 5000 }) }),
+  budget: z.enum(budgetValues, { error: errors.budget }),
+  attachments: fileList({
+    maxFiles: contactUploads.maxFiles,
+    maxTotalBytes: contactUploads.maxTotalBytes,
+    tooMany: errors.tooManyFiles,
+    tooLarge: errors.filesTooLarge,
+  }),
+  source: line(200).optional(),
+});
+
+export type ContactForm = z.infer<typeof ContactFormSchema>;

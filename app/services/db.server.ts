@@ -1,0 +1,118 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
+import pg from "pg";
+
+// One query code over two engines: SQLite through Node's built-in node:sqlite by default, and
+// PostgreSQL when DATABASE_URL is set. Columns use types both share: text ids (UUIDv7), ISO 8601
+// UTC timestamps as text, JSON as text, integers, and binary content (BLOB / bytea).
+
+export type SubmissionKind = "contact" | "application";
+export type SubmissionStatus = "received" | "spam";
+export type OutboxStatus = "pending" | "sent" | "failed";
+
+export interface SubmissionTable {
+  id: string;
+  kind: SubmissionKind;
+  status: SubmissionStatus;
+  created_at: string;
+  job_slug: string | null;
+  fields: string;
+  spam_reason: string | null;
+}
+
+export interface AttachmentTable {
+  id: string;
+  submission_id: string;
+  position: number;
+  name: string;
+  type: string;
+  size: number;
+  content: Uint8Array;
+}
+
+export interface OutboxTable {
+  id: string;
+  submission_id: string | null;
+  recipient: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  message_id: string;
+  status: OutboxStatus;
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface RateLimitTable {
+  key: string;
+  window_start: string;
+  count: number;
+}
+
+export interface SettingTable {
+  key: string;
+  value: string;
+}
+
+export interface Schema {
+  submissions: SubmissionTable;
+  attachments: AttachmentTable;
+  outbox: OutboxTable;
+  rate_limits: RateLimitTable;
+  settings: SettingTable;
+}
+
+export type Engine = "sqlite" | "postgres";
+export type Database = { db: Kysely<Schema>; engine: Engine; describe: string };
+
+/** Gives node:sqlite's DatabaseSync the shape Kysely's SqliteDialect expects. */
+function sqliteAdapter(database: DatabaseSync): SqliteDatabase {
+  return {
+    close: () => database.close(),
+    prepare(sql) {
+      const statement = database.prepare(sql);
+      type Params = Parameters<typeof statement.all>;
+      return {
+        reader: statement.columns().length > 0,
+        all: (parameters) => statement.all(...(parameters as Params)),
+        run: (parameters) => statement.run(...(parameters as Params)),
+        iterate: (parameters) => statement.iterate(...(parameters as Params)),
+      };
+    },
+  };
+}
+
+export function openDatabase({ dataDir, databaseUrl }: { dataDir: string; databaseUrl?: string }): Database {
+  if (databaseUrl) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // An idle client losing its connection (database restarted) must not crash the process.
+    pool.on("error", (error) => console.error(`PostgreSQL pool error: ${error.message}`));
+    const url = new URL(databaseUrl);
+    return {
+      db: new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }),
+      engine: "postgres",
+      describe: `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`,
+    };
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.resolve(dataDir, "site.sqlite");
+  const database = new DatabaseSync(file);
+  database.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
+  return {
+    db: new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqliteAdapter(database) }) }),
+    engine: "sqlite",
+    describe: `SQLite at ${file}`,
+  };
+}
+
+/** Binary columns come back as Uint8Array from node:sqlite and Buffer from pg: one type for callers. */
+export function toBuffer(content: Uint8Array) {
+  return Buffer.isBuffer(content) ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+}

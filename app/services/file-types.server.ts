@@ -1,0 +1,53 @@
+// Recognises an uploaded file by its content (magic bytes), never by its name or the type the
+// browser claims. Returns the MIME type we store and serve, or null for anything unrecognised.
+
+export type FileKind = "pdf" | "doc" | "docx" | "xlsx" | "pptx" | "zip" | "png" | "jpeg" | "txt" | "rtf";
+
+export const mimeTypes: Record<FileKind, string> = {
+  pdf: "application/pdf",
+  doc: "application/x-ole-storage", // DOC, XLS and PPT share the OLE2 container
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  zip: "application/zip",
+  png: "image/png",
+  jpeg: "image/jpeg",
+  txt: "text/plain",
+  rtf: "application/rtf",
+};
+
+const startsWith = (bytes: Uint8Array, signature: number[]) => signature.every((byte, index) => bytes[index] === byte);
+
+function zipKind(bytes: Uint8Array): FileKind {
+  // Office Open XML files are ZIP archives whose entry names say what they hold.
+  const names = Buffer.from(bytes.subarray(0, Math.min(bytes.length, 64 * 1024))).toString("latin1");
+  if (names.includes("[Content_Types].xml") || names.includes("_rels/")) {
+    if (names.includes("word/")) return "docx";
+    if (names.includes("xl/")) return "xlsx";
+    if (names.includes("ppt/")) return "pptx";
+  }
+  return "zip";
+}
+
+function isPlainText(bytes: Uint8Array) {
+  if (bytes.length === 0) return false;
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return false;
+  }
+  // Control characters other than tab, line feed, form feed and carriage return mean binary data.
+  return !/[\u0000-\u0008\u000B\u000E-\u001F\u007F]/.test(text);
+}
+
+export function detectFileKind(bytes: Uint8Array): FileKind | null {
+  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return "pdf"; // %PDF-
+  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return "doc";
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) return zipKind(bytes);
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpeg";
+  if (startsWith(bytes, [0x7b, 0x5c, 0x72, 0x74, 0x66])) return "rtf"; // {\rtf
+  if (isPlainText(bytes)) return "txt";
+  return null;
+}

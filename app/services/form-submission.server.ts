@@ -1,0 +1,142 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import type { z } from "zod";
+import { env } from "#app/config/env.server.ts";
+import { fillMessage } from "#app/forms/upload-rules.ts";
+import { clientKey, judgeSubmission } from "./form-guard.server.ts";
+import { type FileKind, detectFileKind, mimeTypes } from "./file-types.server.ts";
+import { MalformedFormError, parseMultipartForm } from "./multipart.server.ts";
+import { hitRateLimit } from "./rate-limit.server.ts";
+import { getServices } from "./services.server.ts";
+import { type NewSubmission, type StoredFile, storeSubmission } from "./submissions.server.ts";
+
+// The pipeline every public form posts through: read the body within limits, rate-limit the
+// client, validate with the form's schema, check each file's content, judge spam, store (with
+// the notification) in one transaction, then redirect to the confirmation. Every answer other
+// than the redirect re-renders the form with what the visitor typed.
+
+export const clientAddressHeader = "x-site-client-address";
+
+export type FormMessages = {
+  summary: string;
+  rateLimited: string;
+  bodyTooLarge: string;
+  malformed: string;
+  tooManyFiles: string;
+  filesTooLarge: string;
+  fileType: string;
+  emptyFile: string;
+};
+
+export type FormPipeline<Schema extends z.ZodType> = {
+  request: Request;
+  schema: Schema;
+  /** Signs the form's time stamp: one purpose per form. */
+  purpose: string;
+  filesField: string;
+  uploads: { maxFiles: number; maxTotalBytes: number; kinds: readonly FileKind[] };
+  messages: FormMessages;
+  successPath: string;
+  toSubmission: (value: z.infer<Schema>) => Omit<NewSubmission, "files" | "spamReason" | "messageIdDomain">;
+};
+
+const maxBodyBytes = 50 * 1024 * 1024;
+
+export async function handleFormPost<Schema extends z.ZodType>(pipeline: FormPipeline<Schema>) {
+  const { request, schema, messages } = pipeline;
+  const declaredLength = Number(request.headers.get("content-length") ?? 0);
+  if (declaredLength > maxBodyBytes) {
+    return data({ result: null, formError: messages.bodyTooLarge }, { status: 413 });
+  }
+
+  let parsed;
+  try {
+    parsed = await parseMultipartForm(request, {
+      maxFiles: pipeline.uploads.maxFiles,
+      maxTotalFileBytes: pipeline.uploads.maxTotalBytes,
+      maxBodyBytes,
+      maxFieldBytes: 64 * 1024,
+      maxFields: 50,
+    });
+  } catch (error) {
+    if (error instanceof MalformedFormError) return data({ result: null, formError: messages.malformed }, { status: 400 });
+    throw error;
+  }
+  const { formData, fileProblem, truncated } = parsed;
+  const submission = parseWithZod(formData, { schema });
+
+  const services = await getServices();
+  const address = request.headers.get(clientAddressHeader) ?? "unknown";
+  const limit = await hitRateLimit(services.db, clientKey(services.secret, address), {
+    max: env.RATE_LIMIT_MAX,
+    windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
+  });
+  if (!limit.allowed) {
+    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+    return data(
+      { result: submission.reply({ formErrors: [fillMessage(messages.rateLimited, { minutes })] }), formError: null },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+
+  if (truncated || fileProblem) {
+    const fileError = fileProblem === "too-many-files" ? messages.tooManyFiles : messages.filesTooLarge;
+    return data(
+      {
+        result: submission.reply({ formErrors: [messages.bodyTooLarge], fieldErrors: { [pipeline.filesField]: [fileError] } }),
+        formError: null,
+      },
+      { status: 413 },
+    );
+  }
+
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ formErrors: [messages.summary] }), formError: null }, { status: 400 });
+  }
+
+  const files: StoredFile[] = [];
+  const fileErrors: string[] = [];
+  for (const value of formData.getAll(pipeline.filesField)) {
+    if (!(value instanceof File) || value.name === "") continue;
+    const content = Buffer.from(await value.arrayBuffer());
+    const kind = content.length ? detectFileKind(content) : null;
+    if (content.length === 0) fileErrors.push(fillMessage(messages.emptyFile, { name: value.name }));
+    else if (!kind || !pipeline.uploads.kinds.includes(kind)) fileErrors.push(fillMessage(messages.fileType, { name: value.name }));
+    else files.push({ name: uniqueName(safeFileName(value.name), files), type: mimeTypes[kind], content });
+  }
+  if (fileErrors.length) {
+    return data(
+      { result: submission.reply({ formErrors: [messages.summary], fieldErrors: { [pipeline.filesField]: fileErrors } }), formError: null },
+      { status: 400 },
+    );
+  }
+
+  const verdict = judgeSubmission(formData, { secret: services.secret, purpose: pipeline.purpose, minSeconds: env.FORM_MIN_SECONDS });
+  await storeSubmission(services.db, {
+    ...pipeline.toSubmission(submission.value),
+    files,
+    spamReason: verdict.spam ? verdict.reason : null,
+    messageIdDomain: new URL(env.SITE_URL).hostname,
+  });
+  services.outbox.kick();
+  // Spam gets the same answer as a real visitor: nothing tells a bot what gave it away.
+  return redirect(pipeline.successPath, 303);
+}
+
+/** "brief.pdf", then "brief (2).pdf": each stored file keeps a name of its own. */
+function uniqueName(name: string, taken: StoredFile[]) {
+  const names = new Set(taken.map((file) => file.name));
+  if (!names.has(name)) return name;
+  const dot = name.lastIndexOf(".");
+  const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
+  let counter = 2;
+  while (names.has(`${stem} (${counter})${extension}`)) counter += 1;
+  return `${stem} (${counter})${extension}`;
+}
+
+/** The file's own name without any folder part or control characters, for storage and display. */
+export function safeFileName(name: string) {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const clean = base.replace(/[\u0000-\u001F\u007F]/g, "").trim().slice(0, 200);
+  return clean || "file";
+}

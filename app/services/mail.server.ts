@@ -1,0 +1,59 @@
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import nodemailer from "nodemailer";
+
+// The one way the site sends e-mail. With SMTP_URL it goes to that server; without, each message
+// is written as an .eml file under $DATA_DIR/mail/ for developers and tests to read.
+
+export type OutgoingMail = {
+  from: string;
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  /** Names the .eml file, so sending the same message again replaces it instead of adding one. */
+  fileName: string;
+};
+
+export type SendEmail = (mail: OutgoingMail) => Promise<void>;
+
+export function createMailer({ smtpUrl, dataDir }: { smtpUrl?: string; dataDir: string }): { send: SendEmail; describe: string; close: () => void } {
+  const message = (mail: OutgoingMail) => ({
+    from: mail.from,
+    to: mail.to,
+    replyTo: mail.replyTo ?? undefined,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: mail.messageId,
+  });
+
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    const url = new URL(smtpUrl);
+    return {
+      send: async (mail) => {
+        await transport.sendMail(message(mail));
+      },
+      describe: `SMTP server ${url.hostname}:${url.port || (url.protocol === "smtps:" ? 465 : 587)}`,
+      close: () => transport.close(),
+    };
+  }
+
+  const outbox = path.resolve(dataDir, "mail");
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    send: async (mail) => {
+      const info = await transport.sendMail(message(mail));
+      mkdirSync(outbox, { recursive: true });
+      const file = path.join(outbox, `${mail.fileName}.eml`);
+      // Written whole, then renamed: a reader never sees half a message.
+      writeFileSync(`${file}.tmp`, info.message as Buffer);
+      renameSync(`${file}.tmp`, file);
+    },
+    describe: `files in ${outbox}`,
+    close: () => {},
+  };
+}

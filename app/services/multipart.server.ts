@@ -1,0 +1,99 @@
+import { Readable } from "node:stream";
+import busboy from "busboy";
+
+// Reads a multipart/form-data body as a stream with limits, into a FormData that the same zod
+// schema as the browser's can validate. Files over the limits are dropped (their text fields
+// kept) so the form can be shown again with a clear error instead of being lost.
+
+export type UploadLimits = {
+  maxFiles: number;
+  maxTotalFileBytes: number;
+  /** Beyond this many bytes the body is not read any further. */
+  maxBodyBytes: number;
+  maxFieldBytes: number;
+  maxFields: number;
+};
+
+export type ParsedForm = {
+  formData: FormData;
+  /** Why files were dropped, if they were. */
+  fileProblem: "too-many-files" | "too-large" | null;
+  /** The body went past maxBodyBytes: nothing after that point was read. */
+  truncated: boolean;
+};
+
+export class MalformedFormError extends Error {}
+
+export async function parseMultipartForm(request: Request, limits: UploadLimits): Promise<ParsedForm> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!request.body) throw new MalformedFormError("The form was sent without a body.");
+  if (!contentType.startsWith("multipart/form-data")) {
+    // A plain urlencoded post (no files) is parsed by the platform.
+    try {
+      return { formData: await request.formData(), fileProblem: null, truncated: false };
+    } catch {
+      throw new MalformedFormError("The form could not be read.");
+    }
+  }
+
+  const formData = new FormData();
+  let fileProblem: ParsedForm["fileProblem"] = null;
+  let truncated = false;
+  let fileCount = 0;
+  let fileBytes = 0;
+  let bodyBytes = 0;
+
+  const parser = busboy({
+    headers: { "content-type": contentType },
+    limits: { fieldSize: limits.maxFieldBytes, fields: limits.maxFields, files: limits.maxFiles + 1, parts: limits.maxFields + limits.maxFiles + 1 },
+    defParamCharset: "utf8",
+  });
+  const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream);
+
+  await new Promise<void>((resolve, reject) => {
+    const fail = (error: Error) => {
+      source.destroy();
+      reject(error instanceof MalformedFormError ? error : new MalformedFormError("The form could not be read."));
+    };
+    parser.on("field", (name, value, info) => {
+      if (info.valueTruncated) return; // over the field limit: dropped, the schema reports it missing
+      formData.append(name, value);
+    });
+    parser.on("file", (name, stream, info) => {
+      const chunks: Buffer[] = [];
+      fileCount += 1;
+      const filename = info.filename;
+      if (!filename) {
+        stream.resume(); // an empty file input
+        return;
+      }
+      if (fileCount > limits.maxFiles) fileProblem ??= "too-many-files";
+      stream.on("data", (chunk: Buffer) => {
+        fileBytes += chunk.length;
+        if (fileBytes > limits.maxTotalFileBytes) fileProblem ??= "too-large";
+        if (!fileProblem) chunks.push(chunk);
+      });
+      stream.on("end", () => {
+        if (!fileProblem) formData.append(name, new File([Buffer.concat(chunks)], filename, { type: info.mimeType }));
+      });
+    });
+    parser.on("error", fail);
+    parser.on("close", resolve);
+    source.on("data", (chunk: Buffer) => {
+      bodyBytes += chunk.length;
+      if (bodyBytes > limits.maxBodyBytes) {
+        truncated = true;
+        source.destroy();
+        resolve();
+      }
+    });
+    source.on("error", fail);
+    source.pipe(parser);
+  });
+
+  if (fileProblem) {
+    // Files that arrived before the limit was crossed are dropped too: the visitor chooses again.
+    for (const [name, value] of [...formData.entries()]) if (value instanceof File) formData.delete(name);
+  }
+  return { formData, fileProblem, truncated };
+}

@@ -1,0 +1,142 @@
+import { type Kysely, sql } from "kysely";
+import { isoNow } from "./clock.server.ts";
+import type { Engine, OutboxTable, Schema } from "./db.server.ts";
+import type { SendEmail } from "./mail.server.ts";
+
+// Delivers the outbox: each due row is claimed with a lease (so a second instance, or a retry
+// after a crash, never sends it while another holds it), sent, then marked sent; a failure is
+// retried with growing delays and, after maxAttempts, marked failed (kept, and retryable).
+
+export type OutboxOptions = {
+  db: Kysely<Schema>;
+  engine: Engine;
+  send: SendEmail;
+  from: string;
+  maxAttempts?: number;
+  leaseMs?: number;
+  backoffMs?: (attempt: number) => number;
+  now?: () => Date;
+  onError?: (message: string) => void;
+};
+
+export const defaultBackoffMs = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 60 * 60_000);
+
+export async function claimNextMail({ db, engine, leaseMs = 120_000, now = () => new Date() }: OutboxOptions) {
+  const current = now();
+  return db.transaction().execute(async (trx) => {
+    let due = trx
+      .selectFrom("outbox")
+      .select("id")
+      .where("status", "=", "pending")
+      .where("next_attempt_at", "<=", isoNow(current))
+      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", isoNow(current))]))
+      .orderBy("next_attempt_at")
+      .limit(1);
+    if (engine === "postgres") due = due.forUpdate().skipLocked();
+    const row = await due.executeTakeFirst();
+    if (!row) return null;
+    return trx
+      .updateTable("outbox")
+      .set({ locked_until: isoNow(new Date(current.getTime() + leaseMs)), attempts: sql<number>`attempts + 1` })
+      .where("id", "=", row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+async function deliver(options: OutboxOptions, mail: OutboxTable) {
+  const { db, send, from, maxAttempts = 10, backoffMs = defaultBackoffMs, now = () => new Date() } = options;
+  try {
+    await send({
+      from,
+      to: mail.recipient,
+      replyTo: mail.reply_to,
+      subject: mail.subject,
+      text: mail.text_body,
+      html: mail.html_body,
+      messageId: mail.message_id,
+      fileName: `${mail.created_at.replace(/[:.]/g, "-")}-${mail.id}`,
+    });
+    await db
+      .updateTable("outbox")
+      .set({ status: "sent", sent_at: isoNow(now()), locked_until: null, last_error: null })
+      .where("id", "=", mail.id)
+      .execute();
+  } catch (error) {
+    const attempts = Number(mail.attempts);
+    const reason = error instanceof Error ? error.message : String(error);
+    const failed = attempts >= maxAttempts;
+    await db
+      .updateTable("outbox")
+      .set({
+        status: failed ? "failed" : "pending",
+        locked_until: null,
+        last_error: reason.slice(0, 1000),
+        next_attempt_at: isoNow(new Date(now().getTime() + backoffMs(attempts))),
+      })
+      .where("id", "=", mail.id)
+      .execute();
+    // The id and the error code only: the message and its addresses stay in the database.
+    const code = (error as { code?: string }).code ?? "error";
+    options.onError?.(`Mail ${mail.id} attempt ${attempts} failed (${code})${failed ? "; marked failed" : "; will retry"}`);
+  }
+}
+
+/** Sends every mail that is due now; returns how many were attempted. */
+export async function deliverDueMail(options: OutboxOptions) {
+  let attempted = 0;
+  for (;;) {
+    const mail = await claimNextMail(options);
+    if (!mail) return attempted;
+    attempted += 1;
+    await deliver(options, mail);
+  }
+}
+
+/** Puts failed mail back in the queue, to be sent at once. */
+export async function retryFailedMail(db: Kysely<Schema>, now: Date = new Date()) {
+  const result = await db
+    .updateTable("outbox")
+    .set({ status: "pending", attempts: 0, next_attempt_at: isoNow(now), locked_until: null })
+    .where("status", "=", "failed")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Runs deliverDueMail every intervalMs and whenever kicked, one run at a time. */
+export function startOutboxWorker(options: OutboxOptions & { intervalMs?: number }) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const run = () => {
+    if (stopped) return running ?? Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await deliverDueMail(options);
+        } catch (error) {
+          options.onError?.(`Outbox run failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const timer = setInterval(run, options.intervalMs ?? 5_000);
+  timer.unref();
+  return {
+    kick: () => void run(),
+    /** Stops the timer and waits for the mail being sent. */
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

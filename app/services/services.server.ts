@@ -1,0 +1,70 @@
+import { env } from "#app/config/env.server.ts";
+import { type Database, openDatabase } from "./db.server.ts";
+import { loadFormSecret } from "./form-guard.server.ts";
+import { log } from "./log.server.ts";
+import { createMailer } from "./mail.server.ts";
+import { migrateToLatest } from "./migrations.server.ts";
+import { startOutboxWorker } from "./outbox.server.ts";
+import { pruneRateLimits } from "./rate-limit.server.ts";
+
+// The server's long-lived parts, started once per process: the database (migrated before use),
+// the form secret, the mailer and the outbox worker.
+
+export type Services = Database & {
+  secret: string;
+  outbox: ReturnType<typeof startOutboxWorker>;
+  close: () => Promise<void>;
+};
+
+let started: Promise<Services> | undefined;
+
+async function start(): Promise<Services> {
+  const database = openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
+  try {
+    const applied = await migrateToLatest(database.db, database.engine);
+    if (applied.length) log.info(`Applied migrations: ${applied.join(", ")}`);
+    const secret = await loadFormSecret(database.db, env.FORM_SECRET);
+    const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR });
+    const outbox = startOutboxWorker({
+      db: database.db,
+      engine: database.engine,
+      send: mailer.send,
+      from: env.MAIL_FROM,
+      onError: log.error,
+    });
+    const pruner = setInterval(() => {
+      pruneRateLimits(database.db, new Date(Date.now() - 24 * 60 * 60_000)).catch(() => {});
+    }, 60 * 60_000);
+    pruner.unref();
+    log.info(`Database: ${database.describe}; mail: ${mailer.describe}`);
+    return {
+      ...database,
+      secret,
+      outbox,
+      close: async () => {
+        clearInterval(pruner);
+        await outbox.stop();
+        mailer.close();
+        await database.db.destroy();
+      },
+    };
+  } catch (error) {
+    await database.db.destroy().catch(() => {});
+    throw error;
+  }
+}
+
+/** Starts the services on first use; a failed start is tried again on the next call. */
+export function getServices() {
+  started ??= start().catch((error: unknown) => {
+    started = undefined;
+    throw error;
+  });
+  return started;
+}
+
+export async function stopServices() {
+  const current = started;
+  started = undefined;
+  if (current) await (await current.catch(() => null))?.close();
+}

@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { loadFormSecret } from "#app/services/form-guard.server.ts";
+import { isSchemaCurrent, migrateToLatest } from "#app/services/migrations.server.ts";
+import { claimNextMail, retryFailedMail } from "#app/services/outbox.server.ts";
+import { hitRateLimit } from "#app/services/rate-limit.server.ts";
+import { type NewSubmission, getAttachment, listSubmissions, storeSubmission } from "#app/services/submissions.server.ts";
+import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
+
+const binary = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x00, 0xff, 0x10, 0x80]);
+
+function inquiry(overrides: Partial<NewSubmission> = {}): NewSubmission {
+  return {
+    kind: "contact",
+    fields: { name: "Ada Lovelace", email: "ada@example.com", project: "An engine", budget: "10k-25k", phone: null },
+    files: [{ name: "brief.pdf", type: "application/pdf", content: binary }],
+    spamReason: null,
+    messageIdDomain: "example.org",
+    notification: ({ id, files }) => ({
+      recipient: "hello@example.com",
+      replyTo: "ada@example.com",
+      subject: `New inquiry ${id}`,
+      text: `files: ${files.map((file) => file.name).join(",")}`,
+      html: "<p>hi</p>",
+    }),
+    ...overrides,
+  };
+}
+
+describe.each(engines)("storage on %s", (engine) => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await openTestDatabase(engine);
+  });
+  afterEach(async () => {
+    await database.cleanup();
+  });
+
+  test("migrations are applied once and the schema is current", async () => {
+    expect(await isSchemaCurrent(database.db, engine)).toBe(true);
+    expect(await migrateToLatest(database.db, engine)).toEqual([]);
+  });
+
+  test("a submission is stored with its fields, its files byte for byte, and one pending notification", async () => {
+    const stored = await storeSubmission(database.db, inquiry(), new Date("2026-11-21T10:00:00.000Z"));
+    expect(stored.status).toBe("received");
+    const [record] = await listSubmissions(database.db);
+    expect(record).toMatchObject({
+      id: stored.id,
+      kind: "contact",
+      status: "received",
+      createdAt: "2026-11-21T10:00:00.000Z",
+      fields: { name: "Ada Lovelace", email: "ada@example.com", phone: null },
+      attachments: [{ name: "brief.pdf", size: binary.length, type: "application/pdf" }],
+      mail: [{ status: "pending", attempts: 0 }],
+    });
+    const file = await getAttachment(database.db, stored.id, "brief.pdf");
+    expect(file?.content.equals(binary)).toBe(true);
+    const mail = await database.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+    expect(mail.subject).toBe(`New inquiry ${stored.id}`);
+    expect(mail.text_body).toBe("files: brief.pdf");
+    expect(mail.message_id).toBe(`<${mail.id}@example.org>`);
+  });
+
+  test("ids are time-ordered, so listing follows arrival", async () => {
+    const first = await storeSubmission(database.db, inquiry());
+    const second = await storeSubmission(database.db, inquiry());
+    expect((await listSubmissions(database.db)).map((record) => record.id)).toEqual([first.id, second.id]);
+  });
+
+  test("spam is stored, flagged and not notified", async () => {
+    const stored = await storeSubmission(database.db, inquiry({ spamReason: "honeypot" }));
+    const [record] = await listSubmissions(database.db);
+    expect(record).toMatchObject({ id: stored.id, status: "spam", spamReason: "honeypot", mail: [] });
+  });
+
+  test("the submission, its files and its notification commit together or not at all", async () => {
+    const failing = inquiry({
+      notification: () => {
+        throw new Error("template failed");
+      },
+    });
+    await expect(storeSubmission(database.db, failing)).rejects.toThrow("template failed");
+    expect(await listSubmissions(database.db)).toEqual([]);
+    expect(await database.db.selectFrom("attachments").selectAll().execute()).toEqual([]);
+  });
+
+  test("a claimed message is leased: nobody else gets it until the lease ends", async () => {
+    await storeSubmission(database.db, inquiry(), new Date("2026-11-21T10:00:00.000Z"));
+    const at = (iso: string) => () => new Date(iso);
+    const options = { db: database.db, engine, send: async () => {}, from: "site@example.org", leaseMs: 60_000 };
+    const claimed = await claimNextMail({ ...options, now: at("2026-11-21T10:00:01.000Z") });
+    expect(claimed?.attempts).toBe(1);
+    expect(await claimNextMail({ ...options, now: at("2026-11-21T10:00:30.000Z") })).toBeNull();
+    const reclaimed = await claimNextMail({ ...options, now: at("2026-11-21T10:01:02.000Z") });
+    expect(reclaimed?.id).toBe(claimed?.id);
+    expect(reclaimed?.attempts).toBe(2);
+  });
+
+  test("failed mail can be queued again", async () => {
+    await storeSubmission(database.db, inquiry());
+    await database.db.updateTable("outbox").set({ status: "failed", attempts: 10 }).execute();
+    expect(await retryFailedMail(database.db)).toBe(1);
+    const mail = await database.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+    expect(mail).toMatchObject({ status: "pending", attempts: 0 });
+  });
+
+  test("the rate limit counts per client and per window", async () => {
+    const limit = { max: 2, windowSeconds: 60 };
+    const now = new Date("2026-11-21T10:00:10.000Z");
+    expect(await hitRateLimit(database.db, "client-a", limit, now)).toEqual({ allowed: true });
+    expect(await hitRateLimit(database.db, "client-a", limit, now)).toEqual({ allowed: true });
+    expect(await hitRateLimit(database.db, "client-a", limit, now)).toEqual({ allowed: false, retryAfterSeconds: 50 });
+    expect(await hitRateLimit(database.db, "client-b", limit, now)).toEqual({ allowed: true });
+    expect(await hitRateLimit(database.db, "client-a", limit, new Date("2026-11-21T10:01:00.000Z"))).toEqual({ allowed: true });
+  });
+
+  test("the form secret is generated once and then shared", async () => {
+    const first = await loadFormSecret(database.db);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(await loadFormSecret(database.db)).toBe(first);
+    expect(await loadFormSecret(database.db, "configured-secret-that-is-long-enough")).toBe("configured-secret-that-is-long-enough");
+  });
+});
