@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
-import { e2eEnv } from "./tests/e2e/server-env.ts";
+import { e2eEnv, type StorageEnv, servers } from "./tests/e2e/server-env.ts";
 
-const baseURL = e2eEnv.SITE_URL;
+const url = (port: number) => `http://localhost:${port}`;
 
 // Debian's Chromium (apt-get install chromium); Playwright's own browser download is not used.
 const chromiumArgs = [
@@ -15,7 +15,7 @@ const chromiumArgs = [
   "--disable-sync",
 ];
 
-export default defineConfig({
+export default defineConfig<{ storage: StorageEnv }>({
   testDir: "tests/e2e",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
@@ -23,20 +23,36 @@ export default defineConfig({
   workers: 2,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
-    baseURL,
+    baseURL: url(servers.sqlite.port),
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: chromiumArgs,
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    // The production build and server, exactly as `npm start` runs them.
-    command: "npm run build && node server/main.ts",
-    url: `${baseURL}/`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    env: e2eEnv,
-  },
+  projects: [
+    { name: "sqlite", use: { ...devices["Desktop Chrome"], storage: servers.sqlite.storage } },
+    {
+      name: "postgres",
+      testMatch: /contact\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], baseURL: url(servers.postgres.port), storage: servers.postgres.storage },
+    },
+  ],
+  // Started in order: the first builds, the second reuses that build.
+  webServer: [
+    {
+      // The production build and server, exactly as `npm start` runs them, on a fresh data folder.
+      command: `rm -rf ${servers.sqlite.storage.DATA_DIR} && npm run build && node server/main.ts`,
+      url: `${url(servers.sqlite.port)}/`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      env: { ...e2eEnv, ...servers.sqlite.storage, PORT: String(servers.sqlite.port) },
+    },
+    {
+      command: "node tests/e2e/start-postgres-server.ts",
+      url: `${url(servers.postgres.port)}/`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+  ],
 });

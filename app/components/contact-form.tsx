@@ -12,7 +12,7 @@ import { FormAlert, SpamTrap } from "./form-parts.tsx";
 const fieldOrder = ["name", "email", "phone", "company", "project", "budget", "attachments", "source"] as const;
 
 /**
- * The contact form of spec.md §5. One schema validates it here (Conform, on blur and on submit)
+ * The contact form of spec.md §5. One schema validates it here (Conform, on submit, then as the visitor corrects)
  * and in the route action; without JavaScript the browser's own checks and the server's apply,
  * and the server sends the page back with every value and error in place.
  */
@@ -32,7 +32,7 @@ export function ContactForm({
     id: "contact-form",
     lastResult,
     defaultNoValidate: false, // the browser validates until the page is interactive
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactFormSchema }),
   });

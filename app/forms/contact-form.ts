@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { contact } from "#app/content/contact.ts";
-import { MB, fileList, fillMessage, singleLine } from "./upload-rules.ts";
+import { MB, fileList, fillMessage, normalizeLineEndings, singleLine } from "./upload-rules.ts";
 
 // The contact form's one schema: Conform validates with it in the browser, the route action
 // with it on the server (spec.md §5 plus length bounds).
@@ -32,6 +32,7 @@ export const ContactFormSchema = z.object({
   project: z
     .string({ error: errors.project })
     .trim()
+    .overwrite(normalizeLineEndings)
     .min(1, { error: errors.project })
     .max(5000, { error: fillMessage(errors.tooLong, { max: 5000 }) }),
   budget: z.enum(budgetValues, { error: errors.budget }),

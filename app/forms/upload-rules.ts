@@ -10,6 +10,9 @@ const fill = (template: string, values: Record<string, string | number>) =>
 
 export { fill as fillMessage };
 
+/** Browsers send line breaks as CRLF; text is stored with plain LF. */
+export const normalizeLineEndings = (text: string) => text.replace(/\r\n?/g, "\n");
+
 /** Single-line text: no line breaks or control characters (they have no place in a name or a header). */
 export function singleLine({ max, message, tooLong, lineMessage }: {
   max: number;

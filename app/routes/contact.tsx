@@ -20,6 +20,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { sent, stamp: issueFormStamp(secret, "contact") };
 }
 
+// The rate limit's Retry-After travels on the document (or data) response.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 export function action({ request }: Route.ActionArgs) {
   return submitContactForm(request);
 }

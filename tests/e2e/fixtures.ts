@@ -1,7 +1,9 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { test as base, expect } from "@playwright/test";
 import { parseEnv, publicConfig } from "#app/config/env.ts";
-
-import { e2eEnv } from "./server-env.ts";
+import { e2eEnv, type StorageEnv, servers } from "./server-env.ts";
 
 /** What the server under test was configured with. */
 export const config = publicConfig(parseEnv(e2eEnv));
@@ -12,9 +14,16 @@ export const sitePages = ["/", "/about", "/features", "/careers", "/login", "/co
  * Every test fails on a console error, an uncaught page error or a failed request:
  * what a visitor's browser complains about is a bug even when the page looks fine.
  */
-export const test = base.extend<{ browserProblems: string[] }>({
+export const test = base.extend<{ browserProblems: string[]; storage: StorageEnv }>({
+  storage: [servers.sqlite.storage, { option: true }],
+  // Each test is its own client (X-Forwarded-For through the trusted loopback proxy), so the
+  // per-client rate limit of one test never affects another.
+  extraHTTPHeaders: async ({}, use) => {
+    const octet = () => Math.floor(Math.random() * 254) + 1;
+    await use({ "X-Forwarded-For": `198.51.${octet()}.${octet()}` });
+  },
   browserProblems: [
-    async ({ page }, use) => {
+    async ({ page, javaScriptEnabled }, use) => {
       const problems: string[] = [];
       // A page or data request may rightly answer 4xx (a 404 page); Chromium still logs it as an error.
       const expectedErrorUrls = new Set<string>();
@@ -26,8 +35,10 @@ export const test = base.extend<{ browserProblems: string[] }>({
       page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
       page.on("requestfailed", (request) => {
         const reason = request.failure()?.errorText;
-        // Leaving a page cancels its pending requests; that is the browser's doing, not a failure.
-        if (reason !== "net::ERR_ABORTED") problems.push(`request failed: ${request.url()} (${reason})`);
+        // Leaving a page cancels its pending requests, and with JavaScript off the browser blocks
+        // every script: neither is the site failing.
+        const expected = reason === "net::ERR_ABORTED" || (!javaScriptEnabled && reason === "csp");
+        if (!expected) problems.push(`request failed: ${request.url()} (${reason})`);
       });
       page.on("response", (response) => {
         if (response.status() < 400) return;
@@ -43,3 +54,35 @@ export const test = base.extend<{ browserProblems: string[] }>({
 });
 
 export { expect };
+
+export type ExportedSubmission = {
+  id: string;
+  kind: string;
+  createdAt: string;
+  status: string;
+  spamReason?: string;
+  job?: string | null;
+  fields: Record<string, string | null>;
+  attachments: Array<{ name: string; size: number; type: string }>;
+};
+
+/** What the server stored, read the way an operator reads it: `npm run submissions -- export`. */
+export function exportSubmissions(storage: StorageEnv, kind?: string): ExportedSubmission[] {
+  const args = ["scripts/submissions.ts", "export", "--format", "json", ...(kind ? ["--kind", kind] : [])];
+  const output = execFileSync(process.execPath, args, { env: { ...process.env, ...storage }, encoding: "utf8" });
+  return JSON.parse(output) as ExportedSubmission[];
+}
+
+/** The .eml notifications the server wrote (no SMTP configured), waiting for the outbox worker. */
+export async function mailContaining(storage: StorageEnv, text: string) {
+  const folder = path.join(storage.DATA_DIR, "mail");
+  const read = () =>
+    existsSync(folder)
+      ? readdirSync(folder)
+          .filter((file) => file.endsWith(".eml"))
+          .map((file) => readFileSync(path.join(folder, file), "utf8"))
+          .filter((eml) => eml.includes(text))
+      : [];
+  await expect.poll(() => read().length, { message: `an e-mail containing ${text}`, timeout: 15_000 }).toBeGreaterThan(0);
+  return read();
+}

@@ -1,16 +1,48 @@
-// The configuration the end-to-end server runs with: one store configured and one not, so both
-// states are visible; no embed URLs, because this machine's tests never reach third parties.
-export const e2ePort = Number(process.env.E2E_PORT ?? 3100);
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+// The end-to-end servers: one on SQLite and one on PostgreSQL, built once with the same public
+// configuration (one store configured and one not, so both states show; no embed URLs, because
+// tests here never reach third parties). Their data folders have fixed names so that tests can
+// read what the servers stored with `npm run submissions`.
+const basePort = Number(process.env.E2E_PORT ?? 3100);
 
 export const e2eEnv = {
   NODE_ENV: "production",
-  PORT: String(e2ePort),
   HOST: "127.0.0.1",
-  SITE_URL: `http://localhost:${e2ePort}`,
+  SITE_URL: `http://localhost:${basePort}`,
   CONTACT_EMAIL: "hello@example.com",
   SOCIAL_URL: "https://www.linkedin.com/company/example",
   APP_STORE_URL: "https://apps.apple.com/app/id0000000000",
   PLAY_STORE_URL: "",
   NEWSLETTER_EMBED_URL: "",
   LOGIN_EMBED_URL: "",
+  // Tests type faster than people: the time check has its own unit tests.
+  FORM_MIN_SECONDS: "0",
+  RATE_LIMIT_MAX: "5",
+  // Each test presents its own client address through X-Forwarded-For, so limits stay per test.
+  TRUST_PROXY: "loopback",
+  SMTP_URL: "",
+  DATABASE_URL: "",
 };
+
+export type StorageEnv = { DATA_DIR: string; DATABASE_URL: string };
+
+export const servers = {
+  sqlite: { port: basePort, storage: { DATA_DIR: path.join(tmpdir(), `site-e2e-${basePort}`), DATABASE_URL: "" } },
+  postgres: {
+    port: basePort + 1,
+    database: `site_e2e_${basePort}`,
+    storage: { DATA_DIR: path.join(tmpdir(), `site-e2e-${basePort + 1}`), DATABASE_URL: "" },
+  },
+};
+
+/** The PostgreSQL server's database, on the server of TEST_DATABASE_URL. */
+export function postgresDatabaseUrl() {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return "";
+  const url = new URL(admin);
+  url.pathname = `/${servers.postgres.database}`;
+  return url.toString();
+}
+servers.postgres.storage.DATABASE_URL = postgresDatabaseUrl();

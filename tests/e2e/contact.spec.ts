@@ -1,0 +1,207 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { exportSubmissions, expect, mailContaining, test } from "./fixtures.ts";
+
+// Runs against both the SQLite and the PostgreSQL server (playwright.config.ts projects).
+
+const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`, "latin1");
+const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+
+function visitor() {
+  const tag = Math.random().toString(36).slice(2, 10);
+  return {
+    name: `Grace Hopper ${tag}`,
+    email: `grace.${tag}@example.com`,
+    phone: "+1 (555) 010-2030",
+    company: "Compilers & Co",
+    project: `We need a compiler for business programs.\nSecond line, with <b>markup</b> & symbols. ${tag}`,
+    budget: "25k-50k",
+    source: "A conference talk",
+  };
+}
+
+async function openContact(page: Page) {
+  await page.goto("/contact");
+  const banner = page.getByRole("region", { name: "We value your privacy" });
+  if (await banner.isVisible()) await banner.getByRole("button", { name: "Close the privacy notice" }).click();
+}
+
+async function fillForm(page: Page, person: ReturnType<typeof visitor>) {
+  await page.getByLabel("Your Name").fill(person.name);
+  await page.getByLabel("Your Email").fill(person.email);
+  await page.getByLabel("Your Phone Number").fill(person.phone);
+  await page.getByLabel("Company Name or Website").fill(person.company);
+  await page.getByLabel("Describe Your Project Briefly").fill(person.project);
+  await page.getByLabel("Please Choose the Budget").selectOption(person.budget);
+  await page.getByLabel("How Did You Hear About Us").fill(person.source);
+}
+
+async function expectFormKeeps(page: Page, person: ReturnType<typeof visitor>, except: string[] = []) {
+  const fields: Array<[string, string]> = [
+    ["Your Name", person.name],
+    ["Your Email", person.email],
+    ["Your Phone Number", person.phone],
+    ["Company Name or Website", person.company],
+    ["Describe Your Project Briefly", person.project],
+    ["Please Choose the Budget", person.budget],
+    ["How Did You Hear About Us", person.source],
+  ];
+  for (const [label, value] of fields) if (!except.includes(label)) await expect(page.getByLabel(label)).toHaveValue(value);
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("an inquiry with two files is stored, confirmed and notified, and a reload sends nothing again", async ({ page, storage }) => {
+      const person = visitor();
+      await openContact(page);
+      await fillForm(page, person);
+      await page.getByLabel("Upload Files").setInputFiles([
+        { name: "brief.pdf", mimeType: "application/pdf", buffer: pdf(person.email) },
+        { name: "wireframe.png", mimeType: "image/png", buffer: png },
+      ]);
+      await page.getByRole("button", { name: "Send message" }).click();
+
+      await expect(page).toHaveURL(/\/contact\?sent=1$/);
+      await expect(page.getByRole("heading", { name: "Thank you, your message is on its way" })).toBeVisible();
+      await expect(page.getByText("We have received your inquiry and will get back to you within 24 hours.")).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole("heading", { name: "Thank you, your message is on its way" })).toBeVisible();
+
+      const stored = exportSubmissions(storage).filter((submission) => submission.fields.email === person.email);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({
+        kind: "contact",
+        status: "received",
+        fields: {
+          name: person.name,
+          email: person.email,
+          phone: person.phone,
+          company: person.company,
+          project: person.project,
+          budget: person.budget,
+          source: person.source,
+        },
+        attachments: [
+          { name: "brief.pdf", size: pdf(person.email).length, type: "application/pdf" },
+          { name: "wireframe.png", size: png.length, type: "image/png" },
+        ],
+      });
+      expect(stored[0]?.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
+      const [eml] = await mailContaining(storage, person.name);
+      expect(eml).toMatch(/^To: hello@example\.com$/m);
+      expect(eml).toContain(`Reply-To: ${person.email}`);
+      expect(eml).toContain("brief.pdf");
+      expect(eml).toContain("&lt;b&gt;markup&lt;/b&gt;"); // the visitor's text is escaped in the HTML part
+    });
+
+    test("invalid input is explained beside each field and every value is kept", async ({ page, storage }) => {
+      const person = { ...visitor(), phone: "call me maybe" };
+      await openContact(page);
+      await fillForm(page, person);
+      await page.getByLabel("Your Name").fill("   "); // passes the browser's `required`, not ours
+      await page.getByRole("button", { name: "Send message" }).click();
+
+      const name = page.getByLabel("Your Name");
+      await expect(name).toHaveAttribute("aria-invalid", "true");
+      const nameError = page.locator(`#${await name.getAttribute("aria-describedby")}`);
+      await expect(nameError).toHaveText("Please enter your name.");
+      const phone = page.getByLabel("Your Phone Number");
+      await expect(phone).toHaveAttribute("aria-invalid", "true");
+      await expect(page.locator(`#${await phone.getAttribute("aria-describedby")}`)).toHaveText(
+        "Please enter a phone number using digits, spaces and + ( ) - . only.",
+      );
+      await expect(name).toBeFocused();
+      await expectFormKeeps(page, person, ["Your Name"]);
+      const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
+      expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+      await expect(page).toHaveURL(/\/contact$/);
+      expect(exportSubmissions(storage).filter((submission) => submission.fields.email === person.email)).toEqual([]);
+    });
+
+    test("a disguised file is refused by its content, with the rest of the form kept", async ({ page, storage }) => {
+      const person = visitor();
+      await openContact(page);
+      await fillForm(page, person);
+      await page.getByLabel("Upload Files").setInputFiles({
+        name: "invoice.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.from("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff", "latin1"),
+      });
+      await page.getByRole("button", { name: "Send message" }).click();
+      const files = page.getByLabel("Upload Files");
+      await expect(files).toHaveAttribute("aria-invalid", "true");
+      await expect(page.locator(`#${(await files.getAttribute("aria-describedby"))?.split(" ").at(-1)}`)).toContainText(
+        "invoice.pdf is not a file type we accept",
+      );
+      await expectFormKeeps(page, person);
+      expect(exportSubmissions(storage).filter((submission) => submission.fields.email === person.email)).toEqual([]);
+    });
+  });
+}
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("files over 10 MB answer 413 with a clear message and the form kept", async ({ page, storage }) => {
+    const person = visitor();
+    await openContact(page);
+    await fillForm(page, person);
+    await page.getByLabel("Upload Files").setInputFiles({
+      name: "huge.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.concat([pdf("big"), Buffer.alloc(11 * 1024 * 1024)]),
+    });
+    const response = page.waitForResponse((res) => res.request().method() === "POST");
+    await page.getByRole("button", { name: "Send message" }).click();
+    expect((await response).status()).toBe(413);
+    await expect(page.getByRole("alert")).toContainText("Your files were too large to upload (10 MB in total).");
+    await expect(page.getByText("Your files add up to more than 10 MB")).toBeVisible();
+    await expectFormKeeps(page, person);
+    expect(exportSubmissions(storage).filter((submission) => submission.fields.email === person.email)).toEqual([]);
+  });
+
+  test("a bot that fills the hidden field is told 'thank you' and stored as spam, not notified", async ({ page, storage }) => {
+    const person = visitor();
+    await openContact(page);
+    await fillForm(page, person);
+    await page.locator('input[name="website"]').fill("http://spam.example", { force: true });
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByRole("heading", { name: "Thank you, your message is on its way" })).toBeVisible();
+    const [stored] = exportSubmissions(storage).filter((submission) => submission.fields.email === person.email);
+    expect(stored).toMatchObject({ status: "spam", spamReason: "honeypot" });
+  });
+});
+
+test("with JavaScript on, the browser checks the form before sending and focuses the first problem", async ({ page }) => {
+  await openContact(page);
+  await page.getByLabel("Your Email").fill("not-an-address");
+  let posted = false;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posted = true;
+  });
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByLabel("Your Name")).toBeFocused();
+  await expect(page.getByText("Please enter your name.")).toBeVisible();
+  await expect(page.getByText("Please enter a valid e-mail address, like name@example.com.")).toBeVisible();
+  await expect(page.getByLabel("Your Email")).toHaveValue("not-an-address");
+  expect(posted).toBe(false);
+});
+
+test("too many posts from one client answer 429 with Retry-After and the form kept", async ({ request }) => {
+  const person = visitor();
+  const post = () =>
+    request.post("/contact", {
+      multipart: { name: person.name, email: "not-valid", project: person.project, budget: person.budget },
+      maxRedirects: 0,
+    });
+  for (let attempt = 1; attempt <= 5; attempt += 1) expect((await post()).status()).toBe(400);
+  const limited = await post();
+  expect(limited.status()).toBe(429);
+  expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+  const html = await limited.text();
+  expect(html).toContain("You have sent several messages in a short time.");
+  expect(html).toContain(person.name);
+});

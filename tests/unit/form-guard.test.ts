@@ -1,0 +1,46 @@
+import { describe, expect, test } from "vitest";
+import { clientKey, issueFormStamp, judgeSubmission } from "#app/services/form-guard.server.ts";
+
+const secret = "a-test-secret-that-is-long-enough-123";
+const served = new Date("2026-11-21T10:00:00.000Z");
+const later = (seconds: number) => new Date(served.getTime() + seconds * 1000);
+
+function form(fields: Record<string, string>) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  return data;
+}
+
+describe("judgeSubmission", () => {
+  const stamp = issueFormStamp(secret, "contact", served);
+  const options = { secret, purpose: "contact", minSeconds: 3 };
+
+  test("accepts a form sent after the minimum time with an empty honeypot", () => {
+    expect(judgeSubmission(form({ "form-started": stamp, website: "" }), { ...options, now: later(10) })).toEqual({ spam: false });
+  });
+
+  test("flags a filled honeypot", () => {
+    expect(judgeSubmission(form({ "form-started": stamp, website: "http://spam" }), { ...options, now: later(10) })).toEqual({
+      spam: true,
+      reason: "honeypot",
+    });
+  });
+
+  test("flags a form sent faster than a person can type", () => {
+    expect(judgeSubmission(form({ "form-started": stamp }), { ...options, now: later(1) })).toEqual({ spam: true, reason: "too-fast" });
+  });
+
+  test("flags a missing, forged or re-purposed stamp", () => {
+    const forged = `${served.getTime() - 60_000}.${stamp.split(".")[1]}`;
+    for (const value of [undefined, "garbage", forged, issueFormStamp(secret, "application", served), issueFormStamp("another-secret-of-enough-length!!", "contact", served)]) {
+      const data = value === undefined ? form({}) : form({ "form-started": value });
+      expect(judgeSubmission(data, { ...options, now: later(10) })).toEqual({ spam: true, reason: "bad-stamp" });
+    }
+  });
+});
+
+test("client keys are stable per address and do not contain it", () => {
+  expect(clientKey(secret, "203.0.113.7")).toBe(clientKey(secret, "203.0.113.7"));
+  expect(clientKey(secret, "203.0.113.7")).not.toBe(clientKey(secret, "203.0.113.8"));
+  expect(clientKey(secret, "203.0.113.7")).not.toContain("203");
+});

@@ -1,0 +1,60 @@
+import { describe, expect, test } from "vitest";
+import { MalformedFormError, parseMultipartForm } from "#app/services/multipart.server.ts";
+
+const limits = { maxFiles: 2, maxTotalFileBytes: 1000, maxBodyBytes: 100_000, maxFieldBytes: 100, maxFields: 10 };
+
+function multipartRequest(form: FormData) {
+  return new Request("http://localhost/contact", { method: "POST", body: form });
+}
+
+describe("parseMultipartForm", () => {
+  test("reads text fields and files", async () => {
+    const form = new FormData();
+    form.append("name", "Zoë");
+    form.append("attachments", new File(["%PDF-1.4"], "brief.pdf", { type: "application/pdf" }));
+    const { formData, fileProblem, truncated } = await parseMultipartForm(multipartRequest(form), limits);
+    expect(fileProblem).toBeNull();
+    expect(truncated).toBe(false);
+    expect(formData.get("name")).toBe("Zoë");
+    const file = formData.get("attachments") as File;
+    expect(file.name).toBe("brief.pdf");
+    expect(await file.text()).toBe("%PDF-1.4");
+  });
+
+  test("drops files over the total size but keeps every text field, even those after the files", async () => {
+    const form = new FormData();
+    form.append("name", "Ada");
+    form.append("attachments", new File(["x".repeat(800)], "a.txt"));
+    form.append("attachments", new File(["y".repeat(800)], "b.txt"));
+    form.append("source", "A friend");
+    const { formData, fileProblem } = await parseMultipartForm(multipartRequest(form), limits);
+    expect(fileProblem).toBe("too-large");
+    expect(formData.getAll("attachments")).toEqual([]);
+    expect(formData.get("name")).toBe("Ada");
+    expect(formData.get("source")).toBe("A friend");
+  });
+
+  test("drops files beyond the count limit", async () => {
+    const form = new FormData();
+    for (const name of ["a.txt", "b.txt", "c.txt"]) form.append("attachments", new File(["hi"], name));
+    const { formData, fileProblem } = await parseMultipartForm(multipartRequest(form), limits);
+    expect(fileProblem).toBe("too-many-files");
+    expect(formData.getAll("attachments")).toEqual([]);
+  });
+
+  test("stops reading a body past the hard limit", async () => {
+    const form = new FormData();
+    form.append("attachments", new File(["z".repeat(200_000)], "huge.txt"));
+    const { truncated } = await parseMultipartForm(multipartRequest(form), limits);
+    expect(truncated).toBe(true);
+  });
+
+  test("a malformed body is a clear error, not a crash", async () => {
+    const request = new Request("http://localhost/contact", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=xyz" },
+      body: "--xyz\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nAda\r\n--xy",
+    });
+    await expect(parseMultipartForm(request, limits)).rejects.toBeInstanceOf(MalformedFormError);
+  });
+});
