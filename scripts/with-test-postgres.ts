@@ -43,11 +43,12 @@ async function startCluster() {
   }
   const dir = mkdtempSync(path.join(tmpdir(), "site-test-pg-"));
   const dataDir = path.join(dir, "data");
-  // initdb refuses to run as root: run the server as the postgres user then.
+  // initdb refuses to run as root: run the server as the postgres user then (sbin may be off PATH).
   const asRoot = process.getuid?.() === 0;
+  const runuser = ["/usr/sbin/runuser", "/sbin/runuser"].find((file) => existsSync(file)) ?? "runuser";
   const run = (binary: string, binaryArgs: string[]) => {
     const full = path.join(binDir, binary);
-    const [file, fileArgs] = asRoot ? ["runuser", ["-u", "postgres", "--", full, ...binaryArgs]] : [full, binaryArgs];
+    const [file, fileArgs] = asRoot ? [runuser, ["-u", "postgres", "--", full, ...binaryArgs]] : [full, binaryArgs];
     execFileSync(file, fileArgs, { stdio: ["ignore", "ignore", "inherit"] });
   };
   if (asRoot) {
