@@ -6,6 +6,8 @@ export default defineConfig({
     testTimeout: 20_000,
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
     restoreMocks: true,
+    // Frames in component tests point at about:blank; loading that is quieter than refusing it.
+    environmentOptions: { happyDOM: { settings: { enableIframePageLoading: true } } },
     unstubEnvs: true,
   },
 });

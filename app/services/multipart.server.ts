@@ -81,9 +81,11 @@ export async function parseMultipartForm(request: Request, limits: UploadLimits)
     parser.on("close", resolve);
     source.on("data", (chunk: Buffer) => {
       bodyBytes += chunk.length;
-      if (bodyBytes > limits.maxBodyBytes) {
+      if (bodyBytes > limits.maxBodyBytes && !truncated) {
+        // Stop parsing; the rest of the body is read and dropped, so the client gets its answer.
         truncated = true;
-        source.destroy();
+        source.unpipe(parser);
+        source.resume();
         resolve();
       }
     });
