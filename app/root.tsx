@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -9,7 +8,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { ErrorPage } from "./components/error-page.tsx";
+import { RouteError } from "./components/error-page.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { publicConfig } from "./config/env.ts";
@@ -76,8 +75,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="notFound" />;
-  // Details stay on the server: visitors see a plain message, developers see the stack locally.
-  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-  return <ErrorPage kind="serverError" detail={detail} />;
+  return <RouteError error={error} />;
 }

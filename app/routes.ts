@@ -6,6 +6,9 @@ export default [
   route(pages.about.path, pages.about.file),
   route(pages.features.path, pages.features.file),
   route(pages.careers.path, pages.careers.file),
+  route(`${pages.careers.path}/:slug`, "routes/job-posting.tsx"),
+  // Also /careers/apply, a general application: static segments outrank :slug.
+  route(`${pages.careers.path}/:slug?/apply`, "routes/job-application.tsx"),
   route(pages.login.path, pages.login.file),
   route(pages.contact.path, pages.contact.file),
   route(pages.download.path, pages.download.file),

@@ -5,6 +5,7 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
+import { dependsOnPostings, postingsChangeAfter } from "#app/lib/jobs.ts";
 import { clientAddressHeader } from "#app/services/form-submission.server.ts";
 
 // This file is the server bundle's entry (vite.config.ts): the Express app and the services
@@ -37,11 +38,27 @@ export function trustProxySetting(value: string): boolean | number | string {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
-export function createApp({ clientDir, trustProxy }: { clientDir: string; trustProxy: string }) {
+export function createApp({ clientDir, trustProxy, builtAt }: { clientDir: string; trustProxy: string; builtAt: Date }) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxySetting(trustProxy));
   app.use(compression());
+
+  // The client's address as Express sees it (through trusted proxies only), for rate limits.
+  // Whatever a client sends under this name is overwritten.
+  app.use((req, _res, next) => {
+    req.headers[clientAddressHeader] = req.ip ?? "unknown";
+    next();
+  });
+  const reactRouter = createRequestHandler({ build, mode: process.env.NODE_ENV });
+
+  // Once a posting closes, the careers pages and the sitemap built before are out of date:
+  // they are rendered per request until the next build.
+  const prerenderedPostingsUntil = postingsChangeAfter(builtAt)?.getTime() ?? Number.POSITIVE_INFINITY;
+  app.use((req, res, next) => {
+    if (Date.now() > prerenderedPostingsUntil && dependsOnPostings(req.path)) return reactRouter(req, res, next);
+    next();
+  });
 
   // Prerendered pages answer at their path with or without the trailing slash, never redirecting.
   const prerendered = findPrerenderedPages(clientDir);
@@ -80,13 +97,7 @@ export function createApp({ clientDir, trustProxy }: { clientDir: string; trustP
     }),
   );
 
-  // The client's address as Express sees it (through trusted proxies only), for rate limits.
-  // Whatever a client sends under this name is overwritten.
-  app.use((req, _res, next) => {
-    req.headers[clientAddressHeader] = req.ip ?? "unknown";
-    next();
-  });
-  app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+  app.all("/{*splat}", reactRouter);
 
   // Errors that escape the middleware above, such as a missing hashed asset: a plain answer, no stack.
   app.use((error: { status?: number; message?: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {

@@ -11,7 +11,7 @@ export const buildDir = path.join(root, "build");
 const infoFile = path.join(buildDir, "build-info.json");
 const sourceEntries = ["app", "public", "package-lock.json", "react-router.config.ts", "vite.config.ts", "tsconfig.json"];
 
-export type BuildInfo = { config: PublicConfig; sourceHash: string };
+export type BuildInfo = { config: PublicConfig; sourceHash: string; builtAt: string };
 
 function listFiles(entry: string): string[] {
   const full = path.join(root, entry);
@@ -32,7 +32,7 @@ export function sourceHash() {
 }
 
 export function currentBuildInfo(env: Record<string, string | undefined> = process.env): BuildInfo {
-  return { config: publicConfig(parseEnv(env)), sourceHash: sourceHash() };
+  return { config: publicConfig(parseEnv(env)), sourceHash: sourceHash(), builtAt: new Date().toISOString() };
 }
 
 export function writeBuildInfo(info: BuildInfo) {

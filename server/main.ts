@@ -17,6 +17,9 @@ try {
   throw error;
 }
 
+// React and Express read NODE_ENV themselves: make it the validated value (production by default).
+process.env.NODE_ENV = env.NODE_ENV;
+
 const built = readBuildInfo();
 if (!built) fail("No build found in ./build: run `npm run build` first (or `npm start`, which builds when needed).");
 const differences = configDifferences(built.config, publicConfig(env));
@@ -30,7 +33,11 @@ try {
 } catch (error) {
   fail(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
 }
-const app = bundle.createApp({ clientDir: path.join(buildDir, "client"), trustProxy: env.TRUST_PROXY });
+const app = bundle.createApp({
+  clientDir: path.join(buildDir, "client"),
+  trustProxy: env.TRUST_PROXY,
+  builtAt: new Date(built.builtAt),
+});
 
 const server = app.listen(env.PORT, env.HOST, (error) => {
   if (error) fail(`Could not listen on ${env.HOST}:${env.PORT}: ${error.message}`);

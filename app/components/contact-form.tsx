@@ -1,20 +1,16 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import type { ContactContent } from "#app/content/schema.ts";
 import { ContactFormSchema, contactUploads } from "#app/forms/contact-form.ts";
 import { Button } from "./button.tsx";
 import { Card } from "./card.tsx";
 import { Field, Fieldset } from "./field.tsx";
-import { startedField } from "#app/forms/guard-fields.ts";
-import { FormAlert, SpamTrap } from "./form-parts.tsx";
-
-const fieldOrder = ["name", "email", "phone", "company", "project", "budget", "attachments", "source"] as const;
+import { FormAlert, GuardFields, useSiteForm } from "./form-parts.tsx";
 
 /**
- * The contact form of spec.md §5. One schema validates it here (Conform, on submit, then as the visitor corrects)
- * and in the route action; without JavaScript the browser's own checks and the server's apply,
- * and the server sends the page back with every value and error in place.
+ * The contact form of spec.md §5. One schema validates it here and in the route action; without
+ * JavaScript the browser's own checks and the server's apply, and the server sends the page back
+ * with every value and error in place.
  */
 export function ContactForm({
   content,
@@ -28,33 +24,16 @@ export function ContactForm({
   formError: string | null | undefined;
 }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "contact-form",
-    lastResult,
-    defaultNoValidate: false, // the browser validates until the page is interactive
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactFormSchema }),
-  });
+  const { form, fields, control, value } = useSiteForm({ id: "contact-form", schema: ContactFormSchema, lastResult });
   const { fields: labels } = content;
-  // Without JavaScript, focus goes to the first field the server found wrong.
-  const firstInvalid = fieldOrder.find((name) => fields[name].errors?.length);
-  const control = (name: (typeof fieldOrder)[number]) => ({
-    name: fields[name].name,
-    key: fields[name].key,
-    autoFocus: name === firstInvalid ? true : undefined,
-  });
-  const value = (name: (typeof fieldOrder)[number]) => fields[name].initialValue as string | undefined;
-  const alert = [formError, ...(form.errors ?? [])].filter(Boolean) as string[];
 
   return (
     <Card className="p-6 sm:p-8">
       <h2 className="text-2xl font-extrabold tracking-tight">{content.title}</h2>
       <p className="mt-2 mb-6 text-sm text-ink-muted">{content.requiredNote}</p>
-      <FormAlert id={form.errorId} messages={alert} />
+      <FormAlert id={form.errorId} messages={[formError, ...(form.errors ?? [])]} />
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-10">
-        <input type="hidden" name={startedField} value={stamp} />
-        <SpamTrap />
+        <GuardFields stamp={stamp} />
         <Fieldset legend={content.sections.you}>
           <Field id={fields.name.id} errorId={fields.name.errorId} label={labels.name.label} required errors={fields.name.errors}>
             {(props) => <input {...props} {...control("name")} defaultValue={value("name")} type="text" autoComplete="name" required maxLength={100} />}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import { errorPages } from "#app/content/error-pages.ts";
 import { site } from "#app/content/site.ts";
 import { ButtonLink } from "./button.tsx";
@@ -37,4 +37,12 @@ export function ErrorPage({ kind, detail }: { kind: "notFound" | "serverError"; 
       {detail ? <pre className="mt-8 overflow-auto rounded-card bg-surface p-4 text-sm">{detail}</pre> : null}
     </Container>
   );
+}
+
+/** What a route's error boundary shows: the 404 page for "not found", the 500 page otherwise. */
+export function RouteError({ error }: { error: unknown }) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="notFound" />;
+  // Details stay on the server: visitors see a plain message, developers see the stack locally.
+  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return <ErrorPage kind="serverError" detail={detail} />;
 }

@@ -14,6 +14,7 @@ export const EnvSchema = z.object({
     .default("http://localhost:3000")
     .transform((url) => url.replace(/\/+$/, "")),
   CONTACT_EMAIL: optional(z.email({ error: "must be an e-mail address" })).default("hello@example.com"),
+  CAREERS_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
   SOCIAL_URL: optional(httpsUrl).default("https://www.linkedin.com/company/example"),
   APP_STORE_URL: optional(httpsUrl),
   PLAY_STORE_URL: optional(httpsUrl),

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { ButtonLink } from "#app/components/button.tsx";
 import { Card, InfoCard } from "#app/components/card.tsx";
 import { Icon, type IconName } from "#app/components/illustrations.tsx";
@@ -5,20 +6,20 @@ import { PageHero, Section, SectionHeader } from "#app/components/section.tsx";
 import { careers } from "#app/content/careers.ts";
 import { formatSalaryRange } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/seo.ts";
-import { useSiteConfig } from "#app/lib/use-site-config.ts";
+import { applyPath, findJob, jobPath, openJobs } from "#app/lib/jobs.ts";
 import type { Route } from "./+types/careers";
 
 const benefitIcons: IconName[] = ["chart", "server", "shield", "book"];
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, careers.meta);
 
-/** Until applications have their own form, Apply Now opens a pre-addressed e-mail. */
-function applicationHref(email: string, subject: string) {
-  return `mailto:${email}?subject=${encodeURIComponent(subject)}`;
+// Evaluated when the page is prerendered, and per request once a posting has closed since.
+export function loader() {
+  return { open: openJobs(new Date()).map((job) => job.slug) };
 }
 
-export default function Careers() {
-  const config = useSiteConfig();
+export default function Careers({ loaderData }: Route.ComponentProps) {
+  const jobs = loaderData.open.map(findJob).filter((job) => job !== undefined);
   return (
     <>
       <PageHero title={careers.intro.headline}>
@@ -67,10 +68,14 @@ export default function Careers() {
       <Section labelledBy="openings-title">
         <SectionHeader id="openings-title" title={careers.openings.title} description={careers.openings.description} />
         <ul className="grid gap-6 lg:grid-cols-2">
-          {careers.jobs.map((job) => (
+          {jobs.map((job) => (
             <li key={job.slug}>
               <Card className="flex h-full flex-col">
-                <h3 className="text-xl font-bold">{job.title}</h3>
+                <h3 className="text-xl font-bold">
+                  <Link to={jobPath(job)} className="underline-offset-4 hover:text-brand hover:underline">
+                    {job.title}
+                  </Link>
+                </h3>
                 <ul className="mt-3 flex flex-wrap gap-2 text-sm font-semibold">
                   {[job.department, job.location, job.type].map((tag) => (
                     <li key={tag} className="rounded-full bg-brand-soft px-3 py-1 text-brand">
@@ -84,7 +89,7 @@ export default function Careers() {
                 </ul>
                 <p className="mt-4 flex-1 text-ink-muted">{job.description}</p>
                 <div className="mt-6">
-                  <ButtonLink href={applicationHref(config.contactEmail, job.title)}>
+                  <ButtonLink href={applyPath(job)}>
                     {careers.openings.applyLabel}
                     <span className="sr-only">for {job.title}</span>
                   </ButtonLink>
@@ -96,7 +101,7 @@ export default function Careers() {
         <div className="mt-12 rounded-panel bg-brand-soft p-8 text-center sm:p-12">
           <h3 className="text-2xl font-extrabold tracking-tight">{careers.generalApplication.title}</h3>
           <p className="mx-auto mt-3 max-w-xl text-lead text-ink-muted">{careers.generalApplication.description}</p>
-          <ButtonLink href={applicationHref(config.contactEmail, careers.generalApplication.label)} className="mt-6">
+          <ButtonLink href={applyPath()} className="mt-6">
             {careers.generalApplication.label}
           </ButtonLink>
         </div>

@@ -1,4 +1,4 @@
-import { ContactConfirmation } from "#app/components/contact-confirmation.tsx";
+import { Confirmation } from "#app/components/confirmation.tsx";
 import { ContactForm } from "#app/components/contact-form.tsx";
 import { Card } from "#app/components/card.tsx";
 import { Container } from "#app/components/container.tsx";
@@ -6,6 +6,7 @@ import { CookieBanner } from "#app/components/cookie-banner.tsx";
 import { Icon } from "#app/components/illustrations.tsx";
 import { contact } from "#app/content/contact.ts";
 import { cookieBanner } from "#app/content/cookie-banner.ts";
+import { pages } from "#app/content/pages.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { submitContactForm } from "#app/services/contact.server.ts";
 import { issueFormStamp } from "#app/services/form-guard.server.ts";
@@ -77,7 +78,20 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </Card>
         </aside>
         {loaderData.sent ? (
-          <ContactConfirmation content={contact.confirmation} steps={nextSteps.steps} />
+          <Confirmation
+            title={contact.confirmation.title}
+            message={contact.confirmation.message}
+            action={{ href: pages.contact.path, label: contact.confirmation.another }}
+          >
+            <h3 className="mt-8 font-bold">{contact.confirmation.nextStepsTitle}</h3>
+            <ol className="mt-3 list-decimal space-y-2 pl-5">
+              {nextSteps.steps.map((step) => (
+                <li key={step.title}>
+                  <span className="font-semibold">{step.title}:</span> {step.description}
+                </li>
+              ))}
+            </ol>
+          </Confirmation>
         ) : (
           <ContactForm
             content={contact.form}

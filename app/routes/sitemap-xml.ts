@@ -1,11 +1,11 @@
 import { env } from "#app/config/env.server.ts";
 import { pageList } from "#app/content/pages.ts";
+import { jobPath, openJobs } from "#app/lib/jobs.ts";
 import { absoluteUrl } from "#app/lib/seo.ts";
 
 export function loader() {
-  const urls = pageList
-    .filter((page) => page.sitemap)
-    .map((page) => `  <url><loc>${absoluteUrl(env.SITE_URL, page.path)}</loc></url>`);
+  const paths = [...pageList.filter((page) => page.sitemap).map((page) => page.path), ...openJobs(new Date()).map(jobPath)];
+  const urls = paths.map((path) => `  <url><loc>${absoluteUrl(env.SITE_URL, path)}</loc></url>`);
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

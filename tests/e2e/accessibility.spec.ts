@@ -33,3 +33,15 @@ test("the open small-screen menu has no violations either", async ({ page }) => 
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 });
+
+for (const path of ["/contact", "/careers/product-manager/apply"]) {
+  test(`the form on ${path}, showing its errors, has no violations`, async ({ page }) => {
+    await page.goto(path);
+    const banner = page.getByRole("region", { name: "We value your privacy" });
+    if (await banner.isVisible()) await banner.getByRole("button", { name: "Close the privacy notice" }).click();
+    await page.getByRole("button", { name: /^Send/ }).click();
+    await expect(page.locator('[aria-invalid="true"]').first()).toBeFocused();
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  });
+}

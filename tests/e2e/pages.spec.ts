@@ -111,8 +111,10 @@ test("the careers page lists six full-time postings, each with Apply Now", async
   await expect(page.getByRole("link", { name: /^Apply Now/ })).toHaveCount(6);
   await expect(page.getByRole("link", { name: "Apply Now for Product Manager" })).toHaveAttribute(
     "href",
-    `mailto:${config.contactEmail}?subject=Product%20Manager`,
+    "/careers/product-manager/apply",
   );
+  await expect(page.getByRole("link", { name: "Product Manager", exact: true })).toHaveAttribute("href", "/careers/product-manager");
+  await expect(page.getByRole("link", { name: "Send General Application" })).toHaveAttribute("href", "/careers/apply");
 });
 
 test("the contact form has spec.md's fields, types and required rules", async ({ page }) => {

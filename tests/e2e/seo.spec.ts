@@ -51,9 +51,18 @@ test("sitemap.xml lists the indexable pages and robots.txt points at it", async 
   expect(sitemap.status()).toBe(200);
   expect(sitemap.headers()["content-type"]).toMatch(/xml/);
   const locations = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+  const openPostings = [
+    "senior-mobile-engineer",
+    "product-manager",
+    "content-creator",
+    "data-scientist",
+    "ux-ui-designer",
+    "marketing-manager",
+  ].map((slug) => `/careers/${slug}`);
   expect(locations).toEqual(
-    ["/", "/about", "/features", "/careers", "/contact", "/download"].map((path) => `${config.siteUrl}${path}`),
+    ["/", "/about", "/features", "/careers", "/contact", "/download", ...openPostings].map((path) => `${config.siteUrl}${path}`),
   );
+  expect(locations.join(" ")).not.toContain("frontend-engineer"); // closed on 2026-10-31
   const robots = await request.get("/robots.txt");
   expect(await robots.text()).toContain(`Sitemap: ${config.siteUrl}/sitemap.xml`);
 });

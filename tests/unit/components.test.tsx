@@ -2,10 +2,14 @@
 import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, test, vi } from "vitest";
+import { ApplicationForm } from "#app/components/application-form.tsx";
+import { ContactForm } from "#app/components/contact-form.tsx";
 import { EmbedFrame } from "#app/components/embed-frame.tsx";
 import { StoreButtons } from "#app/components/store-buttons.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
 import { ErrorBoundary } from "#app/root.tsx";
+import { careers } from "#app/content/careers.ts";
+import { contact } from "#app/content/contact.ts";
 import { site } from "#app/content/site.ts";
 
 describe("EmbedFrame", () => {
@@ -104,5 +108,36 @@ describe("the root error boundary", () => {
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Something went wrong");
     expect(screen.getByRole("link", { name: "Back to the home page" }).getAttribute("href")).toBe("/");
     expect(document.body.textContent).not.toContain("hunter2");
+  });
+});
+
+describe("the forms render without React warnings", () => {
+  test.each([
+    ["contact", () => <ContactForm content={contact.form} stamp="1.sig" lastResult={undefined} formError={undefined} />],
+    ["application", () => <ApplicationForm content={careers.application} stamp="1.sig" lastResult={undefined} formError={undefined} />],
+  ])("%s form", (_name, Component) => {
+    const Stub = createRoutesStub([{ path: "/", Component }]);
+    render(<Stub initialEntries={["/"]} />);
+    expect(screen.getAllByRole("textbox").length).toBeGreaterThan(3);
+  });
+
+  test("a server result puts each error beside its field, keeps the values and focuses the first problem", () => {
+    const lastResult = {
+      status: "error" as const,
+      initialValue: { name: "Ada", email: "ada@", budget: "10k-25k" },
+      error: { email: ["Please enter a valid e-mail address, like name@example.com."] },
+    };
+    const Stub = createRoutesStub([
+      { path: "/", Component: () => <ContactForm content={contact.form} stamp="1.sig" lastResult={lastResult} formError={null} /> },
+    ]);
+    render(<Stub initialEntries={["/"]} />);
+    const email = screen.getByLabelText(/Your Email/);
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(email.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      "Please enter a valid e-mail address, like name@example.com.",
+    );
+    expect((screen.getByLabelText(/Your Name/) as HTMLInputElement).value).toBe("Ada");
+    expect((screen.getByLabelText(/Please Choose the Budget/) as HTMLSelectElement).value).toBe("10k-25k");
+    expect(document.activeElement).toBe(email);
   });
 });

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { careers } from "#app/content/careers.ts";
+import { MB, fileList, fillMessage, normalizeLineEndings, singleLine } from "./upload-rules.ts";
+
+// The job application form's one schema, for a posting or a general application.
+
+const { errors } = careers.application;
+
+export const resumeUploads = {
+  maxFiles: 1,
+  maxTotalBytes: 10 * MB,
+  accept: ".pdf,.doc,.docx,.rtf,.txt",
+  kinds: ["pdf", "doc", "docx", "rtf", "txt"] as const,
+};
+
+const line = (max: number, message?: string) =>
+  singleLine({ max, message, tooLong: errors.tooLong, lineMessage: errors.singleLine });
+
+const link = z
+  .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: errors.url })
+  .max(300, { error: fillMessage(errors.tooLong, { max: 300 }) })
+  .optional();
+
+export const ApplicationFormSchema = z.object({
+  firstName: line(100, errors.firstName).min(1, { error: errors.firstName }),
+  lastName: line(100, errors.lastName).min(1, { error: errors.lastName }),
+  email: z.email({ error: errors.email }).max(254, { error: fillMessage(errors.tooLong, { max: 254 }) }),
+  phone: z
+    .string()
+    .trim()
+    .max(40, { error: fillMessage(errors.tooLong, { max: 40 }) })
+    .regex(/^[+()\d\s.-]*$/, { error: errors.phone })
+    .optional(),
+  location: line(100).optional(),
+  linkedin: link,
+  github: link,
+  portfolio: link,
+  resume: fileList({
+    maxFiles: resumeUploads.maxFiles,
+    maxTotalBytes: resumeUploads.maxTotalBytes,
+    tooMany: errors.tooManyFiles,
+    tooLarge: errors.filesTooLarge,
+  }).refine((files) => files.length === 1, { error: errors.resume }),
+  coverNote: z
+    .string()
+    .trim()
+    .overwrite(normalizeLineEndings)
+    .max(5000, { error: fillMessage(errors.tooLong, { max: 5000 }) })
+    .optional(),
+  consent: z.literal("on", { error: errors.consent }),
+  futureConsent: z.literal("on").optional(),
+});
+
+export type ApplicationForm = z.infer<typeof ApplicationFormSchema>;

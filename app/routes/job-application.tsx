@@ -1,0 +1,68 @@
+import { ApplicationForm } from "#app/components/application-form.tsx";
+import { PostingError } from "#app/components/closed-posting.tsx";
+import { Confirmation } from "#app/components/confirmation.tsx";
+import { Container } from "#app/components/container.tsx";
+import { careers } from "#app/content/careers.ts";
+import { fillMessage } from "#app/forms/upload-rules.ts";
+import { formatSalaryRange } from "#app/lib/format.ts";
+import { careersPath, findJob, requireOpenJob } from "#app/lib/jobs.ts";
+import { pageMeta } from "#app/lib/seo.ts";
+import { submitApplication } from "#app/services/application.server.ts";
+import { issueFormStamp } from "#app/services/form-guard.server.ts";
+import { getServices } from "#app/services/services.server.ts";
+import type { Route } from "./+types/job-application";
+
+// /careers/apply (a general application) and /careers/:slug/apply (one posting).
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const job = params.slug ? requireOpenJob(params.slug) : undefined;
+  const sent = new URL(request.url).searchParams.get("sent") === "1";
+  const { secret } = await getServices();
+  return { slug: job?.slug ?? null, sent, stamp: issueFormStamp(secret, "application") };
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export function action({ params, request }: Route.ActionArgs) {
+  return submitApplication(request, params.slug ? requireOpenJob(params.slug) : undefined);
+}
+
+function pageTitle(slug: string | null | undefined) {
+  const job = findJob(slug ?? undefined);
+  return job ? fillMessage(careers.application.titleForJob, { title: job.title }) : careers.application.titleGeneral;
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: pageTitle(args.loaderData?.slug), description: careers.application.metaDescription });
+
+export default function JobApplication({ loaderData, actionData }: Route.ComponentProps) {
+  const { application } = careers;
+  const job = findJob(loaderData.slug ?? undefined);
+  const intro = job
+    ? fillMessage(application.introForJob, {
+        department: job.department,
+        location: job.location,
+        type: job.type,
+        salary: formatSalaryRange(job.salary),
+      })
+    : application.introGeneral;
+  return (
+    <Container className="max-w-3xl py-12 sm:py-16">
+      <h1 className="text-display tracking-tight">{pageTitle(loaderData.slug)}</h1>
+      <p className="mt-4 mb-10 text-lead text-ink-muted">{intro}</p>
+      {loaderData.sent ? (
+        <Confirmation
+          title={application.confirmation.title}
+          message={application.confirmation.message}
+          action={{ href: careersPath, label: application.confirmation.backToList }}
+        />
+      ) : (
+        <ApplicationForm content={application} stamp={loaderData.stamp} lastResult={actionData?.result} formError={actionData?.formError} />
+      )}
+    </Container>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PostingError error={error} />;
+}

@@ -1,0 +1,162 @@
+import type { Page } from "@playwright/test";
+import { exportSubmissions, expect, mailContaining, test } from "./fixtures.ts";
+
+const openPostings = [
+  ["senior-mobile-engineer", "Senior Mobile Engineer", "Remote"],
+  ["product-manager", "Product Manager", "San Francisco CA"],
+  ["content-creator", "Content Creator", "Remote"],
+  ["data-scientist", "Data Scientist", "Remote"],
+  ["ux-ui-designer", "UX/UI Designer", "Remote"],
+  ["marketing-manager", "Marketing Manager", "Remote"],
+] as const;
+
+test("each open posting has its own page with its JobPosting data; the listing has none", async ({ page }) => {
+  for (const [slug, title, location] of openPostings) {
+    const response = await page.goto(`/careers/${slug}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(page.getByRole("heading", { name: "What you will do" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "What we are looking for" })).toBeVisible();
+    await expect(page.getByRole("complementary")).toContainText(location);
+    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+    expect(data).toMatchObject({ "@type": "JobPosting", title, employmentType: "FULL_TIME", directApply: true });
+    await expect(page.getByRole("link", { name: `Apply Now for ${title}` })).toHaveAttribute("href", `/careers/${slug}/apply`);
+  }
+  await page.goto("/careers");
+  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
+});
+
+test("a closed posting is off the list and its page answers 404, pointing at the open ones", async ({ page }) => {
+  await page.goto("/careers");
+  await expect(page.getByText("Frontend Engineer")).toHaveCount(0);
+  for (const path of ["/careers/frontend-engineer", "/careers/frontend-engineer/apply"]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This position is closed");
+    const openings = page.getByRole("navigation", { name: "Open positions" }).getByRole("link");
+    await expect(openings).toHaveCount(6);
+    await openings.filter({ hasText: "Data Scientist" }).click();
+    await expect(page).toHaveURL(/\/careers\/data-scientist$/);
+  }
+});
+
+function applicant() {
+  const tag = Math.random().toString(36).slice(2, 10);
+  return {
+    firstName: "Katherine",
+    lastName: `Johnson ${tag}`,
+    email: `katherine.${tag}@example.com`,
+    phone: "+1 555 0100",
+    location: "Hampton, Virginia",
+    linkedin: `https://www.linkedin.com/in/katherine-${tag}`,
+    github: `https://github.com/katherine-${tag}`,
+    portfolio: "https://katherine.example.com",
+    coverNote: "I calculate trajectories.\nAnd I check the computer's work.",
+  };
+}
+
+const resume = (text: string) => Buffer.from(`%PDF-1.4\n% resume of ${text}\n%%EOF\n`, "latin1");
+
+async function fillApplication(page: Page, person: ReturnType<typeof applicant>) {
+  await page.getByLabel("First name").fill(person.firstName);
+  await page.getByLabel("Last name").fill(person.lastName);
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel("Phone number").fill(person.phone);
+  await page.getByLabel("Where you are based").fill(person.location);
+  await page.getByLabel("LinkedIn profile").fill(person.linkedin);
+  await page.getByLabel("GitHub profile").fill(person.github);
+  await page.getByLabel("Portfolio or website").fill(person.portfolio);
+  await page.getByLabel("Cover note").fill(person.coverNote);
+  await page.getByLabel(/I agree that .* stores and processes my application/).check();
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("an application to a posting is stored with its resume and notified", async ({ page, storage }) => {
+      const person = applicant();
+      await page.goto("/careers");
+      await page.getByRole("link", { name: "Apply Now for Data Scientist" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Apply: Data Scientist");
+      await fillApplication(page, person);
+      await page.getByLabel("Resume").setInputFiles({ name: "resume.pdf", mimeType: "application/pdf", buffer: resume(person.email) });
+      await page.getByRole("button", { name: "Send application" }).click();
+      await expect(page).toHaveURL(/\/careers\/data-scientist\/apply\?sent=1$/);
+      await expect(page.getByRole("heading", { name: "Thank you, your application is on its way" })).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole("heading", { name: "Thank you, your application is on its way" })).toBeVisible();
+
+      const stored = exportSubmissions(storage, "application").filter((submission) => submission.fields.email === person.email);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({
+        kind: "application",
+        job: "data-scientist",
+        status: "received",
+        fields: { ...person, consent: "yes", futureConsent: "no" },
+        attachments: [{ name: "resume.pdf", size: resume(person.email).length, type: "application/pdf" }],
+      });
+      const [eml] = await mailContaining(storage, person.lastName);
+      expect(eml).toMatch(/^Subject: Application: Data Scientist, Katherine Johnson/m);
+      expect(eml).toContain(`Reply-To: ${person.email}`);
+      expect(eml).toContain("resume.pdf");
+    });
+
+    test("invalid links and a disguised resume are explained, and every value is kept", async ({ page, storage }) => {
+      const person = { ...applicant(), github: "javascript:alert(1)" };
+      await page.goto("/careers/product-manager/apply");
+      await fillApplication(page, person);
+      await page.getByLabel("Keep my application for up to 12 months").check();
+      await page.getByLabel("Resume").setInputFiles({
+        name: "resume.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.from("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00", "latin1"),
+      });
+      await page.getByRole("button", { name: "Send application" }).click();
+      const github = page.getByLabel("GitHub profile");
+      await expect(github).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByText("Please enter a full web address starting with https://, or leave this empty.")).toBeVisible();
+      await expect(github).toBeFocused();
+      for (const [label, value] of [
+        ["First name", person.firstName],
+        ["Last name", person.lastName],
+        ["Email", person.email],
+        ["Where you are based", person.location],
+        ["LinkedIn profile", person.linkedin],
+        ["GitHub profile", person.github],
+        ["Cover note", person.coverNote],
+      ] as const) {
+        await expect(page.getByLabel(label)).toHaveValue(value);
+      }
+      await expect(page.getByLabel(/I agree that/)).toBeChecked();
+      await expect(page.getByLabel("Keep my application for up to 12 months")).toBeChecked();
+      expect(exportSubmissions(storage, "application").filter((submission) => submission.fields.email === person.email)).toEqual([]);
+
+      // With the link corrected, the server checks the file itself.
+      await page.getByLabel("GitHub profile").fill("https://github.com/katherine");
+      await page.getByLabel("Resume").setInputFiles({
+        name: "resume.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.from("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00", "latin1"),
+      });
+      await page.getByRole("button", { name: "Send application" }).click();
+      await expect(page.getByText("resume.pdf is not a file type we accept")).toBeVisible();
+      await expect(page.getByLabel("Last name")).toHaveValue(person.lastName);
+    });
+  });
+}
+
+test("a general application has no posting and reaches the same list", async ({ page, storage }) => {
+  const person = applicant();
+  await page.goto("/careers");
+  await page.getByRole("link", { name: "Send General Application" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Send a general application");
+  await fillApplication(page, person);
+  await page.getByLabel("Keep my application for up to 12 months").check();
+  await page.getByLabel("Resume").setInputFiles({ name: "cv.txt", mimeType: "text/plain", buffer: Buffer.from("Katherine Johnson\nMathematician\n") });
+  await page.getByRole("button", { name: "Send application" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you, your application is on its way" })).toBeVisible();
+  const [stored] = exportSubmissions(storage, "application").filter((submission) => submission.fields.email === person.email);
+  expect(stored).toMatchObject({ job: null, fields: { futureConsent: "yes" }, attachments: [{ name: "cv.txt", type: "text/plain" }] });
+  await mailContaining(storage, "Application: General application");
+});
