@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { ApplicationForm } from "#app/components/application-form.tsx";
 import { PostingError } from "#app/components/closed-posting.tsx";
 import { Confirmation } from "#app/components/confirmation.tsx";
@@ -5,7 +6,7 @@ import { Container } from "#app/components/container.tsx";
 import { careers } from "#app/content/careers.ts";
 import { fillMessage } from "#app/forms/upload-rules.ts";
 import { formatSalaryRange } from "#app/lib/format.ts";
-import { careersPath, findJob, requireOpenJob } from "#app/lib/jobs.ts";
+import { careersPath, findJob, jobPath, requireOpenJob } from "#app/lib/jobs.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { submitApplication } from "#app/services/application.server.ts";
 import { issueFormStamp } from "#app/services/form-guard.server.ts";
@@ -48,7 +49,13 @@ export default function JobApplication({ loaderData, actionData }: Route.Compone
     : application.introGeneral;
   return (
     <Container className="max-w-3xl py-12 sm:py-16">
-      <h1 className="text-display tracking-tight">{pageTitle(loaderData.slug)}</h1>
+      <Link
+        to={job ? jobPath(job) : careersPath}
+        className="inline-flex min-h-11 items-center font-semibold text-brand underline-offset-4 hover:underline"
+      >
+        ← {job ? job.title : careers.posting.backToList}
+      </Link>
+      <h1 className="mt-4 text-display tracking-tight">{pageTitle(loaderData.slug)}</h1>
       <p className="mt-4 mb-10 text-lead text-ink-muted">{intro}</p>
       {loaderData.sent ? (
         <Confirmation
