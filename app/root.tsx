@@ -11,13 +11,23 @@ import type { Route } from "./+types/root";
 import { RouteError } from "./components/error-page.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
+import { isbot } from "isbot";
+import { ConsentProvider } from "./components/consent.tsx";
 import { publicConfig } from "./config/env.ts";
 import { env } from "./config/env.server.ts";
 import { site } from "./content/site.ts";
+import { consentFromCookies, undecided, viewOf } from "./lib/consent.ts";
 import stylesheet from "./styles/app.css?url";
 
-export function loader() {
-  return { config: publicConfig(env) };
+export function loader({ request }: Route.LoaderArgs) {
+  const cookies = request.headers.get("cookie");
+  return {
+    config: publicConfig(env),
+    // The page is rendered for the visitor's cookie choice (prerendered pages exist in one
+    // variant per choice, picked by the server); crawlers never see the banner.
+    consent: viewOf(consentFromCookies(cookies, env.CONSENT_REVISION)),
+    isBot: isbot(request.headers.get("user-agent")),
+  };
 }
 
 export type RootData = ReturnType<typeof loader>;
@@ -38,6 +48,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
+        <ConsentProvider
+          initialView={data?.consent ?? undecided}
+          revision={data?.config.consentRevision ?? 1}
+          isBot={data?.isBot ?? false}
+        >
         <a
           href="#main"
           className="sr-only z-50 rounded-control bg-brand px-4 py-3 font-semibold text-brand-ink focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
@@ -63,6 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
             socialUrl={data.config.socialUrl}
           />
         ) : null}
+        </ConsentProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -12,6 +12,8 @@ export default [
   route(pages.login.path, pages.login.file),
   route(pages.contact.path, pages.contact.file),
   route(pages.download.path, pages.download.file),
+  route(pages.cookieSettings.path, pages.cookieSettings.file),
+  route("consent", "routes/consent.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("*", "routes/not-found.tsx"),

@@ -6,6 +6,7 @@ import { ConfigError, parseEnv } from "#app/config/env.ts";
 import { openDatabase } from "#app/services/db.server.ts";
 import { migrateToLatest } from "#app/services/migrations.server.ts";
 import { retryFailedMail } from "#app/services/outbox.server.ts";
+import { listConsentRecords } from "#app/services/consent.server.ts";
 import { toCsv, toExportRecord } from "#app/services/export.server.ts";
 import { getAttachment, getSubmission, listSubmissions } from "#app/services/submissions.server.ts";
 
@@ -15,13 +16,14 @@ const usage = `Usage: npm run submissions -- <command>
   show ID                                    one submission with its fields, files and mail status
   export --format json|csv [--kind KIND]     every submission, for a spreadsheet or another system
   attachment ID NAME --out FILE              writes one stored file to FILE
-  retry-mail                                 puts mail that failed for good back in the queue`;
+  retry-mail                                 puts mail that failed for good back in the queue
+  consents [--format json]                   the recorded cookie choices (proof of consent)`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: {
     kind: { type: "string" },
-    format: { type: "string", default: "json" },
+    format: { type: "string" },
     out: { type: "string" },
     help: { type: "boolean", short: "h" },
   },
@@ -69,7 +71,7 @@ try {
     }
     case "export": {
       const submissions = await listSubmissions(db, { kind });
-      if (values.format === "json") process.stdout.write(`${JSON.stringify(submissions.map(toExportRecord), null, 2)}\n`);
+      if ((values.format ?? "json") === "json") process.stdout.write(`${JSON.stringify(submissions.map(toExportRecord), null, 2)}\n`);
       else if (values.format === "csv") process.stdout.write(toCsv(submissions));
       else exit(`--format must be json or csv\n\n${usage}`);
       break;
@@ -81,6 +83,13 @@ try {
       if (!file) exit(`No file named ${JSON.stringify(name)} in submission ${id}.`, 1);
       writeFileSync(values.out, file.content);
       console.log(`Wrote ${file.content.length} bytes (${file.type}) to ${values.out}`);
+      break;
+    }
+    case "consents": {
+      const records = await listConsentRecords(db);
+      if (values.format === "json") process.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
+      else if (records.length === 0) console.log("No cookie choices recorded yet.");
+      else for (const record of records) console.log([record.createdAt, record.consentId, `revision ${record.revision}`, record.categories.join("+"), record.source].join("  "));
       break;
     }
     case "retry-mail": {

@@ -5,6 +5,9 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
+import { isbot } from "isbot";
+import { env } from "#app/config/env.server.ts";
+import { type ConsentVariant, consentFromCookies, variantOf, viewOf } from "#app/lib/consent.ts";
 import { dependsOnPostings, postingsChangeAfter } from "#app/lib/jobs.ts";
 import { clientAddressHeader } from "#app/services/form-submission.server.ts";
 
@@ -20,16 +23,23 @@ const htmlCache = "no-cache"; // revalidated with the ETag: a new deployment sho
 const immutableCache = "public, max-age=31536000, immutable";
 const publicFileCache = "public, max-age=86400";
 
-/** URL path → prerendered HTML file, read once from the build at start-up. */
+/** URL path → its prerendered HTML file for each cookie choice, read once from the build. */
 export function findPrerenderedPages(clientDir: string) {
-  const pages = new Map<string, string>();
+  const pages = new Map<string, Record<ConsentVariant, string>>();
   for (const file of readdirSync(clientDir, { recursive: true, encoding: "utf8" })) {
     if (path.basename(file) !== "index.html") continue;
     const directory = path.dirname(file);
     const urlPath = directory === "." ? "/" : `/${directory.split(path.sep).join("/")}`;
-    pages.set(urlPath, path.join(clientDir, file));
+    const variant = (name: ConsentVariant) => path.join(clientDir, directory, name === "undecided" ? "index.html" : `index.${name}.html`);
+    pages.set(urlPath, { undecided: variant("undecided"), necessary: variant("necessary"), forms: variant("forms") });
   }
   return pages;
+}
+
+/** Which variant of a prerendered page a request gets: its cookie choice; crawlers never get the banner. */
+export function consentVariantFor(req: express.Request) {
+  if (isbot(req.get("user-agent"))) return "necessary";
+  return variantOf(viewOf(consentFromCookies(req.get("cookie"), env.CONSENT_REVISION)));
 }
 
 /** TRUST_PROXY as Express understands it: a boolean, a number of hops, or addresses. */
@@ -38,10 +48,10 @@ export function trustProxySetting(value: string): boolean | number | string {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
-export function createApp({ clientDir, trustProxy, builtAt }: { clientDir: string; trustProxy: string; builtAt: Date }) {
+export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: Date }) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", trustProxySetting(trustProxy));
+  app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
   app.use(compression());
 
   // The client's address as Express sees it (through trusted proxies only), for rate limits.
@@ -65,9 +75,11 @@ export function createApp({ clientDir, trustProxy, builtAt }: { clientDir: strin
   app.use((req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
-    const file = prerendered.get(pathname);
-    if (!file) return next();
-    res.sendFile(file, { headers: { "Cache-Control": htmlCache, "Content-Type": "text/html; charset=utf-8" } });
+    const files = prerendered.get(pathname);
+    if (!files) return next();
+    res.sendFile(files[consentVariantFor(req)], {
+      headers: { "Cache-Control": htmlCache, "Content-Type": "text/html; charset=utf-8", Vary: "Cookie" },
+    });
   });
 
   app.use(

@@ -52,6 +52,7 @@ const variableNames: Record<keyof PublicConfig, string> = {
   playStoreUrl: "PLAY_STORE_URL",
   newsletterEmbedUrl: "NEWSLETTER_EMBED_URL",
   loginEmbedUrl: "LOGIN_EMBED_URL",
+  consentRevision: "CONSENT_REVISION",
 };
 
 /** The variables whose value differs from the one the build was made with, as sentences. */

@@ -35,7 +35,6 @@ try {
 }
 const app = bundle.createApp({
   clientDir: path.join(buildDir, "client"),
-  trustProxy: env.TRUST_PROXY,
   builtAt: new Date(built.builtAt),
 });
 

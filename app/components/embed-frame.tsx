@@ -1,3 +1,5 @@
+import { ConsentGate } from "./consent.tsx";
+
 // Class names are spelled out so Tailwind sees them; each frame size spec.md names has its entry.
 const frameSizes = {
   "540x700": "h-[700px] max-w-[540px]",
@@ -7,8 +9,9 @@ const frameSizes = {
 export type FrameSize = keyof typeof frameSizes;
 
 /**
- * A third-party form frame at its fixed size, shrinking to the width available. Without a
- * configured URL it keeps the same box, so the page never shifts, and says why it is empty.
+ * A third-party form frame at its fixed size, shrinking to the width available. Until the visitor
+ * accepts third-party forms it is a placeholder of the same box (so the page never shifts) that
+ * offers to load it; without a configured URL the box says why it is empty.
  */
 export function EmbedFrame({
   src,
@@ -30,5 +33,9 @@ export function EmbedFrame({
       </div>
     );
   }
-  return <iframe src={src} title={title} width={width} height={height} loading="lazy" className={`${box} bg-raised`} />;
+  return (
+    <ConsentGate src={src} box={box}>
+      <iframe src={src} title={title} width={width} height={height} loading="lazy" className={`${box} bg-raised`} />
+    </ConsentGate>
+  );
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Site } from "#app/content/schema.ts";
+import { CookieSettingsLink } from "./consent.tsx";
 import { Container } from "./container.tsx";
 import { LogoMark } from "./logo.tsx";
 
@@ -46,10 +47,11 @@ export function SiteFooter({
           </ul>
         </div>
       </Container>
-      <Container className="border-t border-line py-6 text-sm text-ink-muted">
+      <Container className="flex flex-wrap items-center justify-between gap-4 border-t border-line py-6 text-sm text-ink-muted">
         <p>
           © {copyrightYear} {companyName}. {footer.rights}
         </p>
+        <CookieSettingsLink className={linkClasses} />
       </Container>
     </footer>
   );

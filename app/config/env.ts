@@ -28,6 +28,9 @@ export const EnvSchema = z.object({
       .max(65535, { error: "must be a whole number between 1 and 65535" }),
   ).default(3000),
   HOST: optional(z.string().regex(/^[\w.:-]+$/, { error: "must be a host name or IP address" })).default("0.0.0.0"),
+  CONSENT_REVISION: optional(
+    z.coerce.number().int({ error: "must be a whole number" }).min(1, { error: "must be 1 or more" }),
+  ).default(1),
   DATA_DIR: optional(z.string()).default("./data"),
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })),
@@ -76,6 +79,7 @@ export function publicConfig(env: Env) {
     playStoreUrl: env.PLAY_STORE_URL ?? null,
     newsletterEmbedUrl: env.NEWSLETTER_EMBED_URL ?? null,
     loginEmbedUrl: env.LOGIN_EMBED_URL ?? null,
+    consentRevision: env.CONSENT_REVISION,
   };
 }
 

@@ -9,6 +9,8 @@ export const pages = {
   // Contact renders per request: its form will carry per-visit state and post back to it.
   contact: { path: "/contact", file: "routes/contact.tsx", prerender: false, sitemap: true },
   download: { path: "/download", file: "routes/download.tsx", prerender: true, sitemap: true },
+  // The cookie settings without JavaScript (with it, the footer link opens a dialog instead).
+  cookieSettings: { path: "/cookie-settings", file: "routes/cookie-settings.tsx", prerender: false, sitemap: false },
 } as const;
 
 export type PageName = keyof typeof pages;

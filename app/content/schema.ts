@@ -221,12 +221,23 @@ export const ContactSchema = z.object({
   confirmation: z.object({ title: text, message: text, nextStepsTitle: text, another: text }),
 });
 
-export const CookieBannerSchema = z.object({
-  title: text,
-  description: text,
-  acceptAll: text,
-  acceptIndividual: text,
-  close: text,
+export const ConsentSchema = z.object({
+  banner: z.object({ title: text, description: text, acceptAll: text, acceptIndividual: text, close: text }),
+  dialog: z.object({
+    title: text,
+    description: text,
+    categories: z.object({
+      necessary: z.object({ title: text, description: text, alwaysOn: text }),
+      forms: z.object({ title: text, description: text }),
+    }),
+    save: text,
+    acceptAll: text,
+    rejectAll: text,
+    close: text,
+  }),
+  settingsPage: z.object({ metaDescription: text.min(50).max(160), saved: text, back: text }),
+  placeholder: z.object({ title: text, description: text, load: text }),
+  footerLink: text,
 });
 
 export const DownloadSchema = z.object({
@@ -254,6 +265,6 @@ export type JobPosting = z.infer<typeof JobPostingSchema>;
 export type CareersContent = z.infer<typeof CareersSchema>;
 export type LoginContent = z.infer<typeof LoginSchema>;
 export type ContactContent = z.infer<typeof ContactSchema>;
-export type CookieBannerContent = z.infer<typeof CookieBannerSchema>;
+export type ConsentContent = z.infer<typeof ConsentSchema>;
 export type DownloadContent = z.infer<typeof DownloadSchema>;
 export type ErrorPagesContent = z.infer<typeof ErrorPagesSchema>;

@@ -2,10 +2,8 @@ import { Confirmation } from "#app/components/confirmation.tsx";
 import { ContactForm } from "#app/components/contact-form.tsx";
 import { Card } from "#app/components/card.tsx";
 import { Container } from "#app/components/container.tsx";
-import { CookieBanner } from "#app/components/cookie-banner.tsx";
 import { Icon } from "#app/components/illustrations.tsx";
 import { contact } from "#app/content/contact.ts";
-import { cookieBanner } from "#app/content/cookie-banner.ts";
 import { pages } from "#app/content/pages.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { submitContactForm } from "#app/services/contact.server.ts";
@@ -101,7 +99,6 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           />
         )}
       </Container>
-      <CookieBanner content={cookieBanner} />
     </>
   );
 }

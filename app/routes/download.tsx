@@ -25,7 +25,7 @@ export default function Download() {
         </div>
       </PageHero>
       <Section labelledBy="launch-newsletter-title" tone="surface">
-        <div className="grid items-start gap-10 lg:grid-cols-2">
+        <div className="grid items-start gap-10 lg:grid-cols-[1fr_540px]">
           <SectionHeader
             id="launch-newsletter-title"
             title={download.newsletter.title}

@@ -45,7 +45,7 @@ export default function Home() {
       </PageHero>
 
       <Section labelledBy="newsletter-title" tone="surface">
-        <div className="grid items-start gap-10 lg:grid-cols-2">
+        <div className="grid items-start gap-10 lg:grid-cols-[1fr_540px]">
           <SectionHeader
             id="newsletter-title"
             title={home.newsletter.title}

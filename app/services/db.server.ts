@@ -61,12 +61,22 @@ export interface SettingTable {
   value: string;
 }
 
+export interface ConsentRecordTable {
+  id: string;
+  consent_id: string;
+  categories: string;
+  revision: number;
+  source: string;
+  created_at: string;
+}
+
 export interface Schema {
   submissions: SubmissionTable;
   attachments: AttachmentTable;
   outbox: OutboxTable;
   rate_limits: RateLimitTable;
   settings: SettingTable;
+  consent_records: ConsentRecordTable;
 }
 
 export type Engine = "sqlite" | "postgres";

@@ -22,7 +22,7 @@ function visitor() {
 async function openContact(page: Page) {
   await page.goto("/contact");
   const banner = page.getByRole("region", { name: "We value your privacy" });
-  if (await banner.isVisible()) await banner.getByRole("button", { name: "Close the privacy notice" }).click();
+  if (await banner.isVisible()) await banner.getByRole("button", { name: /^Close the privacy notice/ }).click();
 }
 
 async function fillForm(page: Page, person: ReturnType<typeof visitor>) {

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { test as base, expect } from "@playwright/test";
 import { parseEnv, publicConfig } from "#app/config/env.ts";
-import { e2eEnv, type StorageEnv, servers } from "./server-env.ts";
+import { e2eEnv, embedOrigin, type StorageEnv, servers } from "./server-env.ts";
 
 /** What the server under test was configured with. */
 export const config = publicConfig(parseEnv(e2eEnv));
@@ -14,8 +14,20 @@ export const sitePages = ["/", "/about", "/features", "/careers", "/login", "/co
  * Every test fails on a console error, an uncaught page error or a failed request:
  * what a visitor's browser complains about is a bug even when the page looks fine.
  */
-export const test = base.extend<{ browserProblems: string[]; storage: StorageEnv }>({
+export const test = base.extend<{ browserProblems: string[]; storage: StorageEnv; embedRequests: string[] }>({
   storage: [servers.sqlite.storage, { option: true }],
+  // The embed provider answers with a small form page; every request to it is recorded.
+  embedRequests: [
+    async ({ context }, use) => {
+      const requests: string[] = [];
+      await context.route(`${embedOrigin}/**`, (route) => {
+        requests.push(route.request().url());
+        return route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Signup</title><form><input aria-label=Email></form>" });
+      });
+      await use(requests);
+    },
+    { auto: true },
+  ],
   // Each test is its own client (X-Forwarded-For through the trusted loopback proxy), so the
   // per-client rate limit of one test never affects another.
   extraHTTPHeaders: async ({}, use) => {

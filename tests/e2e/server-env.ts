@@ -2,10 +2,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 // The end-to-end servers: one on SQLite and one on PostgreSQL, built once with the same public
-// configuration (one store configured and one not, so both states show; no embed URLs, because
-// tests here never reach third parties). Their data folders have fixed names so that tests can
-// read what the servers stored with `npm run submissions`.
+// configuration (one store configured and one not, so both states show; embed frames on a
+// made-up origin that the tests answer themselves, see fixtures.ts). Their data folders have
+// fixed names so that tests can read what the servers stored with `npm run submissions`.
 const basePort = Number(process.env.E2E_PORT ?? 3100);
+
+/** The third-party form provider of the tests; no request to it ever leaves the browser. */
+export const embedOrigin = "https://forms.embed.example";
 
 export const e2eEnv = {
   NODE_ENV: "production",
@@ -15,8 +18,8 @@ export const e2eEnv = {
   SOCIAL_URL: "https://www.linkedin.com/company/example",
   APP_STORE_URL: "https://apps.apple.com/app/id0000000000",
   PLAY_STORE_URL: "",
-  NEWSLETTER_EMBED_URL: "",
-  LOGIN_EMBED_URL: "",
+  NEWSLETTER_EMBED_URL: `${embedOrigin}/newsletter`,
+  LOGIN_EMBED_URL: `${embedOrigin}/login`,
   // Tests type faster than people: the time check has its own unit tests.
   FORM_MIN_SECONDS: "0",
   RATE_LIMIT_MAX: "5",

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { listConsentRecords, recordConsent } from "#app/services/consent.server.ts";
 import { loadFormSecret } from "#app/services/form-guard.server.ts";
 import { isSchemaCurrent, migrateToLatest } from "#app/services/migrations.server.ts";
 import { claimNextMail, retryFailedMail } from "#app/services/outbox.server.ts";
@@ -112,6 +113,18 @@ describe.each(engines)("storage on %s", (engine) => {
     expect(await hitRateLimit(database.db, "client-a", limit, now)).toEqual({ allowed: false, retryAfterSeconds: 50 });
     expect(await hitRateLimit(database.db, "client-b", limit, now)).toEqual({ allowed: true });
     expect(await hitRateLimit(database.db, "client-a", limit, new Date("2026-11-21T10:01:00.000Z"))).toEqual({ allowed: true });
+  });
+
+  test("each cookie choice is kept as proof: id, categories, revision, source and time, nothing else", async () => {
+    const consent = { id: "01a1ff8d-fa4f-72bd-9c9f-e2b29a1f660a", revision: 1, forms: false, at: Date.parse("2026-11-21T10:00:00Z") };
+    await recordConsent(database.db, consent, "banner");
+    await recordConsent(database.db, { ...consent, forms: true, at: Date.parse("2026-11-21T10:05:00Z") }, "placeholder");
+    expect(await listConsentRecords(database.db)).toEqual([
+      { consentId: consent.id, categories: ["necessary"], revision: 1, source: "banner", createdAt: "2026-11-21T10:00:00.000Z" },
+      { consentId: consent.id, categories: ["necessary", "forms"], revision: 1, source: "placeholder", createdAt: "2026-11-21T10:05:00.000Z" },
+    ]);
+    const columns = Object.keys((await database.db.selectFrom("consent_records").selectAll().executeTakeFirstOrThrow()) ?? {});
+    expect(columns.sort()).toEqual(["categories", "consent_id", "created_at", "id", "revision", "source"]);
   });
 
   test("the form secret is generated once and then shared", async () => {

@@ -3,6 +3,7 @@ import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, test, vi } from "vitest";
 import { ApplicationForm } from "#app/components/application-form.tsx";
+import { ConsentProvider } from "#app/components/consent.tsx";
 import { ContactForm } from "#app/components/contact-form.tsx";
 import { EmbedFrame } from "#app/components/embed-frame.tsx";
 import { StoreButtons } from "#app/components/store-buttons.tsx";
@@ -11,11 +12,26 @@ import { ErrorBoundary } from "#app/root.tsx";
 import { careers } from "#app/content/careers.ts";
 import { contact } from "#app/content/contact.ts";
 import { site } from "#app/content/site.ts";
+import type { ConsentView } from "#app/lib/consent.ts";
 
 describe("EmbedFrame", () => {
-  test("renders the configured frame at its size, titled and lazy", () => {
+  function renderFrame(view: ConsentView, src: string | null) {
+    const Stub = createRoutesStub([
+      {
+        path: "/",
+        Component: () => (
+          <ConsentProvider initialView={view} revision={1} isBot>
+            <EmbedFrame src={src} title="Newsletter signup form" size="540x700" unavailable="Not available." />
+          </ConsentProvider>
+        ),
+      },
+    ]);
+    return render(<Stub initialEntries={["/"]} />);
+  }
+
+  test("with third-party forms accepted, renders the frame at its size, titled and lazy", () => {
     // about:blank keeps the test off the network (vitest.config.ts lets happy-dom load it).
-    render(<EmbedFrame src="about:blank" title="Newsletter signup form" size="540x700" unavailable="n/a" />);
+    renderFrame({ decided: true, forms: true }, "about:blank");
     const frame = screen.getByTitle("Newsletter signup form");
     expect(frame.tagName).toBe("IFRAME");
     expect(frame.getAttribute("src")).toBe("about:blank");
@@ -25,11 +41,23 @@ describe("EmbedFrame", () => {
     expect(frame.className).toContain("max-w-[540px]");
   });
 
+  test.each([[{ decided: false }], [{ decided: true, forms: false }]] as const)(
+    "before consent (%o), shows a placeholder of the same size naming the provider",
+    (view) => {
+      const { container } = renderFrame(view, "https://forms.embed.example/newsletter");
+      expect(container.querySelector("iframe")).toBeNull();
+      expect(screen.getByText("This form is provided by forms.embed.example")).toBeTruthy();
+      expect(screen.getByRole("button", { name: "Load form" })).toBeTruthy();
+      const box = screen.getByText("This form is provided by forms.embed.example").parentElement;
+      expect(box?.className).toContain("h-[700px]");
+      expect(box?.className).toContain("max-w-[540px]");
+    },
+  );
+
   test("without a URL keeps the box and says why it is empty", () => {
-    const { container } = render(<EmbedFrame src={null} title="Log-in form" size="540x305" unavailable="Log-in is not available." />);
-    expect(screen.getByText("Log-in is not available.")).toBeTruthy();
+    const { container } = renderFrame({ decided: true, forms: true }, null);
+    expect(screen.getByText("Not available.")).toBeTruthy();
     expect(container.querySelector("iframe")).toBeNull();
-    expect(container.firstElementChild?.className).toContain("h-[305px]");
   });
 });
 

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { about } from "#app/content/about.ts";
 import { careers } from "#app/content/careers.ts";
 import { contact } from "#app/content/contact.ts";
-import { cookieBanner } from "#app/content/cookie-banner.ts";
+import { consent } from "#app/content/consent.ts";
 import { download } from "#app/content/download.ts";
 import { errorPages } from "#app/content/error-pages.ts";
 import { features } from "#app/content/features.ts";
@@ -23,7 +23,7 @@ const modules: Array<[string, z.ZodType, unknown]> = [
   ["careers", schemas.CareersSchema, careers],
   ["login", schemas.LoginSchema, login],
   ["contact", schemas.ContactSchema, contact],
-  ["cookie banner", schemas.CookieBannerSchema, cookieBanner],
+  ["consent", schemas.ConsentSchema, consent],
   ["download", schemas.DownloadSchema, download],
   ["error pages", schemas.ErrorPagesSchema, errorPages],
 ];

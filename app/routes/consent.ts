@@ -1,0 +1,55 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { env } from "#app/config/env.server.ts";
+import { type Consent, consentFromCookies, cookieSettingsPath, safeReturnPath } from "#app/lib/consent.ts";
+import { newId } from "#app/services/clock.server.ts";
+import { consentCookieHeader, consentSources, recordConsent } from "#app/services/consent.server.ts";
+import { clientAddressHeader } from "#app/services/form-submission.server.ts";
+import { clientKey } from "#app/services/form-guard.server.ts";
+import { hitRateLimit } from "#app/services/rate-limit.server.ts";
+import { getServices } from "#app/services/services.server.ts";
+import type { Route } from "./+types/consent";
+
+// POST /consent: every cookie choice arrives here, from the banner, the settings dialog or page,
+// or a frame's "Load form" button, with or without JavaScript.
+
+const ChoiceSchema = z.object({
+  choice: z.enum(["all", "necessary", "save", "customize"]),
+  forms: z.literal("on").optional(),
+  source: z.enum(consentSources).default("banner"),
+  returnTo: z.string().max(2000).optional(),
+});
+
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = ChoiceSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Unknown cookie choice." }, { status: 400 });
+  const { choice, forms, source } = parsed.data;
+  const returnTo = safeReturnPath(parsed.data.returnTo);
+  if (choice === "customize") {
+    return redirect(`${cookieSettingsPath}?returnTo=${encodeURIComponent(returnTo)}`, 303);
+  }
+
+  const services = await getServices();
+  const address = request.headers.get(clientAddressHeader) ?? "unknown";
+  const limit = await hitRateLimit(services.db, `consent:${clientKey(services.secret, address)}`, {
+    max: env.RATE_LIMIT_MAX * 3,
+    windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
+  });
+  if (!limit.allowed) {
+    return data({ error: "Too many changes in a short time." }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+  }
+
+  const previous = consentFromCookies(request.headers.get("cookie"), env.CONSENT_REVISION);
+  const consent: Consent = {
+    id: previous?.id ?? newId(),
+    revision: env.CONSENT_REVISION,
+    forms: choice === "all" || (choice === "save" && forms === "on"),
+    at: Date.now(),
+  };
+  await recordConsent(services.db, consent, source);
+  const headers = { "Set-Cookie": consentCookieHeader(consent, { secure: env.SITE_URL.startsWith("https:") }) };
+  if (request.headers.get("accept")?.includes("application/json")) {
+    return Response.json({ decided: true, forms: consent.forms }, { headers });
+  }
+  return redirect(returnTo, { status: 303, headers });
+}

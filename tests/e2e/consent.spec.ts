@@ -1,0 +1,238 @@
+import { execFileSync } from "node:child_process";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, sitePages, test } from "./fixtures.ts";
+import type { StorageEnv } from "./server-env.ts";
+
+const banner = (page: Page) => page.getByRole("region", { name: "We value your privacy" });
+const closeButton = (page: Page) => banner(page).getByRole("button", { name: /^Close the privacy notice/ });
+const newsletterFrame = (page: Page) => page.locator('iframe[title="Newsletter signup form"]');
+const loginFrame = (page: Page) => page.locator('iframe[title="Log-in form"]');
+
+type ConsentRecord = { consentId: string; categories: string[]; revision: number; source: string; createdAt: string };
+
+function consentRecords(storage: StorageEnv): ConsentRecord[] {
+  const output = execFileSync(process.execPath, ["scripts/submissions.ts", "consents", "--format", "json"], {
+    env: { ...process.env, ...storage },
+    encoding: "utf8",
+  });
+  return JSON.parse(output) as ConsentRecord[];
+}
+
+async function consentCookie(page: Page) {
+  return (await page.context().cookies()).find((cookie) => cookie.name === "site_consent");
+}
+
+test("a first visit to any page shows the banner, with equal buttons and no frame loaded", async ({ page, embedRequests }) => {
+  for (const path of [...sitePages, "/careers/product-manager", "/careers/apply", "/no-such-page"]) {
+    await page.context().clearCookies();
+    await page.goto(path);
+    await expect(banner(page), path).toBeVisible();
+    const accept = banner(page).getByRole("button", { name: "Accept All" });
+    const individual = banner(page).getByRole("button", { name: "Accept Individual" });
+    const [acceptBox, individualBox] = [await accept.boundingBox(), await individual.boundingBox()];
+    expect(acceptBox?.width).toBeCloseTo(individualBox?.width ?? 0, 0);
+    expect(acceptBox?.height).toBe(individualBox?.height);
+  }
+  expect(embedRequests).toEqual([]);
+});
+
+test("Close means necessary only: remembered across reloads and pages, frames stay placeholders", async ({ page, embedRequests, storage }) => {
+  await page.goto("/contact");
+  await closeButton(page).click();
+  await expect(banner(page)).toBeHidden();
+  const cookie = await consentCookie(page);
+  expect(cookie).toMatchObject({ sameSite: "Lax", path: "/" });
+  expect(cookie?.value).toMatch(/^[\w-]+\.1\.necessary\.\d+$/);
+  expect((cookie?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(180 * 24 * 60 * 60 * 1000);
+
+  await page.reload();
+  await expect(banner(page)).toBeHidden();
+  await page.getByRole("banner").getByRole("link", { name: /home/i }).click();
+  await expect(page.getByText("This form is provided by forms.embed.example")).toBeVisible();
+  await expect(banner(page)).toBeHidden();
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Load form" })).toBeVisible();
+  expect(embedRequests).toEqual([]);
+
+  const consentId = decodeURIComponent(cookie?.value ?? "").split(".")[0];
+  const records = consentRecords(storage).filter((record) => record.consentId === consentId);
+  expect(records).toEqual([
+    { consentId, categories: ["necessary"], revision: 1, source: "banner", createdAt: expect.stringMatching(/Z$/) },
+  ]);
+});
+
+test("Accept All loads the frames lazily at their spec sizes, on every page and after navigation", async ({ page, embedRequests }) => {
+  await page.goto("/about");
+  expect(embedRequests).toEqual([]);
+  await banner(page).getByRole("button", { name: "Accept All" }).click();
+  await expect(banner(page)).toBeHidden();
+  await page.getByRole("contentinfo").getByRole("link", { name: "Home" }).click();
+  await expect(newsletterFrame(page)).toHaveAttribute("loading", "lazy");
+  await newsletterFrame(page).scrollIntoViewIfNeeded();
+  await expect.poll(() => embedRequests).toContain("https://forms.embed.example/newsletter");
+  const home = await newsletterFrame(page).boundingBox();
+  expect([home?.width, home?.height]).toEqual([540, 700]);
+
+  await page.goto("/login"); // a full load: the server sends the page for this choice
+  await expect(loginFrame(page)).toBeVisible();
+  const login = await loginFrame(page).boundingBox();
+  expect([login?.width, login?.height]).toEqual([540, 305]);
+  await expect.poll(() => embedRequests).toContain("https://forms.embed.example/login");
+});
+
+test("a frame's Load form button records consent for third-party forms and loads it", async ({ page, embedRequests, storage }) => {
+  await page.goto("/login");
+  await closeButton(page).click();
+  const placeholder = page.getByText("This form is provided by forms.embed.example").locator("..");
+  const box = await placeholder.boundingBox();
+  expect([box?.width, box?.height]).toEqual([540, 305]);
+  expect(embedRequests).toEqual([]);
+  await page.getByRole("button", { name: "Load form" }).click();
+  await expect(loginFrame(page)).toBeVisible();
+  await expect.poll(() => embedRequests).toContain("https://forms.embed.example/login");
+  const consentId = decodeURIComponent((await consentCookie(page))?.value ?? "").split(".")[0];
+  await expect
+    .poll(() => consentRecords(storage).filter((record) => record.consentId === consentId).map((record) => [record.source, record.categories]))
+    .toEqual([
+      ["banner", ["necessary"]],
+      ["placeholder", ["necessary", "forms"]],
+    ]);
+});
+
+test("withdrawing through Cookie settings removes a loaded frame at once", async ({ page }) => {
+  await page.goto("/");
+  await banner(page).getByRole("button", { name: "Accept All" }).click();
+  await expect(newsletterFrame(page)).toHaveCount(1);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Cookie settings" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cookie settings" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Third-party forms")).toBeChecked();
+  await expect(dialog.getByLabel(/Necessary/)).toBeDisabled();
+  await dialog.getByLabel("Third-party forms").uncheck();
+  await dialog.getByRole("button", { name: "Save my choices" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(newsletterFrame(page)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Load form" })).toBeVisible();
+  await page.reload();
+  await expect(newsletterFrame(page)).toHaveCount(0);
+  expect((await consentCookie(page))?.value).toMatch(/\.necessary\.\d+$/);
+});
+
+test("keyboard only: banner, settings dialog (focus in, Escape, focus back) and saving", async ({ page }) => {
+  await page.goto("/features");
+  const individual = banner(page).getByRole("button", { name: "Accept Individual" });
+  await individual.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Cookie settings" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator(":focus")).toHaveCount(1); // focus moved into the dialog
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(individual).toBeFocused();
+  await expect(banner(page)).toBeVisible(); // closing the dialog is not a choice
+
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  const forms = dialog.getByLabel("Third-party forms");
+  await forms.focus();
+  await page.keyboard.press("Space");
+  await expect(forms).toBeChecked();
+  await dialog.getByRole("button", { name: "Save my choices" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(banner(page)).toBeHidden();
+  expect((await consentCookie(page))?.value).toMatch(/\.necessary\+forms\.\d+$/);
+});
+
+test("the banner never covers the element that has focus", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" }); // scrolling to the focused element is instant
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto("/careers");
+  const bannerBox = await banner(page).boundingBox();
+  let checked = 0;
+  for (let step = 0; step < 40; step += 1) {
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement;
+      if (!element || element === document.body || element.closest("#consent-banner")) return null;
+      const rect = element.getBoundingClientRect();
+      return { bottom: rect.bottom, html: element.outerHTML.slice(0, 80) };
+    });
+    if (!focused || !bannerBox) continue;
+    checked += 1;
+    expect(focused.bottom, focused.html).toBeLessThanOrEqual(bannerBox.y + 1);
+  }
+  expect(checked).toBeGreaterThan(20);
+});
+
+test("axe finds nothing in the banner or the dialog", async ({ page }) => {
+  await page.goto("/");
+  const tags = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
+  const bannerScan = await new AxeBuilder({ page }).include("#consent-banner").withTags(tags).analyze();
+  expect(bannerScan.violations.map((violation) => violation.id)).toEqual([]);
+  await banner(page).getByRole("button", { name: "Accept Individual" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  const dialogScan = await new AxeBuilder({ page }).include("dialog").withTags(tags).analyze();
+  expect(dialogScan.violations.map((violation) => violation.id)).toEqual([]);
+});
+
+test("crawlers get pages without the banner", async ({ browser }) => {
+  const context = await browser.newContext({ userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
+  const page = await context.newPage();
+  for (const path of ["/", "/contact"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(banner(page)).toHaveCount(0);
+  }
+  await context.close();
+});
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the banner's buttons post the choice, and pages follow it from then on", async ({ page, embedRequests, storage }) => {
+    await page.goto("/login");
+    await expect(loginFrame(page)).toHaveCount(0);
+    await banner(page).getByRole("button", { name: "Accept All" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(banner(page)).toHaveCount(0);
+    await expect(loginFrame(page)).toHaveCount(1);
+    await page.goto("/");
+    await expect(banner(page)).toHaveCount(0);
+    await expect(newsletterFrame(page)).toHaveCount(1);
+    const consentId = decodeURIComponent((await consentCookie(page))?.value ?? "").split(".")[0];
+    expect(consentRecords(storage).filter((record) => record.consentId === consentId)).toMatchObject([
+      { categories: ["necessary", "forms"], source: "banner" },
+    ]);
+    expect(embedRequests.length).toBeGreaterThan(0);
+  });
+
+  test("Accept Individual opens the settings page, which saves and returns", async ({ page, embedRequests }) => {
+    await page.goto("/download");
+    await banner(page).getByRole("button", { name: "Accept Individual" }).click();
+    await expect(page).toHaveURL(/\/cookie-settings\?returnTo=%2Fdownload$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cookie settings");
+    await page.getByRole("main").getByRole("button", { name: "Save my choices" }).click();
+    await expect(page).toHaveURL(/\/download$/);
+    await expect(banner(page)).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Load form" })).toBeVisible();
+    expect(embedRequests).toEqual([]);
+
+    await page.getByRole("contentinfo").getByRole("link", { name: "Cookie settings" }).click();
+    await page.getByRole("main").getByLabel("Third-party forms").check();
+    await page.getByRole("main").getByRole("button", { name: "Save my choices" }).click();
+    await expect(page).toHaveURL(/\/download$/);
+    await expect(page.locator('iframe[title="Launch newsletter signup form"]')).toHaveCount(1);
+  });
+
+  test("the close button and a frame's Load form button work as forms too", async ({ page }) => {
+    await page.goto("/");
+    await closeButton(page).click();
+    await expect(banner(page)).toHaveCount(0);
+    await expect(newsletterFrame(page)).toHaveCount(0);
+    await page.getByRole("button", { name: "Load form" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(newsletterFrame(page)).toHaveCount(1);
+  });
+});

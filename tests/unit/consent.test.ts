@@ -1,0 +1,43 @@
+import { describe, expect, test } from "vitest";
+import { consentFromCookies, parseConsent, safeReturnPath, serializeConsent, variantOf, viewOf } from "#app/lib/consent.ts";
+import { consentCookieHeader } from "#app/services/consent.server.ts";
+
+const choice = { id: "01a1ff8d-fa4f-72bd-9c9f-e2b29a1f660a", revision: 2, forms: true, at: 1_795_290_000_000 };
+
+describe("the consent cookie", () => {
+  test("round-trips a choice and reads it among other cookies", () => {
+    const value = serializeConsent(choice);
+    expect(value).toBe("01a1ff8d-fa4f-72bd-9c9f-e2b29a1f660a.2.necessary+forms.1795290000000");
+    expect(parseConsent(value, 2)).toEqual(choice);
+    expect(consentFromCookies(`theme=dark; site_consent=${value}; other=1`, 2)).toEqual(choice);
+    expect(parseConsent(serializeConsent({ ...choice, forms: false }), 2)).toEqual({ ...choice, forms: false });
+  });
+
+  test("a choice made under an older revision, or a damaged cookie, counts as no choice", () => {
+    expect(parseConsent(serializeConsent(choice), 3)).toBeNull();
+    for (const damaged of ["", "garbage", "x.2.necessary+forms.1", `${choice.id}.2.forms.1`, `${choice.id}.2.necessary.soon`]) {
+      expect(parseConsent(damaged, 2), damaged).toBeNull();
+    }
+    expect(viewOf(null)).toEqual({ decided: false });
+  });
+
+  test("each view has its prerendered variant", () => {
+    expect(variantOf({ decided: false })).toBe("undecided");
+    expect(variantOf({ decided: true, forms: false })).toBe("necessary");
+    expect(variantOf({ decided: true, forms: true })).toBe("forms");
+  });
+
+  test("is first-party, Lax, six months, readable by the page, and Secure when asked", () => {
+    expect(consentCookieHeader(choice, { secure: false })).toBe(
+      "site_consent=01a1ff8d-fa4f-72bd-9c9f-e2b29a1f660a.2.necessary+forms.1795290000000; Path=/; Max-Age=15724800; SameSite=Lax",
+    );
+    expect(consentCookieHeader(choice, { secure: true })).toMatch(/; Secure$/);
+  });
+});
+
+test("after a choice, visitors only ever go back to a path of this site", () => {
+  expect(safeReturnPath("/careers/product-manager?x=1")).toBe("/careers/product-manager?x=1");
+  for (const unsafe of ["https://evil.example", "//evil.example", "/\\evil.example", "javascript:alert(1)", "", undefined, 42]) {
+    expect(safeReturnPath(unsafe)).toBe("/");
+  }
+});
