@@ -1,5 +1,5 @@
 // Applies pending database migrations (the server also does this at start-up).
-import { ConfigError, parseEnv } from "#app/config/env.ts";
+import { parseEnv } from "#app/config/env.ts";
 import { openDatabase } from "#app/services/db.server.ts";
 import { migrateToLatest } from "#app/services/migrations.server.ts";
 

@@ -51,3 +51,19 @@ export function ButtonLink({
     </a>
   );
 }
+
+/** A 44 px square button showing only a cross; `label` is its accessible name. */
+export function CloseButton({ label, className = "", ...props }: ComponentProps<"button"> & { label: string }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      className={`-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-control text-ink-muted hover:bg-brand-soft hover:text-ink ${className}`}
+      {...props}
+    >
+      <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" focusable="false">
+        <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+    </button>
+  );
+}

@@ -12,7 +12,7 @@ import {
 import { useLocation } from "react-router";
 import { consent as copy } from "#app/content/consent.ts";
 import { type ConsentView, consentActionPath, consentFromCookies, cookieSettingsPath, viewOf } from "#app/lib/consent.ts";
-import { Button, buttonClasses } from "./button.tsx";
+import { Button, buttonClasses, CloseButton } from "./button.tsx";
 
 // The consent manager in the page: the banner, the settings dialog, and the state every frame
 // follows. Each choice is a form posted to /consent, so it works without JavaScript; with
@@ -122,17 +122,7 @@ function ConsentBanner() {
           <h2 id="consent-banner-title" className="text-lg font-bold">
             {banner.title}
           </h2>
-          <button
-            type="submit"
-            name="choice"
-            value="necessary"
-            aria-label={banner.close}
-            className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-control text-ink-muted hover:bg-brand-soft hover:text-ink"
-          >
-            <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" focusable="false">
-              <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </button>
+          <CloseButton type="submit" name="choice" value="necessary" label={banner.close} />
         </div>
         <p className="mt-1 text-sm text-ink-muted sm:text-base">{banner.description}</p>
         <div className="mt-3 grid grid-cols-2 gap-3">
@@ -237,22 +227,13 @@ function ConsentDialog({ open, onClose }: { open: boolean; onClose: () => void }
         onClose();
         if (returnFocus.current instanceof HTMLElement && returnFocus.current.isConnected) returnFocus.current.focus();
       }}
-      className="m-auto w-[min(36rem,calc(100%-1.5rem))] rounded-panel border border-line bg-raised p-6 text-ink shadow-card backdrop:bg-black/50 sm:p-8"
+      className="m-auto max-h-[calc(100dvh-1.5rem)] w-[min(36rem,calc(100%-1.5rem))] overflow-y-auto rounded-panel border border-line bg-raised p-6 text-ink shadow-card backdrop:bg-black/50 sm:p-8"
     >
       <div className="flex items-start justify-between gap-4">
         <h2 id="consent-dialog-title" className="text-2xl font-extrabold tracking-tight">
           {copy.dialog.title}
         </h2>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label={copy.dialog.close}
-          className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-control text-ink-muted hover:bg-brand-soft hover:text-ink"
-        >
-          <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" focusable="false">
-            <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </button>
+        <CloseButton onClick={onClose} label={copy.dialog.close} />
       </div>
       <p id="consent-dialog-text" className="mt-2 mb-6 text-ink-muted">
         {copy.dialog.description}

@@ -35,6 +35,20 @@ export const SiteSchema = z.object({
   shareImage: z.object({ path: internalPath, width: z.number().int(), height: z.number().int(), alt: text }),
 });
 
+/** The messages every public form needs from the shared pipeline (app/services/form-submission.server.ts). */
+const FormErrorsSchema = z.object({
+  tooLong: text,
+  singleLine: text,
+  tooManyFiles: text,
+  filesTooLarge: text,
+  fileType: text,
+  emptyFile: text,
+  summary: text,
+  rateLimited: text,
+  bodyTooLarge: text,
+  malformed: text,
+});
+
 const CardSchema = z.object({ title: text, description: text });
 
 export const HomeSchema = z.object({
@@ -144,17 +158,7 @@ export const CareersSchema = z.object({
       url: text,
       resume: text,
       consent: text,
-      tooLong: text,
-      singleLine: text,
-      tooManyFiles: text,
-      filesTooLarge: text,
-      fileType: text,
-      emptyFile: text,
-      summary: text,
-      rateLimited: text,
-      bodyTooLarge: text,
-      malformed: text,
-    }),
+    }).extend(FormErrorsSchema.shape),
     confirmation: z.object({ title: text, message: text, backToList: text }),
   }),
   /** Open and closed postings; a posting past validThrough leaves the list, the sitemap and its page. */
@@ -206,17 +210,7 @@ export const ContactSchema = z.object({
       phone: text,
       project: text,
       budget: text,
-      tooLong: text,
-      singleLine: text,
-      tooManyFiles: text,
-      filesTooLarge: text,
-      fileType: text,
-      emptyFile: text,
-      summary: text,
-      rateLimited: text,
-      bodyTooLarge: text,
-      malformed: text,
-    }),
+    }).extend(FormErrorsSchema.shape),
   }),
   confirmation: z.object({ title: text, message: text, nextStepsTitle: text, another: text }),
 });

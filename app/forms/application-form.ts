@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { careers } from "#app/content/careers.ts";
-import { MB, fileList, fillMessage, normalizeLineEndings, singleLine } from "./upload-rules.ts";
+import { MB, emailAddress, fileList, fillMessage, longText, phoneNumber, singleLine } from "./field-rules.ts";
 
 // The job application form's one schema, for a posting or a general application.
 
@@ -24,13 +24,8 @@ const link = z
 export const ApplicationFormSchema = z.object({
   firstName: line(100, errors.firstName).min(1, { error: errors.firstName }),
   lastName: line(100, errors.lastName).min(1, { error: errors.lastName }),
-  email: z.email({ error: errors.email }).max(254, { error: fillMessage(errors.tooLong, { max: 254 }) }),
-  phone: z
-    .string()
-    .trim()
-    .max(40, { error: fillMessage(errors.tooLong, { max: 40 }) })
-    .regex(/^[+()\d\s.-]*$/, { error: errors.phone })
-    .optional(),
+  email: emailAddress({ message: errors.email, tooLong: errors.tooLong }),
+  phone: phoneNumber({ message: errors.phone, tooLong: errors.tooLong }),
   location: line(100).optional(),
   linkedin: link,
   github: link,
@@ -41,12 +36,7 @@ export const ApplicationFormSchema = z.object({
     tooMany: errors.tooManyFiles,
     tooLarge: errors.filesTooLarge,
   }).refine((files) => files.length === 1, { error: errors.resume }),
-  coverNote: z
-    .string()
-    .trim()
-    .overwrite(normalizeLineEndings)
-    .max(5000, { error: fillMessage(errors.tooLong, { max: 5000 }) })
-    .optional(),
+  coverNote: longText({ max: 5000, tooLong: errors.tooLong }).optional(),
   consent: z.literal("on", { error: errors.consent }),
   futureConsent: z.literal("on").optional(),
 });

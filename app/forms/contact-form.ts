@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { contact } from "#app/content/contact.ts";
-import { MB, fileList, fillMessage, normalizeLineEndings, singleLine } from "./upload-rules.ts";
+import { MB, emailAddress, fileList, longText, phoneNumber, singleLine } from "./field-rules.ts";
 
 // The contact form's one schema: Conform validates with it in the browser, the route action
 // with it on the server (spec.md §5 plus length bounds).
@@ -21,20 +21,10 @@ const line = (max: number, message?: string) =>
 
 export const ContactFormSchema = z.object({
   name: line(100, errors.name).min(1, { error: errors.name }),
-  email: z.email({ error: errors.email }).max(254, { error: fillMessage(errors.tooLong, { max: 254 }) }),
-  phone: z
-    .string()
-    .trim()
-    .max(40, { error: fillMessage(errors.tooLong, { max: 40 }) })
-    .regex(/^[+()\d\s.-]*$/, { error: errors.phone })
-    .optional(),
+  email: emailAddress({ message: errors.email, tooLong: errors.tooLong }),
+  phone: phoneNumber({ message: errors.phone, tooLong: errors.tooLong }),
   company: line(200).optional(),
-  project: z
-    .string({ error: errors.project })
-    .trim()
-    .overwrite(normalizeLineEndings)
-    .min(1, { error: errors.project })
-    .max(5000, { error: fillMessage(errors.tooLong, { max: 5000 }) }),
+  project: longText({ max: 5000, tooLong: errors.tooLong, message: errors.project }).min(1, { error: errors.project }),
   budget: z.enum(budgetValues, { error: errors.budget }),
   attachments: fileList({
     maxFiles: contactUploads.maxFiles,

@@ -1,6 +1,6 @@
-import { EmbedFrame } from "#app/components/embed-frame.tsx";
+import { NewsletterSection } from "#app/components/newsletter-section.tsx";
 import { AppScreen } from "#app/components/illustrations.tsx";
-import { PageHero, Section, SectionHeader } from "#app/components/section.tsx";
+import { PageHero } from "#app/components/section.tsx";
 import { StoreButtons } from "#app/components/store-buttons.tsx";
 import { download } from "#app/content/download.ts";
 import { pageMeta } from "#app/lib/seo.ts";
@@ -24,22 +24,7 @@ export default function Download() {
           />
         </div>
       </PageHero>
-      <Section labelledBy="launch-newsletter-title" tone="surface">
-        <div className="grid items-start gap-10 lg:grid-cols-[1fr_540px]">
-          <SectionHeader
-            id="launch-newsletter-title"
-            title={download.newsletter.title}
-            description={download.newsletter.description}
-            align="start"
-          />
-          <EmbedFrame
-            src={config.newsletterEmbedUrl}
-            title={download.newsletter.frameTitle}
-            size="540x700"
-            unavailable={download.newsletter.unavailable}
-          />
-        </div>
-      </Section>
+      <NewsletterSection id="launch-newsletter-title" copy={download.newsletter} src={config.newsletterEmbedUrl} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { ButtonLink } from "#app/components/button.tsx";
 import { InfoCard } from "#app/components/card.tsx";
-import { EmbedFrame } from "#app/components/embed-frame.tsx";
+import { NewsletterSection } from "#app/components/newsletter-section.tsx";
 import { HeroIllustration, Icon, type IconName } from "#app/components/illustrations.tsx";
 import { PageHero, Section, SectionHeader } from "#app/components/section.tsx";
 import { home } from "#app/content/home.ts";
@@ -44,22 +44,7 @@ export default function Home() {
         </div>
       </PageHero>
 
-      <Section labelledBy="newsletter-title" tone="surface">
-        <div className="grid items-start gap-10 lg:grid-cols-[1fr_540px]">
-          <SectionHeader
-            id="newsletter-title"
-            title={home.newsletter.title}
-            description={home.newsletter.description}
-            align="start"
-          />
-          <EmbedFrame
-            src={config.newsletterEmbedUrl}
-            title={home.newsletter.frameTitle}
-            size="540x700"
-            unavailable={home.newsletter.unavailable}
-          />
-        </div>
-      </Section>
+      <NewsletterSection id="newsletter-title" copy={home.newsletter} src={config.newsletterEmbedUrl} />
 
       <Section labelledBy="services-title">
         <SectionHeader id="services-title" title={home.services.title} description={home.services.description} />

@@ -4,7 +4,7 @@ import { PostingError } from "#app/components/closed-posting.tsx";
 import { Confirmation } from "#app/components/confirmation.tsx";
 import { Container } from "#app/components/container.tsx";
 import { careers } from "#app/content/careers.ts";
-import { fillMessage } from "#app/forms/upload-rules.ts";
+import { fillMessage } from "#app/forms/field-rules.ts";
 import { formatSalaryRange } from "#app/lib/format.ts";
 import { careersPath, findJob, jobPath, requireOpenJob } from "#app/lib/jobs.ts";
 import { pageMeta } from "#app/lib/seo.ts";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { z } from "zod";
 import { env } from "#app/config/env.server.ts";
-import { fillMessage } from "#app/forms/upload-rules.ts";
+import { fillMessage } from "#app/forms/field-rules.ts";
 import { clientKey, judgeSubmission } from "./form-guard.server.ts";
 import { type FileKind, detectFileKind, mimeTypes } from "./file-types.server.ts";
 import { MalformedFormError, parseMultipartForm } from "./multipart.server.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-// Rules shared by every form that takes files. The browser checks count and size; the server
-// also checks each file's content (app/services/file-types.server.ts).
+// Field rules shared by the public forms' schemas. For files, the browser checks count and size;
+// the server also checks each file's content (app/services/file-types.server.ts).
 
 export const MB = 1024 * 1024;
 
@@ -25,6 +25,28 @@ export function singleLine({ max, message, tooLong, lineMessage }: {
     .trim()
     .max(max, { error: fill(tooLong, { max }) })
     .regex(/^[^\u0000-\u001F\u007F]*$/, { error: lineMessage });
+}
+
+export function emailAddress({ message, tooLong }: { message: string; tooLong: string }) {
+  return z.email({ error: message }).max(254, { error: fill(tooLong, { max: 254 }) });
+}
+
+export function phoneNumber({ message, tooLong }: { message: string; tooLong: string }) {
+  return z
+    .string()
+    .trim()
+    .max(40, { error: fill(tooLong, { max: 40 }) })
+    .regex(/^[+()\d\s.-]*$/, { error: message })
+    .optional();
+}
+
+/** Multi-line text, stored with plain line feeds. */
+export function longText({ max, tooLong, message }: { max: number; tooLong: string; message?: string }) {
+  return z
+    .string({ error: message })
+    .trim()
+    .overwrite(normalizeLineEndings)
+    .max(max, { error: fill(tooLong, { max }) });
 }
 
 export function fileList({ maxFiles, maxTotalBytes, tooMany, tooLarge }: {
