@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { ButtonLink } from "#app/components/button.tsx";
 import { Card, InfoCard } from "#app/components/card.tsx";
+import { CheckList } from "#app/components/check-list.tsx";
 import { Icon, type IconName } from "#app/components/illustrations.tsx";
 import { PageHero, Section, SectionHeader } from "#app/components/section.tsx";
 import { careers } from "#app/content/careers.ts";
@@ -30,16 +31,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
         <div className="grid gap-12 lg:grid-cols-2">
           <div>
             <SectionHeader id="reasons-title" title={careers.reasons.title} align="start" />
-            <ul className="space-y-4">
-              {careers.reasons.items.map((reason) => (
-                <li key={reason} className="flex gap-3">
-                  <span className="mt-0.5 text-accent">
-                    <Icon name="check" />
-                  </span>
-                  <span className="text-lead">{reason}</span>
-                </li>
-              ))}
-            </ul>
+            <CheckList items={careers.reasons.items} className="space-y-4" itemClassName="text-lead" />
           </div>
           <section aria-labelledby="culture-title">
             <SectionHeader id="culture-title" title={careers.culture.title} align="start" />

@@ -1,4 +1,5 @@
 import { Card, InfoCard } from "#app/components/card.tsx";
+import { CheckList } from "#app/components/check-list.tsx";
 import { AppScreen, Icon, type IconName, type ScreenKind } from "#app/components/illustrations.tsx";
 import { PageHero, Section, SectionHeader } from "#app/components/section.tsx";
 import { StoreButtons } from "#app/components/store-buttons.tsx";
@@ -34,16 +35,7 @@ export default function Features() {
               <Card className="h-full">
                 <h3 className="text-lg font-bold">{block.title}</h3>
                 <p className="mt-2 text-ink-muted">{block.summary}</p>
-                <ul className="mt-4 space-y-2">
-                  {block.details.map((detail) => (
-                    <li key={detail} className="flex gap-2">
-                      <span className="mt-0.5 text-accent">
-                        <Icon name="check" />
-                      </span>
-                      <span>{detail}</span>
-                    </li>
-                  ))}
-                </ul>
+                <CheckList items={block.details} className="mt-4 space-y-2" />
               </Card>
             </li>
           ))}
@@ -88,16 +80,7 @@ export default function Features() {
           {features.preparation.map((list) => (
             <Card key={list.title}>
               <h3 className="text-xl font-bold">{list.title}</h3>
-              <ul className="mt-4 grid gap-2">
-                {list.items.map((item) => (
-                  <li key={item} className="flex gap-2">
-                    <span className="mt-0.5 text-brand">
-                      <Icon name="check" />
-                    </span>
-                    <span>{item}</span>
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={list.items} tone="brand" className="mt-4 grid gap-2" />
             </Card>
           ))}
         </div>

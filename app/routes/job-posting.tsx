@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { ButtonLink } from "#app/components/button.tsx";
 import { Card } from "#app/components/card.tsx";
+import { CheckList } from "#app/components/check-list.tsx";
 import { PostingError } from "#app/components/closed-posting.tsx";
 import { Container } from "#app/components/container.tsx";
-import { Icon } from "#app/components/illustrations.tsx";
 import { careers } from "#app/content/careers.ts";
 import { formatSalaryRange } from "#app/lib/format.ts";
 import { applyPath, careersPath, closesAt, findJob, jobPostingJsonLd, requireOpenJob } from "#app/lib/jobs.ts";
@@ -46,9 +46,9 @@ export default function JobPostingPage({ loaderData }: Route.ComponentProps) {
           <h1 className="text-display tracking-tight">{job.title}</h1>
           <p className="mt-6 text-lead text-ink-muted">{job.description}</p>
           <h2 className="mt-10 text-2xl font-extrabold tracking-tight">{posting.responsibilitiesTitle}</h2>
-          <CheckList items={job.responsibilities} />
+          <CheckList items={job.responsibilities} className="mt-4 space-y-3" />
           <h2 className="mt-10 text-2xl font-extrabold tracking-tight">{posting.requirementsTitle}</h2>
-          <CheckList items={job.requirements} />
+          <CheckList items={job.requirements} className="mt-4 space-y-3" />
         </article>
         <aside aria-labelledby="posting-facts" className="space-y-6">
           <Card>
@@ -75,21 +75,6 @@ export default function JobPostingPage({ loaderData }: Route.ComponentProps) {
         </aside>
       </div>
     </Container>
-  );
-}
-
-function CheckList({ items }: { items: string[] }) {
-  return (
-    <ul className="mt-4 space-y-3">
-      {items.map((item) => (
-        <li key={item} className="flex gap-3">
-          <span className="mt-0.5 text-accent">
-            <Icon name="check" />
-          </span>
-          <span>{item}</span>
-        </li>
-      ))}
-    </ul>
   );
 }
 
