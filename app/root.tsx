@@ -17,6 +17,7 @@ import { publicConfig } from "./config/env.ts";
 import { env } from "./config/env.server.ts";
 import { site } from "./content/site.ts";
 import { consentFromCookies, undecided, viewOf } from "./lib/consent.ts";
+import { useNonce } from "./lib/nonce.ts";
 import stylesheet from "./styles/app.css?url";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -39,6 +40,7 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -79,8 +81,8 @@ export function Layout({ children }: { children: ReactNode }) {
           />
         ) : null}
         </ConsentProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -10,6 +10,7 @@ import { env } from "#app/config/env.server.ts";
 import { type ConsentVariant, consentFromCookies, variantOf, viewOf } from "#app/lib/consent.ts";
 import { dependsOnPostings, postingsChangeAfter } from "#app/lib/jobs.ts";
 import { clientAddressHeader } from "#app/services/form-submission.server.ts";
+import { baseSecurityHeaders, contentSecurityPolicy, frameOrigins, inlineScriptHashes, newNonce, nonceHeader } from "./security-headers.ts";
 
 // This file is the server bundle's entry (vite.config.ts): the Express app and the services
 // share one module graph with the routes. Prerendering imports the bundle as React Router's
@@ -23,14 +24,25 @@ const htmlCache = "no-cache"; // revalidated with the ETag: a new deployment sho
 const immutableCache = "public, max-age=31536000, immutable";
 const publicFileCache = "public, max-age=86400";
 
-/** URL path → its prerendered HTML file for each cookie choice, read once from the build. */
+const frames = frameOrigins([env.NEWSLETTER_EMBED_URL, env.LOGIN_EMBED_URL]);
+
+type PrerenderedFile = { file: string; csp: string };
+
+/**
+ * URL path → its prerendered HTML file for each cookie choice, read once from the build, with
+ * the Content-Security-Policy that allows exactly that file's inline scripts (by hash).
+ */
 export function findPrerenderedPages(clientDir: string) {
-  const pages = new Map<string, Record<ConsentVariant, string>>();
+  const pages = new Map<string, Record<ConsentVariant, PrerenderedFile>>();
   for (const file of readdirSync(clientDir, { recursive: true, encoding: "utf8" })) {
     if (path.basename(file) !== "index.html") continue;
     const directory = path.dirname(file);
     const urlPath = directory === "." ? "/" : `/${directory.split(path.sep).join("/")}`;
-    const variant = (name: ConsentVariant) => path.join(clientDir, directory, name === "undecided" ? "index.html" : `index.${name}.html`);
+    const variant = (name: ConsentVariant): PrerenderedFile => {
+      const variantFile = path.join(clientDir, directory, name === "undecided" ? "index.html" : `index.${name}.html`);
+      const scriptSources = inlineScriptHashes(readFileSync(variantFile, "utf8"));
+      return { file: variantFile, csp: contentSecurityPolicy({ scriptSources, frames }) };
+    };
     pages.set(urlPath, { undecided: variant("undecided"), necessary: variant("necessary"), forms: variant("forms") });
   }
   return pages;
@@ -53,6 +65,16 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
   app.use(compression());
+
+  // Every response: the security headers, and a Content-Security-Policy with a fresh nonce that
+  // rendered pages put on their inline scripts (prerendered pages replace it with their hashes).
+  app.use((req, res, next) => {
+    res.set(baseSecurityHeaders({ secure: req.secure }));
+    const nonce = newNonce();
+    req.headers[nonceHeader] = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [`'nonce-${nonce}'`], frames }));
+    next();
+  });
 
   // The client's address as Express sees it (through trusted proxies only), for rate limits.
   // Whatever a client sends under this name is overwritten.
@@ -77,8 +99,9 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
     const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
     const files = prerendered.get(pathname);
     if (!files) return next();
-    res.sendFile(files[consentVariantFor(req)], {
-      headers: { "Cache-Control": htmlCache, "Content-Type": "text/html; charset=utf-8", Vary: "Cookie" },
+    const { file, csp } = files[consentVariantFor(req)];
+    res.sendFile(file, {
+      headers: { "Cache-Control": htmlCache, "Content-Type": "text/html; charset=utf-8", Vary: "Cookie", "Content-Security-Policy": csp },
     });
   });
 

@@ -79,6 +79,7 @@ export function ConsentProvider({
       method: "POST",
       body: new URLSearchParams(formData as unknown as Record<string, string>),
       headers: { Accept: "application/json" },
+      keepalive: true, // the choice is saved even if the visitor leaves the page at once
     });
   }, []);
 

@@ -1,0 +1,51 @@
+import { createHash, randomBytes } from "node:crypto";
+
+// The headers every response carries, and the Content-Security-Policy of each page: per request
+// with a nonce for rendered pages, with the hashes of its inline scripts for prerendered files.
+
+export const nonceHeader = "x-site-csp-nonce";
+
+export const newNonce = () => randomBytes(16).toString("base64");
+
+export function baseSecurityHeaders({ secure }: { secure: boolean }): Record<string, string> {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy":
+      "accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+    ...(secure ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
+  };
+}
+
+/** Origins the embed frames load from; `frame-src 'none'` when there are none. */
+export function frameOrigins(urls: Array<string | undefined>) {
+  return [...new Set(urls.filter((url): url is string => Boolean(url)).map((url) => new URL(url).origin))];
+}
+
+export function contentSecurityPolicy({ scriptSources, frames }: { scriptSources: string[]; frames: string[] }) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scriptSources.join(" ")}`.trim(),
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    `frame-src ${frames.length ? frames.join(" ") : "'none'"}`,
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join("; ");
+}
+
+/** The sha256 sources of every inline script in an HTML document. */
+export function inlineScriptHashes(html: string) {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const body = match[1] ?? "";
+    if (body) hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}

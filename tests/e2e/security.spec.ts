@@ -1,0 +1,72 @@
+import { expect, test } from "./fixtures.ts";
+
+// Every response carries the security headers; pages carry a Content-Security-Policy that allows
+// only their own scripts (a nonce when rendered, hashes when prerendered). A violation would show
+// as a console error, which fails any test (fixtures.ts).
+
+const required = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "cross-origin-opener-policy": "same-origin",
+  "x-frame-options": "DENY",
+};
+
+function directives(csp: string | undefined) {
+  return new Map((csp ?? "").split(";").map((part) => {
+    const [name = "", ...values] = part.trim().split(/\s+/);
+    return [name, values] as const;
+  }));
+}
+
+test("pages, files, errors and posts all carry the security headers and a strict CSP", async ({ request, page }) => {
+  await page.goto("/");
+  const stylesheet = (await page.locator('link[rel="stylesheet"]').getAttribute("href")) ?? "";
+  const responses = [
+    await request.get("/"),
+    await request.get("/about"),
+    await request.get("/careers/product-manager"),
+    await request.get("/contact"),
+    await request.get("/no-such-page"),
+    await request.get("/sitemap.xml"),
+    await request.get("/favicon.svg"),
+    await request.get(stylesheet),
+    await request.post("/consent", { form: { choice: "necessary" }, maxRedirects: 0 }),
+  ];
+  for (const response of responses) {
+    const headers = response.headers();
+    for (const [name, value] of Object.entries(required)) expect(headers[name], `${name} on ${response.url()}`).toBe(value);
+    expect(headers["permissions-policy"]).toContain("camera=()");
+    expect(headers["strict-transport-security"]).toBeUndefined(); // plain http here: HSTS only over https
+    const csp = directives(headers["content-security-policy"]);
+    expect(csp.get("default-src")).toEqual(["'self'"]);
+    expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(csp.get("object-src")).toEqual(["'none'"]);
+    expect(csp.get("base-uri")).toEqual(["'self'"]);
+    expect(csp.get("form-action")).toEqual(["'self'"]);
+    expect(csp.get("frame-src")).toEqual(["https://forms.embed.example"]);
+    const scripts = csp.get("script-src") ?? [];
+    expect(scripts).not.toContain("'unsafe-inline'");
+    expect(scripts).not.toContain("'unsafe-eval'");
+    expect(scripts.slice(1).every((source) => /^'(nonce-|sha256-)[\w+/=]+'$/.test(source)), scripts.join(" ")).toBe(true);
+  }
+});
+
+test("a rendered page's inline scripts carry the nonce of its policy", async ({ request }) => {
+  const response = await request.get("/contact");
+  const nonce = directives(response.headers()["content-security-policy"]).get("script-src")?.[1]?.match(/^'nonce-(.+)'$/)?.[1];
+  expect(nonce).toBeTruthy();
+  const html = await response.text();
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((match) => match[1] ?? "");
+  expect(inline.length).toBeGreaterThan(0);
+  for (const attributes of inline) {
+    if (attributes.includes("application/ld+json")) continue;
+    expect(attributes).toContain(`nonce="${nonce}"`);
+  }
+  const again = await request.get("/contact");
+  expect(again.headers()["content-security-policy"]).not.toBe(response.headers()["content-security-policy"]);
+});
+
+test("HSTS is sent when the request came over https through the trusted proxy", async ({ request }) => {
+  const response = await request.get("/about", { headers: { "X-Forwarded-Proto": "https" } });
+  expect(response.headers()["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
+});
