@@ -2,7 +2,8 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { type EntryContext, ServerRouter } from "react-router";
+import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from "react-router";
+import { logger } from "./services/log.server.ts";
 import { nonceHeader } from "#server/security-headers.ts";
 import { NonceContext } from "./lib/nonce.ts";
 
@@ -54,10 +55,18 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors before the shell is rendered reject and are logged by React Router.
-          if (shellRendered) console.error(error);
+          // Errors before the shell is rendered reject and reach handleError.
+          if (shellRendered) logger.error({ err: error instanceof Error ? error.stack : String(error) }, "render failed");
         },
       },
     );
   });
 }
+
+/** Errors React Router reports from loaders, actions and rendering: into the JSON log. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  // Answers such as 404 and 405 are the site working as intended; aborted requests are the client's.
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  const { pathname } = new URL(request.url);
+  logger.error({ path: pathname, err: error instanceof Error ? error.stack : String(error) }, "request failed");
+};

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -9,7 +10,11 @@ import { isbot } from "isbot";
 import { env } from "#app/config/env.server.ts";
 import { type ConsentVariant, consentFromCookies, variantOf, viewOf } from "#app/lib/consent.ts";
 import { dependsOnPostings, postingsChangeAfter } from "#app/lib/jobs.ts";
+import { sql } from "kysely";
 import { clientAddressHeader } from "#app/services/form-submission.server.ts";
+import { logger } from "#app/services/log.server.ts";
+import { isSchemaCurrent } from "#app/services/migrations.server.ts";
+import { getServices } from "#app/services/services.server.ts";
 import { baseSecurityHeaders, contentSecurityPolicy, frameOrigins, inlineScriptHashes, newNonce, nonceHeader } from "./security-headers.ts";
 
 // This file is the server bundle's entry (vite.config.ts): the Express app and the services
@@ -17,9 +22,12 @@ import { baseSecurityHeaders, contentSecurityPolicy, frameOrigins, inlineScriptH
 // server build, hence the re-export.
 export * from "virtual:react-router/server-build";
 export { getServices, stopServices } from "#app/services/services.server.ts";
+export { logger } from "#app/services/log.server.ts";
 
 const build = serverBuild as unknown as ServerBuild;
 
+const maxUrlLength = 2048;
+const maxPlainBodyBytes = 1024 * 1024;
 const htmlCache = "no-cache"; // revalidated with the ETag: a new deployment shows at once
 const immutableCache = "public, max-age=31536000, immutable";
 const publicFileCache = "public, max-age=86400";
@@ -64,7 +72,48 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
+
+  // One log line per request, tied to a request id (the proxy's, or a new one). The path is
+  // logged without its query string, which could carry what a visitor typed.
+  app.use((req, res, next) => {
+    const given = req.get("x-request-id");
+    const id = given && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+    res.setHeader("X-Request-Id", id);
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.info({ requestId: id, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+    });
+    next();
+  });
+
+  // Limits before any work: overlong addresses, and oversized bodies other than uploads (the
+  // upload forms stream theirs with limits of their own, app/services/multipart.server.ts).
+  app.use((req, res, next) => {
+    if (req.originalUrl.length > maxUrlLength) return void res.status(414).type("text/plain").send("That address is too long.");
+    const length = Number(req.get("content-length") ?? 0);
+    if (length > maxPlainBodyBytes && !req.is("multipart/form-data")) {
+      return void res.status(413).type("text/plain").send("That request is too large.");
+    }
+    next();
+  });
+
   app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.type("text/plain").set("Cache-Control", "no-store").send("ok");
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    try {
+      const { db, engine } = await getServices();
+      await sql`select 1`.execute(db);
+      if (!(await isSchemaCurrent(db, engine))) return void res.status(503).json({ status: "unavailable", reason: "migrations pending" });
+      res.json({ status: "ready" });
+    } catch {
+      res.status(503).json({ status: "unavailable", reason: "database unreachable" });
+    }
+  });
 
   // Every response: the security headers, and a Content-Security-Policy with a fresh nonce that
   // rendered pages put on their inline scripts (prerendered pages replace it with their hashes).
@@ -137,7 +186,7 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
   // Errors that escape the middleware above, such as a missing hashed asset: a plain answer, no stack.
   app.use((error: { status?: number; message?: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
     const status = typeof error.status === "number" && error.status >= 400 ? error.status : 500;
-    if (status >= 500) console.error(`Unhandled server error: ${error.message ?? "unknown"}`);
+    if (status >= 500) logger.error({ err: error.message ?? "unknown" }, "unhandled server error");
     res.status(status).type("text/plain").send(status === 404 ? "Not found" : "Something went wrong");
   });
   return app;

@@ -41,11 +41,15 @@ const app = bundle.createApp({
 const server = app.listen(env.PORT, env.HOST, (error) => {
   if (error) fail(`Could not listen on ${env.HOST}:${env.PORT}: ${error.message}`);
   const shownHost = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
-  console.log(`Serving ${env.SITE_URL} at http://${shownHost}:${env.PORT}`);
+  bundle.logger.info(`Serving ${env.SITE_URL} at http://${shownHost}:${env.PORT}`);
 });
+// Slow clients get a bounded time: 15 s to send their headers, 2 min for a whole request (an
+// upload of 10 MB on a slow line).
+server.headersTimeout = 15_000;
+server.requestTimeout = 120_000;
 
 function shutdown(signal: string) {
-  console.log(`${signal} received: finishing requests and mail, then stopping`);
+  bundle.logger.info(`${signal} received: finishing requests and mail, then stopping`);
   // In-flight requests finish; then the outbox worker finishes the mail it is sending and the
   // database closes. A bounded grace period keeps a stuck client from holding the process.
   server.close(() => {

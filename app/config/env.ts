@@ -10,6 +10,7 @@ const httpsUrl = z.url({ protocol: /^https$/, error: "must be an absolute https:
 
 export const EnvSchema = z.object({
   NODE_ENV: optional(z.enum(["development", "production", "test"])).default("production"),
+  LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "silent"], { error: "must be fatal, error, warn, info, debug or silent" })).default("info"),
   SITE_URL: optional(httpUrl)
     .default("http://localhost:3000")
     .transform((url) => url.replace(/\/+$/, "")),

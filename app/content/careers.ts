@@ -110,6 +110,8 @@ export const careers = {
       bodyTooLarge:
         "Your resume was too large to upload (10 MB at most). Your other answers are kept below: please attach a smaller file and send again.",
       malformed: "Your application could not be read. Please try again.",
+      unavailable:
+        "We could not save your application just now. Nothing was lost: your answers are below. Please send it again in a minute.",
     },
     confirmation: {
       title: "Thank you, your application is on its way",

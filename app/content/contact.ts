@@ -76,6 +76,8 @@ export const contact = {
       bodyTooLarge:
         "Your files were too large to upload (10 MB in total). Your other answers are kept below: please attach smaller files and send again.",
       malformed: "Your form could not be read. Please try again.",
+      unavailable:
+        "We could not save your message just now. Nothing was lost: your answers are below. Please send the form again in a minute.",
     },
   },
   confirmation: {

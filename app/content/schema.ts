@@ -47,6 +47,7 @@ const FormErrorsSchema = z.object({
   rateLimited: text,
   bodyTooLarge: text,
   malformed: text,
+  unavailable: text,
 });
 
 const CardSchema = z.object({ title: text, description: text });
@@ -244,9 +245,17 @@ export const DownloadSchema = z.object({
   newsletter: z.object({ title: text, description: text, frameTitle: text, unavailable: text }),
 });
 
+const ErrorPageSchema = z.object({ code: z.number().int().min(400).max(599), title: text, description: text });
+
 export const ErrorPagesSchema = z.object({
-  notFound: z.object({ title: text, description: text, homeLink: text, suggestionsTitle: text }),
-  serverError: z.object({ title: text, description: text, homeLink: text }),
+  homeLink: text,
+  suggestionsTitle: text,
+  notFound: ErrorPageSchema,
+  methodNotAllowed: ErrorPageSchema,
+  tooLarge: ErrorPageSchema,
+  tooManyRequests: ErrorPageSchema,
+  serverError: ErrorPageSchema,
+  unavailable: ErrorPageSchema,
 });
 
 export type PageMeta = z.infer<typeof PageMetaSchema>;

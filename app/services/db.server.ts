@@ -3,6 +3,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
 import pg from "pg";
+import { log } from "./log.server.ts";
 
 // One query code over two engines: SQLite through Node's built-in node:sqlite by default, and
 // PostgreSQL when DATABASE_URL is set. Columns use types both share: text ids (UUIDv7), ISO 8601
@@ -103,7 +104,7 @@ export function openDatabase({ dataDir, databaseUrl }: { dataDir: string; databa
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     // An idle client losing its connection (database restarted) must not crash the process.
-    pool.on("error", (error) => console.error(`PostgreSQL pool error: ${error.message}`));
+    pool.on("error", (error) => log.error(`PostgreSQL pool error: ${error.message}`));
     const url = new URL(databaseUrl);
     return {
       db: new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }),

@@ -6,6 +6,7 @@ import { fillMessage } from "#app/forms/field-rules.ts";
 import { clientKey, judgeSubmission } from "./form-guard.server.ts";
 import { type FileKind, detectFileKind, mimeTypes } from "./file-types.server.ts";
 import { MalformedFormError, parseMultipartForm } from "./multipart.server.ts";
+import { log } from "./log.server.ts";
 import { hitRateLimit } from "./rate-limit.server.ts";
 import { getServices } from "./services.server.ts";
 import { type NewSubmission, type StoredFile, storeSubmission } from "./submissions.server.ts";
@@ -22,6 +23,7 @@ export type FormMessages = {
   rateLimited: string;
   bodyTooLarge: string;
   malformed: string;
+  unavailable: string;
   tooManyFiles: string;
   filesTooLarge: string;
   fileType: string;
@@ -65,12 +67,28 @@ export async function handleFormPost<Schema extends z.ZodType>(pipeline: FormPip
   const { formData, fileProblem, truncated } = parsed;
   const submission = parseWithZod(formData, { schema });
 
-  const services = await getServices();
-  const address = request.headers.get(clientAddressHeader) ?? "unknown";
-  const limit = await hitRateLimit(services.db, clientKey(services.secret, address), {
-    max: env.RATE_LIMIT_MAX,
-    windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
-  });
+  // The database may be unreachable: the visitor then gets the form back with everything they
+  // typed, a 503 and a word to try again; the pool reconnects on its own when it returns.
+  const unavailable = (error: unknown) => {
+    log.error(`Form ${pipeline.purpose} could not be stored: ${error instanceof Error ? error.message : String(error)}`);
+    return data(
+      { result: submission.reply({ formErrors: [messages.unavailable] }), formError: null },
+      { status: 503, headers: { "Retry-After": "30" } },
+    );
+  };
+
+  let services;
+  let limit;
+  try {
+    services = await getServices();
+    const address = request.headers.get(clientAddressHeader) ?? "unknown";
+    limit = await hitRateLimit(services.db, clientKey(services.secret, address), {
+      max: env.RATE_LIMIT_MAX,
+      windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
+    });
+  } catch (error) {
+    return unavailable(error);
+  }
   if (!limit.allowed) {
     const minutes = Math.ceil(limit.retryAfterSeconds / 60);
     return data(
@@ -112,12 +130,16 @@ export async function handleFormPost<Schema extends z.ZodType>(pipeline: FormPip
   }
 
   const verdict = judgeSubmission(formData, { secret: services.secret, purpose: pipeline.purpose, minSeconds: env.FORM_MIN_SECONDS });
-  await storeSubmission(services.db, {
-    ...pipeline.toSubmission(submission.value),
-    files,
-    spamReason: verdict.spam ? verdict.reason : null,
-    messageIdDomain: new URL(env.SITE_URL).hostname,
-  });
+  try {
+    await storeSubmission(services.db, {
+      ...pipeline.toSubmission(submission.value),
+      files,
+      spamReason: verdict.spam ? verdict.reason : null,
+      messageIdDomain: new URL(env.SITE_URL).hostname,
+    });
+  } catch (error) {
+    return unavailable(error);
+  }
   services.outbox.kick();
   // Spam gets the same answer as a real visitor: nothing tells a bot what gave it away.
   return redirect(pipeline.successPath, 303);
