@@ -47,7 +47,9 @@ export async function action({ request }: Route.ActionArgs) {
     at: Date.now(),
   };
   await recordConsent(services.db, consent, source);
-  const headers = { "Set-Cookie": consentCookieHeader(consent, { secure: env.SITE_URL.startsWith("https:") }) };
+  // Secure whenever the site is https, or this request came over https (through a trusted proxy).
+  const secure = env.SITE_URL.startsWith("https:") || new URL(request.url).protocol === "https:";
+  const headers = { "Set-Cookie": consentCookieHeader(consent, { secure }) };
   if (request.headers.get("accept")?.includes("application/json")) {
     return Response.json({ decided: true, forms: consent.forms }, { headers });
   }

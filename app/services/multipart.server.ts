@@ -47,16 +47,22 @@ export async function parseMultipartForm(request: Request, limits: UploadLimits)
     headers: { "content-type": contentType },
     limits: { fieldSize: limits.maxFieldBytes, fields: limits.maxFields, files: limits.maxFiles + 1, parts: limits.maxFields + limits.maxFiles + 1 },
     defParamCharset: "utf8",
+    preservePath: true, // see the name as sent, so a forged path is refused rather than trimmed
   });
   const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream);
 
   await new Promise<void>((resolve, reject) => {
+    // The rest of a refused body is read and dropped rather than cut off, so the client reliably
+    // gets its answer (and the web stream underneath is never left half-closed).
     const fail = (error: Error) => {
-      source.destroy();
+      source.unpipe(parser);
+      source.resume();
       reject(error instanceof MalformedFormError ? error : new MalformedFormError("The form could not be read."));
     };
     parser.on("field", (name, value, info) => {
       if (info.valueTruncated) return; // over the field limit: dropped, the schema reports it missing
+      // Bytes that are not UTF-8 decode to U+FFFD: a browser never sends them, a forged request does.
+      if (value.includes("\uFFFD")) return fail(new MalformedFormError("The form contains text that is not valid UTF-8."));
       formData.append(name, value);
     });
     parser.on("file", (name, stream, info) => {
@@ -66,6 +72,11 @@ export async function parseMultipartForm(request: Request, limits: UploadLimits)
       if (!filename) {
         stream.resume(); // an empty file input
         return;
+      }
+      // Browsers send a file's own name; a folder in it is a forged request.
+      if (/[\\/]|^\.\.?$/.test(filename) || filename.includes("\uFFFD")) {
+        stream.resume();
+        return fail(new MalformedFormError("A file name contains a folder or characters we cannot accept."));
       }
       if (fileCount > limits.maxFiles) fileProblem ??= "too-many-files";
       stream.on("data", (chunk: Buffer) => {

@@ -44,10 +44,18 @@ test.describe("error pages", () => {
   });
 });
 
-type RunningServer = { url: string; dataDir: string; output: () => string; stop: () => Promise<void> };
+type RunningServer = {
+  url: string;
+  dataDir: string;
+  output: () => string;
+  stop: () => Promise<void>;
+  signal: (name: NodeJS.Signals) => void;
+  exited: Promise<number | null>;
+};
 
 /** The production server on its own port and data folder, with the database reached through `databaseUrl`. */
 async function startServer(databaseUrl: string, port: number): Promise<RunningServer> {
+  // (databaseUrl "" means the embedded SQLite database in the server's own data folder.)
   const dataDir = mkdtempSync(path.join(tmpdir(), "site-resilience-"));
   let output = "";
   const child: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
@@ -56,6 +64,7 @@ async function startServer(databaseUrl: string, port: number): Promise<RunningSe
   });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://localhost:${port}`;
   await expect
     .poll(async () => (await fetch(`${url}/healthz`).catch(() => null))?.status ?? 0, { timeout: 20_000, message: `server start: ${output}` })
@@ -64,12 +73,11 @@ async function startServer(databaseUrl: string, port: number): Promise<RunningSe
     url,
     output: () => output,
     dataDir,
+    exited,
+    signal: (name) => child.kill(name),
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await exited;
-      }
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -128,9 +136,102 @@ test.describe("with the database going away", () => {
       const lines = log.split("\n").filter((line) => line.startsWith("{"));
       expect(lines.some((line) => JSON.parse(line).msg === "request")).toBe(true);
     } finally {
+      await page.goto("about:blank"); // nothing of the page may still be loading from the server
       await server.stop();
       await proxy.close();
       await database.drop();
     }
   });
+});
+
+test.describe("forged and malformed posts", () => {
+  const marker = `forged-${Math.random().toString(36).slice(2, 10)}`;
+  const part = (name: string, value: string, filename?: string) =>
+    `--xyz\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"\r\nContent-Type: application/octet-stream` : ""}\r\n\r\n${value}\r\n`;
+  const valid: Record<string, string> = { name: marker, email: `${marker}@example.com`, project: "A test", budget: "10k-25k" };
+  const body = (fields: Record<string, string>, extra = "") =>
+    `${Object.entries(fields)
+      .map(([name, value]) => part(name, value))
+      .join("")}${extra}--xyz--\r\n`;
+
+  const cases: Array<[string, string, RegExp]> = [
+    ["a body that is not valid multipart", '--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nAda\r\n--xy', /Your form could not be read/],
+    ["a field far over its size", body({ ...valid, name: "x".repeat(70_000) }), /Please enter your name\./],
+    ["a value of the wrong kind", body({ ...valid, budget: "a-billion" }), /Please choose a budget range\./],
+    ["text that is not UTF-8", body({ ...valid, company: "Caf\xc3\x28" }), /Your form could not be read/],
+    ["a header injected into the e-mail", body({ ...valid, email: `${marker}@example.com\r\nBcc: victim@example.com` }), /Please enter a valid e-mail address/],
+    ["a field sent twice", body(valid, part("name", "Mallory")), /Please enter your name\./],
+    ["a file name with a path", body(valid, part("attachments", "%PDF-1.4", "../../../etc/passwd.pdf")), /Your form could not be read/],
+  ];
+
+  for (const [what, payload, message] of cases) {
+    test(`${what} gets a 4xx with a clear message, stores nothing and leaves the server up`, async ({ request, storage }) => {
+      const octet = () => Math.floor(Math.random() * 254) + 1;
+      const response = await request.fetch("/contact", {
+        method: "POST",
+        headers: { "Content-Type": "multipart/form-data; boundary=xyz", "X-Forwarded-For": `203.0.${octet()}.${octet()}` },
+        data: Buffer.from(payload, "latin1"),
+        maxRedirects: 0,
+      });
+      expect(response.status()).toBeGreaterThanOrEqual(400);
+      expect(response.status()).toBeLessThan(500);
+      expect(await response.text()).toMatch(message);
+      expect((await request.get("/healthz")).status()).toBe(200);
+      expect(exportSubmissions(storage).filter((submission) => JSON.stringify(submission).includes(marker))).toEqual([]);
+    });
+  }
+});
+
+test("SIGTERM during a submission finishes it before the server stops: nothing is lost", async ({ request }) => {
+  test.setTimeout(60_000);
+  const server = await startServer("", 3195 + test.info().workerIndex);
+  try {
+    const page = await request.get(`${server.url}/contact`);
+    const stamp = (await page.text()).match(/name="form-started" value="([^"]+)"/)?.[1] ?? "";
+    const boundary = "sigterm";
+    const marker = `sigterm-${Math.random().toString(36).slice(2, 10)}`;
+    const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const head = Buffer.from(
+      [field("form-started", stamp), field("name", marker), field("email", `${marker}@example.com`), field("project", "Stay up"), field("budget", "25k-50k")].join("") +
+        `--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const chunk = Buffer.alloc(256 * 1024, "a");
+    const chunks = 8;
+
+    // The upload trickles in; the server is told to stop while it is half sent.
+    const { request: httpRequest } = await import("node:http");
+    const response = new Promise<number>((resolve, reject) => {
+      const req = httpRequest(`${server.url}/contact`, {
+        method: "POST",
+        headers: {
+          "Content-Type": `multipart/form-data; boundary=${boundary}`,
+          "Content-Length": head.length + chunk.length * chunks + tail.length,
+        },
+      });
+      req.on("response", (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.write(head);
+      let sent = 0;
+      const timer = setInterval(() => {
+        req.write(chunk);
+        sent += 1;
+        if (sent === 2) server.signal("SIGTERM");
+        if (sent === chunks) {
+          clearInterval(timer);
+          req.end(tail);
+        }
+      }, 150);
+    });
+    expect(await response).toBe(303);
+    expect(await server.exited).toBe(0);
+    const [stored] = exportSubmissions({ DATA_DIR: server.dataDir, DATABASE_URL: "" }).filter((s) => s.fields.name === marker);
+    expect(stored).toMatchObject({ status: "received", attachments: [{ name: "big.txt", size: chunk.length * chunks }] });
+    expect(server.output()).toContain("SIGTERM received");
+  } finally {
+    await server.stop();
+  }
 });

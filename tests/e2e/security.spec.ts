@@ -1,3 +1,4 @@
+import { observatoryScore } from "#tests/helpers/observatory.ts";
 import { expect, test } from "./fixtures.ts";
 
 // Every response carries the security headers; pages carry a Content-Security-Policy that allows
@@ -69,4 +70,20 @@ test("a rendered page's inline scripts carry the nonce of its policy", async ({ 
 test("HSTS is sent when the request came over https through the trusted proxy", async ({ request }) => {
   const response = await request.get("/about", { headers: { "X-Forwarded-Proto": "https" } });
   expect(response.headers()["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
+});
+
+test("every route scores A+ on Mozilla's HTTP Observatory scale when served over https", async ({ request }) => {
+  const routes = ["/", "/about", "/features", "/careers", "/careers/product-manager", "/careers/apply", "/login", "/contact", "/download", "/cookie-settings", "/no-such-page", "/sitemap.xml"];
+  for (const route of routes) {
+    const response = await request.get(route, { headers: { "X-Forwarded-Proto": "https" } });
+    const headers = response.headers();
+    const html = headers["content-type"]?.startsWith("text/html") ? await response.text() : null;
+    const result = observatoryScore(headers, { https: true, html, origin: "https://localhost" });
+    expect(result.grade, `${route}: ${JSON.stringify(result.modifiers.filter((entry) => entry.modifier < 0))}`).toBe("A+");
+    expect(result.score).toBe(110);
+  }
+  // The consent cookie, set over https, is Secure and SameSite, which the scale rewards.
+  expect(
+    observatoryScore({}, { https: true, html: null, origin: "", setCookies: ["site_consent=x; Path=/; SameSite=Lax; Secure"] }).modifiers[1]?.modifier,
+  ).toBe(5);
 });

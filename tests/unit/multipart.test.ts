@@ -58,3 +58,25 @@ describe("parseMultipartForm", () => {
     await expect(parseMultipartForm(request, limits)).rejects.toBeInstanceOf(MalformedFormError);
   });
 });
+
+describe("forged requests are refused", () => {
+  function rawMultipart(parts: string) {
+    return new Request("http://localhost/contact", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=xyz" },
+      body: Buffer.from(`${parts}--xyz--\r\n`, "latin1"),
+    });
+  }
+
+  test("text that is not valid UTF-8", async () => {
+    const request = rawMultipart('--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nAda \xc3\x28\r\n');
+    await expect(parseMultipartForm(request, limits)).rejects.toThrow("not valid UTF-8");
+  });
+
+  test("a file name with a folder in it", async () => {
+    const request = rawMultipart(
+      '--xyz\r\nContent-Disposition: form-data; name="attachments"; filename="../../etc/passwd"\r\nContent-Type: text/plain\r\n\r\nroot\r\n',
+    );
+    await expect(parseMultipartForm(request, limits)).rejects.toThrow("file name");
+  });
+});
