@@ -33,6 +33,9 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export type RootData = ReturnType<typeof loader>;
 
+// An error page rendered here keeps the headers its error was thrown with (Retry-After on 429).
+export const headers: Route.HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers();
+
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

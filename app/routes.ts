@@ -14,6 +14,7 @@ export default [
   route(pages.download.path, pages.download.file),
   route(pages.cookieSettings.path, pages.cookieSettings.file),
   route("consent", "routes/consent.ts"),
+  route("__status/:code", "routes/status-page.tsx"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("*", "routes/not-found.tsx"),

@@ -15,6 +15,7 @@ import { clientAddressHeader } from "#app/services/form-submission.server.ts";
 import { logger } from "#app/services/log.server.ts";
 import { isSchemaCurrent } from "#app/services/migrations.server.ts";
 import { getServices } from "#app/services/services.server.ts";
+import { statusPagePath } from "#app/routes/status-page.tsx";
 import { baseSecurityHeaders, contentSecurityPolicy, frameOrigins, inlineScriptHashes, newNonce, nonceHeader } from "./security-headers.ts";
 
 // This file is the server bundle's entry (vite.config.ts): the Express app and the services
@@ -87,14 +88,30 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
     next();
   });
 
+  // Every response: the security headers, and a Content-Security-Policy with a fresh nonce that
+  // rendered pages put on their inline scripts (prerendered pages replace it with their hashes).
+  app.use((req, res, next) => {
+    res.set(baseSecurityHeaders({ secure: req.secure }));
+    const nonce = newNonce();
+    req.headers[nonceHeader] = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [`'nonce-${nonce}'`], frames }));
+    next();
+  });
+
+  const reactRouter = createRequestHandler({ build, mode: process.env.NODE_ENV });
+
   // Limits before any work: overlong addresses, and oversized bodies other than uploads (the
   // upload forms stream theirs with limits of their own, app/services/multipart.server.ts).
+  // The answer is the site's own error page for that status, rendered without the request.
+  const statusPage = (code: number, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    req.method = "GET";
+    req.url = req.originalUrl = statusPagePath(code);
+    return reactRouter(req, res, next);
+  };
   app.use((req, res, next) => {
-    if (req.originalUrl.length > maxUrlLength) return void res.status(414).type("text/plain").send("That address is too long.");
+    if (req.originalUrl.length > maxUrlLength) return statusPage(414, req, res, next);
     const length = Number(req.get("content-length") ?? 0);
-    if (length > maxPlainBodyBytes && !req.is("multipart/form-data")) {
-      return void res.status(413).type("text/plain").send("That request is too large.");
-    }
+    if (length > maxPlainBodyBytes && !req.is("multipart/form-data")) return statusPage(413, req, res, next);
     next();
   });
 
@@ -115,23 +132,12 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
     }
   });
 
-  // Every response: the security headers, and a Content-Security-Policy with a fresh nonce that
-  // rendered pages put on their inline scripts (prerendered pages replace it with their hashes).
-  app.use((req, res, next) => {
-    res.set(baseSecurityHeaders({ secure: req.secure }));
-    const nonce = newNonce();
-    req.headers[nonceHeader] = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [`'nonce-${nonce}'`], frames }));
-    next();
-  });
-
   // The client's address as Express sees it (through trusted proxies only), for rate limits.
   // Whatever a client sends under this name is overwritten.
   app.use((req, _res, next) => {
     req.headers[clientAddressHeader] = req.ip ?? "unknown";
     next();
   });
-  const reactRouter = createRequestHandler({ build, mode: process.env.NODE_ENV });
 
   // Once a posting closes, the careers pages and the sitemap built before are out of date:
   // they are rendered per request until the next build.

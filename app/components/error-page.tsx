@@ -10,6 +10,7 @@ const kindByStatus: Record<number, ErrorKind> = {
   404: "notFound",
   405: "methodNotAllowed",
   413: "tooLarge",
+  414: "tooLarge",
   429: "tooManyRequests",
   503: "unavailable",
 };

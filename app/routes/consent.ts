@@ -9,6 +9,7 @@ import { clientKey } from "#app/services/form-guard.server.ts";
 import { hitRateLimit } from "#app/services/rate-limit.server.ts";
 import { getServices } from "#app/services/services.server.ts";
 import type { Route } from "./+types/consent";
+import { statusPagePath } from "./status-page.tsx";
 
 // POST /consent: every cookie choice arrives here, from the banner, the settings dialog or page,
 // or a frame's "Load form" button, with or without JavaScript.
@@ -25,6 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: "Unknown cookie choice." }, { status: 400 });
   const { choice, forms, source } = parsed.data;
   const returnTo = safeReturnPath(parsed.data.returnTo);
+  const wantsJson = request.headers.get("accept")?.includes("application/json") ?? false;
   if (choice === "customize") {
     return redirect(`${cookieSettingsPath}?returnTo=${encodeURIComponent(returnTo)}`, 303);
   }
@@ -36,7 +38,10 @@ export async function action({ request }: Route.ActionArgs) {
     windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
   });
   if (!limit.allowed) {
-    return data({ error: "Too many changes in a short time." }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+    const retryAfter = { "Retry-After": String(limit.retryAfterSeconds) };
+    if (wantsJson) return data({ error: "Too many changes in a short time." }, { status: 429, headers: retryAfter });
+    // A form post (no JavaScript) is sent to the site's 429 page.
+    return redirect(statusPagePath(429), { status: 303, headers: retryAfter });
   }
 
   const previous = consentFromCookies(request.headers.get("cookie"), env.CONSENT_REVISION);
@@ -50,8 +55,6 @@ export async function action({ request }: Route.ActionArgs) {
   // Secure whenever the site is https, or this request came over https (through a trusted proxy).
   const secure = env.SITE_URL.startsWith("https:") || new URL(request.url).protocol === "https:";
   const headers = { "Set-Cookie": consentCookieHeader(consent, { secure }) };
-  if (request.headers.get("accept")?.includes("application/json")) {
-    return Response.json({ decided: true, forms: consent.forms }, { headers });
-  }
+  if (wantsJson) return Response.json({ decided: true, forms: consent.forms }, { headers });
   return redirect(returnTo, { status: 303, headers });
 }

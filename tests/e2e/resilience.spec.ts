@@ -27,11 +27,30 @@ test.describe("error pages", () => {
     await expect(page.getByRole("link", { name: "Back to the home page" })).toBeVisible();
   });
 
-  test("oversized requests and addresses are refused before any work", async ({ request }) => {
+  test("oversized requests and addresses are refused before any work, with the site's error page", async ({ request }) => {
     const big = await request.post("/consent", { form: { choice: "necessary", padding: "x".repeat(1_100_000) } });
     expect(big.status()).toBe(413);
     const long = await request.get(`/about?${"q=1&".repeat(700)}`);
     expect(long.status()).toBe(414);
+    for (const response of [big, long]) {
+      const html = await response.text();
+      expect(html).toContain("That was too much to send");
+      expect(html).toContain('aria-label="Main"'); // the navigation bar
+      expect(html).toContain("Back to the home page");
+    }
+  });
+
+  test("too many cookie choices answer 429 with Retry-After: the site's page without JavaScript", async ({ request }) => {
+    for (let attempt = 0; attempt < 15; attempt += 1) {
+      expect((await request.post("/consent", { form: { choice: "necessary", returnTo: "/" }, maxRedirects: 0 })).status()).toBe(303);
+    }
+    const page = await request.post("/consent", { form: { choice: "necessary", returnTo: "/" } });
+    expect(page.status()).toBe(429);
+    expect(Number(page.headers()["retry-after"])).toBeGreaterThan(0);
+    expect(await page.text()).toContain("Please slow down");
+    const json = await request.post("/consent", { form: { choice: "necessary" }, headers: { Accept: "application/json" } });
+    expect(json.status()).toBe(429);
+    expect(Number(json.headers()["retry-after"])).toBeGreaterThan(0);
   });
 
   test("health and readiness answer for load balancers", async ({ request }) => {
