@@ -4,7 +4,7 @@ import type { CareersContent } from "#app/content/schema.ts";
 import { ApplicationFormSchema, resumeUploads } from "#app/forms/application-form.ts";
 import { Button } from "./button.tsx";
 import { Card } from "./card.tsx";
-import { Field, Fieldset } from "./field.tsx";
+import { Field, FieldErrors, Fieldset } from "./field.tsx";
 import { FormAlert, GuardFields, useSiteForm } from "./form-parts.tsx";
 
 const checkboxClasses = "mt-1 size-5 shrink-0 accent-[var(--color-brand)]";
@@ -67,11 +67,7 @@ export function ApplicationForm({
           ) : null}
         </label>
       </div>
-      {fields[name].errors?.length ? (
-        <p id={fields[name].errorId} className="mt-1.5 text-sm font-semibold text-danger">
-          {fields[name].errors.join(" ")}
-        </p>
-      ) : null}
+      {fields[name].errors?.length ? <FieldErrors id={fields[name].errorId} errors={fields[name].errors} /> : null}
     </div>
   );
 

@@ -52,14 +52,19 @@ export function Field({
           {hint}
         </p>
       ) : null}
-      {errorId ? (
-        <ul id={errorId} className="mt-1.5 text-sm font-semibold text-danger">
-          {errors?.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
-      ) : null}
+      {errorId ? <FieldErrors id={errorId} errors={errors ?? []} /> : null}
     </div>
+  );
+}
+
+/** A field's errors, referenced by the control's `aria-describedby`. */
+export function FieldErrors({ id, errors }: { id: string; errors: string[] }) {
+  return (
+    <ul id={id} className="mt-1.5 text-sm font-semibold text-danger">
+      {errors.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
   );
 }
 

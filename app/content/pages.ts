@@ -13,8 +13,6 @@ export const pages = {
   cookieSettings: { path: "/cookie-settings", file: "routes/cookie-settings.tsx", prerender: false, sitemap: false },
 } as const;
 
-export type PageName = keyof typeof pages;
-
 export const pageList = Object.values(pages);
 
 /** Files generated from the route list, prerendered alongside the pages. */

@@ -10,9 +10,6 @@ export const consentActionPath = "/consent";
 export const cookieSettingsPath = pages.cookieSettings.path;
 export const consentMaxAgeSeconds = 182 * 24 * 60 * 60; // six months
 
-export const optionalCategories = ["forms"] as const;
-export type OptionalCategory = (typeof optionalCategories)[number];
-
 export type Consent = { id: string; revision: number; forms: boolean; at: number };
 
 /** What a page shows: the banner (no choice yet), or the frames allowed or not. */
@@ -52,7 +49,6 @@ export function viewOf(consent: Consent | null): ConsentView {
 
 /** The prerendered variant of a page for a view: one file per state, chosen by the server. */
 export type ConsentVariant = "undecided" | "necessary" | "forms";
-export const consentVariants: ConsentVariant[] = ["undecided", "necessary", "forms"];
 export function variantOf(view: ConsentView): ConsentVariant {
   if (!view.decided) return "undecided";
   return view.forms ? "forms" : "necessary";

@@ -87,8 +87,6 @@ function migrations(engine: Engine): Record<string, Migration> {
   };
 }
 
-export const latestMigration = Object.keys(migrations("sqlite")).at(-1);
-
 /** Applies every pending migration; concurrent callers wait on Kysely's migration lock. */
 export async function migrateToLatest(db: Kysely<any>, engine: Engine) {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(engine) } });
