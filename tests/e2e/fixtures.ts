@@ -45,6 +45,12 @@ export const test = base.extend<{ browserProblems: string[]; storage: StorageEnv
         if (!isExpectedStatus) problems.push(`console error: ${message.text()}`);
       });
       page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+      // Any Content-Security-Policy violation on any page fails the test that saw it.
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+        });
+      });
       page.on("requestfailed", (request) => {
         const reason = request.failure()?.errorText;
         // Leaving a page cancels its pending requests, and with JavaScript off the browser blocks
