@@ -11,7 +11,7 @@ import { env } from "#app/config/env.server.ts";
 import { type ConsentVariant, consentFromCookies, variantOf, viewOf } from "#app/lib/consent.ts";
 import { dependsOnPostings, postingsChangeAfter } from "#app/lib/jobs.ts";
 import { sql } from "kysely";
-import { clientAddressHeader } from "#app/services/form-submission.server.ts";
+import { clientAddressHeader } from "#app/services/rate-limit.server.ts";
 import { logger } from "#app/services/log.server.ts";
 import { isSchemaCurrent } from "#app/services/migrations.server.ts";
 import { getServices } from "#app/services/services.server.ts";

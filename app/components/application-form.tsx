@@ -4,7 +4,7 @@ import type { CareersContent } from "#app/content/schema.ts";
 import { ApplicationFormSchema, resumeUploads } from "#app/forms/application-form.ts";
 import { Button } from "./button.tsx";
 import { Card } from "./card.tsx";
-import { Field, FieldErrors, Fieldset } from "./field.tsx";
+import { Field, FieldErrors, Fieldset, RequiredMark } from "./field.tsx";
 import { FormAlert, GuardFields, useSiteForm } from "./form-parts.tsx";
 
 const checkboxClasses = "mt-1 size-5 shrink-0 accent-[var(--color-brand)]";
@@ -59,12 +59,7 @@ export function ApplicationForm({
         />
         <label htmlFor={fields[name].id}>
           {labels[name]}
-          {required ? (
-            <span className="text-danger" aria-hidden="true">
-              {" "}
-              *
-            </span>
-          ) : null}
+          {required ? <RequiredMark /> : null}
         </label>
       </div>
       {fields[name].errors?.length ? <FieldErrors id={fields[name].errorId} errors={fields[name].errors} /> : null}

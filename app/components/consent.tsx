@@ -11,7 +11,7 @@ import {
 } from "react";
 import { useLocation } from "react-router";
 import { consent as copy } from "#app/content/consent.ts";
-import { type ConsentView, consentActionPath, consentFromCookies, cookieSettingsPath, viewOf } from "#app/lib/consent.ts";
+import { type ConsentView, consentActionPath, consentFromCookies, cookieSettingsPath, formsChosen, viewOf } from "#app/lib/consent.ts";
 import { Button, buttonClasses, CloseButton } from "./button.tsx";
 
 // The consent manager in the page: the banner, the settings dialog, and the state every frame
@@ -34,15 +34,6 @@ export function useConsent() {
   const value = useContext(ConsentContext);
   if (!value) throw new Error("useConsent needs a ConsentProvider");
   return value;
-}
-
-/** The choice a form describes, as the server will record it. */
-function viewFromForm(formData: FormData): ConsentView | null {
-  const choice = formData.get("choice");
-  if (choice === "all") return { decided: true, forms: true };
-  if (choice === "necessary") return { decided: true, forms: false };
-  if (choice === "save") return { decided: true, forms: formData.get("forms") === "on" };
-  return null;
 }
 
 export function ConsentProvider({
@@ -69,10 +60,10 @@ export function ConsentProvider({
   const submitChoice = useCallback((event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const formData = new FormData(event.currentTarget, submitter);
-    const next = viewFromForm(formData);
-    if (!next) return; // "customize" opens the dialog below, or the settings page without JavaScript
+    const forms = formsChosen(formData.get("choice"), formData.get("forms"));
+    if (forms === null) return; // "customize" opens the dialog below, or the settings page without JavaScript
     event.preventDefault();
-    setView(next);
+    setView({ decided: true, forms });
     setChoices((count) => count + 1);
     setSettingsOpen(false);
     void fetch(consentActionPath, {

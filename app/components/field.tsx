@@ -34,12 +34,7 @@ export function Field({
     <div>
       <label htmlFor={id} className="mb-1.5 block font-semibold">
         {label}
-        {required ? (
-          <span className="text-danger" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : null}
+        {required ? <RequiredMark /> : null}
       </label>
       {children({
         id,
@@ -54,6 +49,16 @@ export function Field({
       ) : null}
       {errorId ? <FieldErrors id={errorId} errors={errors ?? []} /> : null}
     </div>
+  );
+}
+
+/** The asterisk of a required field (the field itself carries `required` for assistive technology). */
+export function RequiredMark() {
+  return (
+    <span className="text-danger" aria-hidden="true">
+      {" "}
+      *
+    </span>
   );
 }
 

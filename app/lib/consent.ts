@@ -43,6 +43,14 @@ export function consentFromCookies(cookieHeader: string | null | undefined, revi
   return parseConsent(pair?.slice(consentCookieName.length + 1), revision);
 }
 
+/** Whether a choice form accepts third-party forms; null when it is not a choice ("customize"). */
+export function formsChosen(choice: unknown, forms: unknown): boolean | null {
+  if (choice === "all") return true;
+  if (choice === "necessary") return false;
+  if (choice === "save") return forms === "on";
+  return null;
+}
+
 export function viewOf(consent: Consent | null): ConsentView {
   return consent ? { decided: true, forms: consent.forms } : undecided;
 }

@@ -1,12 +1,10 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { env } from "#app/config/env.server.ts";
-import { type Consent, consentFromCookies, cookieSettingsPath, safeReturnPath } from "#app/lib/consent.ts";
+import { type Consent, consentFromCookies, cookieSettingsPath, formsChosen, safeReturnPath } from "#app/lib/consent.ts";
 import { newId } from "#app/services/clock.server.ts";
 import { consentCookieHeader, consentSources, recordConsent } from "#app/services/consent.server.ts";
-import { clientAddressHeader } from "#app/services/form-submission.server.ts";
-import { clientKey } from "#app/services/form-guard.server.ts";
-import { hitRateLimit } from "#app/services/rate-limit.server.ts";
+import { limitClient } from "#app/services/rate-limit.server.ts";
 import { getServices } from "#app/services/services.server.ts";
 import type { Route } from "./+types/consent";
 import { statusPagePath } from "./status-page.tsx";
@@ -32,11 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   const services = await getServices();
-  const address = request.headers.get(clientAddressHeader) ?? "unknown";
-  const limit = await hitRateLimit(services.db, `consent:${clientKey(services.secret, address)}`, {
-    max: env.RATE_LIMIT_MAX * 3,
-    windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
-  });
+  const limit = await limitClient(services, request, { scope: "consent", allowance: 3 });
   if (!limit.allowed) {
     const retryAfter = { "Retry-After": String(limit.retryAfterSeconds) };
     if (wantsJson) return data({ error: "Too many changes in a short time." }, { status: 429, headers: retryAfter });
@@ -48,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
   const consent: Consent = {
     id: previous?.id ?? newId(),
     revision: env.CONSENT_REVISION,
-    forms: choice === "all" || (choice === "save" && forms === "on"),
+    forms: formsChosen(choice, forms) === true,
     at: Date.now(),
   };
   await recordConsent(services.db, consent, source);

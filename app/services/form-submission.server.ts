@@ -3,11 +3,11 @@ import { data, redirect } from "react-router";
 import type { z } from "zod";
 import { env } from "#app/config/env.server.ts";
 import { fillMessage } from "#app/forms/field-rules.ts";
-import { clientKey, judgeSubmission } from "./form-guard.server.ts";
+import { judgeSubmission } from "./form-guard.server.ts";
 import { type FileKind, detectFileKind, mimeTypes } from "./file-types.server.ts";
 import { MalformedFormError, parseMultipartForm } from "./multipart.server.ts";
 import { log } from "./log.server.ts";
-import { hitRateLimit } from "./rate-limit.server.ts";
+import { limitClient } from "./rate-limit.server.ts";
 import { getServices } from "./services.server.ts";
 import { type NewSubmission, type StoredFile, storeSubmission } from "./submissions.server.ts";
 
@@ -15,8 +15,6 @@ import { type NewSubmission, type StoredFile, storeSubmission } from "./submissi
 // client, validate with the form's schema, check each file's content, judge spam, store (with
 // the notification) in one transaction, then redirect to the confirmation. Every answer other
 // than the redirect re-renders the form with what the visitor typed.
-
-export const clientAddressHeader = "x-site-client-address";
 
 export type FormMessages = {
   summary: string;
@@ -69,47 +67,34 @@ export async function handleFormPost<Schema extends z.ZodType>(pipeline: FormPip
 
   // The database may be unreachable: the visitor then gets the form back with everything they
   // typed, a 503 and a word to try again; the pool reconnects on its own when it returns.
+  // Every answer but the redirect: the form again, with what the visitor sent and what went wrong.
+  const formAgain = (status: number, errors: Parameters<typeof submission.reply>[0], headers?: Record<string, string>) =>
+    data({ result: submission.reply(errors), formError: null }, { status, headers });
   const unavailable = (error: unknown) => {
     log.error(`Form ${pipeline.purpose} could not be stored: ${error instanceof Error ? error.message : String(error)}`);
-    return data(
-      { result: submission.reply({ formErrors: [messages.unavailable] }), formError: null },
-      { status: 503, headers: { "Retry-After": "30" } },
-    );
+    return formAgain(503, { formErrors: [messages.unavailable] }, { "Retry-After": "30" });
   };
 
   let services;
   let limit;
   try {
     services = await getServices();
-    const address = request.headers.get(clientAddressHeader) ?? "unknown";
-    limit = await hitRateLimit(services.db, clientKey(services.secret, address), {
-      max: env.RATE_LIMIT_MAX,
-      windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
-    });
+    limit = await limitClient(services, request, { scope: "form" });
   } catch (error) {
     return unavailable(error);
   }
   if (!limit.allowed) {
     const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-    return data(
-      { result: submission.reply({ formErrors: [fillMessage(messages.rateLimited, { minutes })] }), formError: null },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
+    return formAgain(429, { formErrors: [fillMessage(messages.rateLimited, { minutes })] }, { "Retry-After": String(limit.retryAfterSeconds) });
   }
 
   if (truncated || fileProblem) {
     const fileError = fileProblem === "too-many-files" ? messages.tooManyFiles : messages.filesTooLarge;
-    return data(
-      {
-        result: submission.reply({ formErrors: [messages.bodyTooLarge], fieldErrors: { [pipeline.filesField]: [fileError] } }),
-        formError: null,
-      },
-      { status: 413 },
-    );
+    return formAgain(413, { formErrors: [messages.bodyTooLarge], fieldErrors: { [pipeline.filesField]: [fileError] } });
   }
 
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ formErrors: [messages.summary] }), formError: null }, { status: 400 });
+    return formAgain(400, { formErrors: [messages.summary] });
   }
 
   const files: StoredFile[] = [];
@@ -123,10 +108,7 @@ export async function handleFormPost<Schema extends z.ZodType>(pipeline: FormPip
     else files.push({ name: uniqueName(safeFileName(value.name), files), type: mimeTypes[kind], content });
   }
   if (fileErrors.length) {
-    return data(
-      { result: submission.reply({ formErrors: [messages.summary], fieldErrors: { [pipeline.filesField]: fileErrors } }), formError: null },
-      { status: 400 },
-    );
+    return formAgain(400, { formErrors: [messages.summary], fieldErrors: { [pipeline.filesField]: fileErrors } });
   }
 
   const verdict = judgeSubmission(formData, { secret: services.secret, purpose: pipeline.purpose, minSeconds: env.FORM_MIN_SECONDS });

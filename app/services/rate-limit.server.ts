@@ -1,6 +1,11 @@
 import type { Kysely } from "kysely";
+import { env } from "#app/config/env.server.ts";
 import { isoNow } from "./clock.server.ts";
 import type { Schema } from "./db.server.ts";
+import { clientKey } from "./form-guard.server.ts";
+
+/** The client's address as the server computed it (server/app.ts sets it, overwriting the client's). */
+export const clientAddressHeader = "x-site-client-address";
 
 // A fixed-window counter per client kept in the database, so the limit holds across instances.
 
@@ -29,4 +34,20 @@ export async function hitRateLimit(
 
 export async function pruneRateLimits(db: Kysely<Schema>, olderThan: Date) {
   await db.deleteFrom("rate_limits").where("window_start", "<", isoNow(olderThan)).execute();
+}
+
+/**
+ * Counts one post from the request's client against the configured limit (RATE_LIMIT_MAX per
+ * RATE_LIMIT_WINDOW_SECONDS, times `allowance`), in its own `scope`. Only a hash of the address is stored.
+ */
+export function limitClient(
+  services: { db: Kysely<Schema>; secret: string },
+  request: Request,
+  { scope, allowance = 1 }: { scope: string; allowance?: number },
+) {
+  const address = request.headers.get(clientAddressHeader) ?? "unknown";
+  return hitRateLimit(services.db, `${scope}:${clientKey(services.secret, address)}`, {
+    max: env.RATE_LIMIT_MAX * allowance,
+    windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
+  });
 }

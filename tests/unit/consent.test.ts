@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { consentFromCookies, parseConsent, safeReturnPath, serializeConsent, variantOf, viewOf } from "#app/lib/consent.ts";
+import { consentFromCookies, formsChosen, parseConsent, safeReturnPath, serializeConsent, variantOf, viewOf } from "#app/lib/consent.ts";
 import { consentCookieHeader } from "#app/services/consent.server.ts";
 
 const choice = { id: "01a1ff8d-fa4f-72bd-9c9f-e2b29a1f660a", revision: 2, forms: true, at: 1_795_290_000_000 };
@@ -33,6 +33,14 @@ describe("the consent cookie", () => {
     );
     expect(consentCookieHeader(choice, { secure: true })).toMatch(/; Secure$/);
   });
+});
+
+test("each button means the same choice in the browser and on the server", () => {
+  expect(formsChosen("all", null)).toBe(true);
+  expect(formsChosen("necessary", "on")).toBe(false);
+  expect(formsChosen("save", "on")).toBe(true);
+  expect(formsChosen("save", null)).toBe(false);
+  expect(formsChosen("customize", "on")).toBeNull();
 });
 
 test("after a choice, visitors only ever go back to a path of this site", () => {
