@@ -40,6 +40,9 @@ export const EnvSchema = z.object({
       error: 'must be an address, optionally with a name: "Website <web@example.com>"',
     }),
   ).default("Lumen Software website <website@example.com>"),
+  MAIL_LEASE_SECONDS: optional(
+    z.coerce.number().int({ error: "must be a whole number of seconds" }).min(10, { error: "must be 10 or more" }).max(3600, { error: "must be 3600 or less" }),
+  ).default(120),
   FORM_SECRET: optional(z.string().min(32, { error: "must be at least 32 characters long" })),
   FORM_MIN_SECONDS: optional(z.coerce.number({ error: "must be a number of seconds" }).min(0, { error: "must be zero or more" })).default(3),
   RATE_LIMIT_MAX: optional(z.coerce.number().int({ error: "must be a whole number" }).min(1, { error: "must be 1 or more" })).default(10),

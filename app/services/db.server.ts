@@ -21,6 +21,7 @@ export interface SubmissionTable {
   job_slug: string | null;
   fields: string;
   spam_reason: string | null;
+  form_key: string | null;
 }
 
 export interface AttachmentTable {

@@ -3,35 +3,39 @@ import type { Kysely } from "kysely";
 import { honeypotField, startedField } from "#app/forms/guard-fields.ts";
 import type { Schema } from "./db.server.ts";
 
-// Spam defence without tracking visitors: a hidden honeypot field, and a signed timestamp that
+// Spam defence without tracking visitors: a hidden honeypot field, and a signed stamp that
 // proves when the form was served. A bot that posts at once, forges the stamp or fills the
 // honeypot is stored as spam (reviewable) and answered as if it had succeeded.
+// The stamp also names this one filling of the form (a random key): a form sent twice, by a
+// double click, a resend after a lost answer or a retry on another instance, is stored once.
 
 const sign = (secret: string, purpose: string, value: string) =>
   createHmac("sha256", secret).update(`${purpose}:${value}`).digest("base64url");
 
 export function issueFormStamp(secret: string, purpose: string, now: Date = new Date()) {
-  const time = String(now.getTime());
-  return `${time}.${sign(secret, purpose, time)}`;
+  const value = `${now.getTime()}.${randomBytes(12).toString("base64url")}`;
+  return `${value}.${sign(secret, purpose, value)}`;
 }
 
-export type SpamVerdict = { spam: false } | { spam: true; reason: "honeypot" | "bad-stamp" | "too-fast" };
+export type SpamReason = "honeypot" | "bad-stamp" | "too-fast";
+/** formKey: the stamp's key when the stamp is genuine, else null. */
+export type FormJudgement = { spamReason: SpamReason | null; formKey: string | null };
 
 export function judgeSubmission(
   formData: FormData,
   { secret, purpose, minSeconds, now = new Date() }: { secret: string; purpose: string; minSeconds: number; now?: Date },
-): SpamVerdict {
-  const honeypot = formData.get(honeypotField);
-  if (typeof honeypot === "string" && honeypot.trim() !== "") return { spam: true, reason: "honeypot" };
+): FormJudgement {
   const stamp = formData.get(startedField);
-  const [time, signature] = typeof stamp === "string" ? stamp.split(".") : [];
-  if (!time || !signature || !/^\d+$/.test(time)) return { spam: true, reason: "bad-stamp" };
-  const expected = Buffer.from(sign(secret, purpose, time));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { spam: true, reason: "bad-stamp" };
+  const [time, key, signature] = typeof stamp === "string" ? stamp.split(".") : [];
+  const expected = Buffer.from(sign(secret, purpose, `${time}.${key}`));
+  const given = Buffer.from(signature ?? "");
+  const genuine = !!time && /^\d+$/.test(time) && !!key && expected.length === given.length && timingSafeEqual(expected, given);
+  const formKey = genuine ? `${purpose}:${key}` : null;
+  const honeypot = formData.get(honeypotField);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") return { spamReason: "honeypot", formKey };
+  if (!genuine) return { spamReason: "bad-stamp", formKey };
   const elapsedSeconds = (now.getTime() - Number(time)) / 1000;
-  if (elapsedSeconds < minSeconds) return { spam: true, reason: "too-fast" };
-  return { spam: false };
+  return { spamReason: elapsedSeconds < minSeconds ? "too-fast" : null, formKey };
 }
 
 /** One secret for every instance: from FORM_SECRET, or generated once and kept in the database. */

@@ -37,7 +37,7 @@ export type FormPipeline<Schema extends z.ZodType> = {
   uploads: { maxFiles: number; maxTotalBytes: number; kinds: readonly FileKind[] };
   messages: FormMessages;
   successPath: string;
-  toSubmission: (value: z.infer<Schema>) => Omit<NewSubmission, "files" | "spamReason" | "messageIdDomain">;
+  toSubmission: (value: z.infer<Schema>) => Omit<NewSubmission, "files" | "spamReason" | "formKey" | "messageIdDomain">;
 };
 
 const maxBodyBytes = 50 * 1024 * 1024;
@@ -111,19 +111,21 @@ export async function handleFormPost<Schema extends z.ZodType>(pipeline: FormPip
     return formAgain(400, { formErrors: [messages.summary], fieldErrors: { [pipeline.filesField]: fileErrors } });
   }
 
-  const verdict = judgeSubmission(formData, { secret: services.secret, purpose: pipeline.purpose, minSeconds: env.FORM_MIN_SECONDS });
+  const { spamReason, formKey } = judgeSubmission(formData, { secret: services.secret, purpose: pipeline.purpose, minSeconds: env.FORM_MIN_SECONDS });
   try {
     await storeSubmission(services.db, {
       ...pipeline.toSubmission(submission.value),
       files,
-      spamReason: verdict.spam ? verdict.reason : null,
+      spamReason,
+      formKey,
       messageIdDomain: new URL(env.SITE_URL).hostname,
     });
   } catch (error) {
     return unavailable(error);
   }
   services.outbox.kick();
-  // Spam gets the same answer as a real visitor: nothing tells a bot what gave it away.
+  // Spam gets the same answer as a real visitor: nothing tells a bot what gave it away. A form
+  // sent again (its stamp's key already stored) gets the same answer too: it was received.
   return redirect(pipeline.successPath, 303);
 }
 

@@ -19,7 +19,15 @@ export type OutgoingMail = {
 
 export type SendEmail = (mail: OutgoingMail) => Promise<void>;
 
-export function createMailer({ smtpUrl, dataDir }: { smtpUrl?: string; dataDir: string }): { send: SendEmail; describe: string; close: () => void } {
+/**
+ * timeoutMs bounds each wait on the SMTP server (connecting, its greeting, a silent socket): a
+ * send must end, one way or the other, well within the outbox lease that guards it.
+ */
+export function createMailer({ smtpUrl, dataDir, timeoutMs }: { smtpUrl?: string; dataDir: string; timeoutMs: number }): {
+  send: SendEmail;
+  describe: string;
+  close: () => void;
+} {
   const message = (mail: OutgoingMail) => ({
     from: mail.from,
     to: mail.to,
@@ -31,7 +39,17 @@ export function createMailer({ smtpUrl, dataDir }: { smtpUrl?: string; dataDir: 
   });
 
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // One pooled connection carries message after message (a new connection per message costs
+    // about 100 ms); nodemailer's own requeueing is off, the outbox is the one place that retries.
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      pool: true,
+      maxConnections: 1,
+      maxRequeues: 0,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    });
     const url = new URL(smtpUrl);
     return {
       send: async (mail) => {

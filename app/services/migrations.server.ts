@@ -84,12 +84,25 @@ function migrations(engine: Engine): Record<string, Migration> {
         await db.schema.createIndex("consent_records_consent").on("consent_records").column("consent_id").execute();
       },
     },
+    "0003-submission-form-key": {
+      async up(db: Kysely<any>) {
+        // The key of the form's stamp (form-guard.server.ts): a form sent twice is stored once.
+        await db.schema.alterTable("submissions").addColumn("form_key", "text").execute();
+        await db.schema.createIndex("submissions_form_key").on("submissions").column("form_key").unique().execute();
+      },
+    },
   };
 }
 
-/** Applies every pending migration; concurrent callers wait on Kysely's migration lock. */
+/**
+ * Applies every pending migration; instances starting together wait on Kysely's migration lock
+ * (an advisory lock on PostgreSQL) and the later ones find nothing left to do. A schema that a
+ * newer version has already extended is left alone: migrations only add (docs/deploy.md), so an
+ * older instance restarting during a rollout keeps serving.
+ */
 export async function migrateToLatest(db: Kysely<any>, engine: Engine) {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(engine) } });
+  if ((await migrator.getMigrations()).every((migration) => migration.executedAt !== undefined)) return [];
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {

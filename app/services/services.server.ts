@@ -24,12 +24,14 @@ async function start(): Promise<Services> {
     const applied = await migrateToLatest(database.db, database.engine);
     if (applied.length) log.info(`Applied migrations: ${applied.join(", ")}`);
     const secret = await loadFormSecret(database.db, env.FORM_SECRET);
-    const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR });
+    const leaseMs = env.MAIL_LEASE_SECONDS * 1000;
+    const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, timeoutMs: leaseMs / 4 });
     const outbox = startOutboxWorker({
       db: database.db,
       engine: database.engine,
       send: mailer.send,
       from: env.MAIL_FROM,
+      leaseMs,
       onError: log.error,
     });
     const pruner = setInterval(() => {

@@ -14,6 +14,8 @@ export type NewSubmission = {
   fields: Record<string, string | null>;
   files: StoredFile[];
   spamReason: string | null;
+  /** The form stamp's key: a second submission with the same key is not stored again. */
+  formKey: string | null;
   /** Built once the id is known (it goes in the message); not sent for spam. */
   notification: (submission: { id: string; createdAt: string; files: StoredFile[] }) => Notification;
   messageIdDomain: string;
@@ -23,8 +25,8 @@ export async function storeSubmission(db: Kysely<Schema>, submission: NewSubmiss
   const id = newId();
   const createdAt = isoNow(now);
   const status: SubmissionStatus = submission.spamReason ? "spam" : "received";
-  await db.transaction().execute(async (trx) => {
-    await trx
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
       .insertInto("submissions")
       .values({
         id,
@@ -34,15 +36,22 @@ export async function storeSubmission(db: Kysely<Schema>, submission: NewSubmiss
         job_slug: submission.jobSlug ?? null,
         fields: JSON.stringify(submission.fields),
         spam_reason: submission.spamReason,
+        form_key: submission.formKey,
       })
-      .execute();
+      .onConflict((conflict) => conflict.column("form_key").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!inserted) {
+      const first = await trx.selectFrom("submissions").select(["id", "created_at", "status"]).where("form_key", "=", submission.formKey).executeTakeFirstOrThrow();
+      return { id: first.id, createdAt: first.created_at, status: first.status, duplicate: true };
+    }
     for (const [position, file] of submission.files.entries()) {
       await trx
         .insertInto("attachments")
         .values({ id: newId(), submission_id: id, position, name: file.name, type: file.type, size: file.content.length, content: file.content })
         .execute();
     }
-    if (status === "spam") return;
+    if (status === "spam") return { id, createdAt, status, duplicate: false };
     const message = submission.notification({ id, createdAt, files: submission.files });
     const outboxId = newId();
     await trx
@@ -62,8 +71,8 @@ export async function storeSubmission(db: Kysely<Schema>, submission: NewSubmiss
         created_at: createdAt,
       })
       .execute();
+    return { id, createdAt, status, duplicate: false };
   });
-  return { id, createdAt, status };
 }
 
 export type SubmissionRecord = {

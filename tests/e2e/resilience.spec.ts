@@ -1,11 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { startCluster } from "#tests/helpers/postgres-cluster.ts";
 import { exportSubmissions, expect, test } from "./fixtures.ts";
-import { e2eEnv } from "./server-env.ts";
+import { startServer } from "./production-server.ts";
 
 // Failures a visitor must survive, and what the operator sees of them.
 
@@ -68,45 +64,6 @@ test.describe("error pages", () => {
   });
 });
 
-type RunningServer = {
-  url: string;
-  dataDir: string;
-  output: () => string;
-  stop: () => Promise<void>;
-  signal: (name: NodeJS.Signals) => void;
-  exited: Promise<number | null>;
-};
-
-/** The production server on its own port and data folder, with the database reached through `databaseUrl`. */
-async function startServer(databaseUrl: string, port: number): Promise<RunningServer> {
-  // (databaseUrl "" means the embedded SQLite database in the server's own data folder.)
-  const dataDir = mkdtempSync(path.join(tmpdir(), "site-resilience-"));
-  let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
-    env: { ...process.env, ...e2eEnv, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: String(port) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const url = `http://localhost:${port}`;
-  await expect
-    .poll(async () => (await fetch(`${url}/healthz`).catch(() => null))?.status ?? 0, { timeout: 20_000, message: `server start: ${output}` })
-    .toBe(200);
-  return {
-    url,
-    output: () => output,
-    dataDir,
-    exited,
-    signal: (name) => child.kill(name),
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function fillContact(page: Page, person: { name: string; email: string; project: string }) {
   await page.getByLabel("Your Name").fill(person.name);
   await page.getByLabel("Your Email").fill(person.email);
@@ -121,7 +78,7 @@ test.describe("with the database going away", () => {
     test.setTimeout(90_000);
     // A PostgreSQL server of this test's own, so stopping it touches no other test.
     const cluster = await startCluster();
-    const server = await startServer(cluster.url, 3190 + test.info().workerIndex);
+    const server = await startServer({ port: 3190 + test.info().workerIndex, env: { DATABASE_URL: cluster.url } });
     try {
       const person = { name: "Ada Resilient", email: "ada.resilient@example.com", project: "Survive a database restart." };
       await page.goto(`${server.url}/contact`);
@@ -202,7 +159,7 @@ test.describe("forged and malformed posts", () => {
 
 test("SIGTERM during a submission finishes it before the server stops: nothing is lost", async ({ request }) => {
   test.setTimeout(60_000);
-  const server = await startServer("", 3195 + test.info().workerIndex);
+  const server = await startServer({ port: 3195 + test.info().workerIndex });
   try {
     const page = await request.get(`${server.url}/contact`);
     const stamp = (await page.text()).match(/name="form-started" value="([^"]+)"/)?.[1] ?? "";

@@ -1,41 +1,18 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { createMailer } from "#app/services/mail.server.ts";
 import { deliverDueMail } from "#app/services/outbox.server.ts";
 import { listSubmissions, storeSubmission } from "#app/services/submissions.server.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
-
-type Received = { messageId: string; raw: string };
-
-/** A real SMTP server on a loopback port, recording what it accepts. */
-async function startSmtp(port = 0) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
-        received.push({ messageId: raw.match(/^Message-ID: (.+)$/m)?.[1]?.trim() ?? "", raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const address = server.server.address();
-  const boundPort = typeof address === "object" && address ? address.port : port;
-  return { received, port: boundPort, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+import { startSmtp } from "#tests/helpers/smtp.ts";
 
 const submission = {
   kind: "contact" as const,
   fields: { name: "Ada <script>", email: "ada@example.com" },
   files: [],
   spamReason: null,
+  formKey: null,
   messageIdDomain: "example.org",
   notification: () => ({
     recipient: "hello@example.com",
@@ -58,7 +35,7 @@ describe.each(engines)("mail delivery on %s", (engine) => {
   test("delivers a notification to the SMTP server once, with Reply-To and a stable Message-ID", async () => {
     const smtp = await startSmtp();
     try {
-      const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, dataDir: database.dataDir });
+      const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, dataDir: database.dataDir, timeoutMs: 5_000 });
       await storeSubmission(database.db, submission);
       const options = { db: database.db, engine, send: mailer.send, from: "Site <site@example.org>" };
       expect(await deliverDueMail(options)).toBe(1);
@@ -80,7 +57,7 @@ describe.each(engines)("mail delivery on %s", (engine) => {
     const smtp = await startSmtp();
     const port = smtp.port;
     await smtp.close(); // the server is down
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: database.dataDir });
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: database.dataDir, timeoutMs: 5_000 });
     await storeSubmission(database.db, submission);
     let clock = new Date("2030-01-01T00:00:00.000Z");
     const options = {
@@ -133,7 +110,7 @@ describe.each(engines)("mail delivery on %s", (engine) => {
   });
 
   test("without SMTP, each message becomes one .eml file, even when sent twice", async () => {
-    const mailer = createMailer({ dataDir: database.dataDir });
+    const mailer = createMailer({ dataDir: database.dataDir, timeoutMs: 5_000 });
     const stored = await storeSubmission(database.db, submission);
     const options = { db: database.db, engine, send: mailer.send, from: "site@example.org" };
     await deliverDueMail(options);

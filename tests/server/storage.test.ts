@@ -15,6 +15,7 @@ function inquiry(overrides: Partial<NewSubmission> = {}): NewSubmission {
     fields: { name: "Ada Lovelace", email: "ada@example.com", project: "An engine", budget: "10k-25k", phone: null },
     files: [{ name: "brief.pdf", type: "application/pdf", content: binary }],
     spamReason: null,
+    formKey: null,
     messageIdDomain: "example.org",
     notification: ({ id, files }) => ({
       recipient: "hello@example.com",
@@ -39,6 +40,13 @@ describe.each(engines)("storage on %s", (engine) => {
   test("migrations are applied once and the schema is current", async () => {
     expect(await isSchemaCurrent(database.db, engine)).toBe(true);
     expect(await migrateToLatest(database.db, engine)).toEqual([]);
+  });
+
+  test("an instance of an older version still starts on a schema a newer version has extended", async () => {
+    // Rolling out: the new version migrates first; an old instance restarting meanwhile must not refuse.
+    await database.db.insertInto("kysely_migration" as never).values({ name: "9999-from-a-newer-version", timestamp: new Date().toISOString() } as never).execute();
+    expect(await migrateToLatest(database.db, engine)).toEqual([]);
+    expect(await isSchemaCurrent(database.db, engine)).toBe(true);
   });
 
   test("a submission is stored with its fields, its files byte for byte, and one pending notification", async () => {
@@ -66,6 +74,18 @@ describe.each(engines)("storage on %s", (engine) => {
     const first = await storeSubmission(database.db, inquiry());
     const second = await storeSubmission(database.db, inquiry());
     expect((await listSubmissions(database.db)).map((record) => record.id)).toEqual([first.id, second.id]);
+  });
+
+  test("a form sent twice (the same stamp key) is stored and notified once", async () => {
+    const first = await storeSubmission(database.db, inquiry({ formKey: "contact:abc" }));
+    const again = await storeSubmission(database.db, inquiry({ formKey: "contact:abc" }));
+    const other = await storeSubmission(database.db, inquiry({ formKey: "contact:xyz" }));
+    expect(first.duplicate).toBe(false);
+    expect(again).toMatchObject({ id: first.id, duplicate: true });
+    expect(other.duplicate).toBe(false);
+    expect((await listSubmissions(database.db)).map((record) => record.id)).toEqual([first.id, other.id]);
+    expect(await database.db.selectFrom("outbox").select("id").execute()).toHaveLength(2);
+    expect(await database.db.selectFrom("attachments").select("id").execute()).toHaveLength(2);
   });
 
   test("spam is stored, flagged and not notified", async () => {

@@ -1,0 +1,48 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect } from "@playwright/test";
+import { e2eEnv } from "./server-env.ts";
+
+export type RunningServer = {
+  url: string;
+  dataDir: string;
+  output: () => string;
+  stop: () => Promise<void>;
+  signal: (name: NodeJS.Signals) => void;
+  exited: Promise<number | null>;
+};
+
+/**
+ * The production build's server (`node server/main.ts`) on its own port and data folder, with the
+ * end-to-end configuration and `env` on top; resolves once it answers /healthz.
+ * (DATABASE_URL "" means the embedded SQLite database in its own data folder.)
+ */
+export async function startServer({ port, env = {} }: { port: number; env?: Record<string, string> }): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "site-instance-"));
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
+    env: { ...process.env, ...e2eEnv, DATA_DIR: dataDir, PORT: String(port), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const url = `http://localhost:${port}`;
+  await expect
+    .poll(async () => (await fetch(`${url}/healthz`).catch(() => null))?.status ?? 0, { timeout: 30_000, message: `server start: ${output}` })
+    .toBe(200);
+  return {
+    url,
+    output: () => output,
+    dataDir,
+    exited,
+    signal: (name) => child.kill(name),
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
