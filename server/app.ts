@@ -16,6 +16,7 @@ import { logger } from "#app/services/log.server.ts";
 import { isSchemaCurrent } from "#app/services/migrations.server.ts";
 import { getServices } from "#app/services/services.server.ts";
 import { statusPagePath } from "#app/routes/status-page.tsx";
+import { precompressedFiles } from "./precompressed.ts";
 import { baseSecurityHeaders, contentSecurityPolicy, frameOrigins, inlineScriptHashes, newNonce, nonceHeader } from "./security-headers.ts";
 
 // This file is the server bundle's entry (vite.config.ts): the Express app and the services
@@ -30,8 +31,21 @@ const build = serverBuild as unknown as ServerBuild;
 const maxUrlLength = 2048;
 const maxPlainBodyBytes = 1024 * 1024;
 const htmlCache = "no-cache"; // revalidated with the ETag: a new deployment shows at once
+// Browsers revalidate every time; a shared cache (CDN, nginx) may keep a page five minutes, one
+// copy per cookie (Vary), which serves a spike of first-time visitors from the edge.
+const prerenderedCache = "public, max-age=0, s-maxage=300";
+// A crawler's copy (no banner) must never be served to a person from a shared cache.
+const crawlerCache = "private, no-cache";
 const immutableCache = "public, max-age=31536000, immutable";
 const publicFileCache = "public, max-age=86400";
+
+/** Cache-Control for a file of build/client by its URL path. */
+function staticCacheControl(urlPath: string) {
+  if (urlPath.startsWith("/assets/")) return immutableCache;
+  // Prerendered loader data changes with each deployment, like the HTML it belongs to.
+  if (/\.(data|xml|txt)$/.test(urlPath)) return htmlCache;
+  return publicFileCache;
+}
 
 const frames = frameOrigins([env.NEWSLETTER_EMBED_URL, env.LOGIN_EMBED_URL]);
 
@@ -58,9 +72,9 @@ export function findPrerenderedPages(clientDir: string) {
 }
 
 /** Which variant of a prerendered page a request gets: its cookie choice; crawlers never get the banner. */
-export function consentVariantFor(req: express.Request) {
-  if (isbot(req.get("user-agent"))) return "necessary";
-  return variantOf(viewOf(consentFromCookies(req.get("cookie"), env.CONSENT_REVISION)));
+export function consentVariantFor(req: express.Request): { variant: ConsentVariant; crawler: boolean } {
+  if (isbot(req.get("user-agent"))) return { variant: "necessary", crawler: true };
+  return { variant: variantOf(viewOf(consentFromCookies(req.get("cookie"), env.CONSENT_REVISION))), crawler: false };
 }
 
 /** TRUST_PROXY as Express understands it: a boolean, a number of hops, or addresses. */
@@ -147,19 +161,45 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
     next();
   });
 
-  // Prerendered pages answer at their path with or without the trailing slash, never redirecting.
+  // Prerendered pages answer at their path with or without the trailing slash, never redirecting,
+  // precompressed when the client takes it.
   const prerendered = findPrerenderedPages(clientDir);
+  const precompressed = precompressedFiles(clientDir);
   app.use((req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
     const files = prerendered.get(pathname);
     if (!files) return next();
-    const { file, csp } = files[consentVariantFor(req)];
-    res.sendFile(file, {
-      headers: { "Cache-Control": htmlCache, "Content-Type": "text/html; charset=utf-8", Vary: "Cookie", "Content-Security-Policy": csp },
+    const { variant, crawler } = consentVariantFor(req);
+    const { file, csp } = files[variant];
+    const encoded = precompressed.pick(req, file);
+    res.sendFile(encoded.file, {
+      headers: {
+        "Cache-Control": crawler ? crawlerCache : prerenderedCache,
+        "Content-Type": "text/html; charset=utf-8",
+        ...(encoded.encoding && { "Content-Encoding": encoded.encoding }),
+        Vary: "Cookie, Accept-Encoding",
+        "Content-Security-Policy": csp,
+      },
     });
   });
 
+  // The other files of the build: their precompressed copy when there is one, else the file.
+  const contentType = (file: string) => (file.endsWith(".data") ? "text/x-script" : undefined);
+  app.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const file = path.join(clientDir, req.path);
+    if (!file.startsWith(clientDir + path.sep) || !precompressed.has(file)) return next();
+    const encoded = precompressed.pick(req, file);
+    res.type(contentType(file) ?? path.extname(file));
+    res.sendFile(encoded.file, {
+      headers: {
+        "Cache-Control": staticCacheControl(req.path),
+        ...(encoded.encoding && { "Content-Encoding": encoded.encoding }),
+        Vary: "Accept-Encoding",
+      },
+    });
+  });
   app.use(
     "/assets",
     express.static(path.join(clientDir, "assets"), {
@@ -174,15 +214,9 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
       index: false,
       redirect: false,
       setHeaders: (res, filePath) => {
-        // Prerendered loader data changes with each deployment, like the HTML it belongs to.
-        if (filePath.endsWith(".data")) {
-          res.setHeader("Content-Type", "text/x-script");
-          res.setHeader("Cache-Control", htmlCache);
-        } else if (filePath.endsWith(".xml") || filePath.endsWith(".txt")) {
-          res.setHeader("Cache-Control", htmlCache);
-        } else {
-          res.setHeader("Cache-Control", publicFileCache);
-        }
+        const type = contentType(filePath);
+        if (type) res.setHeader("Content-Type", type);
+        res.setHeader("Cache-Control", staticCacheControl(filePath.slice(clientDir.length).split(path.sep).join("/")));
       },
     }),
   );

@@ -26,11 +26,14 @@ export function judgeSubmission(
   { secret, purpose, minSeconds, now = new Date() }: { secret: string; purpose: string; minSeconds: number; now?: Date },
 ): FormJudgement {
   const stamp = formData.get(startedField);
-  const [time, key, signature] = typeof stamp === "string" ? stamp.split(".") : [];
-  const expected = Buffer.from(sign(secret, purpose, `${time}.${key}`));
+  const parts = typeof stamp === "string" ? stamp.split(".") : [];
+  // A form served before stamps had keys ("time.signature", still open during a rollout) is
+  // genuine too, without a key.
+  const [time, key, signature] = parts.length === 2 ? [parts[0], null, parts[1]] : parts;
+  const expected = Buffer.from(sign(secret, purpose, key === null ? `${time}` : `${time}.${key}`));
   const given = Buffer.from(signature ?? "");
-  const genuine = !!time && /^\d+$/.test(time) && !!key && expected.length === given.length && timingSafeEqual(expected, given);
-  const formKey = genuine ? `${purpose}:${key}` : null;
+  const genuine = !!time && /^\d+$/.test(time) && key !== undefined && key !== "" && expected.length === given.length && timingSafeEqual(expected, given);
+  const formKey = genuine && key ? `${purpose}:${key}` : null;
   const honeypot = formData.get(honeypotField);
   if (typeof honeypot === "string" && honeypot.trim() !== "") return { spamReason: "honeypot", formKey };
   if (!genuine) return { spamReason: "bad-stamp", formKey };

@@ -4,7 +4,8 @@ test("prerendered pages answer at both spellings of their path without a redirec
   for (const path of ["/about", "/about/", "/features", "/careers/"]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(200);
-    expect(response.headers()["cache-control"]).toBe("no-cache");
+    expect(response.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=300");
+    expect(response.headers()["vary"]).toBe("Cookie, Accept-Encoding");
     expect(response.headers()["x-powered-by"]).toBeUndefined();
     expect(await response.text()).toContain('<link rel="canonical"');
   }
@@ -21,4 +22,38 @@ test("responses are compressed and hashed assets are cached for a year", async (
   expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   const missing = await request.get("/assets/does-not-exist.js");
   expect(missing.status()).toBe(404);
+});
+
+test("prerendered pages and build files are sent precompressed: brotli, else gzip, else as they are", async ({ request }) => {
+  for (const path of ["/", "/features", "/sitemap.xml"]) {
+    const brotli = await request.get(path, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    const gzip = await request.get(path, { headers: { "Accept-Encoding": "gzip" } });
+    const plain = await request.get(path, { headers: { "Accept-Encoding": "identity" } });
+    expect(brotli.headers()["content-encoding"], path).toBe("br");
+    expect(gzip.headers()["content-encoding"], path).toBe("gzip");
+    expect(plain.headers()["content-encoding"], path).toBeUndefined();
+    expect(brotli.headers()["vary"], path).toContain("Accept-Encoding");
+    expect(brotli.headers()["content-type"], path).toBe(plain.headers()["content-type"]);
+    // The same document whichever way it travelled.
+    expect(await brotli.text(), path).toBe(await plain.text());
+    expect(await gzip.text(), path).toBe(await plain.text());
+  }
+});
+
+test("hashed scripts are sent precompressed and cached for a year", async ({ page, request }) => {
+  await page.goto("/");
+  const script = await page.locator('link[rel="modulepreload"]').first().getAttribute("href");
+  expect(script).toMatch(/^\/assets\/[\w.-]+\.js$/);
+  const brotli = await request.get(script ?? "", { headers: { "Accept-Encoding": "br" } });
+  expect(brotli.headers()["content-encoding"]).toBe("br");
+  expect(brotli.headers()["content-type"]).toMatch(/javascript/);
+  expect(brotli.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(await brotli.text()).toBe(await (await request.get(script ?? "", { headers: { "Accept-Encoding": "identity" } })).text());
+});
+
+test("a crawler's copy of a page (without the cookie banner) is never kept by a shared cache", async ({ request }) => {
+  const crawler = await request.get("/about", { headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
+  expect(crawler.headers()["cache-control"]).toBe("private, no-cache");
+  expect(await crawler.text()).not.toContain("Close the privacy notice");
+  expect(await (await request.get("/about")).text()).toContain("Close the privacy notice");
 });

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { clientKey, issueFormStamp, judgeSubmission } from "#app/services/form-guard.server.ts";
 
@@ -46,6 +47,13 @@ test("every stamp names its own filling of the form, and the same stamp the same
   expect(first).not.toBe(second);
   expect(judge(first).formKey).not.toBe(judge(second).formKey);
   expect(judge(first).formKey).toBe(judge(first).formKey);
+});
+
+test("a form served before stamps had keys (open during a rollout) is still genuine, without a key", () => {
+  const time = String(served.getTime());
+  const signature = createHmac("sha256", secret).update(`contact:${time}`).digest("base64url");
+  const judged = judgeSubmission(form({ "form-started": `${time}.${signature}` }), { secret, purpose: "contact", minSeconds: 3, now: later(10) });
+  expect(judged).toEqual({ spamReason: null, formKey: null });
 });
 
 test("client keys are stable per address and do not contain it", () => {

@@ -1,0 +1,41 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import type { Request } from "express";
+
+// Text files of the build get .br and .gz siblings at build time (scripts/compress-build.ts);
+// a request is answered with the best one its Accept-Encoding takes.
+
+const compressible = new Set([".html", ".js", ".css", ".svg", ".xml", ".txt", ".json", ".data", ".webmanifest"]);
+
+export function isCompressible(file: string) {
+  return compressible.has(path.extname(file));
+}
+
+export type Encoded = { file: string; encoding: "br" | "gzip" | null };
+
+/**
+ * Finds the precompressed copies under `dir` once; the returned function gives, for a file
+ * there, the copy to send to a request (or the file itself).
+ */
+export function precompressedFiles(dir: string) {
+  const copies = new Map<string, { br: boolean; gzip: boolean }>();
+  for (const relative of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
+    const encoding = relative.endsWith(".br") ? "br" : relative.endsWith(".gz") ? "gzip" : null;
+    if (!encoding) continue;
+    const original = path.join(dir, relative.slice(0, relative.lastIndexOf(".")));
+    const entry = copies.get(original) ?? { br: false, gzip: false };
+    entry[encoding] = true;
+    copies.set(original, entry);
+  }
+  return {
+    has: (file: string) => copies.has(file),
+    pick(req: Request, file: string): Encoded {
+      const available = copies.get(file);
+      if (!available) return { file, encoding: null };
+      // Our preference (brotli is smaller), not the order the client lists them in.
+      if (available.br && req.acceptsEncodings("br") === "br") return { file: `${file}.br`, encoding: "br" };
+      if (available.gzip && req.acceptsEncodings("gzip") === "gzip") return { file: `${file}.gz`, encoding: "gzip" };
+      return { file, encoding: null };
+    },
+  };
+}
