@@ -1,4 +1,5 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
@@ -48,7 +49,8 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html");
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          const page = body.pipe(lowPriorityScripts());
+          resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);
@@ -60,6 +62,31 @@ export default function handleRequest(
         },
       },
     );
+  });
+}
+
+const preloadTag = '<link rel="modulepreload"';
+
+/**
+ * The pages that load JavaScript work without it (it adds checks as the visitor types), so its
+ * download must not compete with the text and styles that paint the page: React Router's module
+ * preloads are marked low priority. (A tag split across two chunks is carried to the next.)
+ */
+export function lowPriorityScripts() {
+  const decoder = new StringDecoder("utf8");
+  let carried = "";
+  const mark = (text: string) => text.replaceAll(preloadTag, `${preloadTag} fetchpriority="low"`);
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      const text = carried + decoder.write(chunk);
+      const lastTag = text.lastIndexOf("<");
+      const keep = lastTag >= 0 && lastTag > text.length - preloadTag.length && !text.slice(lastTag).includes(">") ? lastTag : text.length;
+      carried = text.slice(keep);
+      callback(null, mark(text.slice(0, keep)));
+    },
+    flush(callback) {
+      callback(null, mark(carried + decoder.end()));
+    },
   });
 }
 

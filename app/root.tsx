@@ -17,6 +17,7 @@ import { publicConfig } from "./config/env.ts";
 import { env } from "./config/env.server.ts";
 import { site } from "./content/site.ts";
 import { consentFromCookies, undecided, viewOf } from "./lib/consent.ts";
+import { useHydration } from "./lib/hydration.ts";
 import { useNonce } from "./lib/nonce.ts";
 import stylesheet from "./styles/app.css?url";
 
@@ -44,6 +45,7 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const nonce = useNonce();
+  const hydrate = useHydration();
   return (
     <html lang="en">
       <head>
@@ -84,8 +86,12 @@ export function Layout({ children }: { children: ReactNode }) {
           />
         ) : null}
         </ConsentProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -5,6 +5,7 @@ import { Container } from "#app/components/container.tsx";
 import { Icon } from "#app/components/illustrations.tsx";
 import { contact } from "#app/content/contact.ts";
 import { pages } from "#app/content/pages.ts";
+import { hydrateHandle } from "#app/lib/hydration.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { submitContactForm } from "#app/services/contact.server.ts";
 import { issueFormStamp } from "#app/services/form-guard.server.ts";
@@ -20,6 +21,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 // The rate limit's Retry-After travels on the document (or data) response.
+// Live checks as the visitor types: this page loads JavaScript.
+export const handle = hydrateHandle;
+
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export function action({ request }: Route.ActionArgs) {

@@ -6,10 +6,8 @@ import { safeReturnPath } from "#app/lib/consent.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/cookie-settings";
 
-export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, { title: consent.dialog.title, description: consent.settingsPage.metaDescription }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: consent.dialog.title, description: consent.settingsPage.metaDescription });
 
 export function loader({ request }: Route.LoaderArgs) {
   return { returnTo: safeReturnPath(new URL(request.url).searchParams.get("returnTo")) };

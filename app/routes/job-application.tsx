@@ -7,6 +7,7 @@ import { careers } from "#app/content/careers.ts";
 import { fillMessage } from "#app/forms/field-rules.ts";
 import { formatSalaryRange } from "#app/lib/format.ts";
 import { careersPath, findJob, jobPath, requireOpenJob } from "#app/lib/jobs.ts";
+import { hydrateHandle } from "#app/lib/hydration.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { submitApplication } from "#app/services/application.server.ts";
 import { issueFormStamp } from "#app/services/form-guard.server.ts";
@@ -21,6 +22,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const { secret } = await getServices();
   return { slug: job?.slug ?? null, sent, stamp: issueFormStamp(secret, "application") };
 }
+
+// Live checks as the visitor types: this page loads JavaScript.
+export const handle = hydrateHandle;
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 

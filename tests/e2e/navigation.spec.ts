@@ -33,11 +33,29 @@ test.describe("at 320 px wide", () => {
   });
 });
 
-test("Get Started leads to the download page without a full reload", async ({ page }) => {
+test("Get Started leads to the download page", async ({ page }) => {
   await page.goto("/");
-  await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Get Started" }).click();
   await expect(page).toHaveURL(/\/download$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("content pages load no JavaScript; the form pages do, and move on without a reload", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  for (const path of ["/", "/about", "/features", "/careers", "/careers/product-manager", "/login", "/download", "/cookie-settings"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  }
+  expect(scripts).toEqual([]);
+
+  await page.goto("/contact");
+  await expect.poll(() => scripts.length).toBeGreaterThan(0);
+  await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();
+  await expect(page).toHaveURL(/\/about$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same document");
 });

@@ -41,7 +41,7 @@ test("prerendered pages and build files are sent precompressed: brotli, else gzi
 });
 
 test("hashed scripts are sent precompressed and cached for a year", async ({ page, request }) => {
-  await page.goto("/");
+  await page.goto("/contact");
   const script = await page.locator('link[rel="modulepreload"]').first().getAttribute("href");
   expect(script).toMatch(/^\/assets\/[\w.-]+\.js$/);
   const brotli = await request.get(script ?? "", { headers: { "Accept-Encoding": "br" } });

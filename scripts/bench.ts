@@ -1,0 +1,373 @@
+// npm run bench: builds the site, starts the production server on a loopback port with a fresh
+// data folder, and measures what docs/performance.md reports: Lighthouse (mobile, three runs,
+// median) on every page, a bounded load on a prerendered page, a server-rendered page and the
+// contact POST (every accepted submission checked in the database), the same prerendered file
+// served by nginx when it is installed, and the server's resident memory. Prints one table and
+// writes bench/results/<date>.json. Speed is measured here only, never in tests.
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { openDatabase } from "#app/services/db.server.ts";
+import { issueFormStamp } from "#app/services/form-guard.server.ts";
+
+const port = Number(process.env.BENCH_PORT ?? 3400);
+const nginxPort = port + 1;
+const origin = `http://127.0.0.1:${port}`;
+const runs = 3;
+const chromiumFlags = [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+];
+
+const targets = {
+  lighthouseScore: 100,
+  lcpMs: 1200,
+  tbtMs: 50,
+  cls: 0,
+  homeTotalKb: 150,
+  homeScriptKb: 100,
+  nginxRatio: 1 / 3,
+  idleRssMb: 120,
+};
+
+const work = mkdtempSync(path.join(tmpdir(), "site-bench-"));
+const dataDir = path.join(work, "data");
+const formSecret = randomBytes(32).toString("base64url");
+const serverEnv = {
+  ...process.env,
+  NODE_ENV: "production",
+  SITE_URL: origin,
+  HOST: "127.0.0.1",
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  DATABASE_URL: "",
+  SMTP_URL: "",
+  FORM_SECRET: formSecret,
+  FORM_MIN_SECONDS: "0",
+  // One load generator is one client: the limit would answer 429 after ten posts.
+  RATE_LIMIT_MAX: "1000000000",
+};
+
+const children: ChildProcess[] = [];
+process.on("exit", () => {
+  for (const child of children) child.kill("SIGTERM");
+  rmSync(work, { recursive: true, force: true });
+});
+
+function step(message: string) {
+  console.log(`\n▸ ${message}`);
+}
+
+/** The median of the runs that measured something (a run can miss a metric: NaN). */
+const median = (values: number[]) => {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+function residentMb(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(status.match(/^VmRSS:\s+(\d+) kB/m)?.[1] ?? 0) / 1024;
+}
+
+async function waitFor(url: string, what: string) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if ((await fetch(url).catch(() => null))?.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${what} did not start`);
+}
+
+// 1. Build and start.
+step("Building");
+execFileSync("npm", ["run", "build"], { env: serverEnv, stdio: ["ignore", "ignore", "inherit"] });
+step(`Starting the production server on ${origin}`);
+const server = spawn(process.execPath, ["server/main.ts"], { env: serverEnv, stdio: ["ignore", "ignore", "inherit"] });
+children.push(server);
+await waitFor(`${origin}/healthz`, "The server");
+
+const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
+const pages = [
+  ...[...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] as string).pathname),
+  "/login",
+  "/careers/apply",
+  "/cookie-settings",
+];
+for (const page of pages) await fetch(`${origin}${page}`).then((response) => response.arrayBuffer());
+await new Promise((resolve) => setTimeout(resolve, 2000));
+const idleRssMb = residentMb(server.pid as number);
+
+// 2. Lighthouse, mobile with simulated throttling (its default), three runs per page.
+type PageResult = {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  totalKb: number;
+  scriptKb: number;
+  requests: number;
+};
+step(`Lighthouse on ${pages.length} pages, ${runs} runs each`);
+const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: chromiumFlags });
+const lighthouseResults: PageResult[] = [];
+try {
+  for (const page of pages) {
+    const samples: PageResult[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const result = await lighthouse(`${origin}${page}`, { port: chrome.port, output: "json", logLevel: "error" });
+      if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+      const { categories, audits } = result.lhr;
+      const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
+      const numeric = (name: string) => audits[name]?.numericValue ?? Number.NaN;
+      const summary = (audits["resource-summary"]?.details as { items?: Array<{ resourceType: string; transferSize: number; requestCount: number }> })?.items ?? [];
+      const of = (type: string) => summary.find((item) => item.resourceType === type);
+      samples.push({
+        page,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        seo: score("seo"),
+        fcpMs: numeric("first-contentful-paint"),
+        lcpMs: numeric("largest-contentful-paint"),
+        tbtMs: numeric("total-blocking-time"),
+        cls: numeric("cumulative-layout-shift"),
+        totalKb: (of("total")?.transferSize ?? 0) / 1024,
+        scriptKb: (of("script")?.transferSize ?? 0) / 1024,
+        requests: of("total")?.requestCount ?? 0,
+      });
+    }
+    const pick = (key: Exclude<keyof PageResult, "page">) => median(samples.map((sample) => sample[key]));
+    const row: PageResult = {
+      page,
+      performance: pick("performance"),
+      accessibility: pick("accessibility"),
+      bestPractices: pick("bestPractices"),
+      seo: pick("seo"),
+      fcpMs: pick("fcpMs"),
+      lcpMs: pick("lcpMs"),
+      tbtMs: pick("tbtMs"),
+      cls: pick("cls"),
+      totalKb: pick("totalKb"),
+      scriptKb: pick("scriptKb"),
+      requests: pick("requests"),
+    };
+    lighthouseResults.push(row);
+    console.log(`  ${page}: ${row.performance}/${row.accessibility}/${row.bestPractices}/${row.seo}, LCP ${Math.round(row.lcpMs)} ms, TBT ${Math.round(row.tbtMs)} ms`);
+  }
+} finally {
+  chrome.kill();
+}
+
+// 3. Load on loopback: wrk for plain GETs when installed (a load generator in C), else autocannon.
+type LoadResult = { name: string; tool: string; requestsPerSecond: number; p50Ms: number; p99Ms: number; errors: number; note?: string };
+const hasWrk = spawnSync("sh", ["-c", "command -v wrk"]).status === 0;
+const loadSeconds = 10;
+const connections = 50;
+let peakRssMb = idleRssMb;
+const sampler = setInterval(() => {
+  peakRssMb = Math.max(peakRssMb, residentMb(server.pid as number));
+}, 200);
+
+function wrkToMs(value: string, unit: string) {
+  return Number(value) * (unit === "us" ? 0.001 : unit === "s" ? 1000 : 1);
+}
+
+async function loadGet(name: string, url: string): Promise<LoadResult> {
+  const headers = { "Accept-Encoding": "gzip" };
+  if (hasWrk) {
+    const output = execFileSync("wrk", ["-t2", `-c${connections}`, `-d${loadSeconds}s`, "--latency", "-H", "Accept-Encoding: gzip", url], { encoding: "utf8" });
+    const latency = (percent: string) => {
+      const match = output.match(new RegExp(`^\\s+${percent}%\\s+([\\d.]+)(us|ms|s)`, "m"));
+      return match ? wrkToMs(match[1] as string, match[2] as string) : Number.NaN;
+    };
+    const non2xx = Number(output.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0);
+    const socketErrors = output.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
+    const errors = non2xx + (socketErrors ? socketErrors.slice(1).reduce((sum, value) => sum + Number(value), 0) : 0);
+    return { name, tool: "wrk", requestsPerSecond: Number(output.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0), p50Ms: latency("50"), p99Ms: latency("99"), errors };
+  }
+  const result = await autocannon({ url, connections, duration: loadSeconds, headers });
+  return { name, tool: "autocannon", requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+step(`Load: ${connections} connections, ${loadSeconds} s per measurement (${hasWrk ? "wrk" : "autocannon"})`);
+const prerenderedPage = "/about";
+const load: LoadResult[] = [];
+load.push(await loadGet(`prerendered ${prerenderedPage}`, `${origin}${prerenderedPage}`));
+load.push(await loadGet("server-rendered /contact", `${origin}/contact`));
+
+// The contact form: every request a new visitor with a form stamp of its own.
+const posts = 2000;
+const runId = randomBytes(4).toString("hex");
+let sent = 0;
+const postResult = await autocannon({
+  url: `${origin}/contact`,
+  connections: 10,
+  amount: posts,
+  requests: [
+    {
+      method: "POST",
+      setupRequest: (request) => {
+        sent += 1;
+        const boundary = `bench${runId}${sent}`;
+        const fields: Record<string, string> = {
+          name: "Bench Visitor",
+          email: `bench-${runId}-${sent}@example.com`,
+          project: "A load test of the contact form.",
+          budget: "10k-25k",
+          "form-started": issueFormStamp(formSecret, "contact", new Date(Date.now() - 10_000)),
+          website: "",
+        };
+        const body = `${Object.entries(fields)
+          .map(([key, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`)
+          .join("")}--${boundary}--\r\n`;
+        return { ...request, headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` }, body };
+      },
+    },
+  ],
+});
+const accepted = postResult["3xx"];
+const database = openDatabase({ dataDir, databaseUrl: undefined });
+const stored = await database.db
+  .selectFrom("submissions")
+  .select((eb) => eb.fn.countAll<number>().as("count"))
+  .where("fields", "like", `%bench-${runId}-%`)
+  .where("status", "=", "received")
+  .executeTakeFirstOrThrow();
+await database.db.destroy();
+const storedCount = Number(stored.count);
+load.push({
+  name: "contact POST (stored, then 303)",
+  tool: "autocannon",
+  requestsPerSecond: postResult.requests.average,
+  p50Ms: postResult.latency.p50,
+  p99Ms: postResult.latency.p99,
+  errors: postResult.errors + postResult.non2xx - accepted,
+  note: `${accepted} of ${posts} answered 303; ${storedCount} stored`,
+});
+clearInterval(sampler);
+const submissionsVerified = accepted === posts && storedCount === accepted;
+
+// 4. The limit: nginx serving the same prerendered file on the same machine, in the same run.
+let nginx: LoadResult | null = null;
+const hasNginx = spawnSync("sh", ["-c", "command -v nginx || test -x /usr/sbin/nginx"]).status === 0;
+if (hasNginx) {
+  step(`nginx on 127.0.0.1:${nginxPort}, serving build/client`);
+  const nginxDir = path.join(work, "nginx");
+  mkdirSync(nginxDir);
+  const clientDir = path.resolve("build/client");
+  writeFileSync(
+    path.join(nginxDir, "nginx.conf"),
+    `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes auto;
+daemon off;
+pid ${nginxDir}/nginx.pid;
+error_log ${nginxDir}/error.log;
+events { worker_connections 1024; }
+http {
+  include /etc/nginx/mime.types;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  gzip_static on;
+  client_body_temp_path ${nginxDir}/body;
+  proxy_temp_path ${nginxDir}/proxy;
+  fastcgi_temp_path ${nginxDir}/fastcgi;
+  uwsgi_temp_path ${nginxDir}/uwsgi;
+  scgi_temp_path ${nginxDir}/scgi;
+  server {
+    listen 127.0.0.1:${nginxPort};
+    root ${clientDir};
+    location / { try_files $uri $uri/index.html =404; }
+  }
+}
+`,
+  );
+  const nginxBinary = spawnSync("sh", ["-c", "command -v nginx"], { encoding: "utf8" }).stdout.trim() || "/usr/sbin/nginx";
+  const nginxProcess = spawn(nginxBinary, ["-p", nginxDir, "-c", path.join(nginxDir, "nginx.conf")], { stdio: ["ignore", "ignore", "inherit"] });
+  children.push(nginxProcess);
+  await waitFor(`http://127.0.0.1:${nginxPort}${prerenderedPage}`, "nginx");
+  nginx = await loadGet(`nginx ${prerenderedPage}`, `http://127.0.0.1:${nginxPort}${prerenderedPage}`);
+  load.push(nginx);
+  nginxProcess.kill("SIGQUIT");
+}
+const ratio = nginx ? (load[0] as LoadResult).requestsPerSecond / nginx.requestsPerSecond : null;
+
+// 5. Report.
+const home = lighthouseResults.find((row) => row.page === "/");
+const checks = [
+  ["Lighthouse 100 in all four categories, every page", lighthouseResults.every((row) => Math.min(row.performance, row.accessibility, row.bestPractices, row.seo) >= targets.lighthouseScore)],
+  [`LCP ≤ ${targets.lcpMs} ms, every page`, lighthouseResults.every((row) => row.lcpMs <= targets.lcpMs)],
+  [`TBT ≤ ${targets.tbtMs} ms, every page`, lighthouseResults.every((row) => row.tbtMs <= targets.tbtMs)],
+  ["CLS 0, every page", lighthouseResults.every((row) => row.cls <= targets.cls)],
+  [`home ≤ ${targets.homeTotalKb} KB transferred, ≤ ${targets.homeScriptKb} KB JavaScript`, !!home && home.totalKb <= targets.homeTotalKb && home.scriptKb <= targets.homeScriptKb],
+  ["prerendered ≥ 1/3 of nginx requests/s", ratio === null ? null : ratio >= targets.nginxRatio],
+  [`idle memory ≤ ${targets.idleRssMb} MB`, idleRssMb <= targets.idleRssMb],
+  ["every accepted POST stored exactly once", submissionsVerified],
+] as const;
+
+const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "–");
+console.log("\nLighthouse, mobile (simulated throttling), median of 3 runs");
+console.table(
+  lighthouseResults.map((row) => ({
+    page: row.page,
+    "perf/a11y/bp/seo": `${row.performance}/${row.accessibility}/${row.bestPractices}/${row.seo}`,
+    "FCP ms": fixed(row.fcpMs),
+    "LCP ms": fixed(row.lcpMs),
+    "TBT ms": fixed(row.tbtMs),
+    CLS: fixed(row.cls, 3),
+    "KB total": fixed(row.totalKb, 1),
+    "KB JS": fixed(row.scriptKb, 1),
+    requests: row.requests,
+  })),
+);
+console.log("Load on 127.0.0.1");
+console.table(
+  load.map((row) => ({
+    measurement: row.name,
+    tool: row.tool,
+    "req/s": fixed(row.requestsPerSecond),
+    "p50 ms": fixed(row.p50Ms, 2),
+    "p99 ms": fixed(row.p99Ms, 2),
+    errors: row.errors,
+    note: row.note ?? "",
+  })),
+);
+console.log(
+  `Memory: ${fixed(idleRssMb, 1)} MB idle, ${fixed(peakRssMb, 1)} MB at most under load. ` +
+    (ratio === null ? "nginx not installed (apt-get install nginx-light): no ratio." : `Prerendered page vs nginx: ${fixed(ratio * 100)} %.`),
+);
+console.log("\nTargets");
+for (const [target, met] of checks) console.log(`  ${met === null ? "–   " : met ? "met " : "MISS"} ${target}`);
+
+const date = new Date().toISOString().slice(0, 10);
+mkdirSync("bench/results", { recursive: true });
+const file = path.join("bench/results", `${date}.json`);
+writeFileSync(
+  file,
+  `${JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      machine: { cpus: cpus().length, node: process.version },
+      lighthouse: lighthouseResults,
+      load,
+      nginxRatio: ratio,
+      memory: { idleRssMb, peakRssMb },
+      targets: Object.fromEntries(checks.map(([target, met]) => [target, met])),
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log(`\nWrote ${file}`);
+process.exit(0);

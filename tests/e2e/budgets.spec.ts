@@ -1,0 +1,57 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+// Byte budgets, deterministic: what each page's first load transfers, compressed as the server
+// sends it (brotli), from the production build. Speed itself is measured by `npm run bench`.
+
+const KB = 1024;
+const contentPages = ["/", "/about", "/features", "/careers", "/careers/product-manager", "/login", "/download", "/cookie-settings"];
+const formPages = ["/contact", "/careers/apply", "/careers/product-manager/apply"];
+
+type Transfer = { total: number; script: number; stylesheet: number; document: number; urls: string[] };
+
+/** Loads `path` in a fresh page and adds up the encoded body bytes of every response, by type. */
+async function firstLoad(page: Page, path: string): Promise<Transfer> {
+  const transfer: Transfer = { total: 0, script: 0, stylesheet: 0, document: 0, urls: [] };
+  const pending: Promise<void>[] = [];
+  page.on("requestfinished", (request) => {
+    pending.push(
+      request.sizes().then(({ responseBodySize }) => {
+        const type = request.resourceType();
+        transfer.total += responseBodySize;
+        if (type === "script" || type === "stylesheet" || type === "document") transfer[type] += responseBodySize;
+        transfer.urls.push(request.url());
+      }),
+    );
+  });
+  await page.goto(path, { waitUntil: "networkidle" });
+  await Promise.all(pending);
+  expect(transfer.document, "the page itself was measured").toBeGreaterThan(1 * KB);
+  return transfer;
+}
+
+for (const path of contentPages) {
+  test(`${path}: no JavaScript, at most 40 KB in all, nothing from another origin`, async ({ page, baseURL }) => {
+    const transfer = await firstLoad(page, path);
+    expect(transfer.script).toBe(0);
+    expect(transfer.stylesheet).toBeLessThanOrEqual(10 * KB);
+    expect(transfer.total).toBeLessThanOrEqual(40 * KB);
+    expect(transfer.urls.filter((url) => new URL(url).origin !== new URL(baseURL ?? "").origin)).toEqual([]);
+  });
+}
+
+test("the home page stays within 150 KB in all and 100 KB of JavaScript", async ({ page }) => {
+  const transfer = await firstLoad(page, "/");
+  expect(transfer.total).toBeLessThanOrEqual(150 * KB);
+  expect(transfer.script).toBeLessThanOrEqual(100 * KB);
+});
+
+for (const path of formPages) {
+  test(`${path}: at most 150 KB of JavaScript and 180 KB in all, nothing from another origin`, async ({ page, baseURL }) => {
+    const transfer = await firstLoad(page, path);
+    expect(transfer.script).toBeGreaterThan(0); // the checks as the visitor types
+    expect(transfer.script).toBeLessThanOrEqual(150 * KB);
+    expect(transfer.total).toBeLessThanOrEqual(180 * KB);
+    expect(transfer.urls.filter((url) => new URL(url).origin !== new URL(baseURL ?? "").origin)).toEqual([]);
+  });
+}
