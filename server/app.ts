@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -16,7 +16,7 @@ import { logger } from "#app/services/log.server.ts";
 import { isSchemaCurrent } from "#app/services/migrations.server.ts";
 import { getServices } from "#app/services/services.server.ts";
 import { statusPagePath } from "#app/routes/status-page.tsx";
-import { precompressedFiles } from "./precompressed.ts";
+import { precompressedFiles, preferredEncoding } from "./precompressed.ts";
 import { baseSecurityHeaders, contentSecurityPolicy, frameOrigins, inlineScriptHashes, newNonce, nonceHeader } from "./security-headers.ts";
 
 // This file is the server bundle's entry (vite.config.ts): the Express app and the services
@@ -49,14 +49,24 @@ function staticCacheControl(urlPath: string) {
 
 const frames = frameOrigins([env.NEWSLETTER_EMBED_URL, env.LOGIN_EMBED_URL]);
 
-type PrerenderedFile = { file: string; csp: string };
+type Encoding = "br" | "gzip" | "identity";
+type PrerenderedFile = { csp: string; bodies: Partial<Record<Encoding, { body: Buffer; etag: string }>> };
 
 /**
- * URL path → its prerendered HTML file for each cookie choice, read once from the build, with
- * the Content-Security-Policy that allows exactly that file's inline scripts (by hash).
+ * URL path → its prerendered HTML for each cookie choice, read once from the build into memory
+ * (with its brotli and gzip copies), with the Content-Security-Policy that allows exactly that
+ * file's inline scripts (by hash).
  */
 export function findPrerenderedPages(clientDir: string) {
   const pages = new Map<string, Record<ConsentVariant, PrerenderedFile>>();
+  const read = (file: string) => {
+    try {
+      const body = readFileSync(file);
+      return { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"` };
+    } catch {
+      return undefined;
+    }
+  };
   for (const file of readdirSync(clientDir, { recursive: true, encoding: "utf8" })) {
     if (path.basename(file) !== "index.html") continue;
     const directory = path.dirname(file);
@@ -64,7 +74,10 @@ export function findPrerenderedPages(clientDir: string) {
     const variant = (name: ConsentVariant): PrerenderedFile => {
       const variantFile = path.join(clientDir, directory, name === "undecided" ? "index.html" : `index.${name}.html`);
       const scriptSources = inlineScriptHashes(readFileSync(variantFile, "utf8"));
-      return { file: variantFile, csp: contentSecurityPolicy({ scriptSources, frames }) };
+      return {
+        csp: contentSecurityPolicy({ scriptSources, frames }),
+        bodies: { identity: read(variantFile), br: read(`${variantFile}.br`), gzip: read(`${variantFile}.gz`) },
+      };
     };
     pages.set(urlPath, { undecided: variant("undecided"), necessary: variant("necessary"), forms: variant("forms") });
   }
@@ -100,6 +113,37 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
       logger.info({ requestId: id, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
     });
     next();
+  });
+
+  // Prerendered pages, first and from memory: most requests are for them. They answer at their
+  // path with or without the trailing slash, never redirecting, precompressed when the client
+  // takes it. (Once a posting closes, the careers pages built before are out of date: they are
+  // rendered per request until the next build.)
+  const prerendered = findPrerenderedPages(clientDir);
+  const prerenderedPostingsUntil = postingsChangeAfter(builtAt)?.getTime() ?? Number.POSITIVE_INFINITY;
+  app.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    if (req.originalUrl.length > maxUrlLength) return next();
+    const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
+    const files = prerendered.get(pathname);
+    if (!files || (Date.now() > prerenderedPostingsUntil && dependsOnPostings(pathname))) return next();
+    const { variant, crawler } = consentVariantFor(req);
+    const page = files[variant];
+    const encoding = preferredEncoding(req, { br: !!page.bodies.br, gzip: !!page.bodies.gzip });
+    const sent = page.bodies[encoding ?? "identity"];
+    if (!sent) return next();
+    res.set(baseSecurityHeaders({ secure: req.secure }));
+    res.set({
+      "Cache-Control": crawler ? crawlerCache : prerenderedCache,
+      "Content-Type": "text/html; charset=utf-8",
+      ...(encoding && { "Content-Encoding": encoding }),
+      Vary: "Cookie, Accept-Encoding",
+      "Content-Security-Policy": page.csp,
+      ETag: sent.etag,
+    });
+    if (req.get("if-none-match") === sent.etag) return void res.status(304).end();
+    res.setHeader("Content-Length", sent.body.length);
+    res.status(200).end(req.method === "HEAD" ? undefined : sent.body);
   });
 
   // Every response: the security headers, and a Content-Security-Policy with a fresh nonce that
@@ -153,36 +197,13 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
     next();
   });
 
-  // Once a posting closes, the careers pages and the sitemap built before are out of date:
-  // they are rendered per request until the next build.
-  const prerenderedPostingsUntil = postingsChangeAfter(builtAt)?.getTime() ?? Number.POSITIVE_INFINITY;
+  // Likewise the sitemap, and the data files of the careers pages.
   app.use((req, res, next) => {
     if (Date.now() > prerenderedPostingsUntil && dependsOnPostings(req.path)) return reactRouter(req, res, next);
     next();
   });
 
-  // Prerendered pages answer at their path with or without the trailing slash, never redirecting,
-  // precompressed when the client takes it.
-  const prerendered = findPrerenderedPages(clientDir);
   const precompressed = precompressedFiles(clientDir);
-  app.use((req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
-    const files = prerendered.get(pathname);
-    if (!files) return next();
-    const { variant, crawler } = consentVariantFor(req);
-    const { file, csp } = files[variant];
-    const encoded = precompressed.pick(req, file);
-    res.sendFile(encoded.file, {
-      headers: {
-        "Cache-Control": crawler ? crawlerCache : prerenderedCache,
-        "Content-Type": "text/html; charset=utf-8",
-        ...(encoded.encoding && { "Content-Encoding": encoded.encoding }),
-        Vary: "Cookie, Accept-Encoding",
-        "Content-Security-Policy": csp,
-      },
-    });
-  });
 
   // The other files of the build: their precompressed copy when there is one, else the file.
   const contentType = (file: string) => (file.endsWith(".data") ? "text/x-script" : undefined);

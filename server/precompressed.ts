@@ -13,6 +13,13 @@ export function isCompressible(file: string) {
 
 export type Encoded = { file: string; encoding: "br" | "gzip" | null };
 
+/** The encoding to send, of those available: our preference (brotli is smaller), not the client's order. */
+export function preferredEncoding(req: Request, available: { br: boolean; gzip: boolean }): "br" | "gzip" | null {
+  if (available.br && req.acceptsEncodings("br") === "br") return "br";
+  if (available.gzip && req.acceptsEncodings("gzip") === "gzip") return "gzip";
+  return null;
+}
+
 /**
  * Finds the precompressed copies under `dir` once; the returned function gives, for a file
  * there, the copy to send to a request (or the file itself).
@@ -31,10 +38,9 @@ export function precompressedFiles(dir: string) {
     has: (file: string) => copies.has(file),
     pick(req: Request, file: string): Encoded {
       const available = copies.get(file);
-      if (!available) return { file, encoding: null };
-      // Our preference (brotli is smaller), not the order the client lists them in.
-      if (available.br && req.acceptsEncodings("br") === "br") return { file: `${file}.br`, encoding: "br" };
-      if (available.gzip && req.acceptsEncodings("gzip") === "gzip") return { file: `${file}.gz`, encoding: "gzip" };
+      const encoding = available ? preferredEncoding(req, available) : null;
+      if (encoding === "br") return { file: `${file}.br`, encoding };
+      if (encoding === "gzip") return { file: `${file}.gz`, encoding };
       return { file, encoding: null };
     },
   };
