@@ -49,7 +49,7 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html");
           pipe(body);
-          const page = body.pipe(lowPriorityScripts());
+          const page = body.pipe(scriptsAfterLoad());
           resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
@@ -65,27 +65,30 @@ export default function handleRequest(
   });
 }
 
-const preloadTag = '<link rel="modulepreload"';
-
 /**
- * The pages that load JavaScript work without it (it adds checks as the visitor types), so its
- * download must not compete with the text and styles that paint the page: React Router's module
- * preloads are marked low priority. (A tag split across two chunks is carried to the next.)
+ * The pages that load JavaScript work without it (it adds checks as the visitor types), so it
+ * must not compete with what paints the page: React Router's module preloads are dropped and its
+ * module script starts once the page has loaded. The document is small and rendered at once, so
+ * it is buffered whole for this. The page marks itself `data-hydrated` when React has taken over.
  */
-export function lowPriorityScripts() {
+export function scriptsAfterLoad() {
   const decoder = new StringDecoder("utf8");
-  let carried = "";
-  const mark = (text: string) => text.replaceAll(preloadTag, `${preloadTag} fetchpriority="low"`);
+  let html = "";
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      const text = carried + decoder.write(chunk);
-      const lastTag = text.lastIndexOf("<");
-      const keep = lastTag >= 0 && lastTag > text.length - preloadTag.length && !text.slice(lastTag).includes(">") ? lastTag : text.length;
-      carried = text.slice(keep);
-      callback(null, mark(text.slice(0, keep)));
+      html += decoder.write(chunk);
+      callback();
     },
     flush(callback) {
-      callback(null, mark(carried + decoder.end()));
+      html += decoder.end();
+      const deferred = html
+        .replace(/<link rel="modulepreload"[^>]*>/g, "")
+        .replace(/<script nonce="([^"]*)" type="module" async="">([\s\S]*?)<\/script>/, (_tag, nonce: string, code: string) => {
+          const source = JSON.stringify(code).replaceAll("<", "\\u003c");
+          const start = `(()=>{const c=document.currentScript,n=c.nonce;addEventListener("load",()=>{const s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=${source};c.replaceWith(s)})})()`;
+          return `<script nonce="${nonce}">${start}</script>`;
+        });
+      callback(null, deferred);
     },
   });
 }

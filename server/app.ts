@@ -1,4 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -85,9 +87,9 @@ export function findPrerenderedPages(clientDir: string) {
 }
 
 /** Which variant of a prerendered page a request gets: its cookie choice; crawlers never get the banner. */
-export function consentVariantFor(req: express.Request): { variant: ConsentVariant; crawler: boolean } {
-  if (isbot(req.get("user-agent"))) return { variant: "necessary", crawler: true };
-  return { variant: variantOf(viewOf(consentFromCookies(req.get("cookie"), env.CONSENT_REVISION))), crawler: false };
+export function consentVariantFor(req: IncomingMessage): { variant: ConsentVariant; crawler: boolean } {
+  if (isbot(req.headers["user-agent"])) return { variant: "necessary", crawler: true };
+  return { variant: variantOf(viewOf(consentFromCookies(req.headers.cookie, env.CONSENT_REVISION))), crawler: false };
 }
 
 /** TRUST_PROXY as Express understands it: a boolean, a number of hops, or addresses. */
@@ -96,55 +98,75 @@ export function trustProxySetting(value: string): boolean | number | string {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
-export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: Date }) {
+/**
+ * One log line per request, tied to a request id (the proxy's, or a new one). The path is
+ * logged without its query string, which could carry what a visitor typed.
+ */
+function logRequest(req: IncomingMessage, res: ServerResponse) {
+  const given = req.headers["x-request-id"];
+  const id = typeof given === "string" && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+  res.setHeader("X-Request-Id", id);
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const path = (req.url ?? "/").split("?")[0];
+    logger.info({ requestId: id, method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+  });
+}
+
+/**
+ * The server's request listener: prerendered pages answered at once from memory by plain
+ * node:http (most requests are for them, and Express's work per request would cost two thirds
+ * of the throughput), everything else by the Express app.
+ */
+export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: Date }): RequestListener {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
+  const trusted = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  // As Express's req.secure: TLS here, or a trusted proxy's X-Forwarded-Proto.
+  const isSecure = (req: IncomingMessage) => {
+    if ((req.socket as TLSSocket).encrypted) return true;
+    if (!trusted(req.socket.remoteAddress ?? "", 0)) return false;
+    return String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim() === "https";
+  };
+  const securityHeaders = { secure: baseSecurityHeaders({ secure: true }), plain: baseSecurityHeaders({ secure: false }) };
 
-  // One log line per request, tied to a request id (the proxy's, or a new one). The path is
-  // logged without its query string, which could carry what a visitor typed.
-  app.use((req, res, next) => {
-    const given = req.get("x-request-id");
-    const id = given && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
-    res.setHeader("X-Request-Id", id);
-    const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info({ requestId: id, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
-    });
-    next();
-  });
-
-  // Prerendered pages, first and from memory: most requests are for them. They answer at their
-  // path with or without the trailing slash, never redirecting, precompressed when the client
-  // takes it. (Once a posting closes, the careers pages built before are out of date: they are
-  // rendered per request until the next build.)
+  // Prerendered pages answer at their path with or without the trailing slash, never
+  // redirecting, precompressed when the client takes it. (Once a posting closes, the careers
+  // pages built before are out of date: they are rendered per request until the next build.)
   const prerendered = findPrerenderedPages(clientDir);
   const prerenderedPostingsUntil = postingsChangeAfter(builtAt)?.getTime() ?? Number.POSITIVE_INFINITY;
-  app.use((req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    if (req.originalUrl.length > maxUrlLength) return next();
-    const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
+  const servePrerendered = (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const url = req.url ?? "/";
+    if (url.length > maxUrlLength) return false;
+    const queryStart = url.indexOf("?");
+    const path = queryStart === -1 ? url : url.slice(0, queryStart);
+    const pathname = path.length > 1 ? path.replace(/\/+$/, "") : path;
     const files = prerendered.get(pathname);
-    if (!files || (Date.now() > prerenderedPostingsUntil && dependsOnPostings(pathname))) return next();
+    if (!files || (Date.now() > prerenderedPostingsUntil && dependsOnPostings(pathname))) return false;
     const { variant, crawler } = consentVariantFor(req);
     const page = files[variant];
-    const encoding = preferredEncoding(req, { br: !!page.bodies.br, gzip: !!page.bodies.gzip });
+    const encoding = preferredEncoding(req.headers["accept-encoding"], { br: !!page.bodies.br, gzip: !!page.bodies.gzip });
     const sent = page.bodies[encoding ?? "identity"];
-    if (!sent) return next();
-    res.set(baseSecurityHeaders({ secure: req.secure }));
-    res.set({
+    if (!sent) return false;
+    const headers = {
+      ...(isSecure(req) ? securityHeaders.secure : securityHeaders.plain),
       "Cache-Control": crawler ? crawlerCache : prerenderedCache,
       "Content-Type": "text/html; charset=utf-8",
       ...(encoding && { "Content-Encoding": encoding }),
       Vary: "Cookie, Accept-Encoding",
       "Content-Security-Policy": page.csp,
       ETag: sent.etag,
-    });
-    if (req.get("if-none-match") === sent.etag) return void res.status(304).end();
-    res.setHeader("Content-Length", sent.body.length);
-    res.status(200).end(req.method === "HEAD" ? undefined : sent.body);
-  });
+    };
+    if (req.headers["if-none-match"] === sent.etag) {
+      res.writeHead(304, headers).end();
+    } else {
+      res.writeHead(200, { ...headers, "Content-Length": sent.body.length }).end(req.method === "HEAD" ? undefined : sent.body);
+    }
+    return true;
+  };
 
   // Every response: the security headers, and a Content-Security-Policy with a fresh nonce that
   // rendered pages put on their inline scripts (prerendered pages replace it with their hashes).
@@ -197,7 +219,7 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
     next();
   });
 
-  // Likewise the sitemap, and the data files of the careers pages.
+  // Once a posting closes, the sitemap and the careers pages' data files are rendered per request too.
   app.use((req, res, next) => {
     if (Date.now() > prerenderedPostingsUntil && dependsOnPostings(req.path)) return reactRouter(req, res, next);
     next();
@@ -250,5 +272,8 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
     if (status >= 500) logger.error({ err: error.message ?? "unknown" }, "unhandled server error");
     res.status(status).type("text/plain").send(status === 404 ? "Not found" : "Something went wrong");
   });
-  return app;
+  return (req, res) => {
+    logRequest(req, res);
+    if (!servePrerendered(req, res)) app(req, res);
+  };
 }

@@ -1,4 +1,5 @@
 // The production server: validates the configuration, checks the build matches it, then serves.
+import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ConfigError, parseEnv, publicConfig } from "#app/config/env.ts";
@@ -33,13 +34,14 @@ try {
 } catch (error) {
   fail(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
 }
-const app = bundle.createApp({
+const listener = bundle.createApp({
   clientDir: path.join(buildDir, "client"),
   builtAt: new Date(built.builtAt),
 });
 
-const server = app.listen(env.PORT, env.HOST, (error) => {
-  if (error) fail(`Could not listen on ${env.HOST}:${env.PORT}: ${error.message}`);
+const server = createServer(listener);
+server.once("error", (error) => fail(`Could not listen on ${env.HOST}:${env.PORT}: ${error.message}`));
+server.listen(env.PORT, env.HOST, () => {
   const shownHost = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
   bundle.logger.info(`Serving ${env.SITE_URL} at http://${shownHost}:${env.PORT}`);
 });

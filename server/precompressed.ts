@@ -13,10 +13,25 @@ export function isCompressible(file: string) {
 
 export type Encoded = { file: string; encoding: "br" | "gzip" | null };
 
+/** Whether an Accept-Encoding header takes `coding` (by name or `*`, with a quality above 0). */
+export function acceptsEncoding(header: string | undefined, coding: string) {
+  if (!header) return false;
+  let wildcard = 0;
+  for (const part of header.split(",")) {
+    const [name = "", ...parameters] = part.split(";");
+    const q = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith("q="));
+    const quality = q ? Number(q.slice(2)) : 1;
+    const token = name.trim().toLowerCase();
+    if (token === coding) return quality > 0;
+    if (token === "*") wildcard = quality;
+  }
+  return wildcard > 0;
+}
+
 /** The encoding to send, of those available: our preference (brotli is smaller), not the client's order. */
-export function preferredEncoding(req: Request, available: { br: boolean; gzip: boolean }): "br" | "gzip" | null {
-  if (available.br && req.acceptsEncodings("br") === "br") return "br";
-  if (available.gzip && req.acceptsEncodings("gzip") === "gzip") return "gzip";
+export function preferredEncoding(acceptEncoding: string | undefined, available: { br: boolean; gzip: boolean }): "br" | "gzip" | null {
+  if (available.br && acceptsEncoding(acceptEncoding, "br")) return "br";
+  if (available.gzip && acceptsEncoding(acceptEncoding, "gzip")) return "gzip";
   return null;
 }
 
@@ -38,7 +53,7 @@ export function precompressedFiles(dir: string) {
     has: (file: string) => copies.has(file),
     pick(req: Request, file: string): Encoded {
       const available = copies.get(file);
-      const encoding = available ? preferredEncoding(req, available) : null;
+      const encoding = available ? preferredEncoding(req.get("accept-encoding"), available) : null;
       if (encoding === "br") return { file: `${file}.br`, encoding };
       if (encoding === "gzip") return { file: `${file}.gz`, encoding };
       return { file, encoding: null };

@@ -35,8 +35,9 @@ test("the open small-screen menu has no violations either", async ({ page }) => 
 });
 
 for (const path of ["/contact", "/careers/product-manager/apply"]) {
-  test(`the form on ${path}, showing its errors, has no violations`, async ({ page }) => {
+  test(`the form on ${path}, showing its errors, has no violations`, async ({ page, hydrated }) => {
     await page.goto(path);
+    await hydrated();
     const banner = page.getByRole("region", { name: "We value your privacy" });
     if (await banner.isVisible()) await banner.getByRole("button", { name: /^Close the privacy notice/ }).click();
     await page.getByRole("button", { name: /^Send/ }).click();

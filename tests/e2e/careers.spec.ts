@@ -74,10 +74,11 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("an application to a posting is stored with its resume and notified", async ({ page, storage }) => {
+    test("an application to a posting is stored with its resume and notified", async ({ page, storage, hydrated }) => {
       const person = applicant();
       await page.goto("/careers");
       await page.getByRole("link", { name: "Apply Now for Data Scientist" }).click();
+      await hydrated();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Apply: Data Scientist");
       await fillApplication(page, person);
       await page.getByLabel("Resume").setInputFiles({ name: "resume.pdf", mimeType: "application/pdf", buffer: resume(person.email) });
@@ -102,9 +103,10 @@ for (const javaScriptEnabled of [true, false]) {
       expect(eml).toContain("resume.pdf");
     });
 
-    test("invalid links and a disguised resume are explained, and every value is kept", async ({ page, storage }) => {
+    test("invalid links and a disguised resume are explained, and every value is kept", async ({ page, storage, hydrated }) => {
       const person = { ...applicant(), github: "javascript:alert(1)" };
       await page.goto("/careers/product-manager/apply");
+      await hydrated();
       await fillApplication(page, person);
       await page.getByLabel("Keep my application for up to 12 months").check();
       await page.getByLabel("Resume").setInputFiles({

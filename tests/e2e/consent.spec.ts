@@ -126,8 +126,9 @@ test("withdrawing through Cookie settings removes a loaded frame", async ({ page
   await savedChoice(page, /\.necessary\.\d+$/);
 });
 
-test("on a page with JavaScript, Cookie settings opens as a dialog and saves in place", async ({ page }) => {
+test("on a page with JavaScript, Cookie settings opens as a dialog and saves in place", async ({ page, hydrated }) => {
   await page.goto("/contact");
+  await hydrated();
   await banner(page).getByRole("button", { name: "Accept All" }).click();
   await expect(banner(page)).toBeHidden();
   await page.getByRole("contentinfo").getByRole("link", { name: "Cookie settings" }).click();
@@ -141,8 +142,9 @@ test("on a page with JavaScript, Cookie settings opens as a dialog and saves in 
   await savedChoice(page, /\.necessary\.\d+$/);
 });
 
-test("keyboard only: banner, settings dialog (focus in, Escape, focus back) and saving", async ({ page }) => {
+test("keyboard only: banner, settings dialog (focus in, Escape, focus back) and saving", async ({ page, hydrated }) => {
   await page.goto("/contact"); // a page with JavaScript: the settings open as a dialog
+  await hydrated();
   const individual = banner(page).getByRole("button", { name: "Accept Individual" });
   await individual.focus();
   await page.keyboard.press("Enter");
@@ -188,8 +190,9 @@ test("the banner never covers the element that has focus", async ({ page }) => {
   expect(checked).toBeGreaterThan(20);
 });
 
-test("axe finds nothing in the banner or the dialog", async ({ page }) => {
+test("axe finds nothing in the banner or the dialog", async ({ page, hydrated }) => {
   await page.goto("/contact");
+  await hydrated();
   const tags = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
   const bannerScan = await new AxeBuilder({ page }).include("#consent-banner").withTags(tags).analyze();
   expect(bannerScan.violations.map((violation) => violation.id)).toEqual([]);

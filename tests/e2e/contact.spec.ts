@@ -19,8 +19,9 @@ function visitor() {
   };
 }
 
-async function openContact(page: Page) {
+async function openContact(page: Page, hydrated: () => Promise<void>) {
   await page.goto("/contact");
+  await hydrated();
   const banner = page.getByRole("region", { name: "We value your privacy" });
   if (await banner.isVisible()) await banner.getByRole("button", { name: /^Close the privacy notice/ }).click();
 }
@@ -52,9 +53,9 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("an inquiry with two files is stored, confirmed and notified, and a reload sends nothing again", async ({ page, storage }) => {
+    test("an inquiry with two files is stored, confirmed and notified, and a reload sends nothing again", async ({ page, storage, hydrated }) => {
       const person = visitor();
-      await openContact(page);
+      await openContact(page, hydrated);
       await fillForm(page, person);
       await page.getByLabel("Upload Files").setInputFiles([
         { name: "brief.pdf", mimeType: "application/pdf", buffer: pdf(person.email) },
@@ -96,9 +97,9 @@ for (const javaScriptEnabled of [true, false]) {
       expect(eml).toContain("&lt;b&gt;markup&lt;/b&gt;"); // the visitor's text is escaped in the HTML part
     });
 
-    test("invalid input is explained beside each field and every value is kept", async ({ page, storage }) => {
+    test("invalid input is explained beside each field and every value is kept", async ({ page, storage, hydrated }) => {
       const person = { ...visitor(), phone: "call me maybe" };
-      await openContact(page);
+      await openContact(page, hydrated);
       await fillForm(page, person);
       await page.getByLabel("Your Name").fill("   "); // passes the browser's `required`, not ours
       await page.getByRole("button", { name: "Send message" }).click();
@@ -118,9 +119,9 @@ for (const javaScriptEnabled of [true, false]) {
       expect(exportSubmissions(storage).filter((submission) => submission.fields.email === person.email)).toEqual([]);
     });
 
-    test("a disguised file is refused by its content, with the rest of the form kept", async ({ page, storage }) => {
+    test("a disguised file is refused by its content, with the rest of the form kept", async ({ page, storage, hydrated }) => {
       const person = visitor();
-      await openContact(page);
+      await openContact(page, hydrated);
       await fillForm(page, person);
       await page.getByLabel("Upload Files").setInputFiles({
         name: "invoice.pdf",
@@ -142,9 +143,9 @@ for (const javaScriptEnabled of [true, false]) {
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("files over 10 MB answer 413 with a clear message and the form kept", async ({ page, storage }) => {
+  test("files over 10 MB answer 413 with a clear message and the form kept", async ({ page, storage, hydrated }) => {
     const person = visitor();
-    await openContact(page);
+    await openContact(page, hydrated);
     await fillForm(page, person);
     await page.getByLabel("Upload Files").setInputFiles({
       name: "huge.pdf",
@@ -160,9 +161,9 @@ test.describe("with JavaScript off", () => {
     expect(exportSubmissions(storage).filter((submission) => submission.fields.email === person.email)).toEqual([]);
   });
 
-  test("a bot that fills the hidden field is told 'thank you' and stored as spam, not notified", async ({ page, storage }) => {
+  test("a bot that fills the hidden field is told 'thank you' and stored as spam, not notified", async ({ page, storage, hydrated }) => {
     const person = visitor();
-    await openContact(page);
+    await openContact(page, hydrated);
     await fillForm(page, person);
     await page.locator('input[name="website"]').fill("http://spam.example", { force: true });
     await page.getByRole("button", { name: "Send message" }).click();
@@ -172,8 +173,8 @@ test.describe("with JavaScript off", () => {
   });
 });
 
-test("with JavaScript on, the browser checks the form before sending and focuses the first problem", async ({ page }) => {
-  await openContact(page);
+test("with JavaScript on, the browser checks the form before sending and focuses the first problem", async ({ page, hydrated }) => {
+  await openContact(page, hydrated);
   await page.getByLabel("Your Email").fill("not-an-address");
   let posted = false;
   page.on("request", (request) => {

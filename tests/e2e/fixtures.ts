@@ -14,8 +14,15 @@ export const sitePages = ["/", "/about", "/features", "/careers", "/login", "/co
  * Every test fails on a console error, an uncaught page error or a failed request:
  * what a visitor's browser complains about is a bug even when the page looks fine.
  */
-export const test = base.extend<{ browserProblems: string[]; storage: StorageEnv; embedRequests: string[] }>({
+export const test = base.extend<{ browserProblems: string[]; storage: StorageEnv; embedRequests: string[]; hydrated: () => Promise<void> }>({
   storage: [servers.sqlite.storage, { option: true }],
+  // The form pages start their scripts once loaded (app/entry.server.tsx): waits until React has
+  // taken over, when JavaScript is on.
+  hydrated: async ({ page, javaScriptEnabled }, use) => {
+    await use(async () => {
+      if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    });
+  },
   // The embed provider answers with a small form page; every request to it is recorded.
   embedRequests: [
     async ({ context }, use) => {

@@ -40,7 +40,7 @@ test("Get Started leads to the download page", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
-test("content pages load no JavaScript; the form pages do, and move on without a reload", async ({ page }) => {
+test("content pages load no JavaScript; the form pages do, and move on without a reload", async ({ page, hydrated }) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
@@ -52,7 +52,8 @@ test("content pages load no JavaScript; the form pages do, and move on without a
   expect(scripts).toEqual([]);
 
   await page.goto("/contact");
-  await expect.poll(() => scripts.length).toBeGreaterThan(0);
+  await hydrated();
+  expect(scripts.length).toBeGreaterThan(0);
   await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();
   await expect(page).toHaveURL(/\/about$/);
