@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 
 // The one way the site sends e-mail. With SMTP_URL it goes to that server; without, each message
 // is written as an .eml file under $DATA_DIR/mail/ for developers and tests to read.
@@ -38,10 +38,19 @@ export function createMailer({ smtpUrl, dataDir, timeoutMs }: { smtpUrl?: string
     messageId: mail.messageId,
   });
 
+  // nodemailer (about 10 MB resident) is loaded when the first message goes out, not at start.
+  const lazily = (options: object) => {
+    let transport: Promise<Transporter> | undefined;
+    return {
+      get: () => (transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(options))),
+      close: () => void transport?.then((created) => created.close()),
+    };
+  };
+
   if (smtpUrl) {
     // One pooled connection carries message after message (a new connection per message costs
     // about 100 ms); nodemailer's own requeueing is off, the outbox is the one place that retries.
-    const transport = nodemailer.createTransport({
+    const transport = lazily({
       url: smtpUrl,
       pool: true,
       maxConnections: 1,
@@ -53,18 +62,18 @@ export function createMailer({ smtpUrl, dataDir, timeoutMs }: { smtpUrl?: string
     const url = new URL(smtpUrl);
     return {
       send: async (mail) => {
-        await transport.sendMail(message(mail));
+        await (await transport.get()).sendMail(message(mail));
       },
       describe: `SMTP server ${url.hostname}:${url.port || (url.protocol === "smtps:" ? 465 : 587)}`,
-      close: () => transport.close(),
+      close: transport.close,
     };
   }
 
   const outbox = path.resolve(dataDir, "mail");
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transport = lazily({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     send: async (mail) => {
-      const info = await transport.sendMail(message(mail));
+      const info = await (await transport.get()).sendMail(message(mail));
       mkdirSync(outbox, { recursive: true });
       const file = path.join(outbox, `${mail.fileName}.eml`);
       // Written whole, then renamed: a reader never sees half a message.
@@ -72,6 +81,6 @@ export function createMailer({ smtpUrl, dataDir, timeoutMs }: { smtpUrl?: string
       renameSync(`${file}.tmp`, file);
     },
     describe: `files in ${outbox}`,
-    close: () => {},
+    close: transport.close,
   };
 }
