@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -51,8 +51,8 @@ function staticCacheControl(urlPath: string) {
 
 const frames = frameOrigins([env.NEWSLETTER_EMBED_URL, env.LOGIN_EMBED_URL]);
 
-type Encoding = "br" | "gzip" | "identity";
-type PrerenderedFile = { csp: string; bodies: Partial<Record<Encoding, { body: Buffer; etag: string }>> };
+type Body = { body: Buffer; etag: string };
+type PrerenderedFile = { csp: string; bodies: { identity: Body; br?: Body; gzip?: Body } };
 
 /**
  * URL path → its prerendered HTML for each cookie choice, read once from the build into memory
@@ -61,24 +61,18 @@ type PrerenderedFile = { csp: string; bodies: Partial<Record<Encoding, { body: B
  */
 export function findPrerenderedPages(clientDir: string) {
   const pages = new Map<string, Record<ConsentVariant, PrerenderedFile>>();
-  const read = (file: string) => {
-    try {
-      const body = readFileSync(file);
-      return { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"` };
-    } catch {
-      return undefined;
-    }
-  };
+  const withEtag = (body: Buffer): Body => ({ body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"` });
+  const readIfPresent = (file: string) => (existsSync(file) ? withEtag(readFileSync(file)) : undefined);
   for (const file of readdirSync(clientDir, { recursive: true, encoding: "utf8" })) {
     if (path.basename(file) !== "index.html") continue;
     const directory = path.dirname(file);
     const urlPath = directory === "." ? "/" : `/${directory.split(path.sep).join("/")}`;
     const variant = (name: ConsentVariant): PrerenderedFile => {
       const variantFile = path.join(clientDir, directory, name === "undecided" ? "index.html" : `index.${name}.html`);
-      const scriptSources = inlineScriptHashes(readFileSync(variantFile, "utf8"));
+      const html = readFileSync(variantFile);
       return {
-        csp: contentSecurityPolicy({ scriptSources, frames }),
-        bodies: { identity: read(variantFile), br: read(`${variantFile}.br`), gzip: read(`${variantFile}.gz`) },
+        csp: contentSecurityPolicy({ scriptSources: inlineScriptHashes(html.toString("utf8")), frames }),
+        bodies: { identity: withEtag(html), br: readIfPresent(`${variantFile}.br`), gzip: readIfPresent(`${variantFile}.gz`) },
       };
     };
     pages.set(urlPath, { undecided: variant("undecided"), necessary: variant("necessary"), forms: variant("forms") });
@@ -149,8 +143,7 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
     const { variant, crawler } = consentVariantFor(req);
     const page = files[variant];
     const encoding = preferredEncoding(req.headers["accept-encoding"], { br: !!page.bodies.br, gzip: !!page.bodies.gzip });
-    const sent = page.bodies[encoding ?? "identity"];
-    if (!sent) return false;
+    const sent = (encoding && page.bodies[encoding]) || page.bodies.identity;
     const headers = {
       ...(isSecure(req) ? securityHeaders.secure : securityHeaders.plain),
       "Cache-Control": crawler ? crawlerCache : prerenderedCache,
