@@ -149,18 +149,18 @@ export function ConsentSettingsForm({ source, returnTo }: { source: "settings"; 
       {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : <ReturnTo />}
       <fieldset className="space-y-4">
         <legend className="sr-only">{dialog.title}</legend>
-        <div className="flex items-start gap-3 rounded-control border border-line p-4">
-          <input id="consent-necessary" type="checkbox" checked disabled className="mt-1 size-5 shrink-0" aria-describedby="consent-necessary-text" />
-          <div>
-            <label htmlFor="consent-necessary" className="font-bold">
+        <ConsentCategory
+          id="consent-necessary"
+          label={
+            <>
               {dialog.categories.necessary.title} <span className="font-normal text-ink-muted">({dialog.categories.necessary.alwaysOn})</span>
-            </label>
-            <p id="consent-necessary-text" className="text-sm text-ink-muted">
-              {dialog.categories.necessary.description}
-            </p>
-          </div>
-        </div>
-        <div className="flex items-start gap-3 rounded-control border border-line p-4">
+            </>
+          }
+          description={dialog.categories.necessary.description}
+        >
+          <input id="consent-necessary" type="checkbox" checked disabled className="mt-1 size-5 shrink-0" aria-describedby="consent-necessary-text" />
+        </ConsentCategory>
+        <ConsentCategory id="consent-forms" label={dialog.categories.forms.title} description={dialog.categories.forms.description}>
           <input
             id="consent-forms"
             type="checkbox"
@@ -171,15 +171,7 @@ export function ConsentSettingsForm({ source, returnTo }: { source: "settings"; 
             className="mt-1 size-5 shrink-0 accent-[var(--color-brand)]"
             aria-describedby="consent-forms-text"
           />
-          <div>
-            <label htmlFor="consent-forms" className="font-bold">
-              {dialog.categories.forms.title}
-            </label>
-            <p id="consent-forms-text" className="text-sm text-ink-muted">
-              {dialog.categories.forms.description}
-            </p>
-          </div>
-        </div>
+        </ConsentCategory>
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-3">
         <Button type="submit" name="choice" value="necessary" variant="secondary">
@@ -280,6 +272,23 @@ export function ConsentGate({
           {copy.placeholder.load}
         </button>
       </form>
+    </div>
+  );
+}
+
+/** One cookie category in the settings: its checkbox (the child, with id `id`), label and description. */
+function ConsentCategory({ id, label, description, children }: { id: string; label: ReactNode; description: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-3 rounded-control border border-line p-4">
+      {children}
+      <div>
+        <label htmlFor={id} className="font-bold">
+          {label}
+        </label>
+        <p id={`${id}-text`} className="text-sm text-ink-muted">
+          {description}
+        </p>
+      </div>
     </div>
   );
 }
