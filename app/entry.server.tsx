@@ -6,6 +6,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from "react-router";
 import { logger } from "./services/log.server.ts";
 import { nonceHeader } from "#server/security-headers.ts";
+import { hydrates } from "./lib/hydration.ts";
 import { NonceContext } from "./lib/nonce.ts";
 
 // React Router's default Node entry, plus the CSP nonce the server gives each request
@@ -49,7 +50,8 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html");
           pipe(body);
-          const page = body.pipe(scriptsAfterLoad());
+          const handles = routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id]?.handle);
+          const page = hydrates(handles) ? body.pipe(scriptsOnFirstInteraction()) : body;
           resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
@@ -65,13 +67,18 @@ export default function handleRequest(
   });
 }
 
+const firstInteraction = ["pointerdown", "pointermove", "keydown", "focusin", "touchstart"];
+
 /**
- * The pages that load JavaScript work without it (it adds checks as the visitor types), so it
- * must not compete with what paints the page: React Router's module preloads are dropped and its
- * module script starts once the page has loaded. The document is small and rendered at once, so
- * it is buffered whole for this. The page marks itself `data-hydrated` when React has taken over.
+ * The pages that load JavaScript work without it: it only adds checks as the visitor types and
+ * the cookie dialog in place. So it waits for the visitor: React Router's module preloads are
+ * dropped and its module script starts at the first sign of someone using the page (a pointer
+ * moving or pressed, a key, a focus, a touch); a visitor who only reads spends nothing on it, and
+ * a value typed before React takes over is kept (React keeps what is in the field). The document
+ * is small and rendered at once, so it is buffered whole for this. The page marks itself
+ * `data-hydrated` when React has taken over. Decision 013.
  */
-export function scriptsAfterLoad() {
+export function scriptsOnFirstInteraction() {
   const decoder = new StringDecoder("utf8");
   let html = "";
   return new Transform({
@@ -85,7 +92,7 @@ export function scriptsAfterLoad() {
         .replace(/<link rel="modulepreload"[^>]*>/g, "")
         .replace(/<script nonce="([^"]*)" type="module" async="">([\s\S]*?)<\/script>/, (_tag, nonce: string, code: string) => {
           const source = JSON.stringify(code).replaceAll("<", "\\u003c");
-          const start = `(()=>{const c=document.currentScript,n=c.nonce;addEventListener("load",()=>{const s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=${source};c.replaceWith(s)})})()`;
+          const start = `(()=>{const c=document.currentScript,n=c.nonce,e=${JSON.stringify(firstInteraction)},go=()=>{for(const t of e)removeEventListener(t,go,true);const s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=${source};c.replaceWith(s)};for(const t of e)addEventListener(t,go,{capture:true,passive:true})})()`;
           return `<script nonce="${nonce}">${start}</script>`;
         });
       callback(null, deferred);

@@ -14,7 +14,7 @@ import { type ConsentVariant, consentFromCookies, variantOf, viewOf } from "#app
 import { dependsOnPostings, postingsChangeAfter } from "#app/lib/jobs.ts";
 import { sql } from "kysely";
 import { clientAddressHeader } from "#app/services/rate-limit.server.ts";
-import { logger } from "#app/services/log.server.ts";
+import { logger, logRequest } from "#app/services/log.server.ts";
 import { isSchemaCurrent } from "#app/services/migrations.server.ts";
 import { getServices } from "#app/services/services.server.ts";
 import { statusPagePath } from "#app/routes/status-page.tsx";
@@ -92,20 +92,10 @@ export function trustProxySetting(value: string): boolean | number | string {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
-/**
- * One log line per request, tied to a request id (the proxy's, or a new one). The path is
- * logged without its query string, which could carry what a visitor typed.
- */
-function logRequest(req: IncomingMessage, res: ServerResponse) {
+/** A request's id: the proxy's when it sent a usable one, else a new one. */
+function requestIdOf(req: IncomingMessage) {
   const given = req.headers["x-request-id"];
-  const id = typeof given === "string" && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
-  res.setHeader("X-Request-Id", id);
-  const started = process.hrtime.bigint();
-  res.on("finish", () => {
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    const path = (req.url ?? "/").split("?")[0];
-    logger.info({ requestId: id, method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
-  });
+  return typeof given === "string" && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
 }
 
 /**
@@ -121,17 +111,28 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
   // As Express's req.secure: TLS here, or a trusted proxy's X-Forwarded-Proto.
   const isSecure = (req: IncomingMessage) => {
     if ((req.socket as TLSSocket).encrypted) return true;
-    if (!trusted(req.socket.remoteAddress ?? "", 0)) return false;
-    return String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim() === "https";
+    const forwardedProto = req.headers["x-forwarded-proto"];
+    if (!forwardedProto || !trusted(req.socket.remoteAddress ?? "", 0)) return false;
+    return String(forwardedProto).split(",")[0]?.trim() === "https";
   };
-  const securityHeaders = { secure: baseSecurityHeaders({ secure: true }), plain: baseSecurityHeaders({ secure: false }) };
+  const fixedPrerenderedHeaders = (secure: boolean, crawler: boolean) =>
+    Object.entries({
+      ...baseSecurityHeaders({ secure }),
+      "Cache-Control": crawler ? crawlerCache : prerenderedCache,
+      "Content-Type": "text/html; charset=utf-8",
+      Vary: "Cookie, Accept-Encoding",
+    }).flat();
+  const prerenderedHeaders = {
+    secure: { person: fixedPrerenderedHeaders(true, false), crawler: fixedPrerenderedHeaders(true, true) },
+    plain: { person: fixedPrerenderedHeaders(false, false), crawler: fixedPrerenderedHeaders(false, true) },
+  };
 
   // Prerendered pages answer at their path with or without the trailing slash, never
   // redirecting, precompressed when the client takes it. (Once a posting closes, the careers
   // pages built before are out of date: they are rendered per request until the next build.)
   const prerendered = findPrerenderedPages(clientDir);
   const prerenderedPostingsUntil = postingsChangeAfter(builtAt)?.getTime() ?? Number.POSITIVE_INFINITY;
-  const servePrerendered = (req: IncomingMessage, res: ServerResponse) => {
+  const servePrerendered = (req: IncomingMessage, res: ServerResponse, requestId: string) => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url ?? "/";
     if (url.length > maxUrlLength) return false;
@@ -144,19 +145,19 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
     const page = files[variant];
     const encoding = preferredEncoding(req.headers["accept-encoding"], { br: !!page.bodies.br, gzip: !!page.bodies.gzip });
     const sent = (encoding && page.bodies[encoding]) || page.bodies.identity;
-    const headers = {
-      ...(isSecure(req) ? securityHeaders.secure : securityHeaders.plain),
-      "Cache-Control": crawler ? crawlerCache : prerenderedCache,
-      "Content-Type": "text/html; charset=utf-8",
-      ...(encoding && { "Content-Encoding": encoding }),
-      Vary: "Cookie, Accept-Encoding",
-      "Content-Security-Policy": page.csp,
-      ETag: sent.etag,
-    };
+    // A flat array, its fixed part made once: Node handles it faster than an object.
+    const headers = [
+      ...prerenderedHeaders[isSecure(req) ? "secure" : "plain"][crawler ? "crawler" : "person"],
+      "Content-Security-Policy", page.csp,
+      "ETag", sent.etag,
+      "X-Request-Id", requestId,
+    ];
+    if (encoding) headers.push("Content-Encoding", encoding);
     if (req.headers["if-none-match"] === sent.etag) {
       res.writeHead(304, headers).end();
     } else {
-      res.writeHead(200, { ...headers, "Content-Length": sent.body.length }).end(req.method === "HEAD" ? undefined : sent.body);
+      headers.push("Content-Length", String(sent.body.length));
+      res.writeHead(200, headers).end(req.method === "HEAD" ? undefined : sent.body);
     }
     return true;
   };
@@ -265,8 +266,22 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
     if (status >= 500) logger.error({ err: error.message ?? "unknown" }, "unhandled server error");
     res.status(status).type("text/plain").send(status === 404 ? "Not found" : "Something went wrong");
   });
+  // One log line per request, tied to its id (also sent back as X-Request-Id). The path is
+  // logged without its query string, which could carry what a visitor typed.
   return (req, res) => {
-    logRequest(req, res);
-    if (!servePrerendered(req, res)) app(req, res);
+    const started = performance.now();
+    const requestId = requestIdOf(req);
+    const logLine = () =>
+      logRequest({
+        requestId,
+        method: req.method ?? "GET",
+        path: (req.url ?? "/").split("?")[0] as string,
+        status: res.statusCode,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      });
+    if (servePrerendered(req, res, requestId)) return logLine();
+    res.setHeader("X-Request-Id", requestId);
+    res.once("finish", logLine);
+    app(req, res);
   };
 }

@@ -16,7 +16,12 @@ export function Confirmation({
   children?: ReactNode;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    // focus() does not scroll an element it finds in view, even under the sticky header;
+    // scrollIntoView honours the page's scroll padding and brings it clear.
+    heading.current?.focus();
+    heading.current?.scrollIntoView({ block: "nearest" });
+  }, []);
   return (
     <Card className="p-6 sm:p-8">
       <div className="flex items-center gap-3 text-accent">

@@ -7,7 +7,12 @@ import { useMatches } from "react-router";
 
 export const hydrateHandle = { hydrate: true } as const;
 
+/** Whether a page whose matched routes have these handles loads React Router's scripts. */
+export function hydrates(handles: unknown[]) {
+  return handles.some((handle) => (handle as { hydrate?: boolean } | undefined)?.hydrate === true);
+}
+
 /** Whether the page being rendered loads React Router's scripts. */
 export function useHydration() {
-  return useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === true);
+  return hydrates(useMatches().map((match) => match.handle));
 }

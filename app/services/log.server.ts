@@ -3,16 +3,28 @@ import { env } from "#app/config/env.server.ts";
 
 // Structured JSON logs (one line per event, on stdout). Operational facts only: never pass names,
 // e-mail addresses, messages, file contents or query strings here.
-// Written asynchronously: lines logged while a write is in flight go out together with the next
-// one instead of each blocking the request that logged it; pino writes out what is buffered when
-// the process exits.
-const destination = pino.destination({ dest: 1, sync: false });
+// Written asynchronously, in batches: lines gather until 4 KB or for at most a second, instead of
+// each costing the request that logged it a write; pino writes out what is buffered when the
+// process exits.
+const destination = pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 });
+
+// Many lines share a millisecond under load: its ISO form is made once.
+let isoMillisecond = 0;
+let isoTime = "";
+function isoNow() {
+  const now = Date.now();
+  if (now !== isoMillisecond) {
+    isoMillisecond = now;
+    isoTime = new Date(now).toISOString();
+  }
+  return isoTime;
+}
 
 export const logger = pino(
   {
     level: env.LOG_LEVEL,
     base: undefined,
-    timestamp: pino.stdTimeFunctions.isoTime,
+    timestamp: () => `,"time":"${isoNow()}"`,
     formatters: { level: (label) => ({ level: label }) },
   },
   destination,
@@ -22,3 +34,35 @@ export const log = {
   info: (message: string) => logger.info(message),
   error: (message: string) => logger.error(message),
 };
+
+const requestsLogged = logger.isLevelEnabled("info");
+
+// The request lines of one turn of the event loop reach the destination as one write: each write
+// to it measures (and so copies) the text it already holds, which per line cost a quarter of a
+// prerendered page's throughput.
+let requestLines = "";
+function writeRequestLines() {
+  if (!requestLines) return;
+  destination.write(requestLines);
+  requestLines = "";
+}
+process.on("exit", () => {
+  writeRequestLines();
+  try {
+    destination.flushSync();
+  } catch {
+    // Closed already: nothing more can be written.
+  }
+});
+
+/**
+ * The line every request writes (server/app.ts), in the same format as the others. Built here
+ * rather than by pino, whose general path cost a fifth of the requests per second of a
+ * prerendered page. `requestId` and `method` are tokens already checked by the caller and the
+ * HTTP parser; the path is escaped.
+ */
+export function logRequest(line: { requestId: string; method: string; path: string; status: number; ms: number }) {
+  if (!requestsLogged) return;
+  if (!requestLines) setImmediate(writeRequestLines);
+  requestLines += `{"level":"info","time":"${isoNow()}","requestId":"${line.requestId}","method":"${line.method}","path":${JSON.stringify(line.path)},"status":${line.status},"ms":${line.ms},"msg":"request"}\n`;
+}

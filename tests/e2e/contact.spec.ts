@@ -64,8 +64,15 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Send message" }).click();
 
       await expect(page).toHaveURL(/\/contact\?sent=1$/);
-      await expect(page.getByRole("heading", { name: "Thank you, your message is on its way" })).toBeVisible();
+      const confirmation = page.getByRole("heading", { name: "Thank you, your message is on its way" });
+      await expect(confirmation).toBeVisible();
       await expect(page.getByText("We have received your inquiry and will get back to you within 24 hours.")).toBeVisible();
+      if (javaScriptEnabled) {
+        await expect(confirmation).toBeFocused();
+        // Clear of the sticky header, not beneath it (once the smooth scroll has ended).
+        const header = await page.getByRole("banner").boundingBox();
+        await expect.poll(async () => (await confirmation.boundingBox())?.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+      }
       await page.reload();
       await expect(page.getByRole("heading", { name: "Thank you, your message is on its way" })).toBeVisible();
 
@@ -183,6 +190,30 @@ test("with JavaScript on, the browser checks the form before sending and focuses
   await page.getByRole("button", { name: "Send message" }).click();
   await expect(page.getByLabel("Your Name")).toBeFocused();
   await expect(page.getByText("Please enter your name.")).toBeVisible();
+  await expect(page.getByText("Please enter a valid e-mail address, like name@example.com.")).toBeVisible();
+  await expect(page.getByLabel("Your Email")).toHaveValue("not-an-address");
+  expect(posted).toBe(false);
+});
+
+test("the scripts start when the visitor starts typing, and what was typed before React took over is kept and checked", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await page.goto("/contact");
+  await page.waitForLoadState("networkidle");
+  expect(scripts).toEqual([]);
+
+  // Typed at once, as fast as a keyboard can: the first key starts the scripts.
+  await page.getByLabel("Your Email").pressSequentially("not-an-address");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  expect(scripts.length).toBeGreaterThan(0);
+  await expect(page.getByLabel("Your Email")).toHaveValue("not-an-address");
+  let posted = false;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posted = true;
+  });
+  await page.getByRole("button", { name: "Send message" }).click();
   await expect(page.getByText("Please enter a valid e-mail address, like name@example.com.")).toBeVisible();
   await expect(page.getByLabel("Your Email")).toHaveValue("not-an-address");
   expect(posted).toBe(false);

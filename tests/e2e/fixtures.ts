@@ -16,11 +16,14 @@ export const sitePages = ["/", "/about", "/features", "/careers", "/login", "/co
  */
 export const test = base.extend<{ browserProblems: string[]; storage: StorageEnv; embedRequests: string[]; hydrated: () => Promise<void> }>({
   storage: [servers.sqlite.storage, { option: true }],
-  // The form pages start their scripts once loaded (app/entry.server.tsx): waits until React has
-  // taken over, when JavaScript is on.
+  // The form pages start their scripts at the visitor's first interaction (app/entry.server.tsx):
+  // moves the pointer as a visitor would, then waits until React has taken over, when JavaScript is on.
   hydrated: async ({ page, javaScriptEnabled }, use) => {
     await use(async () => {
-      if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      if (!javaScriptEnabled) return;
+      await page.mouse.move(1, 1);
+      await page.mouse.move(2, 2);
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     });
   },
   // The embed provider answers with a small form page; every request to it is recorded.

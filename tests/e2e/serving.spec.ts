@@ -40,8 +40,9 @@ test("prerendered pages and build files are sent precompressed: brotli, else gzi
   }
 });
 
-test("hashed scripts are sent precompressed and cached for a year", async ({ page, request }) => {
+test("hashed scripts are sent precompressed and cached for a year", async ({ page, request, hydrated }) => {
   await page.goto("/contact");
+  await hydrated();
   const script = await page.locator('link[rel="modulepreload"]').first().getAttribute("href");
   expect(script).toMatch(/^\/assets\/[\w.-]+\.js$/);
   const brotli = await request.get(script ?? "", { headers: { "Accept-Encoding": "br" } });
