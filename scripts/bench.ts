@@ -319,21 +319,46 @@ http {
 }
 const prerenderedPage = "/about";
 const load: LoadResult[] = [];
-// Our server and nginx take turns, three rounds of half the usual time each: this machine's speed
-// drifts over seconds (it shares its host), and comparing neighbours in time keeps the drift out
-// of the ratio, the median of the three rounds'.
+
+// A reference beside the limit: a plain node:http server that sends the bytes and headers our
+// server sends for the page and does nothing else, the most any Node server could do here. It
+// tells the host's state (this machine's speed varies) apart from the site's own cost.
+async function startPlainNode(): Promise<{ url: string; stop: () => void }> {
+  const response = await fetch(`${origin}${prerenderedPage}`, { headers: { "Accept-Encoding": "gzip" } });
+  const skipped = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding"]);
+  const headers = [...response.headers].filter(([name]) => !skipped.has(name)).flat();
+  const bodyFile = path.join(work, "plain-node-body.gz");
+  writeFileSync(bodyFile, readFileSync(path.resolve(`build/client${prerenderedPage}/index.html.gz`)));
+  const plainPort = nginxPort + 1;
+  const script = `const body=require("node:fs").readFileSync(${JSON.stringify(bodyFile)});const headers=${JSON.stringify(headers)};require("node:http").createServer((req,res)=>{res.writeHead(200,[...headers,"Content-Encoding","gzip","Content-Length",String(body.length)]).end(body)}).listen(${plainPort},"127.0.0.1")`;
+  const plain = spawn(...onServerCore(process.execPath, ["--input-type=commonjs", "-e", script]), { stdio: ["ignore", "ignore", "inherit"] });
+  children.push(plain);
+  const url = `http://127.0.0.1:${plainPort}${prerenderedPage}`;
+  await waitFor(url, "The plain node:http server");
+  return { url, stop: () => plain.kill() };
+}
+
+// Our server, nginx and the plain Node server take turns, three rounds of half the usual time
+// each: this machine's speed drifts over seconds (it shares its host), and comparing neighbours
+// in time keeps the drift out of the ratio, the median of the three rounds'.
 const nginx = await startNginx();
+const plainNode = await startPlainNode();
 const ours: LoadResult[] = [];
 const limit: LoadResult[] = [];
+const reference: LoadResult[] = [];
 for (let round = 0; round < 3; round += 1) {
   ours.push(await loadGet(`prerendered ${prerenderedPage}`, `${origin}${prerenderedPage}`, loadSeconds / 2));
   if (nginx) limit.push(await loadGet(`nginx ${prerenderedPage} (the limit)`, nginx.url, loadSeconds / 2));
+  reference.push(await loadGet(`plain node:http, same bytes and headers (reference)`, plainNode.url, loadSeconds / 2));
 }
 nginx?.stop();
+plainNode.stop();
 const roundRatios = limit.map((run, round) => (ours[round] as LoadResult).requestsPerSecond / run.requestsPerSecond);
+const referenceRatios = limit.map((run, round) => (reference[round] as LoadResult).requestsPerSecond / run.requestsPerSecond);
 const medianRun = (runs: LoadResult[]) => [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(runs.length / 2)] as LoadResult;
 load.push(medianRun(ours));
 if (nginx) load.push(medianRun(limit));
+load.push(medianRun(reference));
 load.push(await loadGet("server-rendered /contact", `${origin}/contact`));
 
 // The contact form: every request a new visitor with a form stamp of its own.
@@ -452,7 +477,8 @@ console.log(
   `Memory: ${fixed(idleRssMb, 1)} MB idle, ${fixed(peakRssMb, 1)} MB at most under load. ` +
     (ratio === null
       ? "nginx not installed (apt-get install nginx-light): no ratio."
-      : `Prerendered page vs nginx: ${fixed(ratio * 100)} % (the median of rounds at ${roundRatios.map((value) => `${fixed(value * 100)} %`).join(", ")}).`),
+      : `Prerendered page vs nginx: ${fixed(ratio * 100)} % (the median of rounds at ${roundRatios.map((value) => `${fixed(value * 100)} %`).join(", ")}); ` +
+        `plain node:http vs nginx: ${fixed(median(referenceRatios) * 100)} %.`),
 );
 console.log("\nTargets");
 for (const [target, met] of checks) console.log(`  ${met === null ? "–   " : met ? "met " : "MISS"} ${target}`);
@@ -471,6 +497,7 @@ writeFileSync(
       load,
       nginxRatio: ratio,
       nginxRatioRounds: roundRatios,
+      plainNodeRatioRounds: referenceRatios,
       memory: { idleRssMb, peakRssMb },
       targets: Object.fromEntries(checks.map(([target, met]) => [target, met])),
     },
