@@ -46,8 +46,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const nonce = useNonce();
   const hydrate = useHydration();
-  // Scripts start after the page has loaded (entry.server.tsx): this tells styles and tests when
-  // React has taken over.
+  // Scripts start at the visitor's first interaction (entry.server.tsx): this tells styles and
+  // tests when React has taken over.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);

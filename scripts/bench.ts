@@ -327,8 +327,7 @@ async function startPlainNode(): Promise<{ url: string; stop: () => void }> {
   const response = await fetch(`${origin}${prerenderedPage}`, { headers: { "Accept-Encoding": "gzip" } });
   const skipped = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding"]);
   const headers = [...response.headers].filter(([name]) => !skipped.has(name)).flat();
-  const bodyFile = path.join(work, "plain-node-body.gz");
-  writeFileSync(bodyFile, readFileSync(path.resolve(`build/client${prerenderedPage}/index.html.gz`)));
+  const bodyFile = path.resolve(`build/client${prerenderedPage}/index.html.gz`);
   const plainPort = nginxPort + 1;
   const script = `const body=require("node:fs").readFileSync(${JSON.stringify(bodyFile)});const headers=${JSON.stringify(headers)};require("node:http").createServer((req,res)=>{res.writeHead(200,[...headers,"Content-Encoding","gzip","Content-Length",String(body.length)]).end(body)}).listen(${plainPort},"127.0.0.1")`;
   const plain = spawn(...onServerCore(process.execPath, ["--input-type=commonjs", "-e", script]), { stdio: ["ignore", "ignore", "inherit"] });
