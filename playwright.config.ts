@@ -42,7 +42,7 @@ export default defineConfig<{ storage: StorageEnv }>({
   webServer: [
     {
       // The production build and server, exactly as `npm start` runs them, on a fresh data folder.
-      command: `rm -rf ${servers.sqlite.storage.DATA_DIR} && npm run build && node server/main.ts`,
+      command: `rm -rf ${servers.sqlite.storage.DATA_DIR} && npm run build && node build/start.js`,
       url: `${url(servers.sqlite.port)}/`,
       timeout: 180_000,
       reuseExistingServer: false,

@@ -247,14 +247,20 @@ function wrkToMs(value: string, unit: string) {
   return Number(value) * (unit === "us" ? 0.001 : unit === "s" ? 1000 : 1);
 }
 
+// Requested as a visitor's browser would (its User-Agent decides whether it is a crawler), in
+// gzip from every server so that they send the same kind of bytes (nginx-light has no brotli).
+const visitorHeaders = {
+  "Accept-Encoding": "gzip",
+  "User-Agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+};
+const wrkHeaders = Object.entries(visitorHeaders).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
 const warmedUp = new Set<string>();
 async function loadGet(name: string, url: string, seconds = loadSeconds): Promise<LoadResult> {
-  const headers = { "Accept-Encoding": "gzip" };
   if (hasWrk) {
     // A short warm-up the first time (the JIT, the connections), not counted.
-    if (!warmedUp.has(url)) execFileSync(...onLoadCore("wrk", ["-t1", `-c${connections}`, "-d3s", "-H", "Accept-Encoding: gzip", url]), { stdio: "ignore" });
+    if (!warmedUp.has(url)) execFileSync(...onLoadCore("wrk", ["-t1", `-c${connections}`, "-d3s", ...wrkHeaders, url]), { stdio: "ignore" });
     warmedUp.add(url);
-    const output = execFileSync(...onLoadCore("wrk", [pinned ? "-t1" : "-t2", `-c${connections}`, `-d${seconds}s`, "--latency", "-H", "Accept-Encoding: gzip", url]), { encoding: "utf8" });
+    const output = execFileSync(...onLoadCore("wrk", [pinned ? "-t1" : "-t2", `-c${connections}`, `-d${seconds}s`, "--latency", ...wrkHeaders, url]), { encoding: "utf8" });
     const latency = (percent: string) => {
       const match = output.match(new RegExp(`^\\s+${percent}%\\s+([\\d.]+)(us|ms|s)`, "m"));
       return match ? wrkToMs(match[1] as string, match[2] as string) : Number.NaN;
@@ -264,7 +270,7 @@ async function loadGet(name: string, url: string, seconds = loadSeconds): Promis
     const errors = non2xx + (socketErrors ? socketErrors.slice(1).reduce((sum, value) => sum + Number(value), 0) : 0);
     return { name, tool: "wrk", requestsPerSecond: Number(output.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0), p50Ms: latency("50"), p99Ms: latency("99"), errors };
   }
-  const result = await autocannon({ url, connections, duration: seconds, headers });
+  const result = await autocannon({ url, connections, duration: seconds, headers: visitorHeaders });
   return { name, tool: "autocannon", requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
@@ -324,7 +330,7 @@ const load: LoadResult[] = [];
 // server sends for the page and does nothing else, the most any Node server could do here. It
 // tells the host's state (this machine's speed varies) apart from the site's own cost.
 async function startPlainNode(): Promise<{ url: string; stop: () => void }> {
-  const response = await fetch(`${origin}${prerenderedPage}`, { headers: { "Accept-Encoding": "gzip" } });
+  const response = await fetch(`${origin}${prerenderedPage}`, { headers: visitorHeaders });
   const skipped = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding"]);
   const headers = [...response.headers].filter(([name]) => !skipped.has(name)).flat();
   const bodyFile = path.resolve(`build/client${prerenderedPage}/index.html.gz`);

@@ -18,6 +18,7 @@ import { logger, logRequest } from "#app/services/log.server.ts";
 import { isSchemaCurrent } from "#app/services/migrations.server.ts";
 import { getServices } from "#app/services/services.server.ts";
 import { statusPagePath } from "#app/routes/status-page.tsx";
+import { memoByString } from "./memo.ts";
 import { precompressedFiles, preferredEncoding } from "./precompressed.ts";
 import { baseSecurityHeaders, contentSecurityPolicy, frameOrigins, inlineScriptHashes, newNonce, nonceHeader } from "./security-headers.ts";
 
@@ -80,9 +81,13 @@ export function findPrerenderedPages(clientDir: string) {
   return pages;
 }
 
+// isbot's pattern costs about 3 µs per browser User-Agent, a tenth of a prerendered page's time.
+const isCrawler = memoByString(isbot);
+
 /** Which variant of a prerendered page a request gets: its cookie choice; crawlers never get the banner. */
 export function consentVariantFor(req: IncomingMessage): { variant: ConsentVariant; crawler: boolean } {
-  if (isbot(req.headers["user-agent"])) return { variant: "necessary", crawler: true };
+  const userAgent = req.headers["user-agent"];
+  if (userAgent && isCrawler(userAgent)) return { variant: "necessary", crawler: true };
   return { variant: variantOf(viewOf(consentFromCookies(req.headers.cookie, env.CONSENT_REVISION))), crawler: false };
 }
 

@@ -9,7 +9,18 @@ import { type PublicConfig, publicConfig, parseEnv } from "#app/config/env.ts";
 const root = path.resolve(import.meta.dirname, "..");
 export const buildDir = path.join(root, "build");
 const infoFile = path.join(buildDir, "build-info.json");
-const sourceEntries = ["app", "public", "package-lock.json", "react-router.config.ts", "vite.config.ts", "tsconfig.json"];
+const sourceEntries = [
+  "app",
+  "server",
+  "public",
+  "scripts/prerender-consent-variants.ts",
+  "scripts/compress-build.ts",
+  "scripts/build-start-entry.ts",
+  "package-lock.json",
+  "react-router.config.ts",
+  "vite.config.ts",
+  "tsconfig.json",
+];
 
 export type BuildInfo = { config: PublicConfig; sourceHash: string; builtAt: string };
 

@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { Request } from "express";
+import { memoByString } from "./memo.ts";
 
 // Text files of the build get .br and .gz siblings at build time (scripts/compress-build.ts);
 // a request is answered with the best one its Accept-Encoding takes.
@@ -28,10 +29,14 @@ export function acceptsEncoding(header: string | undefined, coding: string) {
   return wildcard > 0;
 }
 
+const acceptedEncodings = memoByString((header) => ({ br: acceptsEncoding(header, "br"), gzip: acceptsEncoding(header, "gzip") }));
+
 /** The encoding to send, of those available: our preference (brotli is smaller), not the client's order. */
 export function preferredEncoding(acceptEncoding: string | undefined, available: { br: boolean; gzip: boolean }): "br" | "gzip" | null {
-  if (available.br && acceptsEncoding(acceptEncoding, "br")) return "br";
-  if (available.gzip && acceptsEncoding(acceptEncoding, "gzip")) return "gzip";
+  if (!acceptEncoding) return null;
+  const accepted = acceptedEncodings(acceptEncoding);
+  if (available.br && accepted.br) return "br";
+  if (available.gzip && accepted.gzip) return "gzip";
   return null;
 }
 

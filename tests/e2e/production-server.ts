@@ -15,14 +15,15 @@ export type RunningServer = {
 };
 
 /**
- * The production build's server (`node server/main.ts`) on its own port and data folder, with the
- * end-to-end configuration and `env` on top; resolves once it answers /healthz.
+ * The production build's server (`node build/start.js`, as `npm start` runs it) on its own port
+ * and data folder, with the end-to-end configuration and `env` on top; resolves once it answers
+ * /healthz.
  * (DATABASE_URL "" means the embedded SQLite database in its own data folder.)
  */
 export async function startServer({ port, env = {} }: { port: number; env?: Record<string, string> }): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "site-instance-"));
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["build/start.js"], {
     env: { ...process.env, ...e2eEnv, DATA_DIR: dataDir, PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -18,7 +18,7 @@ await client.query(`CREATE DATABASE ${database}`);
 await client.end();
 rmSync(storage.DATA_DIR, { recursive: true, force: true });
 
-const server = spawn(process.execPath, ["server/main.ts"], {
+const server = spawn(process.execPath, ["build/start.js"], {
   stdio: "inherit",
   env: { ...process.env, ...e2eEnv, ...storage, PORT: String(port) },
 });
