@@ -343,15 +343,15 @@ async function startPlainNode(): Promise<{ url: string; stop: () => void }> {
   return { url, stop: () => plain.kill() };
 }
 
-// Our server, nginx and the plain Node server take turns, three rounds of half the usual time
+// Our server, nginx and the plain Node server take turns, five rounds of half the usual time
 // each: this machine's speed drifts over seconds (it shares its host), and comparing neighbours
-// in time keeps the drift out of the ratio, the median of the three rounds'.
+// in time keeps the drift out of the ratio, the median of the five rounds'.
 const nginx = await startNginx();
 const plainNode = await startPlainNode();
 const ours: LoadResult[] = [];
 const limit: LoadResult[] = [];
 const reference: LoadResult[] = [];
-for (let round = 0; round < 3; round += 1) {
+for (let round = 0; round < 5; round += 1) {
   ours.push(await loadGet(`prerendered ${prerenderedPage}`, `${origin}${prerenderedPage}`, loadSeconds / 2));
   if (nginx) limit.push(await loadGet(`nginx ${prerenderedPage} (the limit)`, nginx.url, loadSeconds / 2));
   reference.push(await loadGet(`plain node:http, same bytes and headers (reference)`, plainNode.url, loadSeconds / 2));
