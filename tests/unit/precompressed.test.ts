@@ -31,4 +31,8 @@ test("a remembered answer is the answer, and the memory stays within its limit",
   // Full: the next new value starts over, and every value still gets its own answer.
   expect([length("ccc"), length("a"), length("ccc")]).toEqual([3, 1, 3]);
   expect(asked).toEqual(["a", "bb", "ccc", "a"]);
+  // A value longer than any browser sends is answered each time, never kept.
+  const long = "x".repeat(2000);
+  expect([length(long), length(long), length("a")]).toEqual([2000, 2000, 1]);
+  expect(asked).toEqual(["a", "bb", "ccc", "a", long, long]);
 });
