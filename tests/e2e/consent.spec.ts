@@ -92,9 +92,11 @@ test("a frame's Load form button records consent for third-party forms and loads
   await page.goto("/login");
   await closeButton(page).click();
   await savedChoice(page, /\.necessary\.\d+$/);
+  // The cookie comes with the redirect, before the page it leads to has loaded: wait for that
+  // page (no banner) and its layout.
+  await expect(banner(page)).toHaveCount(0);
   const placeholder = page.getByText("This form is provided by forms.embed.example").locator("..");
-  const box = await placeholder.boundingBox();
-  expect([box?.width, box?.height]).toEqual([540, 305]);
+  await expect.poll(() => placeholder.boundingBox().then((box) => [box?.width, box?.height])).toEqual([540, 305]);
   expect(embedRequests).toEqual([]);
   await page.getByRole("button", { name: "Load form" }).click();
   await expect(loginFrame(page)).toBeVisible();
