@@ -50,7 +50,10 @@ export function ConsentProvider({
   // The page was rendered for this view (the server picked the variant); the cookie is the truth.
   const [view, setView] = useState(initialView);
   const [choices, setChoices] = useState(0);
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  // Each opening is counted: a close and a reopening handled in one render (Escape, then Enter at
+  // once) would otherwise leave the state as it was, and the dialog shut.
+  const [settings, setSettings] = useState({ open: false, openings: 0 });
+  const closeSettings = useCallback(() => setSettings((current) => (current.open ? { ...current, open: false } : current)), []);
   useEffect(() => {
     // Only a recorded choice overrides the page's own view (crawlers get pages without a banner).
     const fromCookie = consentFromCookies(document.cookie, revision);
@@ -65,24 +68,24 @@ export function ConsentProvider({
     event.preventDefault();
     setView({ decided: true, forms });
     setChoices((count) => count + 1);
-    setSettingsOpen(false);
+    closeSettings();
     void fetch(consentActionPath, {
       method: "POST",
       body: new URLSearchParams(formData as unknown as Record<string, string>),
       headers: { Accept: "application/json" },
       keepalive: true, // the choice is saved even if the visitor leaves the page at once
     });
-  }, []);
+  }, [closeSettings]);
 
   const value = useMemo(
-    () => ({ view, choices, showBanner: !isBot && !view.decided, submitChoice, openSettings: () => setSettingsOpen(true) }),
+    () => ({ view, choices, showBanner: !isBot && !view.decided, submitChoice, openSettings: () => setSettings((current) => ({ open: true, openings: current.openings + 1 })) }),
     [view, choices, isBot, submitChoice],
   );
   return (
     <ConsentContext.Provider value={value}>
       {children}
       {value.showBanner ? <ConsentBanner /> : null}
-      <ConsentDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <ConsentDialog open={settings.open} openings={settings.openings} onClose={closeSettings} />
     </ConsentContext.Provider>
   );
 }
@@ -189,7 +192,7 @@ export function ConsentSettingsForm({ source, returnTo }: { source: "settings"; 
 }
 
 /** A real modal dialog: focus moves in, Escape closes it, focus goes back where it was. */
-function ConsentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+function ConsentDialog({ open, openings, onClose }: { open: boolean; openings: number; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<Element | null>(null);
   useEffect(() => {
@@ -201,7 +204,7 @@ function ConsentDialog({ open, onClose }: { open: boolean; onClose: () => void }
     } else if (!open && element.open) {
       element.close();
     }
-  }, [open]);
+  }, [open, openings]);
   return (
     <dialog
       ref={dialog}
