@@ -15,8 +15,7 @@ export function isCompressible(file: string) {
 export type Encoded = { file: string; encoding: "br" | "gzip" | null };
 
 /** Whether an Accept-Encoding header takes `coding` (by name or `*`, with a quality above 0). */
-export function acceptsEncoding(header: string | undefined, coding: string) {
-  if (!header) return false;
+function acceptsEncoding(header: string, coding: string) {
   let wildcard = 0;
   for (const part of header.split(",")) {
     const [name = "", ...parameters] = part.split(";");
