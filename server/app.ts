@@ -97,6 +97,12 @@ export function trustProxySetting(value: string): boolean | number | string {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
+/** A request target's path, without its query string. */
+function pathOf(url: string) {
+  const queryStart = url.indexOf("?");
+  return queryStart === -1 ? url : url.slice(0, queryStart);
+}
+
 /** A request's id: the proxy's when it sent a usable one, else a new one. */
 function requestIdOf(req: IncomingMessage) {
   const given = req.headers["x-request-id"];
@@ -141,8 +147,7 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url ?? "/";
     if (url.length > maxUrlLength) return false;
-    const queryStart = url.indexOf("?");
-    const path = queryStart === -1 ? url : url.slice(0, queryStart);
+    const path = pathOf(url);
     const pathname = path.length > 1 ? path.replace(/\/+$/, "") : path;
     const files = prerendered.get(pathname);
     if (!files || (Date.now() > prerenderedPostingsUntil && dependsOnPostings(pathname))) return false;
@@ -280,7 +285,7 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
       logRequest({
         requestId,
         method: req.method ?? "GET",
-        path: (req.url ?? "/").split("?")[0] as string,
+        path: pathOf(req.url ?? "/"),
         status: res.statusCode,
         ms: Math.round((performance.now() - started) * 10) / 10,
       });
