@@ -27,7 +27,13 @@ export function serializeConsent(consent: Consent) {
 
 export function parseConsent(value: string | undefined | null, revision: number): Consent | null {
   if (!value) return null;
-  const [id, rev, categories, at] = decodeURIComponent(value).split(".");
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return null; // a broken percent-escape: whatever it was, it is not a choice of ours
+  }
+  const [id, rev, categories, at] = decoded.split(".");
   if (!id || !/^[\w-]{8,64}$/.test(id) || Number(rev) !== revision || !categories || !/^\d+$/.test(at ?? "")) return null;
   const list = categories.split("+");
   if (!list.includes("necessary")) return null;
@@ -36,7 +42,8 @@ export function parseConsent(value: string | undefined | null, revision: number)
 
 /** The consent cookie's value from a Cookie header (or document.cookie). */
 export function consentFromCookies(cookieHeader: string | null | undefined, revision: number) {
-  const pair = (cookieHeader ?? "")
+  if (!cookieHeader) return null;
+  const pair = cookieHeader
     .split(";")
     .map((part) => part.trim())
     .find((part) => part.startsWith(`${consentCookieName}=`));

@@ -43,6 +43,15 @@ test("a first visit to any page shows the banner, with equal buttons and no fram
   expect(embedRequests).toEqual([]);
 });
 
+test("a damaged consent cookie counts as no choice: every page still opens, with the banner", async ({ page, baseURL }) => {
+  await page.context().addCookies([{ name: "site_consent", value: "%E0%A4%A", url: baseURL ?? "" }]);
+  for (const path of ["/about", "/contact", "/careers/apply"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(banner(page), path).toBeVisible();
+  }
+});
+
 test("Close means necessary only: remembered across reloads and pages, frames stay placeholders", async ({ page, embedRequests, storage }) => {
   await page.goto("/contact");
   await closeButton(page).click();

@@ -15,9 +15,11 @@ describe("the consent cookie", () => {
 
   test("a choice made under an older revision, or a damaged cookie, counts as no choice", () => {
     expect(parseConsent(serializeConsent(choice), 3)).toBeNull();
-    for (const damaged of ["", "garbage", "x.2.necessary+forms.1", `${choice.id}.2.forms.1`, `${choice.id}.2.necessary.soon`]) {
+    for (const damaged of ["", "garbage", "x.2.necessary+forms.1", `${choice.id}.2.forms.1`, `${choice.id}.2.necessary.soon`, "%E0%A4%A"]) {
       expect(parseConsent(damaged, 2), damaged).toBeNull();
+      expect(consentFromCookies(`site_consent=${damaged}`, 2), damaged).toBeNull();
     }
+    expect(consentFromCookies(undefined, 2)).toBeNull();
     expect(viewOf(null)).toEqual({ decided: false });
   });
 
