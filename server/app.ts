@@ -97,6 +97,15 @@ export function trustProxySetting(value: string): boolean | number | string {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
+/** A path with its percent-escapes decoded, or null when one is not valid (a link cut short in one). */
+function decodedPath(path: string) {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}
+
 /** A request target's path, without its query string. */
 function pathOf(url: string) {
   const queryStart = url.indexOf("?");
@@ -191,8 +200,9 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
 
   const reactRouter = createRequestHandler({ build, mode: process.env.NODE_ENV });
 
-  // Limits before any work: overlong addresses, and oversized bodies other than uploads (the
-  // upload forms stream theirs with limits of their own, app/services/multipart.server.ts).
+  // Limits before any work: overlong or undecodable addresses, and oversized bodies other than
+  // uploads (the upload forms stream theirs with limits of their own,
+  // app/services/multipart.server.ts).
   // The answer is the site's own error page for that status, rendered without the request.
   const statusPage = (code: number, req: express.Request, res: express.Response, next: express.NextFunction) => {
     req.method = "GET";
@@ -201,6 +211,7 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
   };
   app.use((req, res, next) => {
     if (req.originalUrl.length > maxUrlLength) return statusPage(414, req, res, next);
+    if (decodedPath(req.path) === null) return statusPage(400, req, res, next);
     const length = Number(req.get("content-length") ?? 0);
     if (length > maxPlainBodyBytes && !req.is("multipart/form-data")) return statusPage(413, req, res, next);
     next();

@@ -7,6 +7,7 @@ import { Container } from "./container.tsx";
 type ErrorKind = Exclude<keyof typeof errorPages, "homeLink" | "suggestionsTitle">;
 
 const kindByStatus: Record<number, ErrorKind> = {
+  400: "badRequest",
   404: "notFound",
   405: "methodNotAllowed",
   413: "tooLarge",

@@ -3,6 +3,11 @@ import type { ErrorPagesContent } from "./schema.ts";
 export const errorPages = {
   homeLink: "Back to the home page",
   suggestionsTitle: "Or try one of these pages",
+  badRequest: {
+    code: 400,
+    title: "This address cannot be read",
+    description: "Part of the address is not valid, perhaps cut short when it was copied. Please check the link, or start from the pages below.",
+  },
   notFound: {
     code: 404,
     title: "Page not found",

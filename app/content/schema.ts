@@ -250,6 +250,7 @@ const ErrorPageSchema = z.object({ code: z.number().int().min(400).max(599), tit
 export const ErrorPagesSchema = z.object({
   homeLink: text,
   suggestionsTitle: text,
+  badRequest: ErrorPageSchema,
   notFound: ErrorPageSchema,
   methodNotAllowed: ErrorPageSchema,
   tooLarge: ErrorPageSchema,

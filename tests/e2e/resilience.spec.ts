@@ -35,6 +35,17 @@ test.describe("error pages", () => {
     }
   });
 
+  test("an address cut short in a percent-escape answers 400 with the site's error page", async ({ request }) => {
+    for (const path of ["/careers/%E0%A4%A", "/about%", "/assets/%"]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(400);
+      const html = await response.text();
+      expect(html, path).toContain("This address cannot be read");
+      expect(html, path).toContain('aria-label="Main"');
+      expect(html, path).toContain("Back to the home page");
+    }
+  });
+
   test("oversized headers are refused by the server itself", async () => {
     // Node's limit (16 KB of headers) answers 431 before any of the site's code runs.
     const response = await fetch(`http://localhost:${process.env.E2E_PORT ?? 3100}/about`, { headers: { "X-Padding": "x".repeat(20_000) } });
