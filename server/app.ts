@@ -12,6 +12,7 @@ import { isbot } from "isbot";
 import { env } from "#app/config/env.server.ts";
 import { type ConsentVariant, consentFromCookies, variantOf, viewOf } from "#app/lib/consent.ts";
 import { dependsOnPostings, postingsChangeAfter } from "#app/lib/jobs.ts";
+import { decodedOrNull } from "#app/lib/uri.ts";
 import { sql } from "kysely";
 import { clientAddressHeader } from "#app/services/rate-limit.server.ts";
 import { logger, logRequest } from "#app/services/log.server.ts";
@@ -95,15 +96,6 @@ export function consentVariantFor(req: IncomingMessage): { variant: ConsentVaria
 export function trustProxySetting(value: string): boolean | number | string {
   if (value === "true" || value === "false") return value === "true";
   return /^\d+$/.test(value) ? Number(value) : value;
-}
-
-/** A path with its percent-escapes decoded, or null when one is not valid (a link cut short in one). */
-function decodedPath(path: string) {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return null;
-  }
 }
 
 /** A request target's path, without its query string. */
@@ -211,7 +203,7 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
   };
   app.use((req, res, next) => {
     if (req.originalUrl.length > maxUrlLength) return statusPage(414, req, res, next);
-    if (decodedPath(req.path) === null) return statusPage(400, req, res, next);
+    if (decodedOrNull(req.path) === null) return statusPage(400, req, res, next);
     const length = Number(req.get("content-length") ?? 0);
     if (length > maxPlainBodyBytes && !req.is("multipart/form-data")) return statusPage(413, req, res, next);
     next();

@@ -1,4 +1,5 @@
 import { pages } from "#app/content/pages.ts";
+import { decodedOrNull } from "#app/lib/uri.ts";
 
 // The visitor's cookie choice, shared by the server (which renders pages for it) and the browser
 // (which keeps it up to date). Kept in one first-party cookie:
@@ -27,12 +28,8 @@ export function serializeConsent(consent: Consent) {
 
 export function parseConsent(value: string | undefined | null, revision: number): Consent | null {
   if (!value) return null;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(value);
-  } catch {
-    return null; // a broken percent-escape: whatever it was, it is not a choice of ours
-  }
+  const decoded = decodedOrNull(value);
+  if (decoded === null) return null;
   const [id, rev, categories, at] = decoded.split(".");
   if (!id || !/^[\w-]{8,64}$/.test(id) || Number(rev) !== revision || !categories || !/^\d+$/.test(at ?? "")) return null;
   const list = categories.split("+");
