@@ -233,6 +233,18 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
     next();
   });
 
+  // A prerendered page's files (/about/index.html, its variants for each cookie choice, their
+  // compressed copies) are not addresses of their own: sent as files they would skip the
+  // visitor's cookie choice and the page's cache policy. They point to the page.
+  app.use((req, res, next) => {
+    const file = req.path.match(/^(.*\/)index(?:\.\w+)?\.html(?:\.br|\.gz)?$/);
+    if (!file || (req.method !== "GET" && req.method !== "HEAD")) return next();
+    const directory = file[1] as string;
+    const page = directory.length > 1 ? directory.slice(0, -1) : directory;
+    if (!prerendered.has(page)) return next();
+    res.redirect(301, page + req.originalUrl.slice(pathOf(req.originalUrl).length));
+  });
+
   // Once a posting closes, the sitemap and the careers pages' data files are rendered per request too.
   app.use((req, res, next) => {
     if (Date.now() > prerenderedPostingsUntil && dependsOnPostings(req.path)) return reactRouter(req, res, next);

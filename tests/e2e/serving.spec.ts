@@ -58,3 +58,23 @@ test("a crawler's copy of a page (without the cookie banner) is never kept by a 
   expect(await crawler.text()).not.toContain("Close the privacy notice");
   expect(await (await request.get("/about")).text()).toContain("Close the privacy notice");
 });
+
+test("a prerendered page's files are not addresses of their own: they point to the page", async ({ page, request }) => {
+  const cases = [
+    ["/index.html", "/"],
+    ["/about/index.html", "/about"],
+    ["/careers/index.necessary.html?from=old-link", "/careers?from=old-link"],
+    ["/features/index.forms.html.br", "/features"],
+  ];
+  for (const [file, address] of cases) {
+    const response = await request.get(file as string, { maxRedirects: 0 });
+    expect(response.status(), file).toBe(301);
+    expect(response.headers()["location"], file).toBe(address);
+  }
+  // Followed, the visitor lands on the page with its own cache policy.
+  await page.goto("/about/index.html");
+  expect(new URL(page.url()).pathname).toBe("/about");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // Files of addresses that are not pages stay as they were: not found.
+  expect((await request.get("/nowhere/index.html", { maxRedirects: 0 })).status()).toBe(404);
+});
