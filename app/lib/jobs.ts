@@ -16,7 +16,11 @@ export const closesAt = (job: JobPosting) => new Date(`${job.validThrough}T23:59
 export const isOpen = (job: JobPosting, now: Date) => now.getTime() <= closesAt(job).getTime();
 
 export const openJobs = (now: Date) => careers.jobs.filter((job) => isOpen(job, now));
-export const findJob = (slug: string | undefined) => careers.jobs.find((job) => job.slug === slug);
+/** A posting by its slug, in any case (slugs are lower case; React Router matches paths in any case). */
+export const findJob = (slug: string | undefined) => {
+  const wanted = slug?.toLowerCase();
+  return careers.jobs.find((job) => job.slug === wanted);
+};
 
 /** Throws the 404 of a posting that does not exist or has closed; shared with the apply page. */
 export function requireOpenJob(slug: string | undefined, now = new Date()) {

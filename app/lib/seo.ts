@@ -12,10 +12,14 @@ export function rootData(matches: MetaArgsLike["matches"]): RootData | undefined
   return matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
 }
 
-/** Absolute URL of a site path; the path's trailing slash is dropped so each page has one address. */
+/**
+ * Absolute URL of a site path, one per page: without a trailing slash, and in lower case, the
+ * case of every address of the site (job slugs are checked), since React Router matches a path
+ * in any case: /About is /about.
+ */
 export function absoluteUrl(siteUrl: string, path: string) {
   const normalized = path === "/" ? "/" : path.replace(/\/+$/, "");
-  return `${siteUrl}${normalized}`;
+  return `${siteUrl}${normalized.toLowerCase()}`;
 }
 
 /** Every page's head: title, description, canonical URL, Open Graph and Twitter cards. */

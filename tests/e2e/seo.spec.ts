@@ -19,6 +19,14 @@ test("every page has its own title and description, a canonical URL and share ta
   expect(titles.size).toBe(sitePages.length);
 });
 
+test("a page reached in another case names its lower-case address as canonical", async ({ page }) => {
+  for (const [address, canonical] of [["/About", "/about"], ["/CAREERS/Product-Manager", "/careers/product-manager"]]) {
+    await page.goto(address as string);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${config.siteUrl}${canonical}`);
+  }
+});
+
 test("the share image and the logo exist at the sizes the tags announce", async ({ request }) => {
   for (const [path, width, height] of [["/og-image.png", 1200, 630], ["/logo.png", 512, 512]] as const) {
     const response = await request.get(path);

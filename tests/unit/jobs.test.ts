@@ -74,6 +74,8 @@ describe("open and closed postings", () => {
   test("a closed posting answers 404 with what is still open", () => {
     const now = new Date("2026-11-21T12:00:00Z");
     expect(requireOpenJob("product-manager", now).title).toBe("Product Manager");
+    // An address typed in another case finds the posting too.
+    expect(requireOpenJob("Product-Manager", now).slug).toBe("product-manager");
     try {
       requireOpenJob("frontend-engineer", now);
       throw new Error("expected a 404");

@@ -1,5 +1,7 @@
 import { expect, test } from "vitest";
+import { careers } from "#app/content/careers.ts";
 import { home } from "#app/content/home.ts";
+import { pageList, pages } from "#app/content/pages.ts";
 import { site } from "#app/content/site.ts";
 import { absoluteUrl, pageMeta } from "#app/lib/seo.ts";
 
@@ -18,4 +20,11 @@ test("builds title, description, canonical, Open Graph and Twitter tags from one
 test("absolute URLs keep the home page's slash and drop others'", () => {
   expect(absoluteUrl("https://www.example.org", "/")).toBe("https://www.example.org/");
   expect(absoluteUrl("https://www.example.org", "/careers/")).toBe("https://www.example.org/careers");
+});
+
+test("a page reached in another case has the lower-case address as its canonical URL", () => {
+  expect(absoluteUrl("https://www.example.org", "/Careers/Product-Manager/")).toBe("https://www.example.org/careers/product-manager");
+  // Which is right because every address of the site is lower case.
+  const addresses = [...pageList.map((page) => page.path), ...careers.jobs.map((job) => `${pages.careers.path}/${job.slug}`)];
+  for (const address of addresses) expect(address).toBe(address.toLowerCase());
 });
