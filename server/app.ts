@@ -33,6 +33,7 @@ export { logger } from "#app/services/log.server.ts";
 const build = serverBuild as unknown as ServerBuild;
 
 const maxUrlLength = 2048;
+const fetchForbiddenMethods = new Set(["CONNECT", "TRACE", "TRACK"]);
 const maxPlainBodyBytes = 1024 * 1024;
 const htmlCache = "no-cache"; // revalidated with the ETag: a new deployment shows at once
 // Browsers revalidate every time; a shared cache (CDN, nginx) may keep a page five minutes, one
@@ -192,8 +193,8 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
 
   const reactRouter = createRequestHandler({ build, mode: process.env.NODE_ENV });
 
-  // Limits before any work: overlong or undecodable addresses, and oversized bodies other than
-  // uploads (the upload forms stream theirs with limits of their own,
+  // Limits before any work: methods no page takes, overlong or undecodable addresses, and
+  // oversized bodies other than uploads (the upload forms stream theirs with limits of their own,
   // app/services/multipart.server.ts).
   // The answer is the site's own error page for that status, rendered without the request.
   const statusPage = (code: number, req: express.Request, res: express.Response, next: express.NextFunction) => {
@@ -202,6 +203,8 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
     return reactRouter(req, res, next);
   };
   app.use((req, res, next) => {
+    // Methods a web request cannot carry (React Router works on the Fetch API's Request).
+    if (fetchForbiddenMethods.has(req.method)) return statusPage(405, req, res, next);
     if (req.originalUrl.length > maxUrlLength) return statusPage(414, req, res, next);
     if (decodedOrNull(req.path) === null) return statusPage(400, req, res, next);
     const length = Number(req.get("content-length") ?? 0);

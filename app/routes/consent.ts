@@ -19,6 +19,12 @@ const ChoiceSchema = z.object({
   returnTo: z.string().max(2000).optional(),
 });
 
+// Opened in a browser (a bookmark, an address typed or shared), this address shows where the
+// choices are made instead of an error.
+export function loader() {
+  return redirect(cookieSettingsPath, 302);
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const parsed = ChoiceSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: "Unknown cookie choice." }, { status: 400 });

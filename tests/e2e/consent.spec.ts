@@ -52,6 +52,13 @@ test("a damaged consent cookie counts as no choice: every page still opens, with
   }
 });
 
+test("the address the choices are sent to, opened in a browser, shows the cookie settings page", async ({ page }) => {
+  const response = await page.goto("/consent");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/cookie-settings$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
 test("Close means necessary only: remembered across reloads and pages, frames stay placeholders", async ({ page, embedRequests, storage }) => {
   await page.goto("/contact");
   await closeButton(page).click();
