@@ -18,10 +18,23 @@ export type Services = Database & {
 
 let started: Promise<Services> | undefined;
 
+/** An error that names the setting the database comes from, for the operator who set it. */
+function databaseError(what: string, error: unknown) {
+  const setting = env.DATABASE_URL ? "DATABASE_URL" : "DATA_DIR";
+  return new Error(`${setting}: ${what}: ${error instanceof Error ? error.message : String(error)}`);
+}
+
 async function start(): Promise<Services> {
-  const database = openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
+  let database: Database;
   try {
-    const applied = await migrateToLatest(database.db, database.engine);
+    database = openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
+  } catch (error) {
+    throw databaseError("the database cannot be opened", error);
+  }
+  try {
+    const applied = await migrateToLatest(database.db, database.engine).catch((error: unknown) => {
+      throw databaseError(`${database.describe} cannot be used`, error);
+    });
     if (applied.length) log.info(`Applied migrations: ${applied.join(", ")}`);
     const secret = await loadFormSecret(database.db, env.FORM_SECRET);
     const leaseMs = env.MAIL_LEASE_SECONDS * 1000;

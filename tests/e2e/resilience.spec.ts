@@ -1,7 +1,12 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { startCluster } from "#tests/helpers/postgres-cluster.ts";
 import { exportSubmissions, expect, test } from "./fixtures.ts";
 import { startServer } from "./production-server.ts";
+import { e2eEnv } from "./server-env.ts";
 
 // Failures a visitor must survive, and what the operator sees of them.
 
@@ -260,4 +265,21 @@ test("every response carries a request id, the one on its log line; a proxy's ow
   } finally {
     await server.stop();
   }
+});
+
+test("a database the server cannot use stops it at start with a message naming the setting", async () => {
+  const notAFolder = path.join(mkdtempSync(path.join(tmpdir(), "site-bad-data-")), "file");
+  writeFileSync(notAFolder, "");
+  const cases = [
+    { env: { DATABASE_URL: "", DATA_DIR: notAFolder }, message: /^Could not start: DATA_DIR: the database cannot be opened: EEXIST: file already exists/m },
+    // Nothing listens on port 1; the password never appears in the message.
+    { env: { DATABASE_URL: "postgres://site:hunter2@127.0.0.1:1/site" }, message: /^Could not start: DATABASE_URL: PostgreSQL at 127\.0\.0\.1:1\/site cannot be used: .*ECONNREFUSED/m },
+  ];
+  for (const { env, message } of cases) {
+    const result = spawnSync(process.execPath, ["build/start.js"], { env: { ...process.env, ...e2eEnv, PORT: "3199", ...env }, encoding: "utf8", timeout: 20_000 });
+    expect(result.status, result.stderr).toBe(1);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).not.toContain("hunter2");
+  }
+  rmSync(path.dirname(notAFolder), { recursive: true, force: true });
 });
