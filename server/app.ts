@@ -240,7 +240,8 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
   // compressed copies) are not addresses of their own: sent as files they would skip the
   // visitor's cookie choice and the page's cache policy. They point to the page.
   app.use((req, res, next) => {
-    const file = req.path.match(/^(.*\/)index(?:\.\w+)?\.html(?:\.br|\.gz)?$/);
+    // Decoded, as the file would be looked up (the 400 check above let only decodable paths by).
+    const file = decodedOrNull(req.path)?.match(/^(.*\/)index(?:\.\w+)?\.html(?:\.br|\.gz)?$/);
     if (!file || (req.method !== "GET" && req.method !== "HEAD")) return next();
     const directory = file[1] as string;
     const page = directory.length > 1 ? directory.slice(0, -1) : directory;

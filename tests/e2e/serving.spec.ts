@@ -65,6 +65,7 @@ test("a prerendered page's files are not addresses of their own: they point to t
     ["/about/index.html", "/about"],
     ["/careers/index.necessary.html?from=old-link", "/careers?from=old-link"],
     ["/features/index.forms.html.br", "/features"],
+    ["/download/index%2Ehtml", "/download"],
   ];
   for (const [file, address] of cases) {
     const response = await request.get(file as string, { maxRedirects: 0 });
