@@ -16,7 +16,8 @@ const ChoiceSchema = z.object({
   choice: z.enum(["all", "necessary", "save", "customize"]),
   forms: z.literal("on").optional(),
   source: z.enum(consentSources).default("banner"),
-  returnTo: z.string().max(2000).optional(),
+  // Where to go back to matters less than the choice: an unusable one (too long) means home.
+  returnTo: z.string().max(2048).optional().catch(undefined),
 });
 
 // Opened in a browser (a bookmark, an address typed or shared), this address shows where the

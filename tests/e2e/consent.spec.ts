@@ -59,6 +59,14 @@ test("the address the choices are sent to, opened in a browser, shows the cookie
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
+test("a choice made on a page with a very long address is still recorded, and the visitor returns home", async ({ request }) => {
+  const returnTo = `/contact?${"utm_term=a&".repeat(190)}`; // over 2,048 characters
+  const response = await request.post("/consent", { form: { choice: "necessary", returnTo }, maxRedirects: 0 });
+  expect(response.status()).toBe(303);
+  expect(response.headers()["location"]).toBe("/");
+  expect(response.headers()["set-cookie"]).toContain("site_consent=");
+});
+
 test("Close means necessary only: remembered across reloads and pages, frames stay placeholders", async ({ page, embedRequests, storage }) => {
   await page.goto("/contact");
   await closeButton(page).click();
