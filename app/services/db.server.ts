@@ -52,10 +52,10 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
-export interface RateLimitTable {
+export interface RateLimitHitTable {
+  id: string;
   key: string;
-  window_start: string;
-  count: number;
+  at: string;
 }
 
 export interface SettingTable {
@@ -76,7 +76,7 @@ export interface Schema {
   submissions: SubmissionTable;
   attachments: AttachmentTable;
   outbox: OutboxTable;
-  rate_limits: RateLimitTable;
+  rate_limit_hits: RateLimitHitTable;
   settings: SettingTable;
   consent_records: ConsentRecordTable;
 }

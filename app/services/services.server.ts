@@ -48,7 +48,7 @@ async function start(): Promise<Services> {
       onError: log.error,
     });
     const pruner = setInterval(() => {
-      pruneRateLimits(database.db, new Date(Date.now() - 24 * 60 * 60_000)).catch(() => {});
+      pruneRateLimits(database.db, new Date(Date.now() - env.RATE_LIMIT_WINDOW_SECONDS * 1000)).catch(() => {});
     }, 60 * 60_000);
     pruner.unref();
     log.info(`Database: ${database.describe}; mail: ${mailer.describe}`);

@@ -59,7 +59,12 @@ test("two instances on one PostgreSQL store every submission once and mail it on
     instances.push({ name: "A", server: a, alive: true }, { name: "B", server: b, alive: true });
     const [A, B] = instances as [Instance, Instance];
     const migrations = await database.query<{ name: string }>("select name from kysely_migration order by name");
-    expect(migrations.rows.map((row) => row.name)).toEqual(["0001-submissions-outbox", "0002-consent-records", "0003-submission-form-key"]);
+    expect(migrations.rows.map((row) => row.name)).toEqual([
+      "0001-submissions-outbox",
+      "0002-consent-records",
+      "0003-submission-form-key",
+      "0004-rate-limit-hits",
+    ]);
     expect([a, b].filter((server) => server.output().includes("Applied migrations"))).toHaveLength(1);
 
     // The rate limit counts across both: one visitor's posts alternate between the instances.

@@ -125,14 +125,19 @@ describe.each(engines)("storage on %s", (engine) => {
     expect(mail).toMatchObject({ status: "pending", attempts: 0 });
   });
 
-  test("the rate limit counts per client and per window", async () => {
+  test("the rate limit allows max posts in any window, its edge included, and says when the next one fits", async () => {
     const limit = { max: 2, windowSeconds: 60 };
-    const now = new Date("2026-11-21T10:00:10.000Z");
-    expect(await hitRateLimit(database.db, "client-a", limit, now)).toEqual({ allowed: true });
-    expect(await hitRateLimit(database.db, "client-a", limit, now)).toEqual({ allowed: true });
-    expect(await hitRateLimit(database.db, "client-a", limit, now)).toEqual({ allowed: false, retryAfterSeconds: 50 });
-    expect(await hitRateLimit(database.db, "client-b", limit, now)).toEqual({ allowed: true });
-    expect(await hitRateLimit(database.db, "client-a", limit, new Date("2026-11-21T10:01:00.000Z"))).toEqual({ allowed: true });
+    const hit = (client: string, time: string) => hitRateLimit(database.db, client, limit, new Date(`2026-11-21T${time}.000Z`));
+    expect(await hit("client-a", "10:00:50")).toEqual({ allowed: true });
+    expect(await hit("client-a", "10:00:55")).toEqual({ allowed: true });
+    // A new minute does not start a fresh allowance: the two posts above are still within 60 s.
+    expect(await hit("client-a", "10:01:05")).toEqual({ allowed: false, retryAfterSeconds: 45 });
+    expect(await hit("client-b", "10:01:05")).toEqual({ allowed: true });
+    // Retrying while refused does not push the wait further.
+    expect(await hit("client-a", "10:01:30")).toEqual({ allowed: false, retryAfterSeconds: 20 });
+    expect(await hit("client-a", "10:01:50")).toEqual({ allowed: true });
+    expect(await hit("client-a", "10:01:52")).toEqual({ allowed: false, retryAfterSeconds: 3 });
+    expect(await database.db.selectFrom("rate_limit_hits").select("key").where("key", "=", "client-a").execute()).toHaveLength(3);
   });
 
   test("each cookie choice is kept as proof: id, categories, revision, source and time, nothing else", async () => {
