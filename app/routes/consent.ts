@@ -27,11 +27,15 @@ export function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const wantsJson = request.headers.get("accept")?.includes("application/json") ?? false;
   const parsed = ChoiceSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: "Unknown cookie choice." }, { status: 400 });
+  if (!parsed.success) {
+    if (wantsJson) return data({ error: "Unknown cookie choice." }, { status: 400 });
+    // A form without JavaScript (only an altered one sends this) leads to where choices are made.
+    return redirect(cookieSettingsPath, 303);
+  }
   const { choice, forms, source } = parsed.data;
   const returnTo = safeReturnPath(parsed.data.returnTo);
-  const wantsJson = request.headers.get("accept")?.includes("application/json") ?? false;
   if (choice === "customize") {
     return redirect(`${cookieSettingsPath}?returnTo=${encodeURIComponent(returnTo)}`, 303);
   }

@@ -59,6 +59,16 @@ test("the address the choices are sent to, opened in a browser, shows the cookie
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
+test("a choice the site does not know leads a visitor without JavaScript to the cookie settings, and sets no cookie", async ({ request }) => {
+  const response = await request.post("/consent", { form: { choice: "everything", returnTo: "/about" }, maxRedirects: 0 });
+  expect(response.status()).toBe(303);
+  expect(response.headers()["location"]).toBe("/cookie-settings");
+  expect(response.headers()["set-cookie"]).toBeUndefined();
+  const json = await request.post("/consent", { form: { choice: "everything" }, headers: { Accept: "application/json" } });
+  expect(json.status()).toBe(400);
+  expect(await json.json()).toEqual({ error: "Unknown cookie choice." });
+});
+
 test("a choice made on a page with a very long address is still recorded, and the visitor returns home", async ({ request }) => {
   const returnTo = `/contact?${"utm_term=a&".repeat(190)}`; // over 2,048 characters
   const response = await request.post("/consent", { form: { choice: "necessary", returnTo }, maxRedirects: 0 });
