@@ -12,7 +12,7 @@ import { isbot } from "isbot";
 import { env } from "#app/config/env.server.ts";
 import { type ConsentVariant, consentFromCookies, variantOf, viewOf } from "#app/lib/consent.ts";
 import { dependsOnPostings, postingsChangeAfter } from "#app/lib/jobs.ts";
-import { decodedOrNull } from "#app/lib/uri.ts";
+import { decodedOrNull, withoutTrailingSlash } from "#app/lib/uri.ts";
 import { sql } from "kysely";
 import { clientAddressHeader } from "#app/services/rate-limit.server.ts";
 import { logger, logRequest } from "#app/services/log.server.ts";
@@ -157,7 +157,7 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
     const url = req.url ?? "/";
     if (url.length > maxUrlLength) return false;
     const path = pathOf(url);
-    const pathname = path.length > 1 ? path.replace(/\/+$/, "") : path;
+    const pathname = withoutTrailingSlash(path);
     const files = prerendered.get(pathname);
     if (!files || (Date.now() > prerenderedPostingsUntil && dependsOnPostings(pathname))) return false;
     const { variant, crawler } = consentVariantFor(req);
@@ -243,8 +243,7 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
     // Decoded, as the file would be looked up (the 400 check above let only decodable paths by).
     const file = decodedOrNull(req.path)?.match(/^(.*\/)index(?:\.\w+)?\.html(?:\.br|\.gz)?$/);
     if (!file || (req.method !== "GET" && req.method !== "HEAD")) return next();
-    const directory = file[1] as string;
-    const page = directory.length > 1 ? directory.slice(0, -1) : directory;
+    const page = withoutTrailingSlash(file[1] as string);
     if (!prerendered.has(page)) return next();
     res.redirect(301, page + req.originalUrl.slice(pathOf(req.originalUrl).length));
   });

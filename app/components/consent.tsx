@@ -12,6 +12,7 @@ import {
 import { useLocation } from "react-router";
 import { consent as copy } from "#app/content/consent.ts";
 import { type ConsentView, consentActionPath, consentFromCookies, cookieSettingsPath, formsChosen, viewOf } from "#app/lib/consent.ts";
+import { withoutTrailingSlash } from "#app/lib/uri.ts";
 import { Button, buttonClasses, CloseButton } from "./button.tsx";
 
 // The consent manager in the page: the banner, the settings dialog, and the state every frame
@@ -93,7 +94,7 @@ export function ConsentProvider({
 /** This page's path, as a place to come back to ("/about", never "/about/"). */
 function usePagePath() {
   const { pathname, search } = useLocation();
-  return `${pathname.replace(/(.)\/+$/, "$1")}${search}`;
+  return `${withoutTrailingSlash(pathname)}${search}`;
 }
 
 function ReturnTo() {

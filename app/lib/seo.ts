@@ -2,6 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import type { PageMeta } from "#app/content/schema.ts";
 import { site } from "#app/content/site.ts";
 import type { RootData } from "#app/root.tsx";
+import { withoutTrailingSlash } from "./uri.ts";
 
 type MetaArgsLike = {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
@@ -18,8 +19,7 @@ export function rootData(matches: MetaArgsLike["matches"]): RootData | undefined
  * in any case: /About is /about.
  */
 export function absoluteUrl(siteUrl: string, path: string) {
-  const normalized = path === "/" ? "/" : path.replace(/\/+$/, "");
-  return `${siteUrl}${normalized.toLowerCase()}`;
+  return `${siteUrl}${withoutTrailingSlash(path).toLowerCase()}`;
 }
 
 /** Every page's head: title, description, canonical URL, Open Graph and Twitter cards. */

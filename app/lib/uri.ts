@@ -9,3 +9,8 @@ export function decodedOrNull(text: string) {
     return null;
   }
 }
+
+/** A path without trailing slashes, the one spelling of a page's address ("/" and "//" are "/"). */
+export function withoutTrailingSlash(path: string) {
+  return path.endsWith("/") ? path.replace(/(.)\/+$/, "$1") : path;
+}

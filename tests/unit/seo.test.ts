@@ -20,6 +20,9 @@ test("builds title, description, canonical, Open Graph and Twitter tags from one
 test("absolute URLs keep the home page's slash and drop others'", () => {
   expect(absoluteUrl("https://www.example.org", "/")).toBe("https://www.example.org/");
   expect(absoluteUrl("https://www.example.org", "/careers/")).toBe("https://www.example.org/careers");
+  expect(absoluteUrl("https://www.example.org", "/careers//")).toBe("https://www.example.org/careers");
+  // Only slashes: the home page, never the bare origin.
+  expect(absoluteUrl("https://www.example.org", "//")).toBe("https://www.example.org/");
 });
 
 test("a page reached in another case has the lower-case address as its canonical URL", () => {
