@@ -335,7 +335,8 @@ async function startPlainNode(): Promise<{ url: string; stop: () => void }> {
   const headers = [...response.headers].filter(([name]) => !skipped.has(name)).flat();
   const bodyFile = path.resolve(`build/client${prerenderedPage}/index.html.gz`);
   const plainPort = nginxPort + 1;
-  const script = `const body=require("node:fs").readFileSync(${JSON.stringify(bodyFile)});const headers=${JSON.stringify(headers)};require("node:http").createServer((req,res)=>{res.writeHead(200,[...headers,"Content-Encoding","gzip","Content-Length",String(body.length)]).end(body)}).listen(${plainPort},"127.0.0.1")`;
+  // The body as a latin1 string, as our server keeps it: the fastest way Node sends bytes it has.
+  const script = `const body=require("node:fs").readFileSync(${JSON.stringify(bodyFile)}).toString("latin1");const headers=${JSON.stringify(headers)};require("node:http").createServer((req,res)=>{res.writeHead(200,[...headers,"Content-Encoding","gzip","Content-Length",String(body.length)]).end(body,"latin1")}).listen(${plainPort},"127.0.0.1")`;
   const plain = spawn(...onServerCore(process.execPath, ["--input-type=commonjs", "-e", script]), { stdio: ["ignore", "ignore", "inherit"] });
   children.push(plain);
   const url = `http://127.0.0.1:${plainPort}${prerenderedPage}`;

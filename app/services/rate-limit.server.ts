@@ -32,7 +32,7 @@ export async function hitRateLimit(
 
   await db.deleteFrom("rate_limit_hits").where("id", "=", id).execute();
   // A place frees up when the oldest of the `max` newest counted posts leaves the window.
-  const freesUp = await inWindow.select("at").where("id", "!=", id).orderBy("at", "desc").offset(max - 1).limit(1).executeTakeFirst();
+  const freesUp = await inWindow.select("at").orderBy("at", "desc").offset(max - 1).limit(1).executeTakeFirst();
   const freeAt = freesUp ? Date.parse(freesUp.at) + windowMs : now.getTime();
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) };
 }
