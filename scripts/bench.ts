@@ -355,19 +355,15 @@ const plainNode = await startPlainNode();
 const ours: LoadResult[] = [];
 const limit: LoadResult[] = [];
 const reference: LoadResult[] = [];
+const measureOurs = async () => {
+  ours.push(await loadGet(`prerendered ${prerenderedPage}`, `${origin}${prerenderedPage}`, loadSeconds / 2));
+};
+const measureNginx = async () => {
+  if (nginx) limit.push(await loadGet(`nginx ${prerenderedPage} (the limit)`, nginx.url, loadSeconds / 2));
+};
 const ratioRounds = 9;
 for (let round = 0; round < ratioRounds; round += 1) {
-  const measureOurs = async () => ours.push(await loadGet(`prerendered ${prerenderedPage}`, `${origin}${prerenderedPage}`, loadSeconds / 2));
-  const measureNginx = async () => {
-    if (nginx) limit.push(await loadGet(`nginx ${prerenderedPage} (the limit)`, nginx.url, loadSeconds / 2));
-  };
-  if (round % 2 === 0) {
-    await measureOurs();
-    await measureNginx();
-  } else {
-    await measureNginx();
-    await measureOurs();
-  }
+  for (const measure of round % 2 === 0 ? [measureOurs, measureNginx] : [measureNginx, measureOurs]) await measure();
   reference.push(await loadGet(`plain node:http, same bytes and headers (reference)`, plainNode.url, loadSeconds / 2));
 }
 nginx?.stop();
