@@ -1,6 +1,6 @@
 import type { Config } from "@react-router/dev/config";
-import { generatedFiles, pageList } from "./app/content/pages.ts";
-import { jobPath, openJobs } from "./app/lib/jobs.ts";
+import { generatedFiles, pageList } from "./app/site/pages.ts";
+import { jobPath, openJobs } from "./app/careers/jobs.ts";
 import { currentBuildInfo, writeBuildInfo } from "./server/build-info.ts";
 
 export default {

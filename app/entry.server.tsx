@@ -4,10 +4,9 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from "react-router";
-import { logger } from "./services/log.server.ts";
-import { nonceHeader } from "#server/security-headers.ts";
-import { hydrates } from "./lib/hydration.ts";
-import { NonceContext } from "./lib/nonce.ts";
+import { logger } from "./platform/log.server.ts";
+import { hydrates } from "./site/hydration.ts";
+import { NonceContext, nonceHeader } from "./site/nonce.ts";
 
 // React Router's default Node entry, plus the CSP nonce the server gives each request
 // (server/security-headers.ts): every inline script React Router renders carries it.

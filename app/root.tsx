@@ -8,28 +8,31 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { RouteError } from "./components/error-page.tsx";
-import { SiteFooter } from "./components/site-footer.tsx";
-import { SiteHeader } from "./components/site-header.tsx";
+import { RouteError } from "./site/error-page.tsx";
+import { SiteFooter } from "./site/site-footer.tsx";
+import { SiteHeader } from "./site/site-header.tsx";
 import { isbot } from "isbot";
-import { ConsentProvider } from "./components/consent.tsx";
-import { publicConfig } from "./config/env.ts";
-import { env } from "./config/env.server.ts";
-import { site } from "./content/site.ts";
-import { consentFromCookies, undecided, viewOf } from "./lib/consent.ts";
-import { useHydration } from "./lib/hydration.ts";
-import { useNonce } from "./lib/nonce.ts";
-import stylesheet from "./styles/app.css?url";
+import { ConsentProvider, CookieSettingsLink } from "./consent/consent-manager.tsx";
+import { publicConfig } from "./platform/env.ts";
+import { env } from "./platform/env.server.ts";
+import { site } from "./site/site-content.ts";
+import { consentFromCookies, undecided, viewOf } from "./consent/consent-cookie.ts";
+import { useHydration } from "./site/hydration.ts";
+import { useNonce } from "./site/nonce.ts";
+import type { SiteRootData } from "./site/use-site-config.ts";
+import stylesheet from "./ui/app.css?url";
 
 export function loader({ request }: Route.LoaderArgs) {
   const cookies = request.headers.get("cookie");
-  return {
+  const data = {
     config: publicConfig(env),
     // The page is rendered for the visitor's cookie choice (prerendered pages exist in one
     // variant per choice, picked by the server); crawlers never see the banner.
     consent: viewOf(consentFromCookies(cookies, env.CONSENT_REVISION)),
     isBot: isbot(request.headers.get("user-agent")),
   };
+  // The frame's parts read only what app/site/ knows of this data.
+  return data satisfies SiteRootData;
 }
 
 export type RootData = ReturnType<typeof loader>;
@@ -88,6 +91,7 @@ export function Layout({ children }: { children: ReactNode }) {
             footer={site.footer}
             contactEmail={data.config.contactEmail}
             socialUrl={data.config.socialUrl}
+            cookieSettingsLink={(className) => <CookieSettingsLink className={className} />}
           />
         ) : null}
         </ConsentProvider>

@@ -1,21 +1,26 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-import { pages } from "./content/pages.ts";
+import { pages } from "./site/pages.ts";
 
+// Every route module, by the capability folder it lives in (docs/architecture.md).
 export default [
-  index(pages.home.file),
-  route(pages.about.path, pages.about.file),
-  route(pages.features.path, pages.features.file),
-  route(pages.careers.path, pages.careers.file),
-  route(`${pages.careers.path}/:slug`, "routes/job-posting.tsx"),
+  index("pages/home-page.tsx"),
+  route(pages.about.path, "pages/about-page.tsx"),
+  route(pages.features.path, "pages/features-page.tsx"),
+  route(pages.login.path, "pages/login-page.tsx"),
+  route(pages.download.path, "pages/download-page.tsx"),
+  route("sitemap.xml", "pages/sitemap-xml.ts"),
+  route("robots.txt", "pages/robots-txt.ts"),
+
+  route(pages.careers.path, "careers/careers-page.tsx"),
+  route(`${pages.careers.path}/:slug`, "careers/job-posting-page.tsx"),
   // Also /careers/apply, a general application: static segments outrank :slug.
-  route(`${pages.careers.path}/:slug?/apply`, "routes/job-application.tsx"),
-  route(pages.login.path, pages.login.file),
-  route(pages.contact.path, pages.contact.file),
-  route(pages.download.path, pages.download.file),
-  route(pages.cookieSettings.path, pages.cookieSettings.file),
-  route("consent", "routes/consent.ts"),
-  route("__status/:code", "routes/status-page.tsx"),
-  route("sitemap.xml", "routes/sitemap-xml.ts"),
-  route("robots.txt", "routes/robots-txt.ts"),
-  route("*", "routes/not-found.tsx"),
+  route(`${pages.careers.path}/:slug?/apply`, "careers/job-application-page.tsx"),
+
+  route(pages.contact.path, "contact/contact-page.tsx"),
+
+  route(pages.cookieSettings.path, "consent/cookie-settings-page.tsx"),
+  route("consent", "consent/consent-action.ts"),
+
+  route("__status/:code", "site/status-page.tsx"),
+  route("*", "site/not-found-page.tsx"),
 ] satisfies RouteConfig;

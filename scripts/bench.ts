@@ -13,8 +13,8 @@ import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { openDatabase } from "#app/services/db.server.ts";
-import { issueFormStamp } from "#app/services/form-guard.server.ts";
+import { openDatabase } from "#app/platform/db.server.ts";
+import { issueFormStamp } from "#app/forms/form-guard.server.ts";
 
 const port = Number(process.env.BENCH_PORT ?? 3400);
 const nginxPort = port + 1;

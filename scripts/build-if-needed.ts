@@ -1,7 +1,7 @@
 // `npm start` runs this first: it builds when there is no build, or when the sources or the
 // public configuration changed since the last one, so the first command always serves fresh pages.
 import { spawnSync } from "node:child_process";
-import { ConfigError } from "#app/config/env.ts";
+import { ConfigError } from "#app/platform/env.ts";
 import { configDifferences, currentBuildInfo, readBuildInfo } from "#server/build-info.ts";
 
 function reasonToBuild(): string | null {

@@ -1,7 +1,7 @@
 // Applies pending database migrations (the server also does this at start-up).
-import { parseEnv } from "#app/config/env.ts";
-import { openDatabase } from "#app/services/db.server.ts";
-import { migrateToLatest } from "#app/services/migrations.server.ts";
+import { parseEnv } from "#app/platform/env.ts";
+import { openDatabase } from "#app/platform/db.server.ts";
+import { migrateToLatest } from "#app/platform/migrations.server.ts";
 
 try {
   const env = parseEnv(process.env);

@@ -8,8 +8,8 @@ import { readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { parseEnv } from "#app/config/env.ts";
-import { type ConsentVariant, consentCookieName, serializeConsent } from "#app/lib/consent.ts";
+import { parseEnv } from "#app/platform/env.ts";
+import { type ConsentVariant, consentCookieName, serializeConsent } from "#app/consent/consent-cookie.ts";
 import { buildDir } from "#server/build-info.ts";
 
 const env = parseEnv(process.env);

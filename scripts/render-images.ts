@@ -3,8 +3,8 @@
 // Run `node scripts/render-images.ts` after changing the brand; the outputs are committed.
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { site } from "#app/content/site.ts";
-import { home } from "#app/content/home.ts";
+import { site } from "#app/site/site-content.ts";
+import { home } from "#app/pages/home-content.ts";
 
 const publicDir = path.resolve(import.meta.dirname, "..", "public");
 const mark = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="100%" height="100%"><rect width="32" height="32" rx="9" fill="#4f46e5"/><path d="M10 8v16h12" fill="none" stroke="#fff" stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round"/><circle cx="22" cy="11" r="3" fill="#2dd4bf"/></svg>`;

@@ -2,13 +2,13 @@
 // like the server. Output goes to stdout for the operator; nothing here is logged.
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { ConfigError, parseEnv } from "#app/config/env.ts";
-import { openDatabase } from "#app/services/db.server.ts";
-import { migrateToLatest } from "#app/services/migrations.server.ts";
-import { retryFailedMail } from "#app/services/outbox.server.ts";
-import { listConsentRecords } from "#app/services/consent.server.ts";
-import { toCsv, toExportRecord } from "#app/services/export.server.ts";
-import { getAttachment, getSubmission, listSubmissions } from "#app/services/submissions.server.ts";
+import { ConfigError, parseEnv } from "#app/platform/env.ts";
+import { openDatabase } from "#app/platform/db.server.ts";
+import { migrateToLatest } from "#app/platform/migrations.server.ts";
+import { retryFailedMail } from "#app/platform/outbox.server.ts";
+import { listConsentRecords } from "#app/consent/consent.server.ts";
+import { toCsv, toExportRecord } from "#app/forms/export.server.ts";
+import { getAttachment, getSubmission, listSubmissions } from "#app/forms/submissions.server.ts";
 
 const usage = `Usage: npm run submissions -- <command>
 

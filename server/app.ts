@@ -9,26 +9,27 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { isbot } from "isbot";
-import { env } from "#app/config/env.server.ts";
-import { type ConsentVariant, consentFromCookies, variantOf, viewOf } from "#app/lib/consent.ts";
-import { dependsOnPostings, postingsChangeAfter } from "#app/lib/jobs.ts";
-import { decodedOrNull, withoutTrailingSlash } from "#app/lib/uri.ts";
+import { env } from "#app/platform/env.server.ts";
+import { type ConsentVariant, consentFromCookies, variantOf, viewOf } from "#app/consent/consent-cookie.ts";
+import { dependsOnPostings, postingsChangeAfter } from "#app/careers/jobs.ts";
+import { decodedOrNull, withoutTrailingSlash } from "#app/platform/uri.ts";
 import { sql } from "kysely";
-import { clientAddressHeader } from "#app/services/rate-limit.server.ts";
-import { logger, logRequest } from "#app/services/log.server.ts";
-import { isSchemaCurrent } from "#app/services/migrations.server.ts";
-import { getServices } from "#app/services/services.server.ts";
-import { statusPagePath } from "#app/routes/status-page.tsx";
+import { clientAddressHeader } from "#app/platform/rate-limit.server.ts";
+import { logger, logRequest } from "#app/platform/log.server.ts";
+import { isSchemaCurrent } from "#app/platform/migrations.server.ts";
+import { getServices } from "#app/platform/services.server.ts";
+import { statusPagePath } from "#app/site/status-page.tsx";
 import { memoByString } from "./memo.ts";
 import { precompressedFiles, preferredEncoding } from "./precompressed.ts";
-import { baseSecurityHeaders, contentSecurityPolicy, frameOrigins, inlineScriptHashes, newNonce, nonceHeader } from "./security-headers.ts";
+import { baseSecurityHeaders, contentSecurityPolicy, frameOrigins, inlineScriptHashes, newNonce } from "./security-headers.ts";
+import { nonceHeader } from "#app/site/nonce.ts";
 
 // This file is the server bundle's entry (vite.config.ts): the Express app and the services
 // share one module graph with the routes. Prerendering imports the bundle as React Router's
 // server build, hence the re-export.
 export * from "virtual:react-router/server-build";
-export { getServices, stopServices } from "#app/services/services.server.ts";
-export { logger } from "#app/services/log.server.ts";
+export { getServices, stopServices } from "#app/platform/services.server.ts";
+export { logger } from "#app/platform/log.server.ts";
 
 const build = serverBuild as unknown as ServerBuild;
 
@@ -200,7 +201,7 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
 
   // Limits before any work: methods no page takes, overlong or undecodable addresses, and
   // oversized bodies other than uploads (the upload forms stream theirs with limits of their own,
-  // app/services/multipart.server.ts).
+  // app/forms/multipart.server.ts).
   // The answer is the site's own error page for that status, rendered without the request.
   const statusPage = (code: number, req: express.Request, res: express.Response, next: express.NextFunction) => {
     req.method = "GET";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { type PublicConfig, publicConfig, parseEnv } from "#app/config/env.ts";
+import { type PublicConfig, publicConfig, parseEnv } from "#app/platform/env.ts";
 
 // A build bakes the public configuration into its prerendered pages. It records which
 // configuration and which sources it was made from, so a stale build is never served unnoticed.

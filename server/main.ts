@@ -2,7 +2,7 @@
 import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { ConfigError, parseEnv, publicConfig } from "#app/config/env.ts";
+import { ConfigError, parseEnv, publicConfig } from "#app/platform/env.ts";
 import { buildDir, configDifferences, readBuildInfo } from "./build-info.ts";
 
 function fail(message: string): never {

@@ -3,8 +3,6 @@ import { createHash, randomBytes } from "node:crypto";
 // The headers every response carries, and the Content-Security-Policy of each page: per request
 // with a nonce for rendered pages, with the hashes of its inline scripts for prerendered files.
 
-export const nonceHeader = "x-site-csp-nonce";
-
 export const newNonce = () => randomBytes(16).toString("base64");
 
 export function baseSecurityHeaders({ secure }: { secure: boolean }): Record<string, string> {

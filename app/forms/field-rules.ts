@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 // Field rules shared by the public forms' schemas. For files, the browser checks count and size;
-// the server also checks each file's content (app/services/file-types.server.ts).
+// the server also checks each file's content (app/forms/file-types.server.ts).
 
 // No compiled validators: zod would probe `new Function`, which the site's CSP forbids (and a
 // strict CSP reports the probe as a violation even though zod catches it).

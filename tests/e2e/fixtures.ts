@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { test as base, expect } from "@playwright/test";
-import { parseEnv, publicConfig } from "#app/config/env.ts";
+import { parseEnv, publicConfig } from "#app/platform/env.ts";
 import { e2eEnv, embedOrigin, type StorageEnv, servers } from "./server-env.ts";
 
 /** What the server under test was configured with. */

@@ -1,6 +1,6 @@
 import { config, expect, sitePages, test } from "./fixtures.ts";
 
-// The strings spec.md quotes, page by page, verbatim.
+// The strings the brief quotes, page by page, verbatim.
 const specCopy: Record<string, string[]> = {
   "/": [
     "Top-Rated Custom Software Development Services",
@@ -115,7 +115,7 @@ test("the careers page lists six full-time postings, each with Apply Now", async
   await expect(page.getByRole("link", { name: "Send General Application" })).toHaveAttribute("href", "/careers/apply");
 });
 
-test("the contact form has spec.md's fields, types and required rules", async ({ page }) => {
+test("the contact form has the brief's fields, types and required rules", async ({ page }) => {
   await page.goto("/contact");
   const form = page.locator("form#contact-form");
   await expect(form).toHaveAttribute("method", "post");

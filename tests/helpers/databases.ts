@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { type Database, type Engine, openDatabase } from "#app/services/db.server.ts";
-import { migrateToLatest } from "#app/services/migrations.server.ts";
+import { type Database, type Engine, openDatabase } from "#app/platform/db.server.ts";
+import { migrateToLatest } from "#app/platform/migrations.server.ts";
 
 // Every storage test runs on both engines: SQLite in a temporary folder, and a fresh database
 // on the PostgreSQL server of TEST_DATABASE_URL (`npm test` starts a throwaway one).

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { createMailer } from "#app/services/mail.server.ts";
-import { deliverDueMail } from "#app/services/outbox.server.ts";
-import { listSubmissions, storeSubmission } from "#app/services/submissions.server.ts";
+import { createMailer } from "#app/platform/mail.server.ts";
+import { deliverDueMail } from "#app/platform/outbox.server.ts";
+import { listSubmissions, storeSubmission } from "#app/forms/submissions.server.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 import { startSmtp } from "#tests/helpers/smtp.ts";
 

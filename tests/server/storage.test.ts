@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { listConsentRecords, recordConsent } from "#app/services/consent.server.ts";
-import { loadFormSecret } from "#app/services/form-guard.server.ts";
-import { isSchemaCurrent, migrateToLatest } from "#app/services/migrations.server.ts";
-import { claimNextMail, retryFailedMail } from "#app/services/outbox.server.ts";
-import { hitRateLimit } from "#app/services/rate-limit.server.ts";
-import { type NewSubmission, getAttachment, listSubmissions, storeSubmission } from "#app/services/submissions.server.ts";
+import { listConsentRecords, recordConsent } from "#app/consent/consent.server.ts";
+import { loadFormSecret } from "#app/platform/secret.server.ts";
+import { isSchemaCurrent, migrateToLatest } from "#app/platform/migrations.server.ts";
+import { claimNextMail, retryFailedMail } from "#app/platform/outbox.server.ts";
+import { hitRateLimit } from "#app/platform/rate-limit.server.ts";
+import { type NewSubmission, getAttachment, listSubmissions, storeSubmission } from "#app/forms/submissions.server.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 
 const binary = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x00, 0xff, 0x10, 0x80]);

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { publicConfig, parseEnv } from "#app/config/env.ts";
+import { publicConfig, parseEnv } from "#app/platform/env.ts";
 import { configDifferences } from "#server/build-info.ts";
 
 test("names each public variable whose value differs from the build's", () => {

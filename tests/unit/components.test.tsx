@@ -2,17 +2,17 @@
 import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, test, vi } from "vitest";
-import { ApplicationForm } from "#app/components/application-form.tsx";
-import { ConsentProvider } from "#app/components/consent.tsx";
-import { ContactForm } from "#app/components/contact-form.tsx";
-import { EmbedFrame } from "#app/components/embed-frame.tsx";
-import { StoreButtons } from "#app/components/store-buttons.tsx";
-import { SiteHeader } from "#app/components/site-header.tsx";
+import { ApplicationForm } from "#app/careers/application-form.tsx";
+import { ConsentProvider } from "#app/consent/consent-manager.tsx";
+import { ContactForm } from "#app/contact/contact-form.tsx";
+import { EmbedFrame } from "#app/consent/embed-frame.tsx";
+import { StoreButtons } from "#app/ui/store-buttons.tsx";
+import { SiteHeader } from "#app/site/site-header.tsx";
 import { ErrorBoundary } from "#app/root.tsx";
-import { careers } from "#app/content/careers.ts";
-import { contact } from "#app/content/contact.ts";
-import { site } from "#app/content/site.ts";
-import type { ConsentView } from "#app/lib/consent.ts";
+import { careers } from "#app/careers/careers-content.ts";
+import { contact } from "#app/contact/contact-content.ts";
+import { site } from "#app/site/site-content.ts";
+import type { ConsentView } from "#app/consent/consent-cookie.ts";
 
 describe("EmbedFrame", () => {
   function renderFrame(view: ConsentView, src: string | null) {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { consentFromCookies, formsChosen, parseConsent, safeReturnPath, serializeConsent, variantOf, viewOf } from "#app/lib/consent.ts";
-import { consentCookieHeader } from "#app/services/consent.server.ts";
+import { consentFromCookies, formsChosen, parseConsent, safeReturnPath, serializeConsent, variantOf, viewOf } from "#app/consent/consent-cookie.ts";
+import { consentCookieHeader } from "#app/consent/consent.server.ts";
 
 const choice = { id: "01a1ff8d-fa4f-72bd-9c9f-e2b29a1f660a", revision: 2, forms: true, at: 1_795_290_000_000 };
 

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, test } from "vitest";
-import { ContactFormSchema } from "#app/forms/contact-form.ts";
-import { csvCell } from "#app/services/export.server.ts";
+import { ContactFormSchema } from "#app/contact/contact-schema.ts";
+import { csvCell } from "#app/forms/export.server.ts";
 
 function form(fields: Record<string, string | File>) {
   const data = new FormData();
@@ -17,7 +17,7 @@ function errorsOf(data: FormData) {
 const valid = { name: "Ada Lovelace", email: "ada@example.com", project: "An analytical engine", budget: "50k-100k" };
 
 describe("the contact form schema", () => {
-  test("accepts spec.md's required fields and leaves optional ones empty", () => {
+  test("accepts the brief's required fields and leaves optional ones empty", () => {
     const result = parseWithZod(form({ ...valid, phone: "", company: "", source: "" }), { schema: ContactFormSchema });
     expect(result.status).toBe("success");
     if (result.status === "success") {
@@ -35,7 +35,7 @@ describe("the contact form schema", () => {
     });
   });
 
-  test("accepts each budget of spec.md and nothing else", () => {
+  test("accepts each budget the brief lists and nothing else", () => {
     for (const budget of ["under-10k", "10k-25k", "25k-50k", "50k-100k", "over-100k"]) {
       expect(parseWithZod(form({ ...valid, budget }), { schema: ContactFormSchema }).status).toBe("success");
     }

@@ -1,31 +1,35 @@
 import { describe, expect, test } from "vitest";
 import type { z } from "zod";
-import { about } from "#app/content/about.ts";
-import { careers } from "#app/content/careers.ts";
-import { contact } from "#app/content/contact.ts";
-import { consent } from "#app/content/consent.ts";
-import { download } from "#app/content/download.ts";
-import { errorPages } from "#app/content/error-pages.ts";
-import { features } from "#app/content/features.ts";
-import { home } from "#app/content/home.ts";
-import { login } from "#app/content/login.ts";
-import { pageList } from "#app/content/pages.ts";
-import * as schemas from "#app/content/schema.ts";
-import { site } from "#app/content/site.ts";
-import { formatSalaryRange } from "#app/lib/format.ts";
-import { openJobs } from "#app/lib/jobs.ts";
+import { about } from "#app/pages/about-content.ts";
+import { careers } from "#app/careers/careers-content.ts";
+import { contact } from "#app/contact/contact-content.ts";
+import { consent } from "#app/consent/consent-content.ts";
+import { download } from "#app/pages/download-content.ts";
+import { errorPages } from "#app/site/error-pages-content.ts";
+import { features } from "#app/pages/features-content.ts";
+import { home } from "#app/pages/home-content.ts";
+import { login } from "#app/pages/login-content.ts";
+import { pageList } from "#app/site/pages.ts";
+import { CareersSchema } from "#app/careers/careers-content-schema.ts";
+import { ConsentSchema } from "#app/consent/consent-content-schema.ts";
+import { ContactSchema } from "#app/contact/contact-content-schema.ts";
+import { AboutSchema, DownloadSchema, FeaturesSchema, HomeSchema, LoginSchema } from "#app/pages/pages-content-schema.ts";
+import { ErrorPagesSchema, SiteSchema } from "#app/site/content-schema.ts";
+import { site } from "#app/site/site-content.ts";
+import { formatSalaryRange } from "#app/careers/salary-range.ts";
+import { openJobs } from "#app/careers/jobs.ts";
 
 const modules: Array<[string, z.ZodType, unknown]> = [
-  ["site", schemas.SiteSchema, site],
-  ["home", schemas.HomeSchema, home],
-  ["about", schemas.AboutSchema, about],
-  ["features", schemas.FeaturesSchema, features],
-  ["careers", schemas.CareersSchema, careers],
-  ["login", schemas.LoginSchema, login],
-  ["contact", schemas.ContactSchema, contact],
-  ["consent", schemas.ConsentSchema, consent],
-  ["download", schemas.DownloadSchema, download],
-  ["error pages", schemas.ErrorPagesSchema, errorPages],
+  ["site", SiteSchema, site],
+  ["home", HomeSchema, home],
+  ["about", AboutSchema, about],
+  ["features", FeaturesSchema, features],
+  ["careers", CareersSchema, careers],
+  ["login", LoginSchema, login],
+  ["contact", ContactSchema, contact],
+  ["consent", ConsentSchema, consent],
+  ["download", DownloadSchema, download],
+  ["error pages", ErrorPagesSchema, errorPages],
 ];
 
 describe("content modules", () => {
@@ -42,7 +46,7 @@ describe("content modules", () => {
   });
 });
 
-describe("spec.md constants", () => {
+describe("the brief's constants", () => {
   test("the six job postings with department, location, type and salary", () => {
     // Open on the day they were written; the seventh posting is an expired example.
     expect(

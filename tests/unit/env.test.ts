@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ConfigError, parseEnv, publicConfig } from "#app/config/env.ts";
+import { ConfigError, parseEnv, publicConfig } from "#app/platform/env.ts";
 
 describe("parseEnv", () => {
   test("gives working defaults for an empty environment", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { detectFileKind } from "#app/services/file-types.server.ts";
+import { detectFileKind } from "#app/forms/file-types.server.ts";
 
 const bytes = (...parts: Array<string | number[]>) =>
   Buffer.concat(parts.map((part) => (typeof part === "string" ? Buffer.from(part, "latin1") : Buffer.from(part))));

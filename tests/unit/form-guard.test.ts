@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { clientKey, issueFormStamp, judgeSubmission } from "#app/services/form-guard.server.ts";
+import { issueFormStamp, judgeSubmission } from "#app/forms/form-guard.server.ts";
+import { clientKey } from "#app/platform/secret.server.ts";
 
 const secret = "a-test-secret-that-is-long-enough-123";
 const served = new Date("2026-11-21T10:00:00.000Z");

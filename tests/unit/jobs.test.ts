@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { careers } from "#app/content/careers.ts";
+import { careers } from "#app/careers/careers-content.ts";
 import {
   closesAt,
   dependsOnPostings,
@@ -8,7 +8,7 @@ import {
   openJobs,
   postingsChangeAfter,
   requireOpenJob,
-} from "#app/lib/jobs.ts";
+} from "#app/careers/jobs.ts";
 
 const siteUrl = "https://www.example.org";
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
@@ -60,7 +60,7 @@ describe("open and closed postings", () => {
     expect(isOpen(closed, new Date("2026-11-01T00:00:00.000Z"))).toBe(false);
   });
 
-  test("spec.md's six postings are open and the expired one is not", () => {
+  test("the brief's six postings are open and the expired one is not", () => {
     expect(openJobs(new Date("2026-11-21T12:00:00Z")).map((job) => job.title)).toEqual([
       "Senior Mobile Engineer",
       "Product Manager",

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { isoTimeOf } from "#app/services/log.server.ts";
+import { isoTimeOf } from "#app/platform/log.server.ts";
 
 test("log lines carry the time as toISOString() writes it, to the millisecond", () => {
   const start = Date.parse("2026-11-22T06:47:14.000Z");

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { MalformedFormError, parseMultipartForm } from "#app/services/multipart.server.ts";
+import { MalformedFormError, parseMultipartForm } from "#app/forms/multipart.server.ts";
 
 const limits = { maxFiles: 2, maxTotalFileBytes: 1000, maxBodyBytes: 100_000, maxFieldBytes: 100, maxFields: 10 };
 

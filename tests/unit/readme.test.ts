@@ -14,6 +14,6 @@ test("CI runs the README's test command, and the README's first command starts t
 });
 
 test("the README's configuration table lists every environment variable the schema reads", async () => {
-  const { EnvSchema } = await import("#app/config/env.ts");
+  const { EnvSchema } = await import("#app/platform/env.ts");
   for (const name of Object.keys(EnvSchema.shape)) expect(readme).toContain(`| \`${name}\``);
 });

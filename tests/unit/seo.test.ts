@@ -1,9 +1,9 @@
 import { expect, test } from "vitest";
-import { careers } from "#app/content/careers.ts";
-import { home } from "#app/content/home.ts";
-import { pageList, pages } from "#app/content/pages.ts";
-import { site } from "#app/content/site.ts";
-import { absoluteUrl, pageMeta } from "#app/lib/seo.ts";
+import { careers } from "#app/careers/careers-content.ts";
+import { home } from "#app/pages/home-content.ts";
+import { pageList, pages } from "#app/site/pages.ts";
+import { site } from "#app/site/site-content.ts";
+import { absoluteUrl, pageMeta } from "#app/site/seo.ts";
 
 const matches = [{ id: "root", loaderData: { config: { siteUrl: "https://www.example.org" } } }];
 

@@ -1,0 +1,122 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "react-router";
+import type { CareersContent } from "./careers-content-schema.ts";
+import { ApplicationFormSchema, resumeUploads } from "./application-schema.ts";
+import { Button } from "#app/ui/button.tsx";
+import { Card } from "#app/ui/card.tsx";
+import { Field, FieldErrors, Fieldset, RequiredMark } from "#app/ui/field.tsx";
+import { FormAlert, GuardFields, useSiteForm } from "#app/forms/form-parts.tsx";
+
+const checkboxClasses = "mt-1 size-5 shrink-0 accent-[var(--color-brand)]";
+
+/** The job application form: the same schema here and in the action, working without JavaScript. */
+export function ApplicationForm({
+  content,
+  stamp,
+  lastResult,
+  formError,
+}: {
+  content: CareersContent["application"];
+  stamp: string;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  formError: string | null | undefined;
+}) {
+  const navigation = useNavigation();
+  const { form, fields, control, value } = useSiteForm({ id: "application-form", schema: ApplicationFormSchema, lastResult });
+  const { fields: labels } = content;
+  const text = (name: "firstName" | "lastName" | "location", autoComplete: string, required = false) => (
+    <Field id={fields[name].id} errorId={fields[name].errorId} label={labels[name]} required={required} errors={fields[name].errors}>
+      {(props) => (
+        <input {...props} {...control(name)} defaultValue={value(name)} type="text" autoComplete={autoComplete} required={required} maxLength={100} />
+      )}
+    </Field>
+  );
+  const link = (name: "linkedin" | "github" | "portfolio") => (
+    <Field
+      id={fields[name].id}
+      errorId={fields[name].errorId}
+      hintId={fields[name].descriptionId}
+      label={labels[name]}
+      hint={content.urlHint}
+      errors={fields[name].errors}
+    >
+      {(props) => <input {...props} {...control(name)} defaultValue={value(name)} type="url" inputMode="url" maxLength={300} />}
+    </Field>
+  );
+  const checkbox = (name: "consent" | "futureConsent", required: boolean) => (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          id={fields[name].id}
+          {...control(name)}
+          type="checkbox"
+          value="on"
+          defaultChecked={value(name) === "on"}
+          required={required}
+          aria-invalid={fields[name].errors?.length ? true : undefined}
+          aria-describedby={fields[name].errors?.length ? fields[name].errorId : undefined}
+          className={checkboxClasses}
+        />
+        <label htmlFor={fields[name].id}>
+          {labels[name]}
+          {required ? <RequiredMark /> : null}
+        </label>
+      </div>
+      {fields[name].errors?.length ? <FieldErrors id={fields[name].errorId} errors={fields[name].errors} /> : null}
+    </div>
+  );
+
+  return (
+    <Card className="p-6 sm:p-8">
+      <p className="mb-6 text-sm text-ink-muted">{content.requiredNote}</p>
+      <FormAlert id={form.errorId} messages={[formError, ...(form.errors ?? [])]} />
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-10">
+        <GuardFields stamp={stamp} />
+        <Fieldset legend={content.sections.you}>
+          {text("firstName", "given-name", true)}
+          {text("lastName", "family-name", true)}
+          <Field id={fields.email.id} errorId={fields.email.errorId} label={labels.email} required errors={fields.email.errors}>
+            {(props) => <input {...props} {...control("email")} defaultValue={value("email")} type="email" autoComplete="email" required maxLength={254} />}
+          </Field>
+          <Field id={fields.phone.id} errorId={fields.phone.errorId} label={labels.phone} errors={fields.phone.errors}>
+            {(props) => <input {...props} {...control("phone")} defaultValue={value("phone")} type="tel" autoComplete="tel" maxLength={40} />}
+          </Field>
+          <div className="sm:col-span-2">{text("location", "address-level2")}</div>
+        </Fieldset>
+        <Fieldset legend={content.sections.links}>
+          {link("linkedin")}
+          {link("github")}
+          <div className="sm:col-span-2">{link("portfolio")}</div>
+        </Fieldset>
+        <Fieldset legend={content.sections.documents}>
+          <div className="sm:col-span-2">
+            <Field
+              id={fields.resume.id}
+              errorId={fields.resume.errorId}
+              hintId={fields.resume.descriptionId}
+              label={labels.resume}
+              required
+              hint={content.resumeHint}
+              errors={fields.resume.errors}
+            >
+              {(props) => <input {...props} {...control("resume")} type="file" accept={resumeUploads.accept} required />}
+            </Field>
+          </div>
+          <div className="sm:col-span-2">
+            <Field id={fields.coverNote.id} errorId={fields.coverNote.errorId} label={labels.coverNote} errors={fields.coverNote.errors}>
+              {(props) => <textarea {...props} {...control("coverNote")} defaultValue={value("coverNote")} rows={6} maxLength={5000} />}
+            </Field>
+          </div>
+        </Fieldset>
+        <fieldset className="space-y-4">
+          <legend className="mb-4 text-lg font-bold">{content.sections.consent}</legend>
+          {checkbox("consent", true)}
+          {checkbox("futureConsent", false)}
+        </fieldset>
+        <Button type="submit" className="w-full sm:w-auto">
+          {navigation.state === "submitting" ? content.submitting : content.submit}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { careers } from "./careers-content.ts";
+import { MB, emailAddress, fileList, fillMessage, longText, phoneNumber, singleLine } from "#app/forms/field-rules.ts";
+
+// The job application form's one schema, for a posting or a general application.
+
+const { errors } = careers.application;
+
+export const resumeUploads = {
+  maxFiles: 1,
+  maxTotalBytes: 10 * MB,
+  accept: ".pdf,.doc,.docx,.rtf,.txt",
+  kinds: ["pdf", "doc", "docx", "rtf", "txt"] as const,
+};
+
+const line = (max: number, message?: string) =>
+  singleLine({ max, message, tooLong: errors.tooLong, lineMessage: errors.singleLine });
+
+const link = z
+  .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: errors.url })
+  .max(300, { error: fillMessage(errors.tooLong, { max: 300 }) })
+  .optional();
+
+export const ApplicationFormSchema = z.object({
+  firstName: line(100, errors.firstName).min(1, { error: errors.firstName }),
+  lastName: line(100, errors.lastName).min(1, { error: errors.lastName }),
+  email: emailAddress({ message: errors.email, tooLong: errors.tooLong }),
+  phone: phoneNumber({ message: errors.phone, tooLong: errors.tooLong }),
+  location: line(100).optional(),
+  linkedin: link,
+  github: link,
+  portfolio: link,
+  resume: fileList({
+    maxFiles: resumeUploads.maxFiles,
+    maxTotalBytes: resumeUploads.maxTotalBytes,
+    tooMany: errors.tooManyFiles,
+    tooLarge: errors.filesTooLarge,
+  }).refine((files) => files.length === 1, { error: errors.resume }),
+  coverNote: longText({ max: 5000, tooLong: errors.tooLong }).optional(),
+  consent: z.literal("on", { error: errors.consent }),
+  futureConsent: z.literal("on").optional(),
+});
+
+export type ApplicationForm = z.infer<typeof ApplicationFormSchema>;

@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { FormErrorsSchema } from "#app/forms/form-errors-schema.ts";
+import { CardSchema, PageMetaSchema, text } from "#app/site/content-schema.ts";
+
+export const JobPostingSchema = z.object({
+  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+  title: text,
+  department: text,
+  location: z.enum(["Remote", "San Francisco CA"]),
+  type: z.literal("Full-time"),
+  salary: z.object({ min: z.number().int().positive(), max: z.number().int().positive() }),
+  description: text,
+  responsibilities: z.array(text).min(3),
+  requirements: z.array(text).min(3),
+  datePosted: z.iso.date(),
+  validThrough: z.iso.date(),
+});
+
+export const CareersSchema = z.object({
+  meta: PageMetaSchema,
+  intro: z.object({ headline: text, paragraph: text }),
+  reasons: z.object({ title: text, items: z.array(text).min(3) }),
+  benefits: z.object({ title: text, items: z.array(CardSchema).length(4) }),
+  culture: z.object({ title: text, values: z.array(CardSchema).min(3) }),
+  openings: z.object({ title: text, description: text, applyLabel: text, salaryLabel: text }),
+  generalApplication: z.object({ title: text, description: text, label: text }),
+  posting: z.object({
+    backToList: text,
+    responsibilitiesTitle: text,
+    requirementsTitle: text,
+    detailsTitle: text,
+    labels: z.object({ department: text, location: text, type: text, salary: text, posted: text, closes: text }),
+    applyTitle: text,
+    applyDescription: text,
+  }),
+  closed: z.object({ title: text, description: text, openingsTitle: text }),
+  /** Where remote roles may be held (JobPosting applicantLocationRequirements). */
+  remoteCountry: text,
+  application: z.object({
+    metaDescription: text.min(50).max(160),
+    titleForJob: text,
+    titleGeneral: text,
+    introForJob: text,
+    introGeneral: text,
+    sections: z.object({ you: text, links: text, documents: text, consent: text }),
+    fields: z.object({
+      firstName: text,
+      lastName: text,
+      email: text,
+      phone: text,
+      location: text,
+      linkedin: text,
+      github: text,
+      portfolio: text,
+      resume: text,
+      coverNote: text,
+      consent: text,
+      futureConsent: text,
+    }),
+    resumeHint: text,
+    urlHint: text,
+    submit: text,
+    submitting: text,
+    requiredNote: text,
+    errors: z.object({
+      firstName: text,
+      lastName: text,
+      email: text,
+      phone: text,
+      url: text,
+      resume: text,
+      consent: text,
+    }).extend(FormErrorsSchema.shape),
+    confirmation: z.object({ title: text, message: text, backToList: text }),
+  }),
+  /** Open and closed postings; a posting past validThrough leaves the list, the sitemap and its page. */
+  jobs: z.array(JobPostingSchema).min(6),
+});
+
+export type JobPosting = z.infer<typeof JobPostingSchema>;
+export type CareersContent = z.infer<typeof CareersSchema>;

@@ -1,0 +1,103 @@
+import { Link } from "react-router";
+import { ButtonLink } from "#app/ui/button.tsx";
+import { Card, InfoCard } from "#app/ui/card.tsx";
+import { CheckList } from "#app/ui/check-list.tsx";
+import { Icon, type IconName } from "#app/ui/illustrations.tsx";
+import { PageHero, Section, SectionHeader } from "#app/ui/section.tsx";
+import { careers } from "./careers-content.ts";
+import { formatSalaryRange } from "./salary-range.ts";
+import { pageMeta } from "#app/site/seo.ts";
+import { applyPath, findJob, jobPath, openJobs } from "./jobs.ts";
+import type { Route } from "./+types/careers-page";
+
+const benefitIcons: IconName[] = ["chart", "server", "shield", "book"];
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, careers.meta);
+
+// Evaluated when the page is prerendered, and per request once a posting has closed since.
+export function loader() {
+  return { open: openJobs(new Date()).map((job) => job.slug) };
+}
+
+export default function Careers({ loaderData }: Route.ComponentProps) {
+  const jobs = loaderData.open.map(findJob).filter((job) => job !== undefined);
+  return (
+    <>
+      <PageHero title={careers.intro.headline}>
+        <p className="mt-6 max-w-3xl text-lead text-ink-muted">{careers.intro.paragraph}</p>
+      </PageHero>
+
+      <Section labelledBy="reasons-title">
+        <div className="grid gap-12 lg:grid-cols-2">
+          <div>
+            <SectionHeader id="reasons-title" title={careers.reasons.title} align="start" />
+            <CheckList items={careers.reasons.items} className="space-y-4" itemClassName="text-lead" />
+          </div>
+          <section aria-labelledby="culture-title">
+            <SectionHeader id="culture-title" title={careers.culture.title} align="start" />
+            <ul className="grid gap-4 sm:grid-cols-2">
+              {careers.culture.values.map((value) => (
+                <li key={value.title}>
+                  <InfoCard title={value.title} description={value.description} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      </Section>
+
+      <Section labelledBy="benefits-title" tone="surface">
+        <SectionHeader id="benefits-title" title={careers.benefits.title} />
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {careers.benefits.items.map((benefit, index) => (
+            <li key={benefit.title}>
+              <InfoCard title={benefit.title} description={benefit.description} icon={<Icon name={benefitIcons[index] ?? "check"} />} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section labelledBy="openings-title">
+        <SectionHeader id="openings-title" title={careers.openings.title} description={careers.openings.description} />
+        <ul className="grid gap-6 lg:grid-cols-2">
+          {jobs.map((job) => (
+            <li key={job.slug}>
+              <Card className="flex h-full flex-col">
+                <h3 className="text-xl font-bold">
+                  <Link to={jobPath(job)} className="underline-offset-4 hover:text-brand hover:underline">
+                    {job.title}
+                  </Link>
+                </h3>
+                <ul className="mt-3 flex flex-wrap gap-2 text-sm font-semibold">
+                  {[job.department, job.location, job.type].map((tag) => (
+                    <li key={tag} className="rounded-full bg-brand-soft px-3 py-1 text-brand">
+                      {tag}
+                    </li>
+                  ))}
+                  <li className="rounded-full bg-accent-soft px-3 py-1 text-accent">
+                    <span className="sr-only">{careers.openings.salaryLabel}: </span>
+                    {formatSalaryRange(job.salary)}
+                  </li>
+                </ul>
+                <p className="mt-4 flex-1 text-ink-muted">{job.description}</p>
+                <div className="mt-6">
+                  <ButtonLink href={applyPath(job)}>
+                    {careers.openings.applyLabel}
+                    <span className="sr-only">for {job.title}</span>
+                  </ButtonLink>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-12 rounded-panel bg-brand-soft p-8 text-center sm:p-12">
+          <h3 className="text-2xl font-extrabold tracking-tight">{careers.generalApplication.title}</h3>
+          <p className="mx-auto mt-3 max-w-xl text-lead text-ink-muted">{careers.generalApplication.description}</p>
+          <ButtonLink href={applyPath()} className="mt-6">
+            {careers.generalApplication.label}
+          </ButtonLink>
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { Link } from "react-router";
+import { ApplicationForm } from "./application-form.tsx";
+import { PostingError } from "./closed-posting.tsx";
+import { Confirmation } from "#app/ui/confirmation.tsx";
+import { Container } from "#app/ui/container.tsx";
+import { careers } from "./careers-content.ts";
+import { fillMessage } from "#app/forms/field-rules.ts";
+import { formatSalaryRange } from "./salary-range.ts";
+import { careersPath, findJob, jobPath, requireOpenJob } from "./jobs.ts";
+import { hydrateHandle } from "#app/site/hydration.ts";
+import { pageMeta } from "#app/site/seo.ts";
+import { submitApplication } from "./application.server.ts";
+import { issueFormStamp } from "#app/forms/form-guard.server.ts";
+import { getServices } from "#app/platform/services.server.ts";
+import type { Route } from "./+types/job-application-page";
+
+// /careers/apply (a general application) and /careers/:slug/apply (one posting).
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const job = params.slug ? requireOpenJob(params.slug) : undefined;
+  const sent = new URL(request.url).searchParams.get("sent") === "1";
+  const { secret } = await getServices();
+  return { slug: job?.slug ?? null, sent, stamp: issueFormStamp(secret, "application") };
+}
+
+// Live checks as the visitor types: this page loads JavaScript.
+export const handle = hydrateHandle;
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export function action({ params, request }: Route.ActionArgs) {
+  return submitApplication(request, params.slug ? requireOpenJob(params.slug) : undefined);
+}
+
+function pageTitle(slug: string | null | undefined) {
+  const job = findJob(slug ?? undefined);
+  return job ? fillMessage(careers.application.titleForJob, { title: job.title }) : careers.application.titleGeneral;
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: pageTitle(args.loaderData?.slug), description: careers.application.metaDescription });
+
+export default function JobApplication({ loaderData, actionData }: Route.ComponentProps) {
+  const { application } = careers;
+  const job = findJob(loaderData.slug ?? undefined);
+  const intro = job
+    ? fillMessage(application.introForJob, {
+        department: job.department,
+        location: job.location,
+        type: job.type,
+        salary: formatSalaryRange(job.salary),
+      })
+    : application.introGeneral;
+  return (
+    <Container className="max-w-3xl py-12 sm:py-16">
+      <Link
+        to={job ? jobPath(job) : careersPath}
+        className="inline-flex min-h-11 items-center font-semibold text-brand underline-offset-4 hover:underline"
+      >
+        ← {job ? job.title : careers.posting.backToList}
+      </Link>
+      <h1 className="mt-4 text-display tracking-tight">{pageTitle(loaderData.slug)}</h1>
+      <p className="mt-4 mb-10 text-lead text-ink-muted">{intro}</p>
+      {loaderData.sent ? (
+        <Confirmation
+          title={application.confirmation.title}
+          message={application.confirmation.message}
+          action={{ href: careersPath, label: application.confirmation.backToList }}
+        />
+      ) : (
+        <ApplicationForm content={application} stamp={loaderData.stamp} lastResult={actionData?.result} formError={actionData?.formError} />
+      )}
+    </Container>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PostingError error={error} />;
+}

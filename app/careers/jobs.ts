@@ -1,0 +1,93 @@
+import { data } from "react-router";
+import { careers } from "./careers-content.ts";
+import { pages } from "#app/site/pages.ts";
+import type { JobPosting } from "./careers-content-schema.ts";
+import { site } from "#app/site/site-content.ts";
+
+// Job postings: which are open, where they live, and their JobPosting structured data, all from
+// the one record in app/careers/careers-content.ts.
+
+export const careersPath = pages.careers.path;
+export const jobPath = (job: Pick<JobPosting, "slug">) => `${careersPath}/${job.slug}`;
+export const applyPath = (job?: Pick<JobPosting, "slug">) => (job ? `${jobPath(job)}/apply` : `${careersPath}/apply`);
+
+/** A posting is open until the end of its validThrough day (UTC). */
+export const closesAt = (job: JobPosting) => new Date(`${job.validThrough}T23:59:59.999Z`);
+export const isOpen = (job: JobPosting, now: Date) => now.getTime() <= closesAt(job).getTime();
+
+export const openJobs = (now: Date) => careers.jobs.filter((job) => isOpen(job, now));
+/** A posting by its slug, in any case (slugs are lower case; React Router matches paths in any case). */
+export const findJob = (slug: string | undefined) => {
+  const wanted = slug?.toLowerCase();
+  return careers.jobs.find((job) => job.slug === wanted);
+};
+
+/** Throws the 404 of a posting that does not exist or has closed; shared with the apply page. */
+export function requireOpenJob(slug: string | undefined, now = new Date()) {
+  const job = findJob(slug);
+  if (!job) throw data(null, { status: 404 });
+  if (!isOpen(job, now)) {
+    throw data({ closed: job.title, openings: openJobs(now).map((open) => open.slug) }, { status: 404 });
+  }
+  return job;
+}
+
+/** Pages and data whose content depends on which postings are open (sitemap included). */
+export function dependsOnPostings(pathname: string) {
+  return pathname === careersPath || pathname.startsWith(`${careersPath}/`) || pathname.startsWith(`${careersPath}.`) || pathname.startsWith("/sitemap.xml");
+}
+
+/** When the postings open at `since` next change: the moment the first of them closes. */
+export function postingsChangeAfter(since: Date) {
+  const closing = openJobs(since).map((job) => closesAt(job).getTime());
+  return closing.length ? new Date(Math.min(...closing)) : null;
+}
+
+/** schema.org JobPosting, as Google's job search reads it. */
+export function jobPostingJsonLd(job: JobPosting, { siteUrl }: { siteUrl: string }) {
+  const description = [
+    `<p>${job.description}</p>`,
+    `<h3>${careers.posting.responsibilitiesTitle}</h3><ul>${job.responsibilities.map((item) => `<li>${item}</li>`).join("")}</ul>`,
+    `<h3>${careers.posting.requirementsTitle}</h3><ul>${job.requirements.map((item) => `<li>${item}</li>`).join("")}</ul>`,
+  ].join("");
+  const remote = job.location === "Remote";
+  return {
+    "@context": "https://schema.org/",
+    "@type": "JobPosting",
+    title: job.title,
+    description,
+    identifier: { "@type": "PropertyValue", name: site.companyName, value: job.slug },
+    datePosted: job.datePosted,
+    validThrough: closesAt(job).toISOString(),
+    employmentType: "FULL_TIME",
+    hiringOrganization: {
+      "@type": "Organization",
+      name: site.companyName,
+      sameAs: siteUrl,
+      logo: `${siteUrl}/logo.png`,
+    },
+    ...(remote
+      ? {
+          jobLocationType: "TELECOMMUTE",
+          applicantLocationRequirements: { "@type": "Country", name: careers.remoteCountry },
+        }
+      : {
+          jobLocation: {
+            "@type": "Place",
+            address: {
+              "@type": "PostalAddress",
+              addressLocality: "San Francisco",
+              addressRegion: "CA",
+              addressCountry: "US",
+            },
+          },
+        }),
+    baseSalary: {
+      "@type": "MonetaryAmount",
+      currency: "USD",
+      value: { "@type": "QuantitativeValue", minValue: job.salary.min, maxValue: job.salary.max, unitText: "YEAR" },
+    },
+    directApply: true,
+    url: `${siteUrl}${jobPath(job)}`,
+  };
+}

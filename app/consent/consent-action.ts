@@ -1,0 +1,65 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { env } from "#app/platform/env.server.ts";
+import { type Consent, consentFromCookies, cookieSettingsPath, formsChosen, safeReturnPath } from "./consent-cookie.ts";
+import { newId } from "#app/platform/clock.server.ts";
+import { consentCookieHeader, consentSources, recordConsent } from "./consent.server.ts";
+import { limitClient } from "#app/platform/rate-limit.server.ts";
+import { getServices } from "#app/platform/services.server.ts";
+import type { Route } from "./+types/consent-action";
+import { statusPagePath } from "#app/site/status-page.tsx";
+
+// POST /consent: every cookie choice arrives here, from the banner, the settings dialog or page,
+// or a frame's "Load form" button, with or without JavaScript.
+
+const ChoiceSchema = z.object({
+  choice: z.enum(["all", "necessary", "save", "customize"]),
+  forms: z.literal("on").optional(),
+  source: z.enum(consentSources).default("banner"),
+  // Where to go back to matters less than the choice: an unusable one (too long) means home.
+  returnTo: z.string().max(2048).optional().catch(undefined),
+});
+
+// Opened in a browser (a bookmark, an address typed or shared), this address shows where the
+// choices are made instead of an error.
+export function loader() {
+  return redirect(cookieSettingsPath, 302);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const wantsJson = request.headers.get("accept")?.includes("application/json") ?? false;
+  const parsed = ChoiceSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    if (wantsJson) return data({ error: "Unknown cookie choice." }, { status: 400 });
+    // A form without JavaScript (only an altered one sends this) leads to where choices are made.
+    return redirect(cookieSettingsPath, 303);
+  }
+  const { choice, forms, source } = parsed.data;
+  const returnTo = safeReturnPath(parsed.data.returnTo);
+  if (choice === "customize") {
+    return redirect(`${cookieSettingsPath}?returnTo=${encodeURIComponent(returnTo)}`, 303);
+  }
+
+  const services = await getServices();
+  const limit = await limitClient(services, request, { scope: "consent", allowance: 3 });
+  if (!limit.allowed) {
+    const retryAfter = { "Retry-After": String(limit.retryAfterSeconds) };
+    if (wantsJson) return data({ error: "Too many changes in a short time." }, { status: 429, headers: retryAfter });
+    // A form post (no JavaScript) is sent to the site's 429 page.
+    return redirect(statusPagePath(429), { status: 303, headers: retryAfter });
+  }
+
+  const previous = consentFromCookies(request.headers.get("cookie"), env.CONSENT_REVISION);
+  const consent: Consent = {
+    id: previous?.id ?? newId(),
+    revision: env.CONSENT_REVISION,
+    forms: formsChosen(choice, forms) === true,
+    at: Date.now(),
+  };
+  await recordConsent(services.db, consent, source);
+  // Secure whenever the site is https, or this request came over https (through a trusted proxy).
+  const secure = env.SITE_URL.startsWith("https:") || new URL(request.url).protocol === "https:";
+  const headers = { "Set-Cookie": consentCookieHeader(consent, { secure }) };
+  if (wantsJson) return Response.json({ decided: true, forms: consent.forms }, { headers });
+  return redirect(returnTo, { status: 303, headers });
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { text } from "#app/site/content-schema.ts";
+
+export const ConsentSchema = z.object({
+  banner: z.object({ title: text, description: text, acceptAll: text, acceptIndividual: text, close: text }),
+  dialog: z.object({
+    title: text,
+    description: text,
+    categories: z.object({
+      necessary: z.object({ title: text, description: text, alwaysOn: text }),
+      forms: z.object({ title: text, description: text }),
+    }),
+    save: text,
+    acceptAll: text,
+    rejectAll: text,
+    close: text,
+  }),
+  settingsPage: z.object({ metaDescription: text.min(50).max(160), saved: text, back: text }),
+  placeholder: z.object({ title: text, description: text, load: text }),
+  footerLink: text,
+});
+
+export type ConsentContent = z.infer<typeof ConsentSchema>;

@@ -1,0 +1,72 @@
+import { pages } from "#app/site/pages.ts";
+import { decodedOrNull } from "#app/platform/uri.ts";
+
+// The visitor's cookie choice, shared by the server (which renders pages for it) and the browser
+// (which keeps it up to date). Kept in one first-party cookie:
+//   site_consent=<consent id>.<revision>.<categories joined by +>.<time in ms>
+// A cookie from an older revision counts as no choice, so raising CONSENT_REVISION asks again.
+
+export const consentCookieName = "site_consent";
+export const consentActionPath = "/consent";
+export const cookieSettingsPath = pages.cookieSettings.path;
+export const consentMaxAgeSeconds = 182 * 24 * 60 * 60; // six months
+
+export type Consent = { id: string; revision: number; forms: boolean; at: number };
+
+/** What a page shows: the banner (no choice yet), or the frames allowed or not. */
+export type ConsentView = { decided: false } | { decided: true; forms: boolean };
+
+export const undecided: ConsentView = { decided: false };
+
+export function categoriesOf(consent: Pick<Consent, "forms">) {
+  return ["necessary", ...(consent.forms ? ["forms"] : [])];
+}
+
+export function serializeConsent(consent: Consent) {
+  return [consent.id, consent.revision, categoriesOf(consent).join("+"), consent.at].join(".");
+}
+
+export function parseConsent(value: string | undefined | null, revision: number): Consent | null {
+  if (!value) return null;
+  const decoded = decodedOrNull(value);
+  if (decoded === null) return null;
+  const [id, rev, categories, at] = decoded.split(".");
+  if (!id || !/^[\w-]{8,64}$/.test(id) || Number(rev) !== revision || !categories || !/^\d+$/.test(at ?? "")) return null;
+  const list = categories.split("+");
+  if (!list.includes("necessary")) return null;
+  return { id, revision, forms: list.includes("forms"), at: Number(at) };
+}
+
+/** The consent cookie's value from a Cookie header (or document.cookie). */
+export function consentFromCookies(cookieHeader: string | null | undefined, revision: number) {
+  if (!cookieHeader) return null;
+  const pair = cookieHeader
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${consentCookieName}=`));
+  return parseConsent(pair?.slice(consentCookieName.length + 1), revision);
+}
+
+/** Whether a choice form accepts third-party forms; null when it is not a choice ("customize"). */
+export function formsChosen(choice: unknown, forms: unknown): boolean | null {
+  if (choice === "all") return true;
+  if (choice === "necessary") return false;
+  if (choice === "save") return forms === "on";
+  return null;
+}
+
+export function viewOf(consent: Consent | null): ConsentView {
+  return consent ? { decided: true, forms: consent.forms } : undecided;
+}
+
+/** The prerendered variant of a page for a view: one file per state, chosen by the server. */
+export type ConsentVariant = "undecided" | "necessary" | "forms";
+export function variantOf(view: ConsentView): ConsentVariant {
+  if (!view.decided) return "undecided";
+  return view.forms ? "forms" : "necessary";
+}
+
+/** A same-site path to go back to after a choice; anything else goes home. */
+export function safeReturnPath(value: unknown) {
+  return typeof value === "string" && /^\/(?![/\\])[^\s]*$/.test(value) ? value : "/";
+}

@@ -1,0 +1,32 @@
+import { Link } from "react-router";
+import { ConsentSettingsForm, useConsent } from "./consent-manager.tsx";
+import { Container } from "#app/ui/container.tsx";
+import { consent } from "./consent-content.ts";
+import { safeReturnPath } from "./consent-cookie.ts";
+import { pageMeta } from "#app/site/seo.ts";
+import type { Route } from "./+types/cookie-settings-page";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: consent.dialog.title, description: consent.settingsPage.metaDescription });
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { returnTo: safeReturnPath(new URL(request.url).searchParams.get("returnTo")) };
+}
+
+export default function CookieSettings({ loaderData }: Route.ComponentProps) {
+  // With JavaScript a choice applies in place: say so. Without, the server sends the visitor back.
+  const { choices } = useConsent();
+  return (
+    <Container className="max-w-2xl py-12 sm:py-16">
+      <h1 className="text-display tracking-tight">{consent.dialog.title}</h1>
+      <p className="mt-4 mb-8 text-lead text-ink-muted">{consent.dialog.description}</p>
+      <ConsentSettingsForm source="settings" returnTo={loaderData.returnTo} />
+      <p role="status" className="mt-4 font-semibold text-accent">
+        {choices > 0 ? consent.settingsPage.saved : ""}
+      </p>
+      <Link to={loaderData.returnTo} className="mt-8 inline-flex min-h-11 items-center font-semibold text-brand underline-offset-4 hover:underline">
+        ← {consent.settingsPage.back}
+      </Link>
+    </Container>
+  );
+}

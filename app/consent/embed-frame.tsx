@@ -1,0 +1,41 @@
+import { ConsentGate } from "./consent-manager.tsx";
+
+// Class names are spelled out so Tailwind sees them; each frame size the brief names has its entry.
+const frameSizes = {
+  "540x700": "h-[700px] max-w-[540px]",
+  "540x305": "h-[305px] max-w-[540px]",
+} as const;
+
+export type FrameSize = keyof typeof frameSizes;
+
+/**
+ * A third-party form frame at its fixed size, shrinking to the width available. Until the visitor
+ * accepts third-party forms it is a placeholder of the same box (so the page never shifts) that
+ * offers to load it; without a configured URL the box says why it is empty.
+ */
+export function EmbedFrame({
+  src,
+  title,
+  size,
+  unavailable,
+}: {
+  src: string | null;
+  title: string;
+  size: FrameSize;
+  unavailable: string;
+}) {
+  const [width, height] = size.split("x");
+  const box = `block w-full rounded-card border border-line ${frameSizes[size]}`;
+  if (!src) {
+    return (
+      <div className={`${box} flex items-center justify-center bg-surface p-6 text-center`}>
+        <p className="max-w-xs text-ink-muted">{unavailable}</p>
+      </div>
+    );
+  }
+  return (
+    <ConsentGate src={src} box={box}>
+      <iframe src={src} title={title} width={width} height={height} loading="lazy" className={`${box} bg-raised`} />
+    </ConsentGate>
+  );
+}

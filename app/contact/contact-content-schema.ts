@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { FormErrorsSchema } from "#app/forms/form-errors-schema.ts";
+import { CardSchema, PageMetaSchema, text } from "#app/site/content-schema.ts";
+
+const OptionSchema = z.object({ value: z.string(), label: text });
+const FieldSchema = z.object({ label: text, hint: z.string().optional() });
+
+export const ContactSchema = z.object({
+  meta: PageMetaSchema,
+  hero: z.object({ headline: text, intro: text }),
+  nextSteps: z.object({
+    title: text,
+    reply: text,
+    steps: z.array(CardSchema).length(3),
+    meeting: z.object({ title: text, description: text, dayLabel: text }),
+  }),
+  form: z.object({
+    title: text,
+    sections: z.object({ you: text, project: text, more: text }),
+    fields: z.object({
+      name: FieldSchema,
+      email: FieldSchema,
+      phone: FieldSchema,
+      company: FieldSchema,
+      project: FieldSchema,
+      budget: FieldSchema,
+      attachments: FieldSchema,
+      source: FieldSchema,
+    }),
+    budgetPlaceholder: text,
+    budgets: z.array(OptionSchema).length(5),
+    submit: text,
+    submitting: text,
+    requiredNote: text,
+    attachmentLimits: text,
+    errors: z.object({
+      name: text,
+      email: text,
+      phone: text,
+      project: text,
+      budget: text,
+    }).extend(FormErrorsSchema.shape),
+  }),
+  confirmation: z.object({ title: text, message: text, nextStepsTitle: text, another: text }),
+});
+
+export type ContactContent = z.infer<typeof ContactSchema>;

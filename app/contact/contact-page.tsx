@@ -1,0 +1,108 @@
+import { Confirmation } from "#app/ui/confirmation.tsx";
+import { ContactForm } from "./contact-form.tsx";
+import { Card } from "#app/ui/card.tsx";
+import { Container } from "#app/ui/container.tsx";
+import { Icon } from "#app/ui/illustrations.tsx";
+import { contact } from "./contact-content.ts";
+import { pages } from "#app/site/pages.ts";
+import { hydrateHandle } from "#app/site/hydration.ts";
+import { pageMeta } from "#app/site/seo.ts";
+import { submitContactForm } from "./contact.server.ts";
+import { issueFormStamp } from "#app/forms/form-guard.server.ts";
+import { getServices } from "#app/platform/services.server.ts";
+import type { Route } from "./+types/contact-page";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, contact.meta);
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const sent = new URL(request.url).searchParams.get("sent") === "1";
+  const { secret } = await getServices();
+  return { sent, stamp: issueFormStamp(secret, "contact") };
+}
+
+// The rate limit's Retry-After travels on the document (or data) response.
+// Live checks as the visitor types: this page loads JavaScript.
+export const handle = hydrateHandle;
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export function action({ request }: Route.ActionArgs) {
+  return submitContactForm(request);
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { nextSteps } = contact;
+  return (
+    <>
+      <div className="border-b border-line bg-gradient-to-b from-brand-soft to-canvas">
+        <Container className="py-12 sm:py-16">
+          <h1 className="text-display tracking-tight">{contact.hero.headline}</h1>
+          <p className="mt-4 max-w-2xl text-lead text-ink-muted">{contact.hero.intro}</p>
+        </Container>
+      </div>
+      <Container className="grid gap-10 py-12 lg:grid-cols-[1fr_1.6fr] lg:py-16">
+        <aside aria-labelledby="next-steps-title" className="space-y-6">
+          <h2 id="next-steps-title" className="text-2xl font-extrabold tracking-tight">
+            {nextSteps.title}
+          </h2>
+          <p className="flex items-center gap-3 rounded-card bg-accent-soft p-4 font-semibold text-accent">
+            <Icon name="clock" />
+            {nextSteps.reply}
+          </p>
+          <ol className="space-y-5">
+            {nextSteps.steps.map((step, index) => (
+              <li key={step.title} className="flex gap-4">
+                <span
+                  className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand font-bold text-brand-ink"
+                  aria-hidden="true"
+                >
+                  {index + 1}
+                </span>
+                <div>
+                  <h3 className="font-bold">{step.title}</h3>
+                  <p className="text-ink-muted">{step.description}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+          <Card>
+            <div className="flex items-center gap-3">
+              <span className="inline-flex size-11 items-center justify-center rounded-control bg-brand-soft text-brand">
+                <Icon name="video" />
+              </span>
+              <h3 className="text-lg font-bold">{nextSteps.meeting.title}</h3>
+            </div>
+            <p className="mt-3 text-ink-muted">{nextSteps.meeting.description}</p>
+            <p className="mt-4 flex items-center gap-2 rounded-control border border-dashed border-line px-4 py-3 font-semibold text-ink-muted">
+              <Icon name="calendar" />
+              {nextSteps.meeting.dayLabel}
+            </p>
+          </Card>
+        </aside>
+        {loaderData.sent ? (
+          <Confirmation
+            title={contact.confirmation.title}
+            message={contact.confirmation.message}
+            action={{ href: pages.contact.path, label: contact.confirmation.another }}
+          >
+            <h3 className="mt-8 font-bold">{contact.confirmation.nextStepsTitle}</h3>
+            <ol className="mt-3 list-decimal space-y-2 pl-5">
+              {nextSteps.steps.map((step) => (
+                <li key={step.title}>
+                  <span className="font-semibold">{step.title}:</span> {step.description}
+                </li>
+              ))}
+            </ol>
+          </Confirmation>
+        ) : (
+          <ContactForm
+            content={contact.form}
+            stamp={loaderData.stamp}
+            lastResult={actionData?.result}
+            formError={actionData?.formError}
+          />
+        )}
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { contact } from "./contact-content.ts";
+import { MB, emailAddress, fileList, longText, phoneNumber, singleLine } from "#app/forms/field-rules.ts";
+
+// The contact form's one schema: Conform validates with it in the browser, the route action
+// with it on the server (the brief plus length bounds).
+
+const { errors } = contact.form;
+
+export const budgetValues = ["under-10k", "10k-25k", "25k-50k", "50k-100k", "over-100k"] as const;
+
+export const contactUploads = {
+  maxFiles: 5,
+  maxTotalBytes: 10 * MB,
+  accept: ".pdf,.doc,.docx,.ppt,.pptx,.xls,.xlsx,.txt,.png,.jpg,.jpeg,.zip",
+  kinds: ["pdf", "doc", "docx", "xlsx", "pptx", "zip", "png", "jpeg", "txt"] as const,
+};
+
+const line = (max: number, message?: string) =>
+  singleLine({ max, message, tooLong: errors.tooLong, lineMessage: errors.singleLine });
+
+export const ContactFormSchema = z.object({
+  name: line(100, errors.name).min(1, { error: errors.name }),
+  email: emailAddress({ message: errors.email, tooLong: errors.tooLong }),
+  phone: phoneNumber({ message: errors.phone, tooLong: errors.tooLong }),
+  company: line(200).optional(),
+  project: longText({ max: 5000, tooLong: errors.tooLong, message: errors.project }).min(1, { error: errors.project }),
+  budget: z.enum(budgetValues, { error: errors.budget }),
+  attachments: fileList({
+    maxFiles: contactUploads.maxFiles,
+    maxTotalBytes: contactUploads.maxTotalBytes,
+    tooMany: errors.tooManyFiles,
+    tooLarge: errors.filesTooLarge,
+  }),
+  source: line(200).optional(),
+});
+
+export type ContactForm = z.infer<typeof ContactFormSchema>;

@@ -1,0 +1,69 @@
+import { type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import { honeypotField, startedField } from "./guard-fields.ts";
+
+/**
+ * Conform set up the way every public form here works: one zod schema, validation on submit and
+ * then as the visitor corrects, the browser's own checks until the page is interactive, and the
+ * server's result (lastResult) shown when JavaScript is off. `control(name)` gives a field its
+ * name and, without JavaScript, focus when it is the first invalid one. (Conform's field keys
+ * only matter for its reset and list intents, which these forms do not use.)
+ */
+export function useSiteForm<Schema extends z.ZodObject>({
+  id,
+  schema,
+  lastResult,
+}: {
+  id: string;
+  schema: Schema;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+}) {
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    lastResult,
+    defaultNoValidate: false,
+    // Not "onBlur": Conform validates a blur by submitting, which raced with a click on Send.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const names = Object.keys(schema.shape) as Array<keyof z.input<Schema> & string>;
+  const firstInvalid = names.find((name) => fields[name]?.errors?.length);
+  const control = (name: keyof z.input<Schema> & string) => ({
+    name: fields[name]?.name ?? name,
+    autoFocus: name === firstInvalid ? true : undefined,
+  });
+  const value = (name: keyof z.input<Schema> & string) => fields[name]?.initialValue as string | undefined;
+  return { form, fields, control, value };
+}
+
+/** The hidden fields every public form carries: its signed start time and a honeypot. */
+export function GuardFields({ stamp }: { stamp: string }) {
+  return (
+    <>
+      <input type="hidden" name={startedField} value={stamp} />
+      {/* A field people never see or reach; bots that fill every input give themselves away. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={`${honeypotField}-trap`}>Leave this field empty</label>
+        <input id={`${honeypotField}-trap`} type="text" name={honeypotField} tabIndex={-1} autoComplete="off" />
+      </div>
+    </>
+  );
+}
+
+/** The form-level message (rate limit, upload too large, "please correct…"), announced when it appears. */
+export function FormAlert({ id, messages }: { id: string; messages: Array<string | null | undefined> }) {
+  const shown = messages.filter((message): message is string => Boolean(message));
+  return (
+    <div id={id} role="alert" aria-live="assertive">
+      {shown.length ? (
+        <ul className="mb-6 space-y-1 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">
+          {shown.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import type { z } from "zod";
+import { env } from "#app/platform/env.server.ts";
+import { fillMessage } from "./field-rules.ts";
+import { judgeSubmission } from "./form-guard.server.ts";
+import { type FileKind, detectFileKind, mimeTypes } from "./file-types.server.ts";
+import { MalformedFormError, parseMultipartForm } from "./multipart.server.ts";
+import { log } from "#app/platform/log.server.ts";
+import { limitClient } from "#app/platform/rate-limit.server.ts";
+import { getServices } from "#app/platform/services.server.ts";
+import { type NewSubmission, type StoredFile, storeSubmission } from "./submissions.server.ts";
+
+// The pipeline every public form posts through: read the body within limits, rate-limit the
+// client, validate with the form's schema, check each file's content, judge spam, store (with
+// the notification) in one transaction, then redirect to the confirmation. Every answer other
+// than the redirect re-renders the form with what the visitor typed.
+
+export type FormMessages = {
+  summary: string;
+  rateLimited: string;
+  bodyTooLarge: string;
+  malformed: string;
+  unavailable: string;
+  tooManyFiles: string;
+  filesTooLarge: string;
+  fileType: string;
+  emptyFile: string;
+};
+
+export type FormPipeline<Schema extends z.ZodType> = {
+  request: Request;
+  schema: Schema;
+  /** Signs the form's time stamp: one purpose per form. */
+  purpose: string;
+  filesField: string;
+  uploads: { maxFiles: number; maxTotalBytes: number; kinds: readonly FileKind[] };
+  messages: FormMessages;
+  successPath: string;
+  toSubmission: (value: z.infer<Schema>) => Omit<NewSubmission, "files" | "spamReason" | "formKey" | "messageIdDomain">;
+};
+
+const maxBodyBytes = 50 * 1024 * 1024;
+
+export async function handleFormPost<Schema extends z.ZodType>(pipeline: FormPipeline<Schema>) {
+  const { request, schema, messages } = pipeline;
+  const declaredLength = Number(request.headers.get("content-length") ?? 0);
+  if (declaredLength > maxBodyBytes) {
+    return data({ result: null, formError: messages.bodyTooLarge }, { status: 413 });
+  }
+
+  let parsed;
+  try {
+    parsed = await parseMultipartForm(request, {
+      maxFiles: pipeline.uploads.maxFiles,
+      maxTotalFileBytes: pipeline.uploads.maxTotalBytes,
+      maxBodyBytes,
+      maxFieldBytes: 64 * 1024,
+      maxFields: 50,
+    });
+  } catch (error) {
+    if (error instanceof MalformedFormError) return data({ result: null, formError: messages.malformed }, { status: 400 });
+    throw error;
+  }
+  const { formData, fileProblem, truncated } = parsed;
+  const submission = parseWithZod(formData, { schema });
+
+  // The database may be unreachable: the visitor then gets the form back with everything they
+  // typed, a 503 and a word to try again; the pool reconnects on its own when it returns.
+  // Every answer but the redirect: the form again, with what the visitor sent and what went wrong.
+  const formAgain = (status: number, errors: Parameters<typeof submission.reply>[0], headers?: Record<string, string>) =>
+    data({ result: submission.reply(errors), formError: null }, { status, headers });
+  const unavailable = (error: unknown) => {
+    log.error(`Form ${pipeline.purpose} could not be stored: ${error instanceof Error ? error.message : String(error)}`);
+    return formAgain(503, { formErrors: [messages.unavailable] }, { "Retry-After": "30" });
+  };
+
+  let services;
+  let limit;
+  try {
+    services = await getServices();
+    limit = await limitClient(services, request, { scope: "form" });
+  } catch (error) {
+    return unavailable(error);
+  }
+  if (!limit.allowed) {
+    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+    return formAgain(429, { formErrors: [fillMessage(messages.rateLimited, { minutes })] }, { "Retry-After": String(limit.retryAfterSeconds) });
+  }
+
+  if (truncated || fileProblem) {
+    const fileError = fileProblem === "too-many-files" ? messages.tooManyFiles : messages.filesTooLarge;
+    return formAgain(413, { formErrors: [messages.bodyTooLarge], fieldErrors: { [pipeline.filesField]: [fileError] } });
+  }
+
+  if (submission.status !== "success") {
+    return formAgain(400, { formErrors: [messages.summary] });
+  }
+
+  const files: StoredFile[] = [];
+  const fileErrors: string[] = [];
+  for (const value of formData.getAll(pipeline.filesField)) {
+    if (!(value instanceof File) || value.name === "") continue;
+    const content = Buffer.from(await value.arrayBuffer());
+    const kind = content.length ? detectFileKind(content) : null;
+    if (content.length === 0) fileErrors.push(fillMessage(messages.emptyFile, { name: value.name }));
+    else if (!kind || !pipeline.uploads.kinds.includes(kind)) fileErrors.push(fillMessage(messages.fileType, { name: value.name }));
+    else files.push({ name: uniqueName(safeFileName(value.name), files), type: mimeTypes[kind], content });
+  }
+  if (fileErrors.length) {
+    return formAgain(400, { formErrors: [messages.summary], fieldErrors: { [pipeline.filesField]: fileErrors } });
+  }
+
+  const { spamReason, formKey } = judgeSubmission(formData, { secret: services.secret, purpose: pipeline.purpose, minSeconds: env.FORM_MIN_SECONDS });
+  try {
+    await storeSubmission(services.db, {
+      ...pipeline.toSubmission(submission.value),
+      files,
+      spamReason,
+      formKey,
+      messageIdDomain: new URL(env.SITE_URL).hostname,
+    });
+  } catch (error) {
+    return unavailable(error);
+  }
+  services.outbox.kick();
+  // Spam gets the same answer as a real visitor: nothing tells a bot what gave it away. A form
+  // sent again (its stamp's key already stored) gets the same answer too: it was received.
+  return redirect(pipeline.successPath, 303);
+}
+
+/** "brief.pdf", then "brief (2).pdf": each stored file keeps a name of its own. */
+function uniqueName(name: string, taken: StoredFile[]) {
+  const names = new Set(taken.map((file) => file.name));
+  if (!names.has(name)) return name;
+  const dot = name.lastIndexOf(".");
+  const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
+  let counter = 2;
+  while (names.has(`${stem} (${counter})${extension}`)) counter += 1;
+  return `${stem} (${counter})${extension}`;
+}
+
+/** The file's own name without any folder part or control characters, for storage and display. */
+export function safeFileName(name: string) {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const clean = base.replace(/[\u0000-\u001F\u007F]/g, "").trim().slice(0, 200);
+  return clean || "file";
+}

@@ -1,0 +1,143 @@
+import type { Kysely } from "kysely";
+import { isoNow, newId } from "#app/platform/clock.server.ts";
+import { type Schema, type SubmissionKind, type SubmissionStatus, toBuffer } from "#app/platform/db.server.ts";
+
+// Submissions (contact inquiries, job applications) are stored before anything else happens:
+// the row, its files and its notification (an outbox row) commit together or not at all.
+
+export type StoredFile = { name: string; type: string; content: Buffer };
+export type Notification = { recipient: string; replyTo: string | null; subject: string; text: string; html: string };
+
+export type NewSubmission = {
+  kind: SubmissionKind;
+  jobSlug?: string | null;
+  fields: Record<string, string | null>;
+  files: StoredFile[];
+  spamReason: string | null;
+  /** The form stamp's key: a second submission with the same key is not stored again. */
+  formKey: string | null;
+  /** Built once the id is known (it goes in the message); not sent for spam. */
+  notification: (submission: { id: string; createdAt: string; files: StoredFile[] }) => Notification;
+  messageIdDomain: string;
+};
+
+export async function storeSubmission(db: Kysely<Schema>, submission: NewSubmission, now: Date = new Date()) {
+  const id = newId();
+  const createdAt = isoNow(now);
+  const status: SubmissionStatus = submission.spamReason ? "spam" : "received";
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto("submissions")
+      .values({
+        id,
+        kind: submission.kind,
+        status,
+        created_at: createdAt,
+        job_slug: submission.jobSlug ?? null,
+        fields: JSON.stringify(submission.fields),
+        spam_reason: submission.spamReason,
+        form_key: submission.formKey,
+      })
+      .onConflict((conflict) => conflict.column("form_key").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!inserted) {
+      const first = await trx.selectFrom("submissions").select(["id", "created_at", "status"]).where("form_key", "=", submission.formKey).executeTakeFirstOrThrow();
+      return { id: first.id, createdAt: first.created_at, status: first.status, duplicate: true };
+    }
+    for (const [position, file] of submission.files.entries()) {
+      await trx
+        .insertInto("attachments")
+        .values({ id: newId(), submission_id: id, position, name: file.name, type: file.type, size: file.content.length, content: file.content })
+        .execute();
+    }
+    if (status === "spam") return { id, createdAt, status, duplicate: false };
+    const message = submission.notification({ id, createdAt, files: submission.files });
+    const outboxId = newId();
+    await trx
+      .insertInto("outbox")
+      .values({
+        id: outboxId,
+        submission_id: id,
+        recipient: message.recipient,
+        reply_to: message.replyTo,
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html,
+        message_id: `<${outboxId}@${submission.messageIdDomain}>`,
+        status: "pending",
+        attempts: 0,
+        next_attempt_at: createdAt,
+        created_at: createdAt,
+      })
+      .execute();
+    return { id, createdAt, status, duplicate: false };
+  });
+}
+
+export type SubmissionRecord = {
+  id: string;
+  kind: SubmissionKind;
+  createdAt: string;
+  status: SubmissionStatus;
+  spamReason: string | null;
+  job: string | null;
+  fields: Record<string, string | null>;
+  attachments: Array<{ name: string; size: number; type: string }>;
+  mail: Array<{ status: string; attempts: number; lastError: string | null; sentAt: string | null }>;
+};
+
+export async function listSubmissions(
+  db: Kysely<Schema>,
+  { kind, id }: { kind?: SubmissionKind; id?: string } = {},
+): Promise<SubmissionRecord[]> {
+  let query = db.selectFrom("submissions").selectAll().orderBy("id");
+  if (kind) query = query.where("kind", "=", kind);
+  if (id) query = query.where("id", "=", id);
+  const rows = await query.execute();
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const files = await db
+    .selectFrom("attachments")
+    .select(["submission_id", "name", "size", "type"])
+    .where("submission_id", "in", ids)
+    .orderBy("submission_id")
+    .orderBy("position")
+    .execute();
+  const mails = await db
+    .selectFrom("outbox")
+    .select(["submission_id", "status", "attempts", "last_error", "sent_at"])
+    .where("submission_id", "in", ids)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    createdAt: row.created_at,
+    status: row.status,
+    spamReason: row.spam_reason,
+    job: row.job_slug,
+    fields: JSON.parse(row.fields) as Record<string, string | null>,
+    attachments: files
+      .filter((file) => file.submission_id === row.id)
+      .map((file) => ({ name: file.name, size: Number(file.size), type: file.type })),
+    mail: mails
+      .filter((mail) => mail.submission_id === row.id)
+      .map((mail) => ({ status: mail.status, attempts: Number(mail.attempts), lastError: mail.last_error, sentAt: mail.sent_at })),
+  }));
+}
+
+export async function getSubmission(db: Kysely<Schema>, id: string) {
+  const [submission] = await listSubmissions(db, { id });
+  return submission ?? null;
+}
+
+export async function getAttachment(db: Kysely<Schema>, submissionId: string, name: string) {
+  const row = await db
+    .selectFrom("attachments")
+    .select(["name", "type", "content"])
+    .where("submission_id", "=", submissionId)
+    .where("name", "=", name)
+    .orderBy("position")
+    .executeTakeFirst();
+  return row ? { name: row.name, type: row.type, content: toBuffer(row.content) } : null;
+}

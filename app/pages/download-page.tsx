@@ -1,0 +1,30 @@
+import { NewsletterSection } from "./newsletter-section.tsx";
+import { AppScreen } from "#app/ui/illustrations.tsx";
+import { PageHero } from "#app/ui/section.tsx";
+import { StoreButtons } from "#app/ui/store-buttons.tsx";
+import { download } from "./download-content.ts";
+import { pageMeta } from "#app/site/seo.ts";
+import { useSiteConfig } from "#app/site/use-site-config.ts";
+import type { Route } from "./+types/download-page";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, download.meta);
+
+export default function Download() {
+  const config = useSiteConfig();
+  return (
+    <>
+      <PageHero title={download.hero.headline} aside={<AppScreen kind="path" label={download.hero.illustrationLabel} />}>
+        <p className="mt-6 max-w-xl text-lead text-ink-muted">{download.hero.intro}</p>
+        <div className="mt-8">
+          <StoreButtons
+            stores={[
+              { ...download.stores.appStore, url: config.appStoreUrl },
+              { ...download.stores.playStore, url: config.playStoreUrl },
+            ]}
+          />
+        </div>
+      </PageHero>
+      <NewsletterSection id="launch-newsletter-title" copy={download.newsletter} src={config.newsletterEmbedUrl} />
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { Card, InfoCard } from "#app/ui/card.tsx";
+import { CheckList } from "#app/ui/check-list.tsx";
+import { AppScreen, Icon, type IconName, type ScreenKind } from "#app/ui/illustrations.tsx";
+import { PageHero, Section, SectionHeader } from "#app/ui/section.tsx";
+import { StoreButtons } from "#app/ui/store-buttons.tsx";
+import { download } from "./download-content.ts";
+import { features } from "./features-content.ts";
+import { pages } from "#app/site/pages.ts";
+import { pageMeta } from "#app/site/seo.ts";
+import { useSiteConfig } from "#app/site/use-site-config.ts";
+import type { Route } from "./+types/features-page";
+
+const extraFeatureIcons: IconName[] = ["clock", "book", "bolt", "insight"];
+const screenKinds: ScreenKind[] = ["library", "path", "analytics"];
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, features.meta);
+
+export default function Features() {
+  const config = useSiteConfig();
+  return (
+    <>
+      <PageHero
+        eyebrow={features.hero.eyebrow}
+        title={features.hero.headline}
+        aside={<AppScreen kind="library" label={features.showcase.screens[0]?.title ?? features.hero.eyebrow} />}
+      >
+        <p className="mt-6 max-w-xl text-lead text-ink-muted">{features.hero.intro}</p>
+      </PageHero>
+
+      <Section labelledBy="feature-blocks-title">
+        <SectionHeader id="feature-blocks-title" title={features.featureBlocksTitle} />
+        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {features.featureBlocks.map((block) => (
+            <li key={block.title}>
+              <Card className="h-full">
+                <h3 className="text-lg font-bold">{block.title}</h3>
+                <p className="mt-2 text-ink-muted">{block.summary}</p>
+                <CheckList items={block.details} className="mt-4 space-y-2" />
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section labelledBy="extra-features-title" tone="surface">
+        <SectionHeader id="extra-features-title" title={features.extraFeaturesTitle} />
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {features.extraFeatures.map((feature, index) => (
+            <li key={feature.title}>
+              <InfoCard
+                title={feature.title}
+                description={feature.description}
+                icon={<Icon name={extraFeatureIcons[index] ?? "check"} />}
+              />
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section labelledBy="showcase-title">
+        <SectionHeader id="showcase-title" title={features.showcase.title} description={features.showcase.description} />
+        <ul className="grid gap-10 sm:grid-cols-3">
+          {features.showcase.screens.map((screen, index) => (
+            <li key={screen.title}>
+              <figure>
+                <AppScreen kind={screenKinds[index] ?? "library"} label={screen.title} />
+                <figcaption className="mt-4 text-center">
+                  <span className="block font-bold">{screen.title}</span>
+                  <span className="text-ink-muted">{screen.caption}</span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section labelledBy="preparation-title" tone="surface">
+        <SectionHeader id="preparation-title" title={features.preparationTitle} />
+        <div className="grid gap-6 md:grid-cols-2">
+          {features.preparation.map((list) => (
+            <Card key={list.title}>
+              <h3 className="text-xl font-bold">{list.title}</h3>
+              <CheckList items={list.items} tone="brand" className="mt-4 grid gap-2" />
+            </Card>
+          ))}
+        </div>
+      </Section>
+
+      <Section labelledBy="download-title">
+        <div className="rounded-panel bg-brand px-6 py-12 text-center text-brand-ink sm:px-12">
+          <h2 id="download-title" className="text-title font-extrabold tracking-tight">
+            {features.download.title}
+          </h2>
+          <p className="mx-auto mt-3 max-w-xl text-lead">{features.download.description}</p>
+          <div className="mt-8 flex justify-center [&_a]:bg-canvas [&_a]:text-ink [&_a:hover]:bg-brand-soft">
+            <StoreButtons
+              fallbackHref={pages.download.path}
+              stores={[
+                { label: features.download.ios, comingSoon: download.stores.appStore.comingSoon, url: config.appStoreUrl },
+                { label: features.download.android, comingSoon: download.stores.playStore.comingSoon, url: config.playStoreUrl },
+              ]}
+            />
+          </div>
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { ButtonLink } from "#app/ui/button.tsx";
+import { InfoCard } from "#app/ui/card.tsx";
+import { NewsletterSection } from "./newsletter-section.tsx";
+import { HeroIllustration, Icon, type IconName } from "#app/ui/illustrations.tsx";
+import { PageHero, Section, SectionHeader } from "#app/ui/section.tsx";
+import { home } from "./home-content.ts";
+import { site } from "#app/site/site-content.ts";
+import { useSiteConfig } from "#app/site/use-site-config.ts";
+import { pageMeta, rootData } from "#app/site/seo.ts";
+import type { Route } from "./+types/home-page";
+
+const serviceIcons: IconName[] = ["server", "shield", "code", "chart"];
+
+export const meta: Route.MetaFunction = (args) => {
+  const config = rootData(args.matches)?.config;
+  return pageMeta(args, home.meta, [
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "Organization",
+        name: site.companyName,
+        url: config?.siteUrl,
+        logo: `${config?.siteUrl}/logo.png`,
+        email: config?.contactEmail,
+        foundingDate: String(site.foundedYear),
+        sameAs: config ? [config.socialUrl] : [],
+      },
+    },
+  ]);
+};
+
+export default function Home() {
+  const config = useSiteConfig();
+  return (
+    <>
+      <PageHero title={home.hero.headline} aside={<HeroIllustration />}>
+        <p className="mt-4 text-xl font-semibold text-brand">{home.hero.tagline}</p>
+        <p className="mt-4 max-w-xl text-lead text-ink-muted">{home.hero.intro}</p>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <ButtonLink href={home.hero.primaryAction.href}>{home.hero.primaryAction.label}</ButtonLink>
+          <ButtonLink href={home.hero.secondaryAction.href} variant="secondary">
+            {home.hero.secondaryAction.label}
+          </ButtonLink>
+        </div>
+      </PageHero>
+
+      <NewsletterSection id="newsletter-title" copy={home.newsletter} src={config.newsletterEmbedUrl} />
+
+      <Section labelledBy="services-title">
+        <SectionHeader id="services-title" title={home.services.title} description={home.services.description} />
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {home.services.cards.map((card, index) => (
+            <li key={card.title}>
+              <InfoCard title={card.title} description={card.description} icon={<Icon name={serviceIcons[index] ?? "code"} />} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { EmbedFrame } from "#app/consent/embed-frame.tsx";
+import { Container } from "#app/ui/container.tsx";
+import { login } from "./login-content.ts";
+import { pageMeta } from "#app/site/seo.ts";
+import { useSiteConfig } from "#app/site/use-site-config.ts";
+import type { Route } from "./+types/login-page";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, login.meta);
+
+export default function Login() {
+  const config = useSiteConfig();
+  return (
+    <Container className="flex flex-col items-center py-section text-center">
+      <h1 className="text-title font-extrabold tracking-tight">{login.title}</h1>
+      <p className="mt-3 mb-8 text-lead text-ink-muted">{login.description}</p>
+      <EmbedFrame src={config.loginEmbedUrl} title={login.frameTitle} size="540x305" unavailable={login.unavailable} />
+    </Container>
+  );
+}

@@ -1,0 +1,16 @@
+import { EmbedFrame } from "#app/consent/embed-frame.tsx";
+import { Section, SectionHeader } from "#app/ui/section.tsx";
+
+type NewsletterCopy = { title: string; description: string; frameTitle: string; unavailable: string };
+
+/** A section that introduces the newsletter signup frame (540x700) and holds it. */
+export function NewsletterSection({ id, copy, src }: { id: string; copy: NewsletterCopy; src: string | null }) {
+  return (
+    <Section labelledBy={id} tone="surface">
+      <div className="grid items-start gap-10 lg:grid-cols-[1fr_540px]">
+        <SectionHeader id={id} title={copy.title} description={copy.description} align="start" />
+        <EmbedFrame src={src} title={copy.frameTitle} size="540x700" unavailable={copy.unavailable} />
+      </div>
+    </Section>
+  );
+}

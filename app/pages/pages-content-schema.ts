@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { CardSchema, LinkSchema, PageMetaSchema, text } from "#app/site/content-schema.ts";
+
+export const HomeSchema = z.object({
+  meta: PageMetaSchema,
+  hero: z.object({
+    headline: text,
+    tagline: text,
+    intro: text,
+    primaryAction: LinkSchema,
+    secondaryAction: LinkSchema,
+  }),
+  newsletter: z.object({ title: text, description: text, frameTitle: text, unavailable: text }),
+  services: z.object({ title: text, description: text, cards: z.array(CardSchema).length(4) }),
+});
+
+export const AboutSchema = z.object({
+  meta: PageMetaSchema,
+  hero: z.object({ headline: text, paragraph: text }),
+  facts: z.array(z.object({ value: text, label: text })).min(1),
+  action: z.object({ title: text, description: text, link: LinkSchema }),
+});
+
+const FeatureBlockSchema = z.object({ title: text, summary: text, details: z.array(text).min(2) });
+
+export const FeaturesSchema = z.object({
+  meta: PageMetaSchema,
+  hero: z.object({ eyebrow: text, headline: text, intro: text }),
+  featureBlocksTitle: text,
+  featureBlocks: z.array(FeatureBlockSchema).length(6),
+  extraFeaturesTitle: text,
+  extraFeatures: z.array(CardSchema).length(4),
+  showcase: z.object({
+    title: text,
+    description: text,
+    screens: z.array(z.object({ title: text, caption: text })).length(3),
+  }),
+  preparationTitle: text,
+  preparation: z.array(z.object({ title: text, items: z.array(text).min(3) })).length(2),
+  download: z.object({ title: text, description: text, ios: text, android: text }),
+});
+export const LoginSchema = z.object({
+  meta: PageMetaSchema,
+  title: text,
+  description: text,
+  frameTitle: text,
+  unavailable: text,
+});
+export const DownloadSchema = z.object({
+  meta: PageMetaSchema,
+  hero: z.object({ headline: text, intro: text, illustrationLabel: text }),
+  stores: z.object({
+    appStore: z.object({ label: text, comingSoon: text }),
+    playStore: z.object({ label: text, comingSoon: text }),
+  }),
+  newsletter: z.object({ title: text, description: text, frameTitle: text, unavailable: text }),
+});
+
+export type HomeContent = z.infer<typeof HomeSchema>;
+export type AboutContent = z.infer<typeof AboutSchema>;
+export type FeaturesContent = z.infer<typeof FeaturesSchema>;
+export type LoginContent = z.infer<typeof LoginSchema>;
+export type DownloadContent = z.infer<typeof DownloadSchema>;

@@ -1,0 +1,48 @@
+import type { Kysely } from "kysely";
+import { type Migration, Migrator } from "kysely/migration";
+import type { Engine } from "./db.server.ts";
+import * as m0001 from "./migrations/0001-submissions-outbox.ts";
+import * as m0002 from "./migrations/0002-consent-records.ts";
+import * as m0003 from "./migrations/0003-submission-form-key.ts";
+import * as m0004 from "./migrations/0004-rate-limit-hits.ts";
+
+// One set of migrations for both engines, one file each in ./migrations/, applied in the order
+// of their names. A migration that needs an engine-specific type asks ./migrations/column-types.ts;
+// everything else is plain SQL both understand. Migrations only add (docs/deploy.md).
+const migrationFiles = {
+  "0001-submissions-outbox": m0001,
+  "0002-consent-records": m0002,
+  "0003-submission-form-key": m0003,
+  "0004-rate-limit-hits": m0004,
+} satisfies Record<string, { up: (db: Kysely<any>, engine: Engine) => Promise<void> }>;
+
+function migrations(engine: Engine): Record<string, Migration> {
+  return Object.fromEntries(
+    Object.entries(migrationFiles).map(([name, file]) => [name, { up: (db: Kysely<any>) => file.up(db, engine) }]),
+  );
+}
+
+/**
+ * Applies every pending migration; instances starting together wait on Kysely's migration lock
+ * (an advisory lock on PostgreSQL) and the later ones find nothing left to do. A schema that a
+ * newer version has already extended is left alone: migrations only add (docs/deploy.md), so an
+ * older instance restarting during a rollout keeps serving.
+ */
+export async function migrateToLatest(db: Kysely<any>, engine: Engine) {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(engine) } });
+  if ((await migrator.getMigrations()).every((migration) => migration.executedAt !== undefined)) return [];
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? "unknown error");
+    throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${reason}`);
+  }
+  return (results ?? []).map((result) => result.migrationName);
+}
+
+/** Whether every migration this code knows has been applied (the schema is not older than the code). */
+export async function isSchemaCurrent(db: Kysely<any>, engine: Engine) {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(engine) } });
+  const all = await migrator.getMigrations();
+  return all.every((migration) => migration.executedAt !== undefined);
+}

@@ -1,0 +1,85 @@
+import { env } from "./env.server.ts";
+import { type Database, openDatabase } from "./db.server.ts";
+import { loadFormSecret } from "./secret.server.ts";
+import { log } from "./log.server.ts";
+import { createMailer } from "./mail.server.ts";
+import { migrateToLatest } from "./migrations.server.ts";
+import { startOutboxWorker } from "./outbox.server.ts";
+import { pruneRateLimits } from "./rate-limit.server.ts";
+
+// The server's long-lived parts, started once per process: the database (migrated before use),
+// the form secret, the mailer and the outbox worker.
+
+export type Services = Database & {
+  secret: string;
+  outbox: ReturnType<typeof startOutboxWorker>;
+  close: () => Promise<void>;
+};
+
+let started: Promise<Services> | undefined;
+
+/** An error that names the setting the database comes from, for the operator who set it. */
+function databaseError(what: string, error: unknown) {
+  const setting = env.DATABASE_URL ? "DATABASE_URL" : "DATA_DIR";
+  return new Error(`${setting}: ${what}: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+async function start(): Promise<Services> {
+  let database: Database;
+  try {
+    database = openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
+  } catch (error) {
+    throw databaseError("the database cannot be opened", error);
+  }
+  try {
+    const applied = await migrateToLatest(database.db, database.engine).catch((error: unknown) => {
+      throw databaseError(`${database.describe} cannot be used`, error);
+    });
+    if (applied.length) log.info(`Applied migrations: ${applied.join(", ")}`);
+    const secret = await loadFormSecret(database.db, env.FORM_SECRET);
+    const leaseMs = env.MAIL_LEASE_SECONDS * 1000;
+    const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, timeoutMs: leaseMs / 4 });
+    const outbox = startOutboxWorker({
+      db: database.db,
+      engine: database.engine,
+      send: mailer.send,
+      from: env.MAIL_FROM,
+      leaseMs,
+      onError: log.error,
+    });
+    const pruner = setInterval(() => {
+      pruneRateLimits(database.db, new Date(Date.now() - env.RATE_LIMIT_WINDOW_SECONDS * 1000)).catch(() => {});
+    }, 60 * 60_000);
+    pruner.unref();
+    log.info(`Database: ${database.describe}; mail: ${mailer.describe}`);
+    return {
+      ...database,
+      secret,
+      outbox,
+      close: async () => {
+        clearInterval(pruner);
+        await outbox.stop();
+        mailer.close();
+        await database.db.destroy();
+      },
+    };
+  } catch (error) {
+    await database.db.destroy().catch(() => {});
+    throw error;
+  }
+}
+
+/** Starts the services on first use; a failed start is tried again on the next call. */
+export function getServices() {
+  started ??= start().catch((error: unknown) => {
+    started = undefined;
+    throw error;
+  });
+  return started;
+}
+
+export async function stopServices() {
+  const current = started;
+  started = undefined;
+  if (current) await (await current.catch(() => null))?.close();
+}

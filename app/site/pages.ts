@@ -1,0 +1,19 @@
+// The one list of public pages: app/routes.ts mounts them, react-router.config.ts prerenders
+// the static ones and the sitemap lists the indexable ones.
+export const pages = {
+  home: { path: "/", prerender: true, sitemap: true },
+  about: { path: "/about", prerender: true, sitemap: true },
+  features: { path: "/features", prerender: true, sitemap: true },
+  careers: { path: "/careers", prerender: true, sitemap: true },
+  login: { path: "/login", prerender: true, sitemap: false },
+  // Contact renders per request: its form will carry per-visit state and post back to it.
+  contact: { path: "/contact", prerender: false, sitemap: true },
+  download: { path: "/download", prerender: true, sitemap: true },
+  // The cookie settings without JavaScript (with it, the footer link opens a dialog instead).
+  cookieSettings: { path: "/cookie-settings", prerender: false, sitemap: false },
+} as const;
+
+export const pageList = Object.values(pages);
+
+/** Files generated from the route list, prerendered alongside the pages. */
+export const generatedFiles = ["/sitemap.xml", "/robots.txt"] as const;

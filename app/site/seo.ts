@@ -1,0 +1,50 @@
+import type { MetaDescriptor } from "react-router";
+import type { PageMeta } from "./content-schema.ts";
+import { site } from "./site-content.ts";
+import type { SiteRootData } from "./use-site-config.ts";
+import { withoutTrailingSlash } from "#app/platform/uri.ts";
+
+type MetaArgsLike = {
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+  location: { pathname: string };
+};
+
+export function rootData(matches: MetaArgsLike["matches"]): SiteRootData | undefined {
+  return matches.find((match) => match?.id === "root")?.loaderData as SiteRootData | undefined;
+}
+
+/**
+ * Absolute URL of a site path, one per page: without a trailing slash, and in lower case, the
+ * case of every address of the site (job slugs are checked), since React Router matches a path
+ * in any case: /About is /about.
+ */
+export function absoluteUrl(siteUrl: string, path: string) {
+  return `${siteUrl}${withoutTrailingSlash(path).toLowerCase()}`;
+}
+
+/** Every page's head: title, description, canonical URL, Open Graph and Twitter cards. */
+export function pageMeta({ matches, location }: MetaArgsLike, page: PageMeta, extra: MetaDescriptor[] = []) {
+  const siteUrl = rootData(matches)?.config.siteUrl ?? "";
+  const url = absoluteUrl(siteUrl, location.pathname);
+  const title = `${page.title} | ${site.companyName}`;
+  const image = `${siteUrl}${site.shareImage.path}`;
+  return [
+    { title },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: site.companyName },
+    { property: "og:title", content: title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: String(site.shareImage.width) },
+    { property: "og:image:height", content: String(site.shareImage.height) },
+    { property: "og:image:alt", content: site.shareImage.alt },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: page.description },
+    { name: "twitter:image", content: image },
+    ...extra,
+  ] satisfies MetaDescriptor[];
+}

@@ -1,0 +1,199 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+import { describe, expect, test } from "vitest";
+
+// The house rules of docs/architecture.md, checked over the import graph of app/, server/ and
+// scripts/ (type-only and dynamic imports included):
+// - ui and platform import nothing else of app/; forms and site build on them only;
+// - every other folder under app/ is a capability: it uses ui, site, forms and platform, and of
+//   another capability only the modules that capability offers (below), never its internals;
+// - app/root.tsx, app/routes.ts and app/entry.server.tsx compose the rest; app/ never imports
+//   server/, scripts/ or tests/;
+// - no import circles.
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+const sharedFolders: Record<string, string[]> = {
+  ui: ["ui"],
+  platform: ["platform"],
+  forms: ["forms", "ui", "platform"],
+  site: ["site", "ui", "platform"],
+};
+
+/** What a capability offers the others, and why they need it. */
+const offeredModules: Record<string, string> = {
+  "app/careers/jobs.ts": "which postings are open and their addresses (the sitemap lists them)",
+  "app/consent/embed-frame.tsx": "a third-party frame that loads only with consent (newsletter, log-in)",
+};
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(path.join(root, folder)).flatMap((name) => {
+    const relative = `${folder}/${name}`;
+    if (statSync(path.join(root, relative)).isDirectory()) return sourceFiles(relative);
+    return /\.tsx?$/.test(name) ? [relative] : [];
+  });
+}
+
+/** The repository path an import specifier points at, or null for a package or generated types. */
+function resolveImport(from: string, specifier: string): string | null {
+  const bare = specifier.replace(/\?.*$/, "");
+  const aliases: Record<string, string> = { "#app/": "app/", "#server/": "server/", "#tests/": "tests/" };
+  for (const [alias, folder] of Object.entries(aliases)) {
+    if (bare.startsWith(alias)) return folder + bare.slice(alias.length);
+  }
+  if (bare.startsWith("./+types/")) return null;
+  if (bare.startsWith(".")) return path.posix.normalize(path.posix.join(path.posix.dirname(from), bare));
+  return null;
+}
+
+const files = ["app", "server", "scripts"].flatMap(sourceFiles);
+const graph = new Map(
+  files.map((file) => {
+    const { importedFiles } = ts.preProcessFile(readFileSync(path.join(root, file), "utf8"), true, true);
+    const targets = importedFiles.map((imported) => resolveImport(file, imported.fileName)).filter((target) => target !== null);
+    return [file, targets] as const;
+  }),
+);
+
+/** The folder under app/ a file belongs to ("" for app/'s own files), or null outside app/. */
+const appFolder = (file: string) => {
+  const parts = file.split("/");
+  if (parts[0] !== "app") return null;
+  return parts.length > 2 ? (parts[1] ?? "") : "";
+};
+
+function ruleBroken(from: string, to: string): string | null {
+  const source = appFolder(from);
+  if (source === null) return null;
+  const target = appFolder(to);
+  if (target === null) return "app/ never imports server/, scripts/ or tests/";
+  if (source === "" || source === target) return null;
+  if (target === "") return `only app/'s own files may import ${to}`;
+  const allowed = sharedFolders[source];
+  if (allowed) return allowed.includes(target) ? null : `${source}/ may import only ${allowed.join(", ")}`;
+  if (target in sharedFolders || to in offeredModules) return null;
+  return `a capability uses another one only through what it offers (${Object.keys(offeredModules).join(", ")})`;
+}
+
+/** Strongly connected components with more than one node (or a node importing itself). */
+function circles(graph: Map<string, readonly string[]>) {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, counter);
+    low.set(file, counter);
+    counter += 1;
+    stack.push(file);
+    onStack.add(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(file, Math.min(low.get(file)!, index.get(next)!));
+      }
+    }
+    if (low.get(file) === index.get(file)) {
+      const component: string[] = [];
+      let member: string | undefined;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== file);
+      if (component.length > 1 || graph.get(file)?.includes(file)) found.push(component.sort());
+    }
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return found;
+}
+
+/** The graph between app/'s folders: a folder imports another when one of its files does. */
+function folderGraph() {
+  const folders = new Map<string, Set<string>>();
+  for (const [from, targets] of graph) {
+    const source = appFolder(from);
+    if (!source) continue;
+    const imported = folders.get(source) ?? new Set<string>();
+    for (const to of targets) {
+      const target = appFolder(to);
+      if (target && target !== source) imported.add(target);
+    }
+    folders.set(source, imported);
+  }
+  return new Map([...folders].map(([folder, imported]) => [folder, [...imported]]));
+}
+
+describe("the import graph", () => {
+  test("covers the whole app and resolves every project import to a file", () => {
+    expect(files.length).toBeGreaterThan(80);
+    const missing = [...graph].flatMap(([from, targets]) =>
+      targets.filter((target) => !existsSync(path.join(root, target))).map((target) => `${from} -> ${target}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  test("imports point one way between the folders of app/", () => {
+    const broken = [...graph].flatMap(([from, targets]) =>
+      targets.flatMap((to) => {
+        const rule = ruleBroken(from, to);
+        return rule ? [`${from} -> ${to}: ${rule}`] : [];
+      }),
+    );
+    expect(broken).toEqual([]);
+  });
+
+  test("has no circles between files", () => {
+    expect(circles(graph)).toEqual([]);
+  });
+
+  test("has no circles between the folders of app/", () => {
+    expect(circles(folderGraph())).toEqual([]);
+  });
+
+  test("the modules capabilities offer each other exist and are used", () => {
+    for (const module of Object.keys(offeredModules)) {
+      const users = [...graph].filter(([from, targets]) => targets.includes(module) && appFolder(from) !== appFolder(module));
+      expect(users.length, module).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("the rules themselves", () => {
+  test("refuse what docs/architecture.md forbids", () => {
+    expect(ruleBroken("app/ui/button.tsx", "app/site/pages.ts")).not.toBeNull();
+    expect(ruleBroken("app/platform/services.server.ts", "app/forms/form-guard.server.ts")).not.toBeNull();
+    expect(ruleBroken("app/site/site-footer.tsx", "app/consent/consent-manager.tsx")).not.toBeNull();
+    expect(ruleBroken("app/contact/contact.server.ts", "app/careers/application.server.ts")).not.toBeNull();
+    expect(ruleBroken("app/entry.server.tsx", "server/security-headers.ts")).not.toBeNull();
+    expect(ruleBroken("app/booking/booking-page.tsx", "app/contact/contact-schema.ts")).not.toBeNull();
+  });
+
+  test("allow what it permits", () => {
+    expect(ruleBroken("app/contact/contact-page.tsx", "app/forms/form-guard.server.ts")).toBeNull();
+    expect(ruleBroken("app/pages/sitemap-xml.ts", "app/careers/jobs.ts")).toBeNull();
+    expect(ruleBroken("app/root.tsx", "app/consent/consent-manager.tsx")).toBeNull();
+    expect(ruleBroken("server/app.ts", "app/consent/consent-cookie.ts")).toBeNull();
+  });
+
+  test("find a circle when there is one", () => {
+    const files = new Map([
+      ["app/ui/a.ts", ["app/ui/b.ts"]],
+      ["app/ui/b.ts", ["app/ui/a.ts"]],
+      ["app/ui/c.ts", ["app/ui/a.ts"]],
+    ]);
+    expect(circles(files)).toEqual([["app/ui/a.ts", "app/ui/b.ts"]]);
+    const folders = new Map([
+      ["contact", ["forms", "careers"]],
+      ["careers", ["forms", "contact"]],
+      ["forms", []],
+    ]);
+    expect(circles(folders)).toEqual([["careers", "contact"]]);
+  });
+});
