@@ -5,7 +5,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from "react-router";
 import { logger } from "./platform/log.server.ts";
-import { hydrates } from "./site/hydration.ts";
+import { hydrates, hydratesAtOnce } from "./site/hydration.ts";
 import { NonceContext, nonceHeader } from "./site/nonce.ts";
 
 // React Router's default Node entry, plus the CSP nonce the server gives each request
@@ -50,7 +50,7 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html");
           pipe(body);
           const handles = routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id]?.handle);
-          const page = hydrates(handles) ? body.pipe(scriptsOnFirstInteraction()) : body;
+          const page = hydrates(handles) && !hydratesAtOnce(handles) ? body.pipe(scriptsOnFirstInteraction()) : body;
           resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -17,7 +17,7 @@ import { publicConfig } from "./platform/env.ts";
 import { env } from "./platform/env.server.ts";
 import { site } from "./site/site-content.ts";
 import { consentFromCookies, undecided, viewOf } from "./consent/consent-cookie.ts";
-import { useHydration } from "./site/hydration.ts";
+import { useHydration, useOwnFrame } from "./site/hydration.ts";
 import { useNonce } from "./site/nonce.ts";
 import type { SiteRootData } from "./site/use-site-config.ts";
 import stylesheet from "./ui/app.css?url";
@@ -49,6 +49,15 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const nonce = useNonce();
   const hydrate = useHydration();
+  const ownFrame = useOwnFrame();
+  const skipLink = (
+    <a
+      href="#main"
+      className="sr-only z-50 rounded-control bg-brand px-4 py-3 font-semibold text-brand-ink focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+    >
+      {site.navigation.skipLink}
+    </a>
+  );
   // Scripts start at the visitor's first interaction (entry.server.tsx): this tells styles and
   // tests when React has taken over.
   useEffect(() => {
@@ -63,17 +72,18 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
+        {ownFrame ? (
+          <>
+            {skipLink}
+            {children}
+          </>
+        ) : (
         <ConsentProvider
           initialView={data?.consent ?? undecided}
           revision={data?.config.consentRevision ?? 1}
           isBot={data?.isBot ?? false}
         >
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-control bg-brand px-4 py-3 font-semibold text-brand-ink focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-        >
-          {site.navigation.skipLink}
-        </a>
+        {skipLink}
         <SiteHeader
           companyName={site.companyName}
           logoAlt={site.logoAlt}
@@ -95,6 +105,7 @@ export function Layout({ children }: { children: ReactNode }) {
           />
         ) : null}
         </ConsentProvider>
+        )}
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { pages } from "./site/pages.ts";
 
 // Every route module, by the capability folder it lives in (docs/architecture.md).
@@ -20,6 +20,17 @@ export default [
 
   route(pages.cookieSettings.path, "consent/cookie-settings-page.tsx"),
   route("consent", "consent/consent-action.ts"),
+
+  layout("workspace/workspace-layout.tsx", [
+    route("workspace", "workspace/inbox-page.tsx"),
+    route("workspace/sign-in", "workspace/sign-in-page.tsx"),
+    route("workspace/enrol/:token", "workspace/enrol-page.tsx"),
+    route("workspace/submissions/:id", "workspace/submission-page.tsx"),
+  ]),
+  route("workspace/sign-in/passkey", "workspace/sign-in-passkey.ts"),
+  route("workspace/enrol/:token/passkey", "workspace/enrol-passkey.ts"),
+  route("workspace/sign-out", "workspace/sign-out.ts"),
+  route("workspace/submissions/:id/files/:position", "workspace/submission-file.ts"),
 
   route("__status/:code", "site/status-page.tsx"),
   route("*", "site/not-found-page.tsx"),

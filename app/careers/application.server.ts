@@ -6,6 +6,7 @@ import { formatSalaryRange } from "./salary-range.ts";
 import { applyPath } from "./jobs.ts";
 import { handleFormPost } from "#app/forms/form-submission.server.ts";
 import { buildNotification } from "#app/forms/notification.server.ts";
+import { submissionPagePath } from "#app/forms/submission-fields.ts";
 
 /** A job application, for one posting or (without a job) a general one: the contact pipeline. */
 export function submitApplication(request: Request, job: JobPosting | undefined) {
@@ -57,7 +58,7 @@ export function submitApplication(request: Request, job: JobPosting | undefined)
             ],
             longText: value.coverNote ? { label: labels.coverNote, value: value.coverNote } : undefined,
             files,
-            filesNote: `stored with the application: npm run submissions -- attachment ${id} NAME --out FILE`,
+            link: `${env.SITE_URL}${submissionPagePath(id)}`,
           }),
       };
     },

@@ -4,6 +4,7 @@ import { pages } from "#app/site/pages.ts";
 import { ContactFormSchema, contactUploads } from "./contact-schema.ts";
 import { handleFormPost } from "#app/forms/form-submission.server.ts";
 import { buildNotification } from "#app/forms/notification.server.ts";
+import { submissionPagePath } from "#app/forms/submission-fields.ts";
 
 export const contactSentPath = `${pages.contact.path}?sent=1`;
 
@@ -47,7 +48,7 @@ export function submitContactForm(request: Request) {
             ],
             longText: { label: labels.project.label, value: value.project },
             files,
-            filesNote: `stored with the inquiry: npm run submissions -- attachment ${id} NAME --out FILE`,
+            link: `${env.SITE_URL}${submissionPagePath(id)}`,
           }),
       };
     },

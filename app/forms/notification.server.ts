@@ -2,7 +2,8 @@ import { escapeHtml, formatBytes } from "#app/platform/html.ts";
 import type { Notification, StoredFile } from "./submissions.server.ts";
 
 // Notification e-mails: plain text plus an HTML version in which everything the visitor typed is
-// escaped. Files are listed by name and size, never attached: they stay in the database.
+// escaped. Files are listed by name and size, never attached: they stay in the database, and the
+// e-mail links to the submission's page in the workspace, where they are downloaded.
 
 export type NotificationInput = {
   recipient: string;
@@ -12,7 +13,8 @@ export type NotificationInput = {
   rows: Array<[label: string, value: string | null | undefined]>;
   longText?: { label: string; value: string };
   files: StoredFile[];
-  filesNote: string;
+  /** The submission's page in the workspace (an absolute URL). */
+  link: string;
 };
 
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, " ").trim();
@@ -23,13 +25,16 @@ export function buildNotification(input: NotificationInput): Notification {
   const text = [
     input.intro,
     "",
+    `Open it in the workspace: ${input.link}`,
+    "",
     ...rows.map(([label, value]) => `${label}: ${value}`),
     ...(input.longText ? ["", `${input.longText.label}:`, input.longText.value] : []),
-    ...(fileLines.length ? ["", `Files (${input.filesNote}):`, ...fileLines.map((line) => `- ${line}`)] : []),
+    ...(fileLines.length ? ["", "Files (in the workspace):", ...fileLines.map((line) => `- ${line}`)] : []),
     "",
   ].join("\n");
   const html = [
     `<p>${escapeHtml(input.intro)}</p>`,
+    `<p><a href="${escapeHtml(input.link)}">Open it in the workspace</a></p>`,
     "<table>",
     ...rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
     "</table>",
@@ -37,7 +42,7 @@ export function buildNotification(input: NotificationInput): Notification {
       ? [`<h3>${escapeHtml(input.longText.label)}</h3>`, `<p style="white-space:pre-wrap">${escapeHtml(input.longText.value)}</p>`]
       : []),
     ...(fileLines.length
-      ? [`<h3>Files</h3><p>${escapeHtml(input.filesNote)}</p><ul>`, ...fileLines.map((line) => `<li>${escapeHtml(line)}</li>`), "</ul>"]
+      ? ["<h3>Files (in the workspace)</h3><ul>", ...fileLines.map((line) => `<li>${escapeHtml(line)}</li>`), "</ul>"]
       : []),
   ].join("\n");
   return { recipient: input.recipient, replyTo: input.replyTo, subject: oneLine(input.subject).slice(0, 200), text, html };

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
+import { type Generated, Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
 import pg from "pg";
 import { log } from "./log.server.ts";
 
@@ -11,6 +11,9 @@ import { log } from "./log.server.ts";
 
 export type SubmissionKind = "contact" | "application";
 export type SubmissionStatus = "received" | "spam";
+/** Where the team is with a submission that is not spam. */
+export type SubmissionProgress = "new" | "in_progress" | "done";
+export type StaffRole = "admin" | "member";
 export type OutboxStatus = "pending" | "sent" | "failed";
 
 export interface SubmissionTable {
@@ -22,6 +25,8 @@ export interface SubmissionTable {
   fields: string;
   spam_reason: string | null;
   form_key: string | null;
+  progress: Generated<SubmissionProgress>;
+  note: string | null;
 }
 
 export interface AttachmentTable {
@@ -72,6 +77,58 @@ export interface ConsentRecordTable {
   created_at: string;
 }
 
+export interface StaffTable {
+  id: string;
+  email: string;
+  role: StaffRole;
+  webauthn_user_id: string;
+  created_at: string;
+}
+
+export interface StaffInvitationTable {
+  id: string;
+  staff_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface PasskeyTable {
+  id: string;
+  staff_id: string;
+  public_key: Uint8Array;
+  counter: number | string;
+  transports: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface WebauthnChallengeTable {
+  challenge: string;
+  purpose: string;
+  staff_id: string | null;
+  expires_at: string;
+}
+
+export interface StaffSessionTable {
+  id: string;
+  staff_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface AuditEventTable {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  target: string | null;
+  detail: string | null;
+}
+
 export interface Schema {
   submissions: SubmissionTable;
   attachments: AttachmentTable;
@@ -79,6 +136,12 @@ export interface Schema {
   rate_limit_hits: RateLimitHitTable;
   settings: SettingTable;
   consent_records: ConsentRecordTable;
+  staff: StaffTable;
+  staff_invitations: StaffInvitationTable;
+  passkeys: PasskeyTable;
+  webauthn_challenges: WebauthnChallengeTable;
+  staff_sessions: StaffSessionTable;
+  audit_events: AuditEventTable;
 }
 
 export type Engine = "sqlite" | "postgres";

@@ -47,6 +47,12 @@ export const EnvSchema = z.object({
   FORM_MIN_SECONDS: optional(z.coerce.number({ error: "must be a number of seconds" }).min(0, { error: "must be zero or more" })).default(3),
   RATE_LIMIT_MAX: optional(z.coerce.number().int({ error: "must be a whole number" }).min(1, { error: "must be 1 or more" })).default(10),
   RATE_LIMIT_WINDOW_SECONDS: optional(z.coerce.number().int({ error: "must be a whole number" }).min(1, { error: "must be 1 or more" })).default(600),
+  WORKSPACE_IDLE_MINUTES: optional(
+    z.coerce.number().int({ error: "must be a whole number of minutes" }).min(5, { error: "must be 5 or more" }).max(7 * 24 * 60, { error: "must be a week (10080) or less" }),
+  ).default(120),
+  WORKSPACE_MAX_HOURS: optional(
+    z.coerce.number().int({ error: "must be a whole number of hours" }).min(1, { error: "must be 1 or more" }).max(30 * 24, { error: "must be 30 days (720) or less" }),
+  ).default(12),
   TRUST_PROXY: optional(
     z.string().regex(/^(true|false|loopback|\d+|[\d.:/a-f, ]+)$/i, {
       error: "must be true, false, loopback, a number of hops or a list of proxy addresses",

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { isoNow } from "./clock.server.ts";
+import { isoNow, newId } from "./clock.server.ts";
 import type { Engine, OutboxTable, Schema } from "./db.server.ts";
 import type { SendEmail } from "./mail.server.ts";
 
@@ -139,4 +139,31 @@ export function startOutboxWorker(options: OutboxOptions & { intervalMs?: number
       await running;
     },
   };
+}
+
+/** Queues one e-mail that belongs to no submission (an invitation); the worker sends it like the others. */
+export async function queueMail(
+  db: Kysely<Schema>,
+  mail: { recipient: string; subject: string; text: string; html: string; messageIdDomain: string },
+  now: Date = new Date(),
+) {
+  const id = newId();
+  await db
+    .insertInto("outbox")
+    .values({
+      id,
+      submission_id: null,
+      recipient: mail.recipient,
+      reply_to: null,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html,
+      message_id: `<${id}@${mail.messageIdDomain}>`,
+      status: "pending",
+      attempts: 0,
+      next_attempt_at: isoNow(now),
+      created_at: isoNow(now),
+    })
+    .execute();
+  return id;
 }

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
 // Byte budgets, deterministic: what each page's first load transfers, compressed as the server
@@ -17,16 +17,25 @@ type Transfer = { total: number; script: number; stylesheet: number; document: n
 async function firstLoad(page: Page, path: string, interact?: () => Promise<void>): Promise<Transfer> {
   const transfer: Transfer = { total: 0, script: 0, stylesheet: 0, document: 0, urls: [] };
   const pending: Promise<void>[] = [];
-  page.on("requestfinished", (request) => {
+  let measuring = true;
+  const measure = (request: Request) => {
     pending.push(
-      request.sizes().then(({ responseBodySize }) => {
-        const type = request.resourceType();
-        transfer.total += responseBodySize;
-        if (type === "script" || type === "stylesheet" || type === "document") transfer[type] += responseBodySize;
-        transfer.urls.push(request.url());
-      }),
+      request.sizes().then(
+        ({ responseBodySize }) => {
+          const type = request.resourceType();
+          transfer.total += responseBodySize;
+          if (type === "script" || type === "stylesheet" || type === "document") transfer[type] += responseBodySize;
+          transfer.urls.push(request.url());
+        },
+        (error: unknown) => {
+          // A request that ends as the test closes the page, after the measurement, is not counted
+          // (left unhandled, its rejection stopped the whole test worker).
+          if (measuring) throw error;
+        },
+      ),
     );
-  });
+  };
+  page.on("requestfinished", measure);
   await page.goto(path, { waitUntil: "networkidle" });
   if (interact) {
     await Promise.all(pending);
@@ -35,6 +44,8 @@ async function firstLoad(page: Page, path: string, interact?: () => Promise<void
     await page.waitForLoadState("networkidle");
   }
   await Promise.all(pending);
+  measuring = false;
+  page.off("requestfinished", measure);
   expect(transfer.document, "the page itself was measured").toBeGreaterThan(1 * KB);
   return transfer;
 }

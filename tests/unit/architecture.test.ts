@@ -23,7 +23,9 @@ const sharedFolders: Record<string, string[]> = {
 
 /** What a capability offers the others, and why they need it. */
 const offeredModules: Record<string, string> = {
-  "app/careers/jobs.ts": "which postings are open and their addresses (the sitemap lists them)",
+  "app/careers/jobs.ts": "which postings are open and their addresses (the sitemap lists them, the workspace names them)",
+  "app/careers/application-fields.ts": "how the team reads a stored application (the workspace shows it)",
+  "app/contact/inquiry-fields.ts": "how the team reads a stored inquiry (the workspace shows it)",
   "app/consent/embed-frame.tsx": "a third-party frame that loads only with consent (newsletter, log-in)",
 };
 

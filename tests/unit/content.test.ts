@@ -15,6 +15,8 @@ import { ConsentSchema } from "#app/consent/consent-content-schema.ts";
 import { ContactSchema } from "#app/contact/contact-content-schema.ts";
 import { AboutSchema, DownloadSchema, FeaturesSchema, HomeSchema, LoginSchema } from "#app/pages/pages-content-schema.ts";
 import { ErrorPagesSchema, SiteSchema } from "#app/site/content-schema.ts";
+import { workspace } from "#app/workspace/workspace-content.ts";
+import { WorkspaceSchema } from "#app/workspace/workspace-content-schema.ts";
 import { site } from "#app/site/site-content.ts";
 import { formatSalaryRange } from "#app/careers/salary-range.ts";
 import { openJobs } from "#app/careers/jobs.ts";
@@ -30,6 +32,7 @@ const modules: Array<[string, z.ZodType, unknown]> = [
   ["consent", ConsentSchema, consent],
   ["download", DownloadSchema, download],
   ["error pages", ErrorPagesSchema, errorPages],
+  ["workspace", WorkspaceSchema, workspace],
 ];
 
 describe("content modules", () => {

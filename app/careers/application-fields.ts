@@ -1,0 +1,19 @@
+import type { SubmissionFields } from "#app/forms/submission-fields.ts";
+
+/** A job application as the team reads it (offered to the workspace and the command line). */
+export const applicationFields: SubmissionFields = {
+  label: "Application",
+  sender: (fields) => ({ name: [fields.firstName, fields.lastName].filter(Boolean).join(" "), email: fields.email ?? "", company: null }),
+  rows: [
+    { key: "firstName", label: "First name" },
+    { key: "lastName", label: "Last name" },
+    { key: "email", label: "E-mail" },
+    { key: "phone", label: "Phone" },
+    { key: "location", label: "Location" },
+    { key: "linkedin", label: "LinkedIn" },
+    { key: "github", label: "GitHub" },
+    { key: "portfolio", label: "Portfolio" },
+    { key: "futureConsent", label: "Keep for future openings", values: { yes: "Yes", no: "No" } },
+  ],
+  longText: { key: "coverNote", label: "Cover note" },
+};

@@ -1,0 +1,26 @@
+// How the team reads one kind of stored submission: its name in the inbox, who sent it, and each
+// stored field with the label the team uses. Each capability that stores submissions describes
+// its own kind (app/contact/inquiry-fields.ts, app/careers/application-fields.ts); the workspace
+// and the command line show submissions through these descriptions.
+
+export type StoredFields = Record<string, string | null>;
+
+/** Where the team reads a stored submission: its page in the workspace (app/workspace/). */
+export const submissionPagePath = (id: string) => `/workspace/submissions/${id}`;
+
+export type SubmissionFields = {
+  /** "Inquiry", "Application". */
+  label: string;
+  sender: (fields: StoredFields) => { name: string; email: string; company: string | null };
+  rows: Array<{ key: string; label: string; values?: Record<string, string> }>;
+  /** The long text (a project, a cover note), shown as a paragraph. */
+  longText: { key: string; label: string } | null;
+};
+
+/** Each field's label and shown value, skipping the empty ones. */
+export function describeFields(description: SubmissionFields, fields: StoredFields) {
+  return description.rows.flatMap(({ key, label, values }) => {
+    const value = fields[key];
+    return value ? [{ label, value: values?.[value] ?? value }] : [];
+  });
+}

@@ -1,0 +1,98 @@
+import { browserSupportsWebAuthn, type PublicKeyCredentialCreationOptionsJSON, startRegistration } from "@simplewebauthn/browser";
+import { type FormEvent, useState } from "react";
+import { data } from "react-router";
+import { Button } from "#app/ui/button.tsx";
+import { Card } from "#app/ui/card.tsx";
+import { Container } from "#app/ui/container.tsx";
+import { getServices } from "#app/platform/services.server.ts";
+import { hydrateAtOnceHandle } from "#app/site/hydration.ts";
+import type { Route } from "./+types/enrol-page";
+import { postStep, wasCancelled } from "./passkey-client.ts";
+import { findInvitation } from "./staff.server.ts";
+import { hashToken } from "./tokens.server.ts";
+import { workspace } from "./workspace-content.ts";
+import { workspacePaths } from "./workspace-paths.ts";
+
+// The invitation link's page. Opening it changes nothing (mail scanners open links): only the
+// button, which posts from this page, creates the passkey and spends the invitation.
+
+export const handle = hydrateAtOnceHandle;
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${workspace.enrol.title} | ${workspace.name}` },
+  { name: "robots", content: "noindex, nofollow" },
+  // The link's token must not leave in a Referer header.
+  { name: "referrer", content: "no-referrer" },
+];
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const { db } = await getServices();
+  const invitation = await findInvitation(db, hashToken(params.token));
+  if (!invitation) return data({ email: null }, { status: 404 });
+  return { email: invitation.email };
+}
+
+export function action() {
+  return { error: workspace.signIn.needsJavaScript };
+}
+
+export default function Enrol({ loaderData, actionData, params }: Route.ComponentProps) {
+  const copy = workspace.enrol;
+  const [working, setWorking] = useState(false);
+  const [message, setMessage] = useState<string | null>(actionData?.error ?? null);
+
+  if (!loaderData.email) {
+    return (
+      <Container className="max-w-xl py-12 sm:py-16">
+        <Card className="p-6 sm:p-8">
+          <h1 className="text-3xl font-extrabold tracking-tight">{copy.invalidTitle}</h1>
+          <p className="mt-3 text-ink-muted">{copy.invalidDescription}</p>
+        </Card>
+      </Container>
+    );
+  }
+
+  async function enrol() {
+    const url = workspacePaths.enrolPasskey(params.token);
+    const options = await postStep<PublicKeyCredentialCreationOptionsJSON>(url, { step: "options" });
+    if (!options.ok) throw new Error(`options ${options.status}`);
+    const response = await startRegistration({ optionsJSON: options.data });
+    const verified = await postStep<{ signedIn: boolean }>(url, { step: "verify", response });
+    if (!verified.ok) throw new Error(`verify ${verified.status}`);
+    window.location.assign(workspacePaths.inbox);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!browserSupportsWebAuthn()) return setMessage(workspace.signIn.unsupported);
+    setMessage(null);
+    setWorking(true);
+    enrol().catch((error: unknown) => {
+      setWorking(false);
+      setMessage(wasCancelled(error) ? workspace.signIn.cancelled : copy.failed);
+    });
+  }
+
+  return (
+    <Container className="max-w-xl py-12 sm:py-16">
+      <Card className="p-6 sm:p-8">
+        <h1 className="text-3xl font-extrabold tracking-tight">{copy.title}</h1>
+        <p className="mt-3">
+          {copy.invitedAs} <strong>{loaderData.email}</strong>
+        </p>
+        <p className="mt-3 text-ink-muted">{copy.intro}</p>
+        <noscript>
+          <p className="mt-4 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">{workspace.signIn.needsJavaScript}</p>
+        </noscript>
+        <div role="alert" aria-live="assertive">
+          {message ? <p className="mt-4 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">{message}</p> : null}
+        </div>
+        <form method="post" onSubmit={onSubmit} className="mt-6">
+          <Button type="submit" disabled={working}>
+            {working ? copy.working : copy.button}
+          </Button>
+        </form>
+      </Card>
+    </Container>
+  );
+}

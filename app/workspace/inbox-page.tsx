@@ -1,0 +1,135 @@
+import { Form, Link } from "react-router";
+import { Container } from "#app/ui/container.tsx";
+import { findJob } from "#app/careers/jobs.ts";
+import type { Route } from "./+types/inbox-page";
+import { InboxFilterSchema, listInbox, openApplicationsByPosting } from "./inbox.server.ts";
+import { progressLabels, states } from "./inbox-states.ts";
+import { requireStaff } from "./session.server.ts";
+import { workspace } from "./workspace-content.ts";
+import { workspacePaths } from "./workspace-paths.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: `${workspace.inbox.title} | ${workspace.name}` }, { name: "robots", content: "noindex, nofollow" }];
+
+const postingTitle = (slug: string | null) => (slug ? (findJob(slug)?.title ?? slug) : workspace.inbox.filters.generalApplication);
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db } = await requireStaff(request);
+  const filter = InboxFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const [page, postings] = await Promise.all([listInbox(db, filter), openApplicationsByPosting(db)]);
+  return {
+    filter,
+    rows: page.rows.map((row) => ({ ...row, posting: row.kind === "application" ? postingTitle(row.job) : null })),
+    nextAfter: page.nextAfter,
+    postings: postings.map((posting) => ({ value: posting.job ?? "", label: `${postingTitle(posting.job)} (${posting.count})` })),
+  };
+}
+
+const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const fieldClasses = "mt-1 block w-full rounded-control border border-line bg-raised px-3 py-2";
+
+export default function Inbox({ loaderData }: Route.ComponentProps) {
+  const { filter, rows, nextAfter, postings } = loaderData;
+  const copy = workspace.inbox;
+  const { after, ...chosen } = filter;
+  const filterParams = new URLSearchParams(Object.entries(chosen).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  const firstPage = `${workspacePaths.inbox}?${filterParams}`;
+  const nextPage = nextAfter ? `${workspacePaths.inbox}?${new URLSearchParams([...filterParams, ["after", nextAfter]])}` : null;
+  return (
+    <Container className="py-8">
+      <h1 className="text-3xl font-extrabold tracking-tight">{copy.title}</h1>
+      <Form method="get" className="mt-6 grid gap-4 rounded-card border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-5" aria-label={copy.filters.legend}>
+        <label className="font-semibold">
+          {copy.filters.kind}
+          <select name="kind" defaultValue={filter.kind ?? ""} className={fieldClasses}>
+            <option value="">{copy.filters.anyKind}</option>
+            <option value="contact">Inquiries</option>
+            <option value="application">Applications</option>
+          </select>
+        </label>
+        <label className="font-semibold">
+          {copy.filters.state}
+          <select name="state" defaultValue={filter.state} className={fieldClasses}>
+            {states.map((state) => (
+              <option key={state} value={state}>
+                {copy.states[state]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="font-semibold">
+          {copy.filters.posting}
+          <select name="job" defaultValue={filter.job ?? ""} className={fieldClasses}>
+            <option value="">{copy.filters.anyPosting}</option>
+            {postings
+              .filter((posting) => posting.value)
+              .map((posting) => (
+                <option key={posting.value} value={posting.value}>
+                  {posting.label}
+                </option>
+              ))}
+          </select>
+        </label>
+        <label className="font-semibold lg:col-span-2">
+          {copy.filters.search}
+          <input type="search" name="q" defaultValue={filter.q ?? ""} maxLength={200} className={fieldClasses} />
+        </label>
+        <div className="flex items-center gap-4 sm:col-span-2 lg:col-span-5">
+          <button type="submit" className="rounded-control bg-brand px-4 py-2 font-semibold text-brand-ink">
+            {copy.filters.apply}
+          </button>
+          <Link to={workspacePaths.inbox} className="underline underline-offset-4">
+            {copy.filters.clear}
+          </Link>
+        </div>
+      </Form>
+      {rows.length === 0 ? (
+        <p className="mt-8 text-ink-muted">{copy.empty}</p>
+      ) : (
+        <div className="mt-8 overflow-x-auto">
+          <table className="w-full border-collapse text-left text-sm">
+            <thead>
+              <tr className="border-b border-line">
+                <th scope="col" className="py-2 pr-4">{copy.columns.received}</th>
+                <th scope="col" className="py-2 pr-4">{copy.columns.kind}</th>
+                <th scope="col" className="py-2 pr-4">{copy.columns.from}</th>
+                <th scope="col" className="py-2 pr-4">{copy.columns.posting}</th>
+                <th scope="col" className="py-2 pr-4">{copy.columns.status}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} className="border-b border-line align-top">
+                  <td className="py-3 pr-4 whitespace-nowrap">{dateTime.format(new Date(row.createdAt))} UTC</td>
+                  <td className="py-3 pr-4">{row.kindLabel}</td>
+                  <td className="py-3 pr-4">
+                    <Link to={workspacePaths.submission(row.id)} className="font-semibold text-brand underline-offset-4 hover:underline">
+                      {row.sender.name || row.sender.email}
+                    </Link>
+                    <span className="block text-ink-muted">
+                      {row.sender.email}
+                      {row.sender.company ? ` · ${row.sender.company}` : ""}
+                    </span>
+                  </td>
+                  <td className="py-3 pr-4">{row.posting ?? ""}</td>
+                  <td className="py-3 pr-4">{row.spam ? copy.states.spam : progressLabels[row.progress]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav aria-label="Pages" className="mt-6 flex gap-6">
+        {after ? (
+          <Link to={firstPage} className="underline underline-offset-4">
+            {copy.first}
+          </Link>
+        ) : null}
+        {nextPage ? (
+          <Link to={nextPage} className="underline underline-offset-4">
+            {copy.next}
+          </Link>
+        ) : null}
+      </nav>
+    </Container>
+  );
+}

@@ -1,0 +1,144 @@
+import { type Kysely, sql } from "kysely";
+import { z } from "zod";
+import type { Schema, SubmissionKind, SubmissionProgress } from "#app/platform/db.server.ts";
+import { isoNow } from "#app/platform/clock.server.ts";
+import { applicationFields } from "#app/careers/application-fields.ts";
+import { inquiryFields } from "#app/contact/inquiry-fields.ts";
+import type { StoredFields, SubmissionFields } from "#app/forms/submission-fields.ts";
+import { type Actor, recordAudit } from "./audit.server.ts";
+import { states } from "./inbox-states.ts";
+
+// The inbox: submissions newest first, filtered by kind, state, posting and words, a page at a
+// time. Pages continue after the last id shown (keyset paging on the time-ordered id, through
+// the (status, id) index), so page 200 costs what page 1 costs.
+
+export const pageSize = 50;
+
+export const kindFields: Record<SubmissionKind, SubmissionFields> = { contact: inquiryFields, application: applicationFields };
+
+
+const idPattern = /^[0-9a-f-]{36}$/;
+
+/** The inbox's filters from its address; anything unknown means no filter, never an error. */
+export const InboxFilterSchema = z.object({
+  kind: z.enum(["contact", "application"]).optional().catch(undefined),
+  state: z.enum(states).default("open").catch("open"),
+  job: z.string().regex(/^[a-z0-9-]{1,100}$/).optional().catch(undefined),
+  q: z.string().trim().max(200).optional().catch(undefined),
+  after: z.string().regex(idPattern).optional().catch(undefined),
+});
+export type InboxFilter = z.infer<typeof InboxFilterSchema>;
+
+export type InboxRow = {
+  id: string;
+  kind: SubmissionKind;
+  kindLabel: string;
+  createdAt: string;
+  job: string | null;
+  progress: SubmissionProgress;
+  spam: boolean;
+  sender: { name: string; email: string; company: string | null };
+};
+
+/** `%` and `_` typed by staff are searched for, not wildcards. */
+const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+export async function listInbox(db: Kysely<Schema>, filter: InboxFilter) {
+  let query = db
+    .selectFrom("submissions")
+    .select(["id", "kind", "created_at", "job_slug", "progress", "status", "fields"])
+    .orderBy("id", "desc")
+    .limit(pageSize + 1);
+  query = filter.state === "spam" ? query.where("status", "=", "spam") : query.where("status", "=", "received");
+  if (filter.state !== "spam" && filter.state !== "open") query = query.where("progress", "=", filter.state);
+  if (filter.state === "open") query = query.where("progress", "!=", "done");
+  if (filter.kind) query = query.where("kind", "=", filter.kind);
+  if (filter.job) query = query.where("job_slug", "=", filter.job);
+  if (filter.after) query = query.where("id", "<", filter.after);
+  // Every word must appear somewhere in what was sent (name, e-mail, company, text).
+  for (const term of (filter.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8)) {
+    query = query.where(sql<boolean>`lower(fields) like ${likePattern(term)} escape '\\'`);
+  }
+  const rows = await query.execute();
+  const shown = rows.slice(0, pageSize);
+  return {
+    rows: shown.map(
+      (row): InboxRow => ({
+        id: row.id,
+        kind: row.kind,
+        kindLabel: kindFields[row.kind].label,
+        createdAt: row.created_at,
+        job: row.job_slug,
+        progress: row.progress,
+        spam: row.status === "spam",
+        sender: kindFields[row.kind].sender(JSON.parse(row.fields) as StoredFields),
+      }),
+    ),
+    nextAfter: rows.length > pageSize ? (shown.at(-1)?.id ?? null) : null,
+  };
+}
+
+/** How many of each posting's applications are not done, for the inbox's posting filter. */
+export async function openApplicationsByPosting(db: Kysely<Schema>) {
+  const rows = await db
+    .selectFrom("submissions")
+    .select((eb) => ["job_slug", eb.fn.countAll<number | string>().as("count")])
+    .where("kind", "=", "application")
+    .where("status", "=", "received")
+    .where("progress", "!=", "done")
+    .groupBy("job_slug")
+    .execute();
+  return rows.map((row) => ({ job: row.job_slug, count: Number(row.count) }));
+}
+
+export async function setProgress(db: Kysely<Schema>, id: string, progress: SubmissionProgress, actor: Actor) {
+  const { numUpdatedRows } = await db.updateTable("submissions").set({ progress }).where("id", "=", id).executeTakeFirst();
+  if (numUpdatedRows > 0n) await recordAudit(db, { actor, action: "status", target: id, detail: progress });
+  return numUpdatedRows > 0n;
+}
+
+export async function setNote(db: Kysely<Schema>, id: string, note: string, actor: Actor) {
+  const { numUpdatedRows } = await db.updateTable("submissions").set({ note: note || null }).where("id", "=", id).executeTakeFirst();
+  // The note's text is the team's own, but it may quote the visitor: the trail records only that it changed.
+  if (numUpdatedRows > 0n) await recordAudit(db, { actor, action: "note", target: id, detail: note ? `${note.length} characters` : "cleared" });
+  return numUpdatedRows > 0n;
+}
+
+/** Marks a submission spam, or releases it (its notification, if it never had one, is not sent yet). */
+export async function setSpam(db: Kysely<Schema>, id: string, spam: boolean, actor: Actor) {
+  const { numUpdatedRows } = await db
+    .updateTable("submissions")
+    .set(spam ? { status: "spam", spam_reason: "marked-by-staff" } : { status: "received", spam_reason: null })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (numUpdatedRows > 0n) await recordAudit(db, { actor, action: spam ? "spam" : "not-spam", target: id });
+  return numUpdatedRows > 0n;
+}
+
+export async function getNote(db: Kysely<Schema>, id: string) {
+  const row = await db.selectFrom("submissions").select(["note", "progress"]).where("id", "=", id).executeTakeFirst();
+  return row ?? null;
+}
+
+export async function getFile(db: Kysely<Schema>, id: string, position: number) {
+  return (
+    (await db
+      .selectFrom("attachments")
+      .select(["name", "type", "content"])
+      .where("submission_id", "=", id)
+      .where("position", "=", position)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** Puts the submission's failed or pending notification back at the front of the queue. */
+export async function retryNotification(db: Kysely<Schema>, id: string, actor: Actor, now: Date = new Date()) {
+  const { numUpdatedRows } = await db
+    .updateTable("outbox")
+    .set({ status: "pending", attempts: 0, next_attempt_at: isoNow(now), last_error: null })
+    .where("submission_id", "=", id)
+    .where("status", "!=", "sent")
+    .executeTakeFirst();
+  if (numUpdatedRows > 0n) await recordAudit(db, { actor, action: "retry-mail", target: id }, now);
+  return numUpdatedRows > 0n;
+}

@@ -1,0 +1,163 @@
+import {
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from "@simplewebauthn/server";
+import type { Kysely } from "kysely";
+import { isoNow } from "#app/platform/clock.server.ts";
+import { type Schema, toBuffer } from "#app/platform/db.server.ts";
+import { env } from "#app/platform/env.server.ts";
+import { site } from "#app/site/site-content.ts";
+import { recordAudit } from "./audit.server.ts";
+
+// Passkeys (WebAuthn) through SimpleWebAuthn. Each ceremony's challenge is stored in the database
+// (any instance may receive the answer) and consumed once: a replayed answer finds it gone.
+// Credentials are discoverable, so sign-in asks for no address, and user verification (the
+// device's PIN, fingerprint or face) is required, so a passkey alone is two factors.
+
+const challengeMinutes = 5;
+const relyingParty = () => ({ rpID: new URL(env.SITE_URL).hostname, origin: new URL(env.SITE_URL).origin });
+
+type Purpose = "enrol" | "sign-in";
+
+async function storeChallenge(db: Kysely<Schema>, challenge: string, purpose: Purpose, staffId: string | null, now: Date) {
+  // Challenges nobody answered (a closed tab, an unused autofill offer) go as new ones come.
+  await db.deleteFrom("webauthn_challenges").where("expires_at", "<=", isoNow(now)).execute();
+  await db
+    .insertInto("webauthn_challenges")
+    .values({ challenge, purpose, staff_id: staffId, expires_at: isoNow(new Date(now.getTime() + challengeMinutes * 60_000)) })
+    .execute();
+}
+
+/** Whether the challenge was issued for this purpose (and person) and is still good; either way it is spent. */
+async function consumeChallenge(db: Kysely<Schema>, challenge: string, purpose: Purpose, staffId: string | null, now: Date) {
+  let query = db
+    .deleteFrom("webauthn_challenges")
+    .where("challenge", "=", challenge)
+    .where("purpose", "=", purpose)
+    .where("expires_at", ">", isoNow(now));
+  query = staffId ? query.where("staff_id", "=", staffId) : query.where("staff_id", "is", null);
+  return (await query.returning("challenge").executeTakeFirst()) !== undefined;
+}
+
+/** The challenge a browser's answer carries, or null when the answer is malformed. */
+function challengeOf(clientDataJSON: string) {
+  try {
+    const { challenge } = JSON.parse(Buffer.from(clientDataJSON, "base64url").toString("utf8")) as { challenge?: unknown };
+    return typeof challenge === "string" ? challenge : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function enrolmentOptions(
+  db: Kysely<Schema>,
+  person: { id: string; email: string; webauthn_user_id: string },
+  now: Date = new Date(),
+) {
+  const existing = await db.selectFrom("passkeys").select(["id", "transports"]).where("staff_id", "=", person.id).execute();
+  const options = await generateRegistrationOptions({
+    rpName: `${site.companyName} workspace`,
+    rpID: relyingParty().rpID,
+    userName: person.email,
+    userID: new Uint8Array(Buffer.from(person.webauthn_user_id, "base64url")),
+    attestationType: "none",
+    excludeCredentials: existing.map((passkey) => ({ id: passkey.id, transports: JSON.parse(passkey.transports) as AuthenticatorTransport[] })),
+    authenticatorSelection: { residentKey: "required", userVerification: "required" },
+  });
+  await storeChallenge(db, options.challenge, "enrol", person.id, now);
+  return options;
+}
+
+/**
+ * Verifies a new passkey and keeps it, spending the invitation in the same transaction (two tabs
+ * racing with one link enrol once); false when the answer does not hold up or the link was spent.
+ */
+export async function completeEnrolment(
+  db: Kysely<Schema>,
+  { invitationId, staffId }: { invitationId: string; staffId: string },
+  response: RegistrationResponseJSON,
+  now: Date = new Date(),
+) {
+  const { rpID, origin } = relyingParty();
+  const verification = await verifyRegistrationResponse({
+    response,
+    expectedChallenge: (challenge) => consumeChallenge(db, challenge, "enrol", staffId, now),
+    expectedOrigin: origin,
+    expectedRPID: rpID,
+    requireUserVerification: true,
+  }).catch(() => null);
+  if (!verification?.verified) return false;
+  const { credential } = verification.registrationInfo;
+  const kept = await db.transaction().execute(async (trx) => {
+    const spent = await trx
+      .updateTable("staff_invitations")
+      .set({ used_at: isoNow(now) })
+      .where("id", "=", invitationId)
+      .where("used_at", "is", null)
+      .executeTakeFirst();
+    if (spent.numUpdatedRows !== 1n) return false;
+    await trx
+      .insertInto("passkeys")
+      .values({
+        id: credential.id,
+        staff_id: staffId,
+        public_key: credential.publicKey,
+        counter: credential.counter,
+        transports: JSON.stringify(credential.transports ?? []),
+        created_at: isoNow(now),
+        last_used_at: null,
+      })
+      .execute();
+    return true;
+  });
+  if (kept) await recordAudit(db, { actor: null, action: "enrol", target: staffId }, now);
+  return kept;
+}
+
+export async function signInOptions(db: Kysely<Schema>, now: Date = new Date()) {
+  const options = await generateAuthenticationOptions({ rpID: relyingParty().rpID, userVerification: "required" });
+  await storeChallenge(db, options.challenge, "sign-in", null, now);
+  return options;
+}
+
+/** The person a sign-in answer proves, or null: an unknown passkey and a bad signature look alike. */
+export async function verifySignIn(db: Kysely<Schema>, response: AuthenticationResponseJSON, now: Date = new Date()) {
+  const passkey = await db
+    .selectFrom("passkeys")
+    .innerJoin("staff", "staff.id", "passkeys.staff_id")
+    .select(["passkeys.id", "passkeys.public_key", "passkeys.counter", "passkeys.transports", "staff.id as staffId", "staff.email"])
+    .where("passkeys.id", "=", response.id)
+    .executeTakeFirst();
+  if (!passkey) {
+    // Spend the challenge all the same, so it cannot be tried with another passkey.
+    const challenge = challengeOf(response.response.clientDataJSON);
+    if (challenge) await consumeChallenge(db, challenge, "sign-in", null, now);
+    return null;
+  }
+  const { rpID, origin } = relyingParty();
+  const verification = await verifyAuthenticationResponse({
+    response,
+    expectedChallenge: (challenge) => consumeChallenge(db, challenge, "sign-in", null, now),
+    expectedOrigin: origin,
+    expectedRPID: rpID,
+    credential: {
+      id: passkey.id,
+      publicKey: new Uint8Array(toBuffer(passkey.public_key)),
+      counter: Number(passkey.counter),
+      transports: JSON.parse(passkey.transports) as AuthenticatorTransport[],
+    },
+    requireUserVerification: true,
+  }).catch(() => null);
+  if (!verification?.verified) return null;
+  await db
+    .updateTable("passkeys")
+    .set({ counter: verification.authenticationInfo.newCounter, last_used_at: isoNow(now) })
+    .where("id", "=", passkey.id)
+    .execute();
+  return { id: passkey.staffId, email: passkey.email };
+}

@@ -1,0 +1,133 @@
+import type { Kysely } from "kysely";
+import { data, redirect } from "react-router";
+import { isoNow } from "#app/platform/clock.server.ts";
+import type { Schema, StaffRole } from "#app/platform/db.server.ts";
+import { env } from "#app/platform/env.server.ts";
+import { getServices } from "#app/platform/services.server.ts";
+import { hashToken, newToken } from "./tokens.server.ts";
+import { workspacePaths } from "./workspace-paths.ts";
+
+// Staff sessions live in the database, so signing out or removing a person ends their sessions
+// on every instance at once. The cookie holds a random token; the table holds its hash. A session
+// ends after WORKSPACE_IDLE_MINUTES without a request, and WORKSPACE_MAX_HOURS after sign-in.
+
+export type SignedIn = { sessionId: string; staff: { id: string; email: string; role: StaffRole } };
+
+/** Over https the cookie is `__Host-` (Secure, whole site, no Domain); over plain http (development) it cannot be. */
+export function sessionCookieName(secure: boolean) {
+  return secure ? "__Host-workspace" : "workspace";
+}
+
+export function isSecureRequest(request: Request) {
+  return env.SITE_URL.startsWith("https:") || new URL(request.url).protocol === "https:";
+}
+
+function cookieValue(request: Request) {
+  const name = sessionCookieName(isSecureRequest(request));
+  const pair = request.headers
+    .get("cookie")
+    ?.split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name}=`));
+  return pair?.slice(name.length + 1) || null;
+}
+
+export function sessionCookie(request: Request, token: string | null) {
+  const secure = isSecureRequest(request);
+  const attributes = ["Path=/", "HttpOnly", "SameSite=Lax", ...(secure ? ["Secure"] : [])];
+  if (token === null) return [`${sessionCookieName(secure)}=`, "Max-Age=0", ...attributes].join("; ");
+  // No Max-Age: the browser forgets it when it closes; the database decides how long it is good for.
+  return [`${sessionCookieName(secure)}=${token}`, ...attributes].join("; ");
+}
+
+export async function startSession(db: Kysely<Schema>, staffId: string, now: Date = new Date()) {
+  await clearEndedSessions(db, now);
+  const { token, hash } = newToken();
+  await db
+    .insertInto("staff_sessions")
+    .values({
+      id: hash,
+      staff_id: staffId,
+      created_at: isoNow(now),
+      last_seen_at: isoNow(now),
+      expires_at: isoNow(new Date(now.getTime() + env.WORKSPACE_MAX_HOURS * 3600_000)),
+    })
+    .execute();
+  return token;
+}
+
+/** The session a cookie token opens, if it is still good; a good one is marked as seen now. */
+export async function readSession(db: Kysely<Schema>, token: string | null, now: Date = new Date()): Promise<SignedIn | null> {
+  if (!token) return null;
+  const id = hashToken(token);
+  const idleSince = isoNow(new Date(now.getTime() - env.WORKSPACE_IDLE_MINUTES * 60_000));
+  const row = await db
+    .selectFrom("staff_sessions")
+    .innerJoin("staff", "staff.id", "staff_sessions.staff_id")
+    .select(["staff_sessions.last_seen_at", "staff_sessions.expires_at", "staff.id", "staff.email", "staff.role"])
+    .where("staff_sessions.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.expires_at <= isoNow(now) || row.last_seen_at <= idleSince) {
+    await db.deleteFrom("staff_sessions").where("id", "=", id).execute();
+    return null;
+  }
+  // Written at most once a minute: a page and its downloads do not each write.
+  if (Date.parse(row.last_seen_at) < now.getTime() - 60_000) {
+    await db.updateTable("staff_sessions").set({ last_seen_at: isoNow(now) }).where("id", "=", id).execute();
+  }
+  return { sessionId: id, staff: { id: row.id, email: row.email, role: row.role } };
+}
+
+export async function endSession(db: Kysely<Schema>, sessionId: string) {
+  await db.deleteFrom("staff_sessions").where("id", "=", sessionId).execute();
+}
+
+/** Sessions that ended without a sign-out go as new ones start. */
+async function clearEndedSessions(db: Kysely<Schema>, now: Date) {
+  const idleSince = isoNow(new Date(now.getTime() - env.WORKSPACE_IDLE_MINUTES * 60_000));
+  await db.deleteFrom("staff_sessions").where((eb) => eb.or([eb("expires_at", "<=", isoNow(now)), eb("last_seen_at", "<=", idleSince)])).execute();
+}
+
+/**
+ * A POST must come from the workspace's own pages: the browser says so in Sec-Fetch-Site, or
+ * (older browsers) in Origin. SameSite=Lax already keeps the cookie off cross-site posts; this
+ * refuses them before any work, signed in or not.
+ */
+export function requireSameOrigin(request: Request) {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  const fetchSite = request.headers.get("sec-fetch-site");
+  const origin = request.headers.get("origin");
+  const allowed = new Set([new URL(env.SITE_URL).origin, new URL(request.url).origin]);
+  const sameOrigin = fetchSite ? fetchSite === "same-origin" : origin !== null && allowed.has(origin);
+  if (!sameOrigin) throw data("This request did not come from the workspace.", { status: 403 });
+}
+
+/**
+ * The signed-in person, or the way to sign in: a page request is sent to the sign-in page (and
+ * back after it), anything else answers 401 without a word about what is there.
+ */
+export async function requireStaff(request: Request, { role }: { role?: StaffRole } = {}) {
+  requireSameOrigin(request);
+  const { db } = await getServices();
+  const signedIn = await readSession(db, cookieValue(request));
+  if (!signedIn) {
+    if (request.method === "GET") {
+      const { pathname, search } = new URL(request.url);
+      throw redirect(`${workspacePaths.signIn}?next=${encodeURIComponent(pathname + search)}`, 303);
+    }
+    throw data("Sign in first.", { status: 401 });
+  }
+  if (role && signedIn.staff.role !== role) throw data("This page is for admins.", { status: 403 });
+  return { ...signedIn, db };
+}
+
+export async function currentSession(request: Request) {
+  const { db } = await getServices();
+  return readSession(db, cookieValue(request));
+}
+
+/** A `next` address that stays inside the workspace; anything else goes to the inbox. */
+export function safeNext(value: unknown) {
+  return typeof value === "string" && /^\/workspace(\/[^\s\\]*)?(\?[^\s\\]*)?$/.test(value) ? value : workspacePaths.inbox;
+}

@@ -1,0 +1,107 @@
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import { isoNow, newId } from "#app/platform/clock.server.ts";
+import type { Schema, StaffRole } from "#app/platform/db.server.ts";
+import { type Actor, recordAudit } from "./audit.server.ts";
+import { newToken } from "./tokens.server.ts";
+
+// The people who may use the workspace. Nobody signs up: an admin (or an operator with
+// `npm run staff -- invite`) invites an address, and the link lets its owner create a passkey.
+
+export const invitationHours = 24;
+export const staffRoles = ["admin", "member"] as const satisfies readonly StaffRole[];
+
+export const normalEmail = (email: string) => email.trim().toLowerCase();
+
+export type StaffMember = { id: string; email: string; role: StaffRole; createdAt: string; passkeys: number };
+
+export async function listStaff(db: Kysely<Schema>): Promise<StaffMember[]> {
+  const rows = await db
+    .selectFrom("staff")
+    .leftJoin("passkeys", "passkeys.staff_id", "staff.id")
+    .select((eb) => ["staff.id", "staff.email", "staff.role", "staff.created_at", eb.fn.count<number | string>("passkeys.id").as("passkeys")])
+    .groupBy(["staff.id", "staff.email", "staff.role", "staff.created_at"])
+    .orderBy("staff.email")
+    .execute();
+  return rows.map((row) => ({ id: row.id, email: row.email, role: row.role, createdAt: row.created_at, passkeys: Number(row.passkeys) }));
+}
+
+export async function findStaffByEmail(db: Kysely<Schema>, email: string) {
+  return (await db.selectFrom("staff").selectAll().where("email", "=", normalEmail(email)).executeTakeFirst()) ?? null;
+}
+
+/**
+ * Invites an address (or invites a person again, after a lost passkey): returns the one-time
+ * link's token, valid for `invitationHours`. The first person ever invited is an admin.
+ */
+export async function inviteStaff(
+  db: Kysely<Schema>,
+  { email, role, actor }: { email: string; role?: StaffRole; actor: Actor },
+  now: Date = new Date(),
+) {
+  const address = normalEmail(email);
+  const { token, hash } = newToken();
+  const staff = await db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom("staff").selectAll().where("email", "=", address).executeTakeFirst();
+    let person = existing;
+    if (!person) {
+      const anyone = await trx.selectFrom("staff").select("id").limit(1).executeTakeFirst();
+      person = {
+        id: newId(),
+        email: address,
+        role: role ?? (anyone ? "member" : "admin"),
+        webauthn_user_id: randomBytes(32).toString("base64url"),
+        created_at: isoNow(now),
+      };
+      await trx.insertInto("staff").values(person).execute();
+    } else if (role && role !== person.role) {
+      await trx.updateTable("staff").set({ role }).where("id", "=", person.id).execute();
+      person = { ...person, role };
+    }
+    await trx
+      .insertInto("staff_invitations")
+      .values({
+        id: newId(),
+        staff_id: person.id,
+        token_hash: hash,
+        created_at: isoNow(now),
+        expires_at: isoNow(new Date(now.getTime() + invitationHours * 3600_000)),
+        used_at: null,
+      })
+      .execute();
+    return person;
+  });
+  await recordAudit(db, { actor, action: "invite", target: staff.id, detail: `role ${staff.role}` }, now);
+  return { token, staff, expiresAt: new Date(now.getTime() + invitationHours * 3600_000) };
+}
+
+/** The person an unused, unexpired invitation token belongs to, or null. */
+export async function findInvitation(db: Kysely<Schema>, tokenHash: string, now: Date = new Date()) {
+  return (
+    (await db
+      .selectFrom("staff_invitations")
+      .innerJoin("staff", "staff.id", "staff_invitations.staff_id")
+      .select(["staff_invitations.id as invitationId", "staff.id", "staff.email", "staff.role", "staff.webauthn_user_id"])
+      .where("staff_invitations.token_hash", "=", tokenHash)
+      .where("staff_invitations.used_at", "is", null)
+      .where("staff_invitations.expires_at", ">", isoNow(now))
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** Removes a person: their passkeys, invitations and sessions go with them (foreign keys cascade). */
+export async function removeStaff(db: Kysely<Schema>, email: string, actor: Actor) {
+  const person = await findStaffByEmail(db, email);
+  if (!person) return false;
+  await db.deleteFrom("staff").where("id", "=", person.id).execute();
+  await recordAudit(db, { actor, action: "remove", target: person.id });
+  return true;
+}
+
+export async function setStaffRole(db: Kysely<Schema>, email: string, role: StaffRole, actor: Actor) {
+  const person = await findStaffByEmail(db, email);
+  if (!person) return false;
+  await db.updateTable("staff").set({ role }).where("id", "=", person.id).execute();
+  await recordAudit(db, { actor, action: "role", target: person.id, detail: `role ${role}` });
+  return true;
+}

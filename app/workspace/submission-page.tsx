@@ -1,0 +1,204 @@
+import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import { Container } from "#app/ui/container.tsx";
+import { findJob } from "#app/careers/jobs.ts";
+import { getSubmission } from "#app/forms/submissions.server.ts";
+import { describeFields } from "#app/forms/submission-fields.ts";
+import { formatBytes } from "#app/platform/html.ts";
+import type { Route } from "./+types/submission-page";
+import { getNote, kindFields, retryNotification, setNote, setProgress, setSpam } from "./inbox.server.ts";
+import { progressLabels } from "./inbox-states.ts";
+import { requireStaff } from "./session.server.ts";
+import { workspace } from "./workspace-content.ts";
+import { workspacePaths } from "./workspace-paths.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: `${workspace.inbox.title} | ${workspace.name}` }, { name: "robots", content: "noindex, nofollow" }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { db } = await requireStaff(request);
+  const [submission, extra] = await Promise.all([getSubmission(db, params.id), getNote(db, params.id)]);
+  if (!submission || !extra) throw data(workspace.submission.notFound, { status: 404 });
+  const description = kindFields[submission.kind];
+  const longText = description.longText ? submission.fields[description.longText.key] : null;
+  return {
+    id: submission.id,
+    kindLabel: description.label,
+    createdAt: submission.createdAt,
+    spam: submission.status === "spam",
+    posting: submission.kind === "application" ? (submission.job ? (findJob(submission.job)?.title ?? submission.job) : workspace.inbox.filters.generalApplication) : null,
+    rows: describeFields(description, submission.fields),
+    longText: description.longText && longText ? { label: description.longText.label, value: longText } : null,
+    files: submission.attachments.map((file, position) => ({ ...file, position, size: formatBytes(file.size) })),
+    mail: submission.mail,
+    progress: extra.progress,
+    note: extra.note ?? "",
+    saved: new URL(request.url).searchParams.get("saved") === "1",
+  };
+}
+
+const ChangeSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("progress"), progress: z.enum(["new", "in_progress", "done"]) }),
+  z.object({ intent: z.literal("note"), note: z.string().max(5000).default("") }),
+  z.object({ intent: z.literal("spam") }),
+  z.object({ intent: z.literal("not-spam") }),
+  z.object({ intent: z.literal("retry-mail") }),
+]);
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { db, staff } = await requireStaff(request);
+  const parsed = ChangeSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data("Unknown change.", { status: 400 });
+  const change = parsed.data;
+  const { id } = params;
+  let found: boolean;
+  switch (change.intent) {
+    case "progress":
+      found = await setProgress(db, id, change.progress, staff);
+      break;
+    case "note":
+      found = await setNote(db, id, change.note.trim(), staff);
+      break;
+    case "spam":
+    case "not-spam":
+      found = await setSpam(db, id, change.intent === "spam", staff);
+      break;
+    case "retry-mail":
+      // Nothing to retry (sent meanwhile) is not an error: the page shows the state.
+      await retryNotification(db, id, staff);
+      found = true;
+  }
+  if (!found) throw data(workspace.submission.notFound, { status: 404 });
+  return redirect(`${workspacePaths.submission(id)}?saved=1`, 303);
+}
+
+const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const buttonClasses = "rounded-control border border-line px-4 py-2 font-semibold hover:bg-surface";
+
+export default function Submission({ loaderData: submission }: Route.ComponentProps) {
+  const copy = workspace.submission;
+  return (
+    <Container className="max-w-4xl py-8">
+      <Link to={workspacePaths.inbox} className="underline underline-offset-4">
+        {copy.back}
+      </Link>
+      <h1 className="mt-4 text-3xl font-extrabold tracking-tight">
+        {submission.kindLabel}: {submission.rows[0]?.value}
+        {submission.spam ? ` (${copy.spamLabel})` : ""}
+      </h1>
+      <p className="mt-2 text-ink-muted">
+        {copy.received} {dateTime.format(new Date(submission.createdAt))} UTC
+        {submission.posting ? ` · ${copy.posting}: ${submission.posting}` : ""}
+      </p>
+      {submission.saved ? (
+        <p role="status" className="mt-4 rounded-card bg-accent-soft p-3 font-semibold text-accent">
+          {copy.saved}
+        </p>
+      ) : null}
+
+      <dl className="mt-6 grid gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]">
+        {submission.rows.map((row) => (
+          <div key={row.label} className="contents">
+            <dt className="font-semibold">{row.label}</dt>
+            <dd className="break-words">{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {submission.longText ? (
+        <section aria-labelledby="long-text" className="mt-6">
+          <h2 id="long-text" className="text-xl font-bold">
+            {submission.longText.label}
+          </h2>
+          <p className="mt-2 whitespace-pre-wrap break-words">{submission.longText.value}</p>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="files" className="mt-8">
+        <h2 id="files" className="text-xl font-bold">
+          {copy.files}
+        </h2>
+        {submission.files.length === 0 ? (
+          <p className="mt-2 text-ink-muted">{copy.noFiles}</p>
+        ) : (
+          <ul className="mt-2 space-y-2">
+            {submission.files.map((file) => (
+              <li key={file.position}>
+                <a href={workspacePaths.file(submission.id, file.position)} download className="font-semibold text-brand underline underline-offset-4">
+                  {copy.download} {file.name}
+                </a>{" "}
+                <span className="text-ink-muted">
+                  ({file.type}, {file.size})
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="notification" className="mt-8">
+        <h2 id="notification" className="text-xl font-bold">
+          {copy.notification}
+        </h2>
+        {submission.mail.length === 0 ? (
+          <p className="mt-2 text-ink-muted">{copy.noNotification}</p>
+        ) : (
+          submission.mail.map((mail, index) => (
+            <div key={index} className="mt-2 flex flex-wrap items-center gap-4">
+              <p>
+                {copy.mailStates[mail.status as keyof typeof copy.mailStates] ?? mail.status}
+                {mail.sentAt ? ` ${dateTime.format(new Date(mail.sentAt))} UTC` : ""}
+                {mail.status !== "sent" && mail.attempts ? ` (${mail.attempts} attempts)` : ""}
+              </p>
+              {mail.status !== "sent" ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="retry-mail" />
+                  <button type="submit" className={buttonClasses}>
+                    {copy.retry}
+                  </button>
+                </Form>
+              ) : null}
+            </div>
+          ))
+        )}
+      </section>
+
+      <div className="mt-8 grid gap-6 sm:grid-cols-2">
+        <Form method="post" className="space-y-3">
+          <input type="hidden" name="intent" value="progress" />
+          <label htmlFor="progress" className="block text-xl font-bold">
+            {copy.status}
+          </label>
+          <select id="progress" name="progress" defaultValue={submission.progress} className="block w-full rounded-control border border-line bg-raised px-3 py-2">
+            {Object.entries(progressLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className={buttonClasses}>
+            {copy.saveStatus}
+          </button>
+        </Form>
+        <Form method="post" className="space-y-3">
+          <input type="hidden" name="intent" value="note" />
+          <label htmlFor="note" className="block text-xl font-bold">
+            {copy.note}
+          </label>
+          <p id="note-hint" className="text-sm text-ink-muted">
+            {copy.noteHint}
+          </p>
+          <textarea id="note" name="note" aria-describedby="note-hint" defaultValue={submission.note} rows={4} maxLength={5000} className="block w-full rounded-control border border-line bg-raised px-3 py-2" />
+          <button type="submit" className={buttonClasses}>
+            {copy.saveNote}
+          </button>
+        </Form>
+      </div>
+
+      <Form method="post" className="mt-8">
+        <input type="hidden" name="intent" value={submission.spam ? "not-spam" : "spam"} />
+        <button type="submit" className={buttonClasses}>
+          {submission.spam ? copy.notSpam : copy.markSpam}
+        </button>
+      </Form>
+    </Container>
+  );
+}

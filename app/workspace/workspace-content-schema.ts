@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { text } from "#app/site/content-schema.ts";
+
+export const WorkspaceSchema = z.object({
+  name: text,
+  navigation: z.object({ inbox: text, signedInAs: text, signOut: text }),
+  signIn: z.object({
+    title: text,
+    intro: text,
+    needsJavaScript: text,
+    emailLabel: text,
+    button: text,
+    working: text,
+    failed: text,
+    cancelled: text,
+    unsupported: text,
+    rateLimited: text,
+    lostPasskey: text,
+  }),
+  enrol: z.object({
+    title: text,
+    intro: text,
+    invitedAs: text,
+    button: text,
+    working: text,
+    failed: text,
+    invalidTitle: text,
+    invalidDescription: text,
+  }),
+  inbox: z.object({
+    title: text,
+    filters: z.object({ legend: text, kind: text, anyKind: text, state: text, posting: text, anyPosting: text, generalApplication: text, search: text, apply: text, clear: text }),
+    states: z.object({ open: text, new: text, in_progress: text, done: text, spam: text }),
+    columns: z.object({ received: text, kind: text, from: text, posting: text, status: text }),
+    empty: text,
+    next: text,
+    first: text,
+  }),
+  submission: z.object({
+    back: text,
+    received: text,
+    posting: text,
+    files: text,
+    noFiles: text,
+    download: text,
+    notification: text,
+    noNotification: text,
+    mailStates: z.object({ pending: text, sent: text, failed: text }),
+    retry: text,
+    status: text,
+    saveStatus: text,
+    note: text,
+    noteHint: text,
+    saveNote: text,
+    markSpam: text,
+    notSpam: text,
+    spamLabel: text,
+    saved: text,
+    notFound: text,
+  }),
+});
+
+export type WorkspaceContent = z.infer<typeof WorkspaceSchema>;

@@ -1,0 +1,13 @@
+import { submissionPagePath } from "#app/forms/submission-fields.ts";
+
+// The workspace's addresses, shared by its routes, pages and e-mails.
+export const workspacePaths = {
+  inbox: "/workspace",
+  signIn: "/workspace/sign-in",
+  signInPasskey: "/workspace/sign-in/passkey",
+  signOut: "/workspace/sign-out",
+  enrol: (token: string) => `/workspace/enrol/${token}`,
+  enrolPasskey: (token: string) => `/workspace/enrol/${token}/passkey`,
+  submission: submissionPagePath,
+  file: (id: string, position: number) => `/workspace/submissions/${id}/files/${position}`,
+} as const;

@@ -1,0 +1,94 @@
+// Manages who may use the workspace: `npm run staff -- <command>`. Uses DATA_DIR / DATABASE_URL
+// like the server. The invitation link is printed for the operator (and e-mailed when SMTP_URL
+// is set); nothing here is logged.
+import { parseArgs } from "node:util";
+import { ConfigError, parseEnv } from "#app/platform/env.ts";
+import { openDatabase } from "#app/platform/db.server.ts";
+import { migrateToLatest } from "#app/platform/migrations.server.ts";
+import { queueMail } from "#app/platform/outbox.server.ts";
+import { invitationMail } from "#app/workspace/invitation-mail.server.ts";
+import { inviteStaff, listStaff, removeStaff, setStaffRole, staffRoles } from "#app/workspace/staff.server.ts";
+import { workspacePaths } from "#app/workspace/workspace-paths.ts";
+
+const usage = `Usage: npm run staff -- <command>
+
+  list                                 everyone who may sign in, with their role and passkeys
+  invite EMAIL [--role admin|member]   prints a one-time link (24 hours) to create a passkey;
+                                       the first person invited is an admin; inviting someone
+                                       again (a lost passkey) keeps their role unless --role
+  remove EMAIL                         removes the person; their sessions end at once
+  role EMAIL admin|member              changes what the person may do`;
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { role: { type: "string" }, help: { type: "boolean", short: "h" } },
+});
+
+function exit(message: string, code = 2): never {
+  (code === 0 ? console.log : console.error)(message);
+  process.exit(code);
+}
+
+let env;
+try {
+  env = parseEnv(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) exit(error.message, 1);
+  throw error;
+}
+
+const [command, email, roleArgument] = positionals;
+if (values.help || !command) exit(usage, values.help ? 0 : 2);
+const isRole = (value: unknown): value is (typeof staffRoles)[number] => staffRoles.includes(value as (typeof staffRoles)[number]);
+const needsEmail = () => {
+  if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) exit(`${command} needs an e-mail address\n\n${usage}`);
+  return email;
+};
+
+const database = openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
+const { db } = database;
+// The command line acts for the operator, who is not a workspace user.
+const actor = null;
+try {
+  await migrateToLatest(db, database.engine);
+  switch (command) {
+    case "list": {
+      const people = await listStaff(db);
+      if (people.length === 0) console.log("Nobody yet. Invite the first admin: npm run staff -- invite you@company.example");
+      else console.log(["E-MAIL", "ROLE", "PASSKEYS", "SINCE"].join("\t"));
+      for (const person of people) console.log([person.email, person.role, person.passkeys, person.createdAt.slice(0, 10)].join("\t"));
+      break;
+    }
+    case "invite": {
+      const address = needsEmail();
+      if (values.role !== undefined && !isRole(values.role)) exit(`--role must be admin or member\n\n${usage}`);
+      const { token, staff, expiresAt } = await inviteStaff(db, { email: address, role: values.role, actor });
+      const link = `${env.SITE_URL}${workspacePaths.enrol(token)}`;
+      console.log(`Invitation for ${staff.email} (${staff.role}), valid until ${expiresAt.toISOString()}:\n\n  ${link}\n`);
+      if (env.SMTP_URL) {
+        await queueMail(db, { recipient: staff.email, messageIdDomain: new URL(env.SITE_URL).hostname, ...invitationMail({ link, expiresAt }) });
+        console.log("It is also on its way by e-mail (a running server sends it).");
+      } else {
+        console.log("Send it to them yourself: without SMTP_URL no e-mail goes out.");
+      }
+      break;
+    }
+    case "remove": {
+      const address = needsEmail();
+      if (!(await removeStaff(db, address, actor))) exit(`Nobody with the address ${address}.`, 1);
+      console.log(`Removed ${address}; their passkeys and sessions are gone.`);
+      break;
+    }
+    case "role": {
+      const address = needsEmail();
+      if (!isRole(roleArgument)) exit(`role needs admin or member\n\n${usage}`);
+      if (!(await setStaffRole(db, address, roleArgument, actor))) exit(`Nobody with the address ${address}.`, 1);
+      console.log(`${address} is now ${roleArgument === "admin" ? "an admin" : "a member"}.`);
+      break;
+    }
+    default:
+      exit(`Unknown command ${JSON.stringify(command)}\n\n${usage}`);
+  }
+} finally {
+  await db.destroy();
+}

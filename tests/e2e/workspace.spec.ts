@@ -1,0 +1,205 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, mailContaining, test } from "./fixtures.ts";
+import { e2eEnv, type StorageEnv } from "./server-env.ts";
+
+// The staff workspace as its users meet it: an invitation from the command line, a passkey made
+// and used in Chromium's virtual authenticator (WebAuthn over CDP), and the inbox.
+
+const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`, "latin1");
+
+/** `npm run staff -- ...` against the server's data, as an operator runs it. */
+function staff(storage: StorageEnv, ...args: string[]) {
+  return execFileSync(process.execPath, ["scripts/staff.ts", ...args], {
+    env: { ...process.env, ...storage, SITE_URL: e2eEnv.SITE_URL },
+    encoding: "utf8",
+  });
+}
+
+function invite(storage: StorageEnv, email: string, role = "member") {
+  const output = staff(storage, "invite", email, "--role", role);
+  const link = output.match(/https?:\/\/\S+\/workspace\/enrol\/\S+/)?.[0];
+  expect(link, output).toBeTruthy();
+  return new URL(link!).pathname;
+}
+
+/** A platform authenticator with user verification, like a laptop's fingerprint reader. */
+async function addAuthenticator(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+}
+
+async function enrol(page: Page, path: string, email: string) {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { name: "Create your passkey" })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await page.getByRole("button", { name: "Create a passkey" }).click();
+  await expect(page).toHaveURL(/\/workspace$/);
+  await expect(page.getByRole("heading", { name: "Inbox" })).toBeVisible();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in to the workspace" })).toBeVisible();
+}
+
+async function sendInquiry(page: Page, hydrated: () => Promise<void>, company: string, email: string, attachment: Buffer) {
+  await page.goto("/contact");
+  await hydrated();
+  const banner = page.getByRole("region", { name: "We value your privacy" });
+  if (await banner.isVisible()) await banner.getByRole("button", { name: /^Close the privacy notice/ }).click();
+  await page.getByLabel("Your Name").fill("Katherine Johnson");
+  await page.getByLabel("Your Email").fill(email);
+  await page.getByLabel("Company Name or Website").fill(company);
+  await page.getByLabel("Describe Your Project Briefly").fill("Trajectories for a launch window.");
+  await page.getByLabel("Please Choose the Budget").selectOption("25k-50k");
+  await page.getByLabel("Upload Files").setInputFiles([{ name: "orbit.pdf", mimeType: "application/pdf", buffer: attachment }]);
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page).toHaveURL(/\/contact\?sent=1$/);
+}
+
+const tag = () => Math.random().toString(36).slice(2, 10);
+
+test("invite, enrol, sign in, find an inquiry, download its file, mark it done, sign out", async ({ page, context, storage, hydrated }) => {
+  const id = tag();
+  const company = `Orbital Mechanics ${id}`;
+  const attachment = pdf(`launch window ${id}`);
+  const visitorEmail = `katherine.${id}@example.com`;
+  await sendInquiry(page, hydrated, company, visitorEmail, attachment);
+  // The notification links to the inquiry's page in the workspace (quoted-printable lines unfolded).
+  const [notification] = await mailContaining(storage, visitorEmail);
+  const link = notification?.replace(/=\r?\n/g, "").match(/https?:\/\/\S+?\/workspace\/submissions\/[0-9a-f-]{36}/)?.[0];
+  expect(link).toBeTruthy();
+
+  const email = `lead.${id}@company.example`;
+  const enrolment = invite(storage, email);
+  await addAuthenticator(context, page);
+  await enrol(page, enrolment, email);
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+
+  // Signing out ends the session; the passkey signs in again, with no address typed.
+  await signOut(page);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page.getByRole("heading", { name: "Inbox" })).toBeVisible();
+
+  await page.getByLabel("Search name, e-mail, company or text").fill(company);
+  await page.getByRole("button", { name: "Show" }).click();
+  const rows = page.getByRole("row").filter({ hasText: company });
+  await expect(rows).toHaveCount(1);
+  await rows.getByRole("link", { name: "Katherine Johnson" }).click();
+
+  await expect(page.getByRole("heading", { name: "Inquiry: Katherine Johnson" })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: company })).toBeVisible();
+  await expect(page.getByText("$25k-$50k")).toBeVisible();
+  const submissionUrl = page.url();
+  expect(submissionUrl).toBe(link);
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download orbit.pdf" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("orbit.pdf");
+  expect(readFileSync((await download.path())!)).toEqual(attachment);
+
+  await page.getByLabel("Status").selectOption("done");
+  await page.getByRole("button", { name: "Save status" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved.");
+  await expect(page.getByLabel("Status")).toHaveValue("done");
+
+  // Done leaves the default view ("Not done") and shows under Done.
+  await page.goto(`/workspace?q=${encodeURIComponent(company)}`);
+  await expect(page.getByText("Nothing here with these filters.")).toBeVisible();
+  await page.goto(`/workspace?state=done&q=${encodeURIComponent(company)}`);
+  await expect(page.getByRole("row").filter({ hasText: company })).toHaveCount(1);
+
+  await signOut(page);
+  await page.goto(submissionUrl);
+  await expect(page).toHaveURL(/\/workspace\/sign-in\?next=/);
+  await expect(page.getByText(company)).toHaveCount(0);
+});
+
+test("signed out, every workspace address leads to sign-in or is refused, and shows nothing", async ({ request }) => {
+  const someId = "0190f0f0-0000-7000-8000-000000000000";
+  for (const path of ["/workspace", `/workspace/submissions/${someId}`, `/workspace/submissions/${someId}/files/0`, "/workspace?state=spam"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(303);
+    expect(response.headers().location, path).toMatch(/^\/workspace\/sign-in\?next=/);
+  }
+  const origin = { Origin: e2eEnv.SITE_URL };
+  for (const path of [`/workspace/submissions/${someId}`, "/workspace/sign-out"]) {
+    const response = await request.post(path, { headers: origin, form: { intent: "spam" }, maxRedirects: 0 });
+    expect(response.status(), path).toBe(401);
+    expect(await response.text()).not.toContain("@");
+  }
+  const signInPage = await request.get("/workspace/sign-in");
+  expect(signInPage.headers()["cache-control"]).toBe("no-store");
+  expect(signInPage.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+  // Not in the sitemap.
+  expect(await (await request.get("/sitemap.xml")).text()).not.toContain("/workspace");
+});
+
+test("a cross-site post is refused even with a session, and a removed person's session stops at once", async ({ page, context, storage, hydrated }) => {
+  const id = tag();
+  const company = `Cross Site ${id}`;
+  await sendInquiry(page, hydrated, company, `ada.${id}@example.com`, pdf(id));
+  const email = `member.${id}@company.example`;
+  await addAuthenticator(context, page);
+  await enrol(page, invite(storage, email), email);
+  await page.goto(`/workspace?q=${encodeURIComponent(company)}`);
+  await page.getByRole("row").filter({ hasText: company }).getByRole("link").click();
+  const submissionPath = new URL(page.url()).pathname;
+
+  const forged = await page.request.post(submissionPath, {
+    headers: { Origin: "https://attacker.example", "Sec-Fetch-Site": "cross-site" },
+    form: { intent: "spam" },
+    maxRedirects: 0,
+  });
+  // React Router refuses an action from another origin (400) before the workspace's own check (403).
+  expect([400, 403]).toContain(forged.status());
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Mark as spam" })).toBeVisible();
+
+  staff(storage, "remove", email);
+  await page.reload();
+  await expect(page).toHaveURL(/\/workspace\/sign-in\?next=/);
+  // The passkey went with the person: it no longer signs in.
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page.getByRole("alert")).toContainText("That passkey was not accepted");
+});
+
+test("an invitation link is good once, and opening it changes nothing", async ({ page, context, storage }) => {
+  const email = `once.${tag()}@company.example`;
+  const enrolment = invite(storage, email);
+  // A mail scanner opening the link first spends nothing.
+  expect((await page.request.get(enrolment)).status()).toBe(200);
+  await addAuthenticator(context, page);
+  await enrol(page, enrolment, email);
+  await signOut(page);
+  const again = await page.goto(enrolment);
+  expect(again?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "This invitation cannot be used" })).toBeVisible();
+  expect(staff(storage, "list")).toMatch(new RegExp(`${email.replace(/\./g, "\\.")}\\s+member\\s+1`));
+});
+
+test("axe finds nothing on the sign-in page, the inbox and a submission", async ({ page, context, storage, hydrated }) => {
+  const id = tag();
+  const company = `Accessible ${id}`;
+  await sendInquiry(page, hydrated, company, `grace.${id}@example.com`, pdf(id));
+  const email = `axe.${id}@company.example`;
+  await addAuthenticator(context, page);
+  await enrol(page, invite(storage, email), email);
+  const check = async () => {
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
+  };
+  await page.goto(`/workspace?q=${encodeURIComponent(company)}`);
+  await check();
+  await page.getByRole("row").filter({ hasText: company }).getByRole("link").click();
+  await check();
+  await signOut(page);
+  await check();
+});

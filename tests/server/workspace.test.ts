@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { type NewSubmission, storeSubmission } from "#app/forms/submissions.server.ts";
+import { listAudit } from "#app/workspace/audit.server.ts";
+import { InboxFilterSchema, listInbox, pageSize, setNote, setProgress } from "#app/workspace/inbox.server.ts";
+import { endSession, readSession, requireSameOrigin, safeNext, startSession } from "#app/workspace/session.server.ts";
+import { findInvitation, inviteStaff, listStaff, removeStaff } from "#app/workspace/staff.server.ts";
+import { hashToken } from "#app/workspace/tokens.server.ts";
+import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
+
+const minutes = (count: number) => count * 60_000;
+
+function inquiry(name: string, company: string, at?: string): NewSubmission {
+  return {
+    kind: "contact",
+    fields: { name, email: `${name.split(" ")[0]?.toLowerCase()}@example.com`, company, project: `Project of ${name}`, budget: "10k-25k", phone: null },
+    files: [],
+    spamReason: null,
+    formKey: at ?? null,
+    messageIdDomain: "example.org",
+    notification: ({ id }) => ({ recipient: "hello@example.com", replyTo: null, subject: id, text: "t", html: "<p>t</p>" }),
+  };
+}
+
+describe.each(engines)("the workspace on %s", (engine) => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await openTestDatabase(engine);
+  });
+  afterEach(async () => {
+    await database.cleanup();
+  });
+
+  test("the first person invited is an admin, the next a member; a link works for 24 hours", async () => {
+    const now = new Date("2026-11-23T10:00:00Z");
+    const first = await inviteStaff(database.db, { email: " Boss@Company.Example ", actor: null }, now);
+    const second = await inviteStaff(database.db, { email: "lead@company.example", actor: null }, now);
+    expect(first.staff).toMatchObject({ email: "boss@company.example", role: "admin" });
+    expect(second.staff.role).toBe("member");
+    expect(await findInvitation(database.db, hashToken(first.token), new Date(now.getTime() + minutes(24 * 60 - 1)))).toMatchObject({ email: "boss@company.example" });
+    expect(await findInvitation(database.db, hashToken(first.token), new Date(now.getTime() + minutes(24 * 60 + 1)))).toBeNull();
+    expect(await findInvitation(database.db, hashToken("not-a-token"), now)).toBeNull();
+    // Inviting again (a lost passkey) keeps the person and their role.
+    await inviteStaff(database.db, { email: "BOSS@company.example", actor: null }, now);
+    expect((await listStaff(database.db)).map((person) => [person.email, person.role])).toEqual([
+      ["boss@company.example", "admin"],
+      ["lead@company.example", "member"],
+    ]);
+  });
+
+  test("a session ends when idle, at its absolute limit, on sign-out, and when its person is removed", async () => {
+    const { staff } = await inviteStaff(database.db, { email: "lead@company.example", actor: null });
+    const start = new Date("2026-11-23T08:00:00Z");
+    const token = await startSession(database.db, staff.id, start);
+    expect(await readSession(database.db, token, new Date(start.getTime() + minutes(119)))).toMatchObject({ staff: { email: "lead@company.example" } });
+    // Active use keeps it going, up to the absolute limit (12 hours by default).
+    for (let hour = 1; hour < 12; hour += 1) expect(await readSession(database.db, token, new Date(start.getTime() + minutes(hour * 60)))).not.toBeNull();
+    expect(await readSession(database.db, token, new Date(start.getTime() + minutes(12 * 60)))).toBeNull();
+
+    const idle = await startSession(database.db, staff.id, start);
+    expect(await readSession(database.db, idle, new Date(start.getTime() + minutes(121)))).toBeNull();
+
+    const signedOut = await startSession(database.db, staff.id, start);
+    const session = await readSession(database.db, signedOut, start);
+    await endSession(database.db, session!.sessionId);
+    expect(await readSession(database.db, signedOut, start)).toBeNull();
+
+    const removed = await startSession(database.db, staff.id, start);
+    await removeStaff(database.db, "lead@company.example", null);
+    expect(await readSession(database.db, removed, start)).toBeNull();
+    expect(await readSession(database.db, "forged-token", start)).toBeNull();
+  });
+
+  test("the inbox pages newest first without gaps or repeats, filters by state and finds words anywhere", async () => {
+    const total = pageSize * 2 + 7;
+    for (let index = 0; index < total; index += 1) {
+      await storeSubmission(database.db, inquiry(`Person ${index}`, index === 42 ? "Analytical Engines 100%_Ltd" : "Acme"));
+    }
+    const seen: string[] = [];
+    let after: string | undefined;
+    do {
+      const page = await listInbox(database.db, InboxFilterSchema.parse({ after }));
+      seen.push(...page.rows.map((row) => row.sender.name));
+      after = page.nextAfter ?? undefined;
+    } while (after);
+    expect(seen).toHaveLength(total);
+    expect(seen[0]).toBe(`Person ${total - 1}`);
+    expect(new Set(seen).size).toBe(total);
+
+    const [match] = (await listInbox(database.db, InboxFilterSchema.parse({ q: "analytical 100%_" }))).rows;
+    expect(match?.sender).toEqual({ name: "Person 42", email: "person@example.com", company: "Analytical Engines 100%_Ltd" });
+    // % and _ are searched as themselves, not as wildcards.
+    expect((await listInbox(database.db, InboxFilterSchema.parse({ q: "acme%" }))).rows).toHaveLength(0);
+
+    await setProgress(database.db, match!.id, "done", { id: "staff-1", email: "lead@company.example" });
+    expect((await listInbox(database.db, InboxFilterSchema.parse({ q: "analytical" }))).rows).toHaveLength(0);
+    expect((await listInbox(database.db, InboxFilterSchema.parse({ q: "analytical", state: "done" }))).rows).toHaveLength(1);
+    // Unknown filter values mean no filter, never an error.
+    expect(InboxFilterSchema.parse({ state: "nonsense", kind: "other", after: "x" })).toEqual({ state: "open" });
+  });
+
+  test("the audit trail says who did what to which submission, without what the visitor wrote", async () => {
+    const stored = await storeSubmission(database.db, inquiry("Grace Hopper", "Compilers"));
+    const actor = { id: "staff-1", email: "lead@company.example" };
+    await setNote(database.db, stored.id, "Called Grace Hopper back on Monday", actor);
+    await setProgress(database.db, stored.id, "in_progress", actor);
+    const trail = await listAudit(database.db);
+    expect(trail.map((event) => [event.actor_email, event.action, event.target, event.detail])).toEqual([
+      ["lead@company.example", "status", stored.id, "in_progress"],
+      ["lead@company.example", "note", stored.id, "34 characters"],
+    ]);
+    expect(JSON.stringify(trail)).not.toContain("Grace");
+  });
+});
+
+describe("requests the workspace accepts", () => {
+  const post = (headers: Record<string, string>) => new Request("http://localhost:3000/workspace", { method: "POST", headers });
+
+  test("a post from the workspace's own pages passes; a cross-site one or one that says nothing is refused", () => {
+    expect(() => requireSameOrigin(post({ "Sec-Fetch-Site": "same-origin" }))).not.toThrow();
+    expect(() => requireSameOrigin(post({ Origin: "http://localhost:3000" }))).not.toThrow();
+    const refused: Array<Record<string, string>> = [{ "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }, { Origin: "https://attacker.example" }, {}];
+    for (const headers of refused) {
+      expect(() => requireSameOrigin(post(headers)), JSON.stringify(headers)).toThrow();
+    }
+  });
+
+  test("after sign-in a visitor goes back only to a workspace address", () => {
+    expect(safeNext("/workspace/submissions/1?saved=1")).toBe("/workspace/submissions/1?saved=1");
+    for (const value of ["https://attacker.example/workspace", "//attacker.example", "/workspace\\@attacker", "/about", null]) {
+      expect(safeNext(value)).toBe("/workspace");
+    }
+  });
+});
