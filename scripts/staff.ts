@@ -2,7 +2,7 @@
 // like the server. The invitation link is printed for the operator (and e-mailed when SMTP_URL
 // is set); nothing here is logged.
 import { parseArgs } from "node:util";
-import { ConfigError, parseEnv } from "#app/platform/env.ts";
+import { envOrExit, exit } from "./cli.ts";
 import { openDatabase } from "#app/platform/db.server.ts";
 import { migrateToLatest } from "#app/platform/migrations.server.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
@@ -24,18 +24,7 @@ const { positionals, values } = parseArgs({
   options: { role: { type: "string" }, help: { type: "boolean", short: "h" } },
 });
 
-function exit(message: string, code = 2): never {
-  (code === 0 ? console.log : console.error)(message);
-  process.exit(code);
-}
-
-let env;
-try {
-  env = parseEnv(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) exit(error.message, 1);
-  throw error;
-}
+const env = envOrExit();
 
 const [command, email, roleArgument] = positionals;
 if (values.help || !command) exit(usage, values.help ? 0 : 2);

@@ -2,7 +2,7 @@
 // like the server. Output goes to stdout for the operator; nothing here is logged.
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { ConfigError, parseEnv } from "#app/platform/env.ts";
+import { envOrExit, exit } from "./cli.ts";
 import { openDatabase } from "#app/platform/db.server.ts";
 import { migrateToLatest } from "#app/platform/migrations.server.ts";
 import { retryFailedMail } from "#app/platform/outbox.server.ts";
@@ -29,18 +29,7 @@ const { positionals, values } = parseArgs({
   },
 });
 
-function exit(message: string, code = 2): never {
-  (code === 0 ? console.log : console.error)(message);
-  process.exit(code);
-}
-
-let env;
-try {
-  env = parseEnv(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) exit(error.message, 1);
-  throw error;
-}
+const env = envOrExit();
 
 const [command, ...args] = positionals;
 if (values.help || !command) exit(usage, values.help ? 0 : 2);

@@ -7,7 +7,7 @@ import { Container } from "#app/ui/container.tsx";
 import { getServices } from "#app/platform/services.server.ts";
 import { hydrateAtOnceHandle } from "#app/site/hydration.ts";
 import type { Route } from "./+types/enrol-page";
-import { postStep, wasCancelled } from "./passkey-client.ts";
+import { postStep, useScriptsReady, wasCancelled } from "./passkey-client.ts";
 import { findInvitation } from "./staff.server.ts";
 import { hashToken } from "./tokens.server.ts";
 import { workspace } from "./workspace-content.ts";
@@ -32,14 +32,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { email: invitation.email };
 }
 
-export function action() {
-  return { error: workspace.signIn.needsJavaScript };
-}
-
-export default function Enrol({ loaderData, actionData, params }: Route.ComponentProps) {
+export default function Enrol({ loaderData, params }: Route.ComponentProps) {
   const copy = workspace.enrol;
+  const ready = useScriptsReady();
   const [working, setWorking] = useState(false);
-  const [message, setMessage] = useState<string | null>(actionData?.error ?? null);
+  const [message, setMessage] = useState<string | null>(null);
 
   if (!loaderData.email) {
     return (
@@ -88,7 +85,7 @@ export default function Enrol({ loaderData, actionData, params }: Route.Componen
           {message ? <p className="mt-4 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">{message}</p> : null}
         </div>
         <form method="post" onSubmit={onSubmit} className="mt-6">
-          <Button type="submit" disabled={working}>
+          <Button type="submit" disabled={!ready || working}>
             {working ? copy.working : copy.button}
           </Button>
         </form>

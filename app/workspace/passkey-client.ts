@@ -1,5 +1,17 @@
+import { useEffect, useState } from "react";
+
 // What the sign-in and enrolment pages share in the browser: posting a step of a passkey
 // ceremony as JSON, and telling a cancelled ceremony from a failed one.
+
+/**
+ * False until the page's script runs: the passkey buttons stay disabled until then, so a click
+ * while the scripts arrive (or with JavaScript off, where a note says why) posts nothing.
+ */
+export function useScriptsReady() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  return ready;
+}
 
 export async function postStep<T>(url: string, body: unknown): Promise<{ ok: true; data: T } | { ok: false; status: number }> {
   const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });

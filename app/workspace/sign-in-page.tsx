@@ -5,6 +5,7 @@ import {
   startAuthentication,
 } from "@simplewebauthn/browser";
 import { type FormEvent, useRef, useState } from "react";
+import { useScriptsReady } from "./passkey-client.ts";
 import { redirect } from "react-router";
 import { Button } from "#app/ui/button.tsx";
 import { Card } from "#app/ui/card.tsx";
@@ -29,15 +30,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { next };
 }
 
-// The button without JavaScript posts here: the page says what is missing.
-export function action() {
-  return { error: workspace.signIn.needsJavaScript };
-}
-
-export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+export default function SignIn({ loaderData }: Route.ComponentProps) {
   const copy = workspace.signIn;
+  const ready = useScriptsReady();
   const [working, setWorking] = useState(false);
-  const [message, setMessage] = useState<string | null>(actionData?.error ?? null);
+  const [message, setMessage] = useState<string | null>(null);
   const autofillStarted = useRef(false);
 
   async function signIn(useBrowserAutofill: boolean) {
@@ -104,7 +101,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
               className="mt-2 block w-full rounded-control border border-line bg-raised px-3 py-2"
             />
           </div>
-          <Button type="submit" disabled={working} className="w-full sm:w-auto">
+          <Button type="submit" disabled={!ready || working} className="w-full sm:w-auto">
             {working ? copy.working : copy.button}
           </Button>
         </form>

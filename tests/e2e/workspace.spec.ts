@@ -122,6 +122,18 @@ test("invite, enrol, sign in, find an inquiry, download its file, mark it done, 
   await expect(page.getByText(company)).toHaveCount(0);
 });
 
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the sign-in page says that passkeys need JavaScript, and its button does nothing", async ({ page }) => {
+    const response = await page.goto("/workspace/sign-in");
+    // A browser with JavaScript off shows the <noscript> note; Playwright's switch only stops
+    // scripts (its parser still reads <noscript> as text), so the page's HTML is checked.
+    expect(await response?.text()).toMatch(/<noscript><p[^>]*>Signing in needs JavaScript, because passkeys work through the browser\./);
+    await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeDisabled();
+  });
+});
+
 test("signed out, every workspace address leads to sign-in or is refused, and shows nothing", async ({ request }) => {
   const someId = "0190f0f0-0000-7000-8000-000000000000";
   for (const path of ["/workspace", `/workspace/submissions/${someId}`, `/workspace/submissions/${someId}/files/0`, "/workspace?state=spam"]) {
