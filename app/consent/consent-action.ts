@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { env } from "#app/platform/env.server.ts";
+import { env, isSecureRequest } from "#app/platform/env.server.ts";
 import { type Consent, consentFromCookies, cookieSettingsPath, formsChosen, safeReturnPath } from "./consent-cookie.ts";
 import { newId } from "#app/platform/clock.server.ts";
 import { consentCookieHeader, consentSources, recordConsent } from "./consent.server.ts";
@@ -57,9 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
     at: Date.now(),
   };
   await recordConsent(services.db, consent, source);
-  // Secure whenever the site is https, or this request came over https (through a trusted proxy).
-  const secure = env.SITE_URL.startsWith("https:") || new URL(request.url).protocol === "https:";
-  const headers = { "Set-Cookie": consentCookieHeader(consent, { secure }) };
+  const headers = { "Set-Cookie": consentCookieHeader(consent, { secure: isSecureRequest(request) }) };
   if (wantsJson) return Response.json({ decided: true, forms: consent.forms }, { headers });
   return redirect(returnTo, { status: 303, headers });
 }

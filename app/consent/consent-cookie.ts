@@ -1,4 +1,5 @@
 import { pages } from "#app/site/pages.ts";
+import { cookieValue } from "#app/platform/cookies.ts";
 import { decodedOrNull } from "#app/platform/uri.ts";
 
 // The visitor's cookie choice, shared by the server (which renders pages for it) and the browser
@@ -39,12 +40,7 @@ export function parseConsent(value: string | undefined | null, revision: number)
 
 /** The consent cookie's value from a Cookie header (or document.cookie). */
 export function consentFromCookies(cookieHeader: string | null | undefined, revision: number) {
-  if (!cookieHeader) return null;
-  const pair = cookieHeader
-    .split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${consentCookieName}=`));
-  return parseConsent(pair?.slice(consentCookieName.length + 1), revision);
+  return parseConsent(cookieValue(cookieHeader, consentCookieName), revision);
 }
 
 /** Whether a choice form accepts third-party forms; null when it is not a choice ("customize"). */

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { isoNow, newId } from "#app/platform/clock.server.ts";
-import { type Schema, type SubmissionKind, type SubmissionStatus, toBuffer } from "#app/platform/db.server.ts";
+import { type Schema, type SubmissionKind, type SubmissionProgress, type SubmissionStatus, toBuffer } from "#app/platform/db.server.ts";
 
 // Submissions (contact inquiries, job applications) are stored before anything else happens:
 // the row, its files and its notification (an outbox row) commit together or not at all.
@@ -82,6 +82,9 @@ export type SubmissionRecord = {
   status: SubmissionStatus;
   spamReason: string | null;
   job: string | null;
+  /** Where the team is with it, and their internal note (the workspace). */
+  progress: SubmissionProgress;
+  note: string | null;
   fields: Record<string, string | null>;
   attachments: Array<{ name: string; size: number; type: string }>;
   mail: Array<{ status: string; attempts: number; lastError: string | null; sentAt: string | null }>;
@@ -116,6 +119,8 @@ export async function listSubmissions(
     status: row.status,
     spamReason: row.spam_reason,
     job: row.job_slug,
+    progress: row.progress,
+    note: row.note,
     fields: JSON.parse(row.fields) as Record<string, string | null>,
     attachments: files
       .filter((file) => file.submission_id === row.id)

@@ -103,6 +103,20 @@ export async function retryFailedMail(db: Kysely<Schema>, now: Date = new Date()
   return Number(result.numUpdatedRows);
 }
 
+/**
+ * Puts one submission's unsent mail (failed, or pending while it waits for its next attempt) at
+ * the front of the queue. A message an instance is sending keeps its lease and is not sent twice.
+ */
+export async function retrySubmissionMail(db: Kysely<Schema>, submissionId: string, now: Date = new Date()) {
+  const result = await db
+    .updateTable("outbox")
+    .set({ status: "pending", attempts: 0, next_attempt_at: isoNow(now), last_error: null })
+    .where("submission_id", "=", submissionId)
+    .where("status", "!=", "sent")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Runs deliverDueMail every intervalMs and whenever kicked, one run at a time. */
 export function startOutboxWorker(options: OutboxOptions & { intervalMs?: number }) {
   let running: Promise<void> | null = null;

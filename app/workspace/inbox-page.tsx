@@ -3,7 +3,7 @@ import { Container } from "#app/ui/container.tsx";
 import { findJob } from "#app/careers/jobs.ts";
 import type { Route } from "./+types/inbox-page";
 import { InboxFilterSchema, listInbox, openApplicationsByPosting } from "./inbox.server.ts";
-import { progressLabels, states } from "./inbox-states.ts";
+import { formatTime, progressLabels, states } from "./workspace-display.ts";
 import { requireStaff } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
@@ -24,7 +24,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const fieldClasses = "mt-1 block w-full rounded-control border border-line bg-raised px-3 py-2";
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
@@ -99,7 +98,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id} className="border-b border-line align-top">
-                  <td className="py-3 pr-4 whitespace-nowrap">{dateTime.format(new Date(row.createdAt))} UTC</td>
+                  <td className="py-3 pr-4 whitespace-nowrap">{formatTime(row.createdAt)}</td>
                   <td className="py-3 pr-4">{row.kindLabel}</td>
                   <td className="py-3 pr-4">
                     <Link to={workspacePaths.submission(row.id)} className="font-semibold text-brand underline-offset-4 hover:underline">

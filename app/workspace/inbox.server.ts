@@ -1,12 +1,12 @@
 import { type Kysely, sql } from "kysely";
 import { z } from "zod";
 import type { Schema, SubmissionKind, SubmissionProgress } from "#app/platform/db.server.ts";
-import { isoNow } from "#app/platform/clock.server.ts";
+import { retrySubmissionMail } from "#app/platform/outbox.server.ts";
 import { applicationFields } from "#app/careers/application-fields.ts";
 import { inquiryFields } from "#app/contact/inquiry-fields.ts";
 import type { StoredFields, SubmissionFields } from "#app/forms/submission-fields.ts";
 import { type Actor, recordAudit } from "./audit.server.ts";
-import { states } from "./inbox-states.ts";
+import { states } from "./workspace-display.ts";
 
 // The inbox: submissions newest first, filtered by kind, state, posting and words, a page at a
 // time. Pages continue after the last id shown (keyset paging on the time-ordered id, through
@@ -115,11 +115,6 @@ export async function setSpam(db: Kysely<Schema>, id: string, spam: boolean, act
   return numUpdatedRows > 0n;
 }
 
-export async function getNote(db: Kysely<Schema>, id: string) {
-  const row = await db.selectFrom("submissions").select(["note", "progress"]).where("id", "=", id).executeTakeFirst();
-  return row ?? null;
-}
-
 export async function getFile(db: Kysely<Schema>, id: string, position: number) {
   return (
     (await db
@@ -131,14 +126,9 @@ export async function getFile(db: Kysely<Schema>, id: string, position: number) 
   );
 }
 
-/** Puts the submission's failed or pending notification back at the front of the queue. */
+/** Sends the submission's unsent notification at once, and records who asked. */
 export async function retryNotification(db: Kysely<Schema>, id: string, actor: Actor, now: Date = new Date()) {
-  const { numUpdatedRows } = await db
-    .updateTable("outbox")
-    .set({ status: "pending", attempts: 0, next_attempt_at: isoNow(now), last_error: null })
-    .where("submission_id", "=", id)
-    .where("status", "!=", "sent")
-    .executeTakeFirst();
-  if (numUpdatedRows > 0n) await recordAudit(db, { actor, action: "retry-mail", target: id }, now);
-  return numUpdatedRows > 0n;
+  const queued = await retrySubmissionMail(db, id, now);
+  if (queued > 0) await recordAudit(db, { actor, action: "retry-mail", target: id }, now);
+  return queued > 0;
 }

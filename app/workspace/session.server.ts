@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import { data, redirect } from "react-router";
 import { isoNow } from "#app/platform/clock.server.ts";
 import type { Schema, StaffRole } from "#app/platform/db.server.ts";
-import { env } from "#app/platform/env.server.ts";
+import { cookieValue } from "#app/platform/cookies.ts";
+import { env, isSecureRequest } from "#app/platform/env.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import { hashToken, newToken } from "./tokens.server.ts";
 import { workspacePaths } from "./workspace-paths.ts";
@@ -18,19 +19,12 @@ export function sessionCookieName(secure: boolean) {
   return secure ? "__Host-workspace" : "workspace";
 }
 
-export function isSecureRequest(request: Request) {
-  return env.SITE_URL.startsWith("https:") || new URL(request.url).protocol === "https:";
+function sessionToken(request: Request) {
+  return cookieValue(request.headers.get("cookie"), sessionCookieName(isSecureRequest(request))) || null;
 }
 
-function cookieValue(request: Request) {
-  const name = sessionCookieName(isSecureRequest(request));
-  const pair = request.headers
-    .get("cookie")
-    ?.split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${name}=`));
-  return pair?.slice(name.length + 1) || null;
-}
+/** Sessions last seen before this have been idle too long. */
+const idleCutoff = (now: Date) => isoNow(new Date(now.getTime() - env.WORKSPACE_IDLE_MINUTES * 60_000));
 
 export function sessionCookie(request: Request, token: string | null) {
   const secure = isSecureRequest(request);
@@ -60,7 +54,6 @@ export async function startSession(db: Kysely<Schema>, staffId: string, now: Dat
 export async function readSession(db: Kysely<Schema>, token: string | null, now: Date = new Date()): Promise<SignedIn | null> {
   if (!token) return null;
   const id = hashToken(token);
-  const idleSince = isoNow(new Date(now.getTime() - env.WORKSPACE_IDLE_MINUTES * 60_000));
   const row = await db
     .selectFrom("staff_sessions")
     .innerJoin("staff", "staff.id", "staff_sessions.staff_id")
@@ -68,7 +61,7 @@ export async function readSession(db: Kysely<Schema>, token: string | null, now:
     .where("staff_sessions.id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
-  if (row.expires_at <= isoNow(now) || row.last_seen_at <= idleSince) {
+  if (row.expires_at <= isoNow(now) || row.last_seen_at <= idleCutoff(now)) {
     await db.deleteFrom("staff_sessions").where("id", "=", id).execute();
     return null;
   }
@@ -85,8 +78,7 @@ export async function endSession(db: Kysely<Schema>, sessionId: string) {
 
 /** Sessions that ended without a sign-out go as new ones start. */
 async function clearEndedSessions(db: Kysely<Schema>, now: Date) {
-  const idleSince = isoNow(new Date(now.getTime() - env.WORKSPACE_IDLE_MINUTES * 60_000));
-  await db.deleteFrom("staff_sessions").where((eb) => eb.or([eb("expires_at", "<=", isoNow(now)), eb("last_seen_at", "<=", idleSince)])).execute();
+  await db.deleteFrom("staff_sessions").where((eb) => eb.or([eb("expires_at", "<=", isoNow(now)), eb("last_seen_at", "<=", idleCutoff(now))])).execute();
 }
 
 /**
@@ -110,7 +102,7 @@ export function requireSameOrigin(request: Request) {
 export async function requireStaff(request: Request, { role }: { role?: StaffRole } = {}) {
   requireSameOrigin(request);
   const { db } = await getServices();
-  const signedIn = await readSession(db, cookieValue(request));
+  const signedIn = await readSession(db, sessionToken(request));
   if (!signedIn) {
     if (request.method === "GET") {
       const { pathname, search } = new URL(request.url);
@@ -124,7 +116,7 @@ export async function requireStaff(request: Request, { role }: { role?: StaffRol
 
 export async function currentSession(request: Request) {
   const { db } = await getServices();
-  return readSession(db, cookieValue(request));
+  return readSession(db, sessionToken(request));
 }
 
 /** A `next` address that stays inside the workspace; anything else goes to the inbox. */

@@ -6,8 +6,8 @@ import { getSubmission } from "#app/forms/submissions.server.ts";
 import { describeFields } from "#app/forms/submission-fields.ts";
 import { formatBytes } from "#app/platform/html.ts";
 import type { Route } from "./+types/submission-page";
-import { getNote, kindFields, retryNotification, setNote, setProgress, setSpam } from "./inbox.server.ts";
-import { progressLabels } from "./inbox-states.ts";
+import { kindFields, retryNotification, setNote, setProgress, setSpam } from "./inbox.server.ts";
+import { formatTime, progressLabels } from "./workspace-display.ts";
 import { requireStaff } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
@@ -16,8 +16,8 @@ export const meta: Route.MetaFunction = () => [{ title: `${workspace.inbox.title
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { db } = await requireStaff(request);
-  const [submission, extra] = await Promise.all([getSubmission(db, params.id), getNote(db, params.id)]);
-  if (!submission || !extra) throw data(workspace.submission.notFound, { status: 404 });
+  const submission = await getSubmission(db, params.id);
+  if (!submission) throw data(workspace.submission.notFound, { status: 404 });
   const description = kindFields[submission.kind];
   const longText = description.longText ? submission.fields[description.longText.key] : null;
   return {
@@ -30,8 +30,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     longText: description.longText && longText ? { label: description.longText.label, value: longText } : null,
     files: submission.attachments.map((file, position) => ({ ...file, position, size: formatBytes(file.size) })),
     mail: submission.mail,
-    progress: extra.progress,
-    note: extra.note ?? "",
+    progress: submission.progress,
+    note: submission.note ?? "",
     saved: new URL(request.url).searchParams.get("saved") === "1",
   };
 }
@@ -71,7 +71,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirect(`${workspacePaths.submission(id)}?saved=1`, 303);
 }
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const buttonClasses = "rounded-control border border-line px-4 py-2 font-semibold hover:bg-surface";
 
 export default function Submission({ loaderData: submission }: Route.ComponentProps) {
@@ -86,7 +85,7 @@ export default function Submission({ loaderData: submission }: Route.ComponentPr
         {submission.spam ? ` (${copy.spamLabel})` : ""}
       </h1>
       <p className="mt-2 text-ink-muted">
-        {copy.received} {dateTime.format(new Date(submission.createdAt))} UTC
+        {copy.received} {formatTime(submission.createdAt)}
         {submission.posting ? ` · ${copy.posting}: ${submission.posting}` : ""}
       </p>
       {submission.saved ? (
@@ -145,7 +144,7 @@ export default function Submission({ loaderData: submission }: Route.ComponentPr
             <div key={index} className="mt-2 flex flex-wrap items-center gap-4">
               <p>
                 {copy.mailStates[mail.status as keyof typeof copy.mailStates] ?? mail.status}
-                {mail.sentAt ? ` ${dateTime.format(new Date(mail.sentAt))} UTC` : ""}
+                {mail.sentAt ? ` ${formatTime(mail.sentAt)}` : ""}
                 {mail.status !== "sent" && mail.attempts ? ` (${mail.attempts} attempts)` : ""}
               </p>
               {mail.status !== "sent" ? (
