@@ -1,4 +1,8 @@
 import type { SubmissionFields } from "#app/forms/submission-fields.ts";
+import { findJob } from "./jobs.ts";
+import { formatSalaryRange } from "./salary-range.ts";
+
+const generalApplication = "General application";
 
 /** A job application as the team reads it (offered to the workspace and the command line). */
 export const applicationFields: SubmissionFields = {
@@ -16,4 +20,14 @@ export const applicationFields: SubmissionFields = {
     { key: "futureConsent", label: "Keep for future openings", values: { yes: "Yes", no: "No" } },
   ],
   longText: { key: "coverNote", label: "Cover note" },
+  notification: {
+    to: "careers",
+    subject: (sender, jobSlug) => `Application: ${(jobSlug && findJob(jobSlug)?.title) || generalApplication}, ${sender.name}`,
+    intro: "A new application arrived (reference {id}). Reply to this e-mail to answer the applicant.",
+    context: (jobSlug) => {
+      const job = jobSlug ? findJob(jobSlug) : undefined;
+      const position = job ? `${job.title} (${job.department}, ${job.location}, ${formatSalaryRange(job.salary)})` : (jobSlug ?? generalApplication);
+      return [{ label: "Position", value: position }];
+    },
+  },
 };

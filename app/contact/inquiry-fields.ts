@@ -1,6 +1,9 @@
 import type { SubmissionFields } from "#app/forms/submission-fields.ts";
 import { contact } from "./contact-content.ts";
 
+/** "$10k-$25k" as the team writes a range: "$10k–$25k". */
+const asRange = (label: string) => label.replace(/(\dk?)-(\$?\d)/g, "$1–$2");
+
 /** A contact inquiry as the team reads it (offered to the workspace and the command line). */
 export const inquiryFields: SubmissionFields = {
   label: "Inquiry",
@@ -10,8 +13,13 @@ export const inquiryFields: SubmissionFields = {
     { key: "email", label: "E-mail" },
     { key: "phone", label: "Phone" },
     { key: "company", label: "Company" },
-    { key: "budget", label: "Budget", values: Object.fromEntries(contact.form.budgets.map((budget) => [budget.value, budget.label])) },
+    { key: "budget", label: "Budget", values: Object.fromEntries(contact.form.budgets.map((budget) => [budget.value, asRange(budget.label)])) },
     { key: "source", label: "Heard of us through" },
   ],
   longText: { key: "project", label: "Project" },
+  notification: {
+    to: "contact",
+    subject: (sender) => `New inquiry from ${sender.name}${sender.company ? ` (${sender.company})` : ""}`,
+    intro: "A new inquiry arrived through the contact form (reference {id}). Reply to this e-mail to answer the visitor.",
+  },
 };

@@ -9,7 +9,9 @@ import { MalformedFormError, parseMultipartForm } from "./multipart.server.ts";
 import { log } from "#app/platform/log.server.ts";
 import { limitClient } from "#app/platform/rate-limit.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
-import { type NewSubmission, type StoredFile, storeSubmission } from "./submissions.server.ts";
+import { notificationFor } from "./notification.server.ts";
+import type { SubmissionFields } from "./submission-fields.ts";
+import { type NewSubmission, type StoredFile, fileFacts, storeSubmission } from "./submissions.server.ts";
 
 // The pipeline every public form posts through: read the body within limits, rate-limit the
 // client, validate with the form's schema, check each file's content, judge spam, store (with
@@ -37,7 +39,9 @@ export type FormPipeline<Schema extends z.ZodType> = {
   uploads: { maxFiles: number; maxTotalBytes: number; kinds: readonly FileKind[] };
   messages: FormMessages;
   successPath: string;
-  toSubmission: (value: z.infer<Schema>) => Omit<NewSubmission, "files" | "spamReason" | "formKey" | "messageIdDomain">;
+  /** How the team reads this kind: its notification is built from it and the stored fields. */
+  description: SubmissionFields;
+  toSubmission: (value: z.infer<Schema>) => Pick<NewSubmission, "kind" | "jobSlug" | "fields">;
 };
 
 const maxBodyBytes = 50 * 1024 * 1024;
@@ -112,13 +116,15 @@ export async function handleFormPost<Schema extends z.ZodType>(pipeline: FormPip
   }
 
   const { spamReason, formKey } = judgeSubmission(formData, { secret: services.secret, purpose: pipeline.purpose, minSeconds: env.FORM_MIN_SECONDS });
+  const stored = pipeline.toSubmission(submission.value);
   try {
     await storeSubmission(services.db, {
-      ...pipeline.toSubmission(submission.value),
+      ...stored,
       files,
       spamReason,
       formKey,
       messageIdDomain: new URL(env.SITE_URL).hostname,
+      notification: ({ id }) => notificationFor(pipeline.description, { id, jobSlug: stored.jobSlug ?? null, fields: stored.fields, files: files.map(fileFacts) }),
     });
   } catch (error) {
     return unavailable(error);

@@ -8,13 +8,24 @@ export type StoredFields = Record<string, string | null>;
 /** Where the team reads a stored submission: its page in the workspace (app/workspace/). */
 export const submissionPagePath = (id: string) => `/workspace/submissions/${id}`;
 
+export type Sender = { name: string; email: string; company: string | null };
+
 export type SubmissionFields = {
   /** "Inquiry", "Application". */
   label: string;
-  sender: (fields: StoredFields) => { name: string; email: string; company: string | null };
+  sender: (fields: StoredFields) => Sender;
   rows: Array<{ key: string; label: string; values?: Record<string, string> }>;
   /** The long text (a project, a cover note), shown as a paragraph. */
   longText: { key: string; label: string } | null;
+  /** The e-mail that tells the team: which of the site's addresses gets it, its subject and first line. */
+  notification: {
+    to: "contact" | "careers";
+    subject: (sender: Sender, jobSlug: string | null) => string;
+    /** `{id}` stands for the submission's reference. */
+    intro: string;
+    /** Rows shown before the fields (an application's posting). */
+    context?: (jobSlug: string | null) => Array<{ label: string; value: string }>;
+  };
 };
 
 /** Each field's label and shown value, skipping the empty ones. */

@@ -6,6 +6,7 @@ import { type Schema, type SubmissionKind, type SubmissionProgress, type Submiss
 // the row, its files and its notification (an outbox row) commit together or not at all.
 
 export type StoredFile = { name: string; type: string; content: Buffer };
+export const fileFacts = (file: StoredFile) => ({ name: file.name, type: file.type, size: file.content.length });
 export type Notification = { recipient: string; replyTo: string | null; subject: string; text: string; html: string };
 
 export type NewSubmission = {
@@ -52,27 +53,36 @@ export async function storeSubmission(db: Kysely<Schema>, submission: NewSubmiss
         .execute();
     }
     if (status === "spam") return { id, createdAt, status, duplicate: false };
-    const message = submission.notification({ id, createdAt, files: submission.files });
-    const outboxId = newId();
-    await trx
-      .insertInto("outbox")
-      .values({
-        id: outboxId,
-        submission_id: id,
-        recipient: message.recipient,
-        reply_to: message.replyTo,
-        subject: message.subject,
-        text_body: message.text,
-        html_body: message.html,
-        message_id: `<${outboxId}@${submission.messageIdDomain}>`,
-        status: "pending",
-        attempts: 0,
-        next_attempt_at: createdAt,
-        created_at: createdAt,
-      })
-      .execute();
+    await queueNotification(trx, { submissionId: id, message: submission.notification({ id, createdAt, files: submission.files }), messageIdDomain: submission.messageIdDomain }, now);
     return { id, createdAt, status, duplicate: false };
   });
+}
+
+/** Puts a submission's notification in the outbox; the outbox sends it within seconds. */
+export async function queueNotification(
+  db: Kysely<Schema>,
+  { submissionId, message, messageIdDomain }: { submissionId: string; message: Notification; messageIdDomain: string },
+  now: Date = new Date(),
+) {
+  const id = newId();
+  const createdAt = isoNow(now);
+  await db
+    .insertInto("outbox")
+    .values({
+      id,
+      submission_id: submissionId,
+      recipient: message.recipient,
+      reply_to: message.replyTo,
+      subject: message.subject,
+      text_body: message.text,
+      html_body: message.html,
+      message_id: `<${id}@${messageIdDomain}>`,
+      status: "pending",
+      attempts: 0,
+      next_attempt_at: createdAt,
+      created_at: createdAt,
+    })
+    .execute();
 }
 
 export type SubmissionRecord = {

@@ -5,6 +5,9 @@ import { retrySubmissionMail } from "#app/platform/outbox.server.ts";
 import { applicationFields } from "#app/careers/application-fields.ts";
 import { inquiryFields } from "#app/contact/inquiry-fields.ts";
 import type { StoredFields, SubmissionFields } from "#app/forms/submission-fields.ts";
+import { notificationFor } from "#app/forms/notification.server.ts";
+import { getSubmission, queueNotification } from "#app/forms/submissions.server.ts";
+import { env } from "#app/platform/env.server.ts";
 import { type Actor, recordAudit } from "./audit.server.ts";
 import { states } from "./workspace-display.ts";
 
@@ -104,15 +107,28 @@ export async function setNote(db: Kysely<Schema>, id: string, note: string, acto
   return numUpdatedRows > 0n;
 }
 
-/** Marks a submission spam, or releases it (its notification, if it never had one, is not sent yet). */
-export async function setSpam(db: Kysely<Schema>, id: string, spam: boolean, actor: Actor) {
-  const { numUpdatedRows } = await db
-    .updateTable("submissions")
-    .set(spam ? { status: "spam", spam_reason: "marked-by-staff" } : { status: "received", spam_reason: null })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (numUpdatedRows > 0n) await recordAudit(db, { actor, action: spam ? "spam" : "not-spam", target: id });
-  return numUpdatedRows > 0n;
+/**
+ * Marks a submission spam, or releases it. A released submission that was never notified (the
+ * spam check caught it) gets its notification now, the same e-mail it would have got at once.
+ */
+export async function setSpam(db: Kysely<Schema>, id: string, spam: boolean, actor: Actor, now: Date = new Date()) {
+  return db.transaction().execute(async (trx) => {
+    const { numUpdatedRows } = await trx
+      .updateTable("submissions")
+      .set(spam ? { status: "spam", spam_reason: "marked-by-staff" } : { status: "received", spam_reason: null })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (numUpdatedRows === 0n) return false;
+    const notified = spam || (await trx.selectFrom("outbox").select("id").where("submission_id", "=", id).executeTakeFirst());
+    if (!notified) {
+      const submission = await getSubmission(trx, id);
+      if (!submission) return false;
+      const message = notificationFor(kindFields[submission.kind], { id, jobSlug: submission.job, fields: submission.fields, files: submission.attachments });
+      await queueNotification(trx, { submissionId: id, message, messageIdDomain: new URL(env.SITE_URL).hostname }, now);
+    }
+    await recordAudit(trx, { actor, action: spam ? "spam" : "not-spam", target: id, detail: notified ? undefined : "notification sent" }, now);
+    return true;
+  });
 }
 
 export async function getFile(db: Kysely<Schema>, id: string, position: number) {

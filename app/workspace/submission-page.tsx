@@ -5,6 +5,7 @@ import { findJob } from "#app/careers/jobs.ts";
 import { getSubmission } from "#app/forms/submissions.server.ts";
 import { describeFields } from "#app/forms/submission-fields.ts";
 import { formatBytes } from "#app/platform/html.ts";
+import { getServices } from "#app/platform/services.server.ts";
 import type { Route } from "./+types/submission-page";
 import { kindFields, retryNotification, setNote, setProgress, setSpam } from "./inbox.server.ts";
 import { formatTime, progressLabels } from "./workspace-display.ts";
@@ -68,6 +69,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       found = true;
   }
   if (!found) throw data(workspace.submission.notFound, { status: 404 });
+  // A released or retried notification goes out now rather than at the outbox's next round.
+  if (change.intent === "not-spam" || change.intent === "retry-mail") (await getServices()).outbox.kick();
   return redirect(`${workspacePaths.submission(id)}?saved=1`, 303);
 }
 

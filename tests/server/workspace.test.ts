@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { type NewSubmission, storeSubmission } from "#app/forms/submissions.server.ts";
 import { listAudit } from "#app/workspace/audit.server.ts";
-import { InboxFilterSchema, listInbox, pageSize, setNote, setProgress } from "#app/workspace/inbox.server.ts";
+import { env } from "#app/platform/env.server.ts";
+import { InboxFilterSchema, listInbox, pageSize, setNote, setProgress, setSpam } from "#app/workspace/inbox.server.ts";
 import { endSession, readSession, requireSameOrigin, safeNext, startSession } from "#app/workspace/session.server.ts";
 import { findInvitation, inviteStaff, listStaff, removeStaff } from "#app/workspace/staff.server.ts";
 import { hashToken } from "#app/workspace/tokens.server.ts";
@@ -109,6 +110,37 @@ describe.each(engines)("the workspace on %s", (engine) => {
       ["lead@company.example", "note", stored.id, "34 characters"],
     ]);
     expect(JSON.stringify(trail)).not.toContain("Grace");
+  });
+
+  test("releasing what the spam check caught sends the notification it would have got, once, in the team's words", async () => {
+    const caught = { ...inquiry("Ada Lovelace", "Analytical Engines"), spamReason: "too-fast" };
+    caught.fields = { ...caught.fields, budget: "25k-50k", source: "A friend" };
+    caught.files = [{ name: "brief.pdf", type: "application/pdf", content: Buffer.from("%PDF-1.4 brief") }];
+    const stored = await storeSubmission(database.db, caught);
+    const actor = { id: "staff-1", email: "lead@company.example" };
+    const outbox = () => database.db.selectFrom("outbox").selectAll().where("submission_id", "=", stored.id).execute();
+    expect(await outbox()).toEqual([]);
+
+    expect(await setSpam(database.db, stored.id, false, actor)).toBe(true);
+    const [mail, ...more] = await outbox();
+    expect(more).toEqual([]);
+    expect(mail).toMatchObject({ recipient: env.CONTACT_EMAIL, reply_to: "ada@example.com", subject: "New inquiry from Ada Lovelace (Analytical Engines)", status: "pending" });
+    expect(mail?.text_body).toContain(`${env.SITE_URL}/workspace/submissions/${stored.id}`);
+    expect(mail?.text_body).toContain("Budget: $25k–$50k");
+    expect(mail?.text_body).toContain("Heard of us through: A friend");
+    expect(mail?.text_body).toContain("Project:\nProject of Ada Lovelace");
+    expect(mail?.text_body).toContain("- brief.pdf (14 B, application/pdf)");
+    expect(mail?.text_body).not.toMatch(/Please Choose|25k-50k/);
+
+    // Marked spam by mistake and released again: the team was told already, and is not told twice.
+    await setSpam(database.db, stored.id, true, actor);
+    await setSpam(database.db, stored.id, false, actor);
+    expect(await outbox()).toHaveLength(1);
+    expect((await listAudit(database.db)).map((event) => [event.action, event.detail])).toEqual([
+      ["not-spam", null],
+      ["spam", null],
+      ["not-spam", "notification sent"],
+    ]);
   });
 });
 
