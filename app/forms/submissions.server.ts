@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { isoNow, newId } from "#app/platform/clock.server.ts";
+import { queueMail } from "#app/platform/outbox.server.ts";
 import { type Schema, type SubmissionKind, type SubmissionProgress, type SubmissionStatus, toBuffer } from "#app/platform/db.server.ts";
 
 // Submissions (contact inquiries, job applications) are stored before anything else happens:
@@ -53,36 +54,10 @@ export async function storeSubmission(db: Kysely<Schema>, submission: NewSubmiss
         .execute();
     }
     if (status === "spam") return { id, createdAt, status, duplicate: false };
-    await queueNotification(trx, { submissionId: id, message: submission.notification({ id, createdAt, files: submission.files }), messageIdDomain: submission.messageIdDomain }, now);
+    const message = submission.notification({ id, createdAt, files: submission.files });
+    await queueMail(trx, { ...message, submissionId: id, messageIdDomain: submission.messageIdDomain }, now);
     return { id, createdAt, status, duplicate: false };
   });
-}
-
-/** Puts a submission's notification in the outbox; the outbox sends it within seconds. */
-export async function queueNotification(
-  db: Kysely<Schema>,
-  { submissionId, message, messageIdDomain }: { submissionId: string; message: Notification; messageIdDomain: string },
-  now: Date = new Date(),
-) {
-  const id = newId();
-  const createdAt = isoNow(now);
-  await db
-    .insertInto("outbox")
-    .values({
-      id,
-      submission_id: submissionId,
-      recipient: message.recipient,
-      reply_to: message.replyTo,
-      subject: message.subject,
-      text_body: message.text,
-      html_body: message.html,
-      message_id: `<${id}@${messageIdDomain}>`,
-      status: "pending",
-      attempts: 0,
-      next_attempt_at: createdAt,
-      created_at: createdAt,
-    })
-    .execute();
 }
 
 export type SubmissionRecord = {

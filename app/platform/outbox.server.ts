@@ -155,10 +155,10 @@ export function startOutboxWorker(options: OutboxOptions & { intervalMs?: number
   };
 }
 
-/** Queues one e-mail that belongs to no submission (an invitation); the worker sends it like the others. */
+/** Queues one e-mail (a submission's notification, an invitation); the worker sends it within seconds. */
 export async function queueMail(
   db: Kysely<Schema>,
-  mail: { recipient: string; subject: string; text: string; html: string; messageIdDomain: string },
+  mail: { recipient: string; replyTo?: string | null; subject: string; text: string; html: string; messageIdDomain: string; submissionId?: string },
   now: Date = new Date(),
 ) {
   const id = newId();
@@ -166,9 +166,9 @@ export async function queueMail(
     .insertInto("outbox")
     .values({
       id,
-      submission_id: null,
+      submission_id: mail.submissionId ?? null,
       recipient: mail.recipient,
-      reply_to: null,
+      reply_to: mail.replyTo ?? null,
       subject: mail.subject,
       text_body: mail.text,
       html_body: mail.html,

@@ -1,12 +1,12 @@
 import { type Kysely, sql } from "kysely";
 import { z } from "zod";
 import type { Schema, SubmissionKind, SubmissionProgress } from "#app/platform/db.server.ts";
-import { retrySubmissionMail } from "#app/platform/outbox.server.ts";
+import { queueMail, retrySubmissionMail } from "#app/platform/outbox.server.ts";
 import { applicationFields } from "#app/careers/application-fields.ts";
 import { inquiryFields } from "#app/contact/inquiry-fields.ts";
 import type { StoredFields, SubmissionFields } from "#app/forms/submission-fields.ts";
 import { notificationFor } from "#app/forms/notification.server.ts";
-import { getSubmission, queueNotification } from "#app/forms/submissions.server.ts";
+import { getSubmission } from "#app/forms/submissions.server.ts";
 import { env } from "#app/platform/env.server.ts";
 import { type Actor, recordAudit } from "./audit.server.ts";
 import { states } from "./workspace-display.ts";
@@ -124,7 +124,7 @@ export async function setSpam(db: Kysely<Schema>, id: string, spam: boolean, act
       const submission = await getSubmission(trx, id);
       if (!submission) return false;
       const message = notificationFor(kindFields[submission.kind], { id, jobSlug: submission.job, fields: submission.fields, files: submission.attachments });
-      await queueNotification(trx, { submissionId: id, message, messageIdDomain: new URL(env.SITE_URL).hostname }, now);
+      await queueMail(trx, { ...message, submissionId: id, messageIdDomain: new URL(env.SITE_URL).hostname }, now);
     }
     await recordAudit(trx, { actor, action: spam ? "spam" : "not-spam", target: id, detail: notified ? undefined : "notification sent" }, now);
     return true;
