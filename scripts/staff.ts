@@ -5,10 +5,9 @@ import { parseArgs } from "node:util";
 import { envOrExit, exit } from "./cli.ts";
 import { openDatabase } from "#app/platform/db.server.ts";
 import { migrateToLatest } from "#app/platform/migrations.server.ts";
-import { queueMail } from "#app/platform/outbox.server.ts";
-import { invitationMail } from "#app/workspace/invitation-mail.server.ts";
-import { inviteStaff, listStaff, removeStaff, setStaffRole, staffRoles } from "#app/workspace/staff.server.ts";
-import { workspacePaths } from "#app/workspace/workspace-paths.ts";
+import { sendInvitation } from "#app/workspace/invitation-mail.server.ts";
+import { inviteStaff, listStaff, removeStaff, setStaffRole } from "#app/workspace/staff.server.ts";
+import { staffRoles } from "#app/workspace/staff-rules.ts";
 
 const usage = `Usage: npm run staff -- <command>
 
@@ -51,11 +50,11 @@ try {
     case "invite": {
       const address = needsEmail();
       if (values.role !== undefined && !isRole(values.role)) exit(`--role must be admin or member\n\n${usage}`);
-      const { token, staff, expiresAt } = await inviteStaff(db, { email: address, role: values.role, actor });
-      const link = `${env.SITE_URL}${workspacePaths.enrol(token)}`;
+      const invitation = await inviteStaff(db, { email: address, role: values.role, actor });
+      const { link, mailed } = await sendInvitation(db, invitation, { siteUrl: env.SITE_URL, mail: Boolean(env.SMTP_URL) });
+      const { staff, expiresAt } = invitation;
       console.log(`Invitation for ${staff.email} (${staff.role}), valid until ${expiresAt.toISOString()}:\n\n  ${link}\n`);
-      if (env.SMTP_URL) {
-        await queueMail(db, { recipient: staff.email, messageIdDomain: new URL(env.SITE_URL).hostname, ...invitationMail({ link, expiresAt }) });
+      if (mailed) {
         console.log("It is also on its way by e-mail (a running server sends it).");
       } else {
         console.log("Send it to them yourself: without SMTP_URL no e-mail goes out.");
@@ -64,14 +63,18 @@ try {
     }
     case "remove": {
       const address = needsEmail();
-      if (!(await removeStaff(db, address, actor))) exit(`Nobody with the address ${address}.`, 1);
+      const removed = await removeStaff(db, address, actor);
+      if (removed === "not-found") exit(`Nobody with the address ${address}.`, 1);
+      if (removed === "last-admin") exit(`${address} is the only admin: make someone else an admin first.`, 1);
       console.log(`Removed ${address}; their passkeys and sessions are gone.`);
       break;
     }
     case "role": {
       const address = needsEmail();
       if (!isRole(roleArgument)) exit(`role needs admin or member\n\n${usage}`);
-      if (!(await setStaffRole(db, address, roleArgument, actor))) exit(`Nobody with the address ${address}.`, 1);
+      const changed = await setStaffRole(db, address, roleArgument, actor);
+      if (changed === "not-found") exit(`Nobody with the address ${address}.`, 1);
+      if (changed === "last-admin") exit(`${address} is the only admin: make someone else an admin first.`, 1);
       console.log(`${address} is now ${roleArgument === "admin" ? "an admin" : "a member"}.`);
       break;
     }

@@ -1,24 +1,12 @@
 import type { Kysely } from "kysely";
 import { isoNow, newId } from "#app/platform/clock.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
+import type { AuditAction } from "./audit-actions.ts";
 
 // Who did what and when in the workspace. `target` is an id (a submission, a person); `detail`
 // never holds what a visitor typed: statuses, file positions, roles, counts.
 
-export type AuditAction =
-  | "invite"
-  | "enrol"
-  | "sign-in"
-  | "sign-out"
-  | "remove"
-  | "role"
-  | "status"
-  | "note"
-  | "spam"
-  | "not-spam"
-  | "download"
-  | "export"
-  | "retry-mail";
+export type { AuditAction };
 
 export type Actor = { id: string; email: string } | null;
 

@@ -8,6 +8,8 @@ import { requireStaff } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
 
+export { WorkspaceError as ErrorBoundary } from "./workspace-error.tsx";
+
 export const meta: Route.MetaFunction = () => [{ title: `${workspace.inbox.title} | ${workspace.name}` }, { name: "robots", content: "noindex, nofollow" }];
 
 const postingTitle = (slug: string | null) => (slug ? (findJob(slug)?.title ?? slug) : workspace.inbox.filters.generalApplication);

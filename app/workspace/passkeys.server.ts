@@ -73,6 +73,36 @@ export async function enrolmentOptions(
   return options;
 }
 
+/** The new passkey a registration answer proves, or null when it does not hold up. */
+async function verifyNewPasskey(db: Kysely<Schema>, staffId: string, response: RegistrationResponseJSON, now: Date) {
+  const { rpID, origin } = relyingParty();
+  const verification = await verifyRegistrationResponse({
+    response,
+    expectedChallenge: (challenge) => consumeChallenge(db, challenge, "enrol", staffId, now),
+    expectedOrigin: origin,
+    expectedRPID: rpID,
+    requireUserVerification: true,
+  }).catch(() => null);
+  return verification?.verified ? verification.registrationInfo.credential : null;
+}
+
+type NewPasskey = NonNullable<Awaited<ReturnType<typeof verifyNewPasskey>>>;
+
+async function keepPasskey(db: Kysely<Schema>, staffId: string, credential: NewPasskey, now: Date) {
+  await db
+    .insertInto("passkeys")
+    .values({
+      id: credential.id,
+      staff_id: staffId,
+      public_key: credential.publicKey,
+      counter: credential.counter,
+      transports: JSON.stringify(credential.transports ?? []),
+      created_at: isoNow(now),
+      last_used_at: null,
+    })
+    .execute();
+}
+
 /**
  * Verifies a new passkey and keeps it, spending the invitation in the same transaction (two tabs
  * racing with one link enrol once); false when the answer does not hold up or the link was spent.
@@ -83,16 +113,8 @@ export async function completeEnrolment(
   response: RegistrationResponseJSON,
   now: Date = new Date(),
 ) {
-  const { rpID, origin } = relyingParty();
-  const verification = await verifyRegistrationResponse({
-    response,
-    expectedChallenge: (challenge) => consumeChallenge(db, challenge, "enrol", staffId, now),
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-    requireUserVerification: true,
-  }).catch(() => null);
-  if (!verification?.verified) return false;
-  const { credential } = verification.registrationInfo;
+  const credential = await verifyNewPasskey(db, staffId, response, now);
+  if (!credential) return false;
   const kept = await db.transaction().execute(async (trx) => {
     const spent = await trx
       .updateTable("staff_invitations")
@@ -101,22 +123,45 @@ export async function completeEnrolment(
       .where("used_at", "is", null)
       .executeTakeFirst();
     if (spent.numUpdatedRows !== 1n) return false;
-    await trx
-      .insertInto("passkeys")
-      .values({
-        id: credential.id,
-        staff_id: staffId,
-        public_key: credential.publicKey,
-        counter: credential.counter,
-        transports: JSON.stringify(credential.transports ?? []),
-        created_at: isoNow(now),
-        last_used_at: null,
-      })
-      .execute();
+    await keepPasskey(trx, staffId, credential, now);
     return true;
   });
   if (kept) await recordAudit(db, { actor: null, action: "enrol", target: staffId }, now);
   return kept;
+}
+
+/** A signed-in person adds a passkey (a second device, a password manager). */
+export async function addPasskey(db: Kysely<Schema>, actor: { id: string; email: string }, response: RegistrationResponseJSON, now: Date = new Date()) {
+  const credential = await verifyNewPasskey(db, actor.id, response, now);
+  if (!credential) return false;
+  await keepPasskey(db, actor.id, credential, now);
+  await recordAudit(db, { actor, action: "passkey-add", target: actor.id }, now);
+  return true;
+}
+
+export async function listPasskeys(db: Kysely<Schema>, staffId: string) {
+  const rows = await db
+    .selectFrom("passkeys")
+    .select(["id", "created_at", "last_used_at"])
+    .where("staff_id", "=", staffId)
+    .orderBy("created_at")
+    .execute();
+  return rows.map((row) => ({ id: row.id, createdAt: row.created_at, lastUsedAt: row.last_used_at }));
+}
+
+/**
+ * Removes one of the person's own passkeys. The last one stays: without it nobody could sign in
+ * as them again but through a new invitation.
+ */
+export async function removePasskey(db: Kysely<Schema>, actor: { id: string; email: string }, passkeyId: string): Promise<"done" | "not-found" | "last"> {
+  return db.transaction().execute(async (trx) => {
+    const own = await trx.selectFrom("passkeys").select("id").where("staff_id", "=", actor.id).execute();
+    if (!own.some((passkey) => passkey.id === passkeyId)) return "not-found";
+    if (own.length === 1) return "last";
+    await trx.deleteFrom("passkeys").where("id", "=", passkeyId).where("staff_id", "=", actor.id).execute();
+    await recordAudit(trx, { actor, action: "passkey-remove", target: actor.id });
+    return "done";
+  });
 }
 
 export async function signInOptions(db: Kysely<Schema>, now: Date = new Date()) {

@@ -6,6 +6,7 @@ import { cookieValue } from "#app/platform/cookies.ts";
 import { env, isSecureRequest } from "#app/platform/env.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import { hashToken, newToken } from "./tokens.server.ts";
+import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
 
 // Staff sessions live in the database, so signing out or removing a person ends their sessions
@@ -108,9 +109,9 @@ export async function requireStaff(request: Request, { role }: { role?: StaffRol
       const { pathname, search } = new URL(request.url);
       throw redirect(`${workspacePaths.signIn}?next=${encodeURIComponent(pathname + search)}`, 303);
     }
-    throw data("Sign in first.", { status: 401 });
+    throw data(workspace.signInFirst, { status: 401 });
   }
-  if (role && signedIn.staff.role !== role) throw data("This page is for admins.", { status: 403 });
+  if (role && signedIn.staff.role !== role) throw data(workspace.adminsOnly, { status: 403 });
   return { ...signedIn, db };
 }
 

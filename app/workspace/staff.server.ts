@@ -3,13 +3,12 @@ import type { Kysely } from "kysely";
 import { isoNow, newId } from "#app/platform/clock.server.ts";
 import type { Schema, StaffRole } from "#app/platform/db.server.ts";
 import { type Actor, recordAudit } from "./audit.server.ts";
+import { invitationHours } from "./staff-rules.ts";
 import { newToken } from "./tokens.server.ts";
 
 // The people who may use the workspace. Nobody signs up: an admin (or an operator with
 // `npm run staff -- invite`) invites an address, and the link lets its owner create a passkey.
 
-export const invitationHours = 24;
-export const staffRoles = ["admin", "member"] as const satisfies readonly StaffRole[];
 
 export const normalEmail = (email: string) => email.trim().toLowerCase();
 
@@ -54,7 +53,7 @@ export async function inviteStaff(
         created_at: isoNow(now),
       };
       await trx.insertInto("staff").values(person).execute();
-    } else if (role && role !== person.role) {
+    } else if (role && role !== person.role && !(await isLastAdmin(trx, person))) {
       await trx.updateTable("staff").set({ role }).where("id", "=", person.id).execute();
       person = { ...person, role };
     }
@@ -89,19 +88,32 @@ export async function findInvitation(db: Kysely<Schema>, tokenHash: string, now:
   );
 }
 
-/** Removes a person: their passkeys, invitations and sessions go with them (foreign keys cascade). */
-export async function removeStaff(db: Kysely<Schema>, email: string, actor: Actor) {
-  const person = await findStaffByEmail(db, email);
-  if (!person) return false;
-  await db.deleteFrom("staff").where("id", "=", person.id).execute();
-  await recordAudit(db, { actor, action: "remove", target: person.id });
-  return true;
+/** What became of a change to a person: made, nobody with that address, or refused because the workspace would be left without an admin. */
+export type StaffChange = "done" | "not-found" | "last-admin";
+
+/** Nobody could invite anyone any more: the last admin is neither removed nor made a member. */
+async function isLastAdmin(db: Kysely<Schema>, person: { role: StaffRole }) {
+  if (person.role !== "admin") return false;
+  const admins = await db.selectFrom("staff").select((eb) => eb.fn.countAll<number | string>().as("count")).where("role", "=", "admin").executeTakeFirstOrThrow();
+  return Number(admins.count) <= 1;
 }
 
-export async function setStaffRole(db: Kysely<Schema>, email: string, role: StaffRole, actor: Actor) {
+/** Removes a person: their passkeys, invitations and sessions go with them (foreign keys cascade). */
+export async function removeStaff(db: Kysely<Schema>, email: string, actor: Actor): Promise<StaffChange> {
   const person = await findStaffByEmail(db, email);
-  if (!person) return false;
+  if (!person) return "not-found";
+  if (await isLastAdmin(db, person)) return "last-admin";
+  await db.deleteFrom("staff").where("id", "=", person.id).execute();
+  await recordAudit(db, { actor, action: "remove", target: person.id });
+  return "done";
+}
+
+export async function setStaffRole(db: Kysely<Schema>, email: string, role: StaffRole, actor: Actor): Promise<StaffChange> {
+  const person = await findStaffByEmail(db, email);
+  if (!person) return "not-found";
+  if (role === person.role) return "done";
+  if (await isLastAdmin(db, person)) return "last-admin";
   await db.updateTable("staff").set({ role }).where("id", "=", person.id).execute();
   await recordAudit(db, { actor, action: "role", target: person.id, detail: `role ${role}` });
-  return true;
+  return "done";
 }

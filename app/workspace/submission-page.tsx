@@ -13,6 +13,8 @@ import { requireStaff } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
 
+export { WorkspaceError as ErrorBoundary } from "./workspace-error.tsx";
+
 export const meta: Route.MetaFunction = () => [{ title: `${workspace.inbox.title} | ${workspace.name}` }, { name: "robots", content: "noindex, nofollow" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {

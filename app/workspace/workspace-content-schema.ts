@@ -1,9 +1,13 @@
 import { z } from "zod";
 import { text } from "#app/site/content-schema.ts";
+import { auditActions } from "./audit-actions.ts";
 
 export const WorkspaceSchema = z.object({
   name: text,
-  navigation: z.object({ inbox: text, signedInAs: text, signOut: text }),
+  navigation: z.object({ inbox: text, passkeys: text, people: text, audit: text, signedInAs: text, signOut: text }),
+  signInFirst: text,
+  adminsOnly: text,
+  errors: z.object({ badRequest: text, signedOut: text, forbidden: text, notFound: text }),
   signIn: z.object({
     title: text,
     intro: text,
@@ -57,6 +61,51 @@ export const WorkspaceSchema = z.object({
     spamLabel: text,
     saved: text,
     notFound: text,
+  }),
+  passkeys: z.object({
+    title: text,
+    intro: text,
+    columns: z.object({ added: text, lastUsed: text, actions: text }),
+    neverUsed: text,
+    remove: text,
+    removeLabel: text,
+    add: text,
+    adding: text,
+    added: text,
+    removed: text,
+    lastOne: text,
+    notFound: text,
+    failed: text,
+    needsJavaScript: text,
+  }),
+  people: z.object({
+    title: text,
+    intro: text,
+    columns: z.object({ email: text, role: text, passkeys: text, since: text, actions: text }),
+    roles: z.object({ admin: text, member: text }),
+    you: text,
+    invite: z.object({ legend: text, email: text, role: text, button: text, hint: text, created: text, mailed: text, notMailed: text, invalidEmail: text }),
+    changeRole: text,
+    changeRoleLabel: text,
+    saveRole: text,
+    remove: text,
+    removeLabel: text,
+    removed: text,
+    roleSaved: text,
+    lastAdmin: text,
+    notFound: text,
+  }),
+  audit: z.object({
+    title: text,
+    intro: text,
+    columns: z.object({ at: text, who: text, action: text, target: text, detail: text }),
+    operator: text,
+    system: text,
+    removedPerson: text,
+    submission: text,
+    person: text,
+    actions: z.record(z.enum(auditActions), text),
+    empty: text,
   }),
 });
 

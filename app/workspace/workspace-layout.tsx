@@ -1,4 +1,4 @@
-import { Form, Link, Outlet } from "react-router";
+import { Form, NavLink, Outlet } from "react-router";
 import { Container } from "#app/ui/container.tsx";
 import { LogoMark } from "#app/ui/logo.tsx";
 import { ownFrameHandle } from "#app/site/hydration.ts";
@@ -20,11 +20,16 @@ export const headers: Route.HeadersFunction = () => ({
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await currentSession(request);
-  return { email: session?.staff.email ?? null };
+  return { email: session?.staff.email ?? null, admin: session?.staff.role === "admin" };
 }
 
 export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
   const { navigation } = workspace;
+  const links = [
+    { to: workspacePaths.inbox, label: navigation.inbox },
+    { to: workspacePaths.passkeys, label: navigation.passkeys },
+    ...(loaderData.admin ? [{ to: workspacePaths.people, label: navigation.people }, { to: workspacePaths.audit, label: navigation.audit }] : []),
+  ];
   return (
     <>
       <header className="border-b border-line bg-surface">
@@ -35,9 +40,11 @@ export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
           </p>
           {loaderData.email ? (
             <nav aria-label={workspace.name} className="flex flex-wrap items-center gap-4 text-sm">
-              <Link to={workspacePaths.inbox} className="font-semibold underline-offset-4 hover:underline">
-                {navigation.inbox}
-              </Link>
+              {links.map((link) => (
+                <NavLink key={link.to} to={link.to} end className="font-semibold underline-offset-4 hover:underline aria-[current=page]:underline">
+                  {link.label}
+                </NavLink>
+              ))}
               <span className="text-ink-muted">
                 {navigation.signedInAs} {loaderData.email}
               </span>

@@ -8,6 +8,10 @@ export const workspacePaths = {
   signOut: "/workspace/sign-out",
   enrol: (token: string) => `/workspace/enrol/${token}`,
   enrolPasskey: (token: string) => `/workspace/enrol/${token}/passkey`,
+  passkeys: "/workspace/passkeys",
+  addPasskey: "/workspace/passkeys/new",
+  people: "/workspace/people",
+  audit: "/workspace/audit",
   submission: submissionPagePath,
   file: (id: string, position: number) => `/workspace/submissions/${id}/files/${position}`,
 } as const;

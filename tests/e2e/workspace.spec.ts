@@ -25,13 +25,14 @@ function invite(storage: StorageEnv, email: string, role = "member") {
   return new URL(link!).pathname;
 }
 
-/** A platform authenticator with user verification, like a laptop's fingerprint reader. */
+/** A platform authenticator with user verification, like a laptop's fingerprint reader; removing it is losing the device. */
 async function addAuthenticator(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
     options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
   });
+  return { remove: () => cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId }) };
 }
 
 async function enrol(page: Page, path: string, email: string) {
@@ -41,6 +42,11 @@ async function enrol(page: Page, path: string, email: string) {
   await page.getByRole("button", { name: "Create a passkey" }).click();
   await expect(page).toHaveURL(/\/workspace$/);
   await expect(page.getByRole("heading", { name: "Inbox" })).toBeVisible();
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
 }
 
 async function signOut(page: Page) {
@@ -95,7 +101,7 @@ test("invite, enrol, sign in, find an inquiry, download its file, mark it done, 
 
   await expect(page.getByRole("heading", { name: "Inquiry: Katherine Johnson" })).toBeVisible();
   await expect(page.getByRole("definition").filter({ hasText: company })).toBeVisible();
-  await expect(page.getByText("$25k-$50k")).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: "$25k–$50k" })).toBeVisible();
   const submissionUrl = page.url();
   expect(submissionUrl).toBe(link);
 
@@ -136,16 +142,17 @@ test.describe("with JavaScript off", () => {
 
 test("signed out, every workspace address leads to sign-in or is refused, and shows nothing", async ({ request }) => {
   const someId = "0190f0f0-0000-7000-8000-000000000000";
-  for (const path of ["/workspace", `/workspace/submissions/${someId}`, `/workspace/submissions/${someId}/files/0`, "/workspace?state=spam"]) {
+  for (const path of ["/workspace", `/workspace/submissions/${someId}`, `/workspace/submissions/${someId}/files/0`, "/workspace?state=spam", "/workspace/passkeys", "/workspace/people", "/workspace/audit"]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(303);
     expect(response.headers().location, path).toMatch(/^\/workspace\/sign-in\?next=/);
   }
   const origin = { Origin: e2eEnv.SITE_URL };
-  for (const path of [`/workspace/submissions/${someId}`, "/workspace/sign-out"]) {
+  for (const path of [`/workspace/submissions/${someId}`, "/workspace/sign-out", "/workspace/people", "/workspace/passkeys", "/workspace/passkeys/new"]) {
     const response = await request.post(path, { headers: origin, form: { intent: "spam" }, maxRedirects: 0 });
     expect(response.status(), path).toBe(401);
-    expect(await response.text()).not.toContain("@");
+    // No address but the site's own public one.
+    expect((await response.text()).replaceAll(e2eEnv.CONTACT_EMAIL, ""), path).not.toContain("@");
   }
   const signInPage = await request.get("/workspace/sign-in");
   expect(signInPage.headers()["cache-control"]).toBe("no-store");
@@ -197,21 +204,108 @@ test("an invitation link is good once, and opening it changes nothing", async ({
   expect(staff(storage, "list")).toMatch(new RegExp(`${email.replace(/\./g, "\\.")}\\s+member\\s+1`));
 });
 
-test("axe finds nothing on the sign-in page, the inbox and a submission", async ({ page, context, storage, hydrated }) => {
+test("axe finds nothing on the sign-in page, the inbox, a submission and your passkeys", async ({ page, context, storage, hydrated }) => {
   const id = tag();
   const company = `Accessible ${id}`;
   await sendInquiry(page, hydrated, company, `grace.${id}@example.com`, pdf(id));
   const email = `axe.${id}@company.example`;
   await addAuthenticator(context, page);
   await enrol(page, invite(storage, email), email);
-  const check = async () => {
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
-  };
+  const check = () => expectNoAxeViolations(page);
   await page.goto(`/workspace?q=${encodeURIComponent(company)}`);
   await check();
   await page.getByRole("row").filter({ hasText: company }).getByRole("link").click();
   await check();
+  await page.getByRole("link", { name: "Your passkeys" }).click();
+  await check();
   await signOut(page);
   await check();
+});
+
+test("an admin invites, changes a role and removes a person; a member cannot reach admin pages; the audit trail shows who did it", async ({ browser, baseURL, page, context, storage }) => {
+  const id = tag();
+  const adminEmail = `admin.${id}@company.example`;
+  const memberEmail = `recruiter.${id}@company.example`;
+  await addAuthenticator(context, page);
+  await enrol(page, invite(storage, adminEmail, "admin"), adminEmail);
+
+  await page.getByRole("link", { name: "People" }).click();
+  await expect(page.getByRole("heading", { name: "People" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Work e-mail").fill(memberEmail);
+  await page.getByRole("button", { name: "Invite" }).click();
+  const invitation = page.getByRole("status");
+  await expect(invitation).toContainText(`Invitation for ${memberEmail}, valid for 24 hours:`);
+  await expect(invitation).toContainText("send them this link yourself");
+  const link = await invitation.locator("code").textContent();
+  expect(link).toMatch(/^https?:\/\/\S+\/workspace\/enrol\/[\w-]+$/);
+
+  // The recruiter, on a device of their own.
+  const memberContext = await browser.newContext({ baseURL, userAgent: await page.evaluate(() => navigator.userAgent) });
+  const member = await memberContext.newPage();
+  await addAuthenticator(memberContext, member);
+  await enrol(member, new URL(link!).pathname, memberEmail);
+  await expect(member.getByRole("link", { name: "Your passkeys" })).toBeVisible();
+  await expect(member.getByRole("link", { name: "People" })).toHaveCount(0);
+  for (const path of ["/workspace/people", "/workspace/audit"]) {
+    const refused = await member.goto(path);
+    expect(refused?.status(), path).toBe(403);
+    await expect(member.getByText("This page is for admins.")).toBeVisible();
+  }
+  const promoted = await member.request.post("/workspace/people", { headers: { Origin: e2eEnv.SITE_URL }, form: { intent: "role", email: memberEmail, role: "admin" }, maxRedirects: 0 });
+  expect(promoted.status()).toBe(403);
+
+  await page.getByRole("link", { name: "People" }).click();
+  await page.getByLabel(`Role of ${memberEmail}`).selectOption("admin");
+  await page.getByRole("row").filter({ hasText: memberEmail }).getByRole("button", { name: "Save role" }).click();
+  await expect(page.getByRole("status")).toHaveText("Role saved.");
+  await expect(page.getByRole("row").filter({ hasText: memberEmail })).toContainText("Admin");
+  await member.reload();
+  await expect(member.getByRole("link", { name: "People" })).toBeVisible();
+
+  const row = page.getByRole("row").filter({ hasText: memberEmail });
+  await row.getByText("Remove", { exact: true }).click();
+  await row.getByRole("button", { name: `Remove ${memberEmail}` }).click();
+  await expect(page.getByRole("status")).toHaveText(`${memberEmail} was removed; their passkeys and sessions are gone.`);
+  await expect(page.getByRole("row").filter({ hasText: memberEmail })).toHaveCount(0);
+  await member.reload();
+  await expect(member).toHaveURL(/\/workspace\/sign-in\?next=/);
+  await memberContext.close();
+
+  await page.getByRole("link", { name: "Audit trail" }).click();
+  await expectNoAxeViolations(page);
+  const mine = page.getByRole("row").filter({ hasText: adminEmail });
+  await expect(mine.filter({ hasText: "Removed a person" }).filter({ hasText: "A removed person" })).toHaveCount(1);
+  await expect(mine.filter({ hasText: "Changed a role" }).filter({ hasText: "role admin" })).toHaveCount(1);
+  await expect(mine.filter({ hasText: "Invited" }).filter({ hasText: "role member" })).toHaveCount(1);
+  await expect(page.getByRole("row").filter({ hasText: memberEmail }).filter({ hasText: "Signed in" })).toHaveCount(1);
+});
+
+test("a person adds a passkey for a second device, signs in with it, and keeps at least one", async ({ page, context, storage }) => {
+  const email = `two.devices.${tag()}@company.example`;
+  const laptop = await addAuthenticator(context, page);
+  await enrol(page, invite(storage, email), email);
+  await page.getByRole("link", { name: "Your passkeys" }).click();
+  const passkeys = page.getByRole("table").getByRole("row");
+  await expect(passkeys).toHaveCount(2); // the header and one passkey
+
+  // The phone: the laptop's authenticator is away, another one answers.
+  await laptop.remove();
+  await addAuthenticator(context, page);
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByRole("status")).toHaveText("Passkey added.");
+  await expect(passkeys).toHaveCount(3);
+
+  await signOut(page);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page.getByRole("heading", { name: "Inbox" })).toBeVisible();
+  await page.getByRole("link", { name: "Your passkeys" }).click();
+
+  // The laptop's passkey (never used to sign in) goes; the phone's, just used, is the last and stays.
+  await passkeys.filter({ hasText: "Not yet" }).getByRole("button", { name: /^Remove the passkey added/ }).click();
+  await expect(page.getByRole("status")).toHaveText("Passkey removed.");
+  await expect(passkeys).toHaveCount(2);
+  await passkeys.getByRole("button", { name: /^Remove the passkey added/ }).click();
+  await expect(page.getByRole("alert")).toHaveText("This is your only passkey: add another one before you remove it.");
+  await expect(passkeys).toHaveCount(2);
 });

@@ -4,7 +4,8 @@ import { listAudit } from "#app/workspace/audit.server.ts";
 import { env } from "#app/platform/env.server.ts";
 import { InboxFilterSchema, listInbox, pageSize, setNote, setProgress, setSpam } from "#app/workspace/inbox.server.ts";
 import { endSession, readSession, requireSameOrigin, safeNext, startSession } from "#app/workspace/session.server.ts";
-import { findInvitation, inviteStaff, listStaff, removeStaff } from "#app/workspace/staff.server.ts";
+import { listPasskeys, removePasskey } from "#app/workspace/passkeys.server.ts";
+import { findInvitation, inviteStaff, listStaff, removeStaff, setStaffRole } from "#app/workspace/staff.server.ts";
 import { hashToken } from "#app/workspace/tokens.server.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 
@@ -48,7 +49,38 @@ describe.each(engines)("the workspace on %s", (engine) => {
     ]);
   });
 
+  test("the workspace always keeps an admin: the last one is neither removed nor made a member", async () => {
+    await inviteStaff(database.db, { email: "boss@company.example", actor: null });
+    await inviteStaff(database.db, { email: "lead@company.example", actor: null });
+    expect(await removeStaff(database.db, "boss@company.example", null)).toBe("last-admin");
+    expect(await setStaffRole(database.db, "boss@company.example", "member", null)).toBe("last-admin");
+    // Invited again after a lost passkey, with the page's default role: still the admin.
+    await inviteStaff(database.db, { email: "boss@company.example", role: "member", actor: null });
+    expect(await setStaffRole(database.db, "nobody@company.example", "admin", null)).toBe("not-found");
+    expect(await setStaffRole(database.db, "lead@company.example", "admin", null)).toBe("done");
+    expect(await setStaffRole(database.db, "boss@company.example", "member", null)).toBe("done");
+    expect(await removeStaff(database.db, "lead@company.example", null)).toBe("last-admin");
+    expect((await listStaff(database.db)).map((person) => [person.email, person.role])).toEqual([
+      ["boss@company.example", "member"],
+      ["lead@company.example", "admin"],
+    ]);
+  });
+
+  test("a person removes their own passkeys but the last, and nobody else's", async () => {
+    const { staff: owner } = await inviteStaff(database.db, { email: "boss@company.example", actor: null });
+    const { staff: other } = await inviteStaff(database.db, { email: "lead@company.example", actor: null });
+    const passkey = (id: string, staffId: string) => ({ id, staff_id: staffId, public_key: Buffer.from([1]), counter: 0, transports: "[]", created_at: "2026-11-23T10:00:00.000Z", last_used_at: null });
+    await database.db.insertInto("passkeys").values([passkey("laptop", owner.id), passkey("phone", owner.id), passkey("theirs", other.id)]).execute();
+    const actor = { id: owner.id, email: owner.email };
+    expect(await removePasskey(database.db, actor, "theirs")).toBe("not-found");
+    expect(await removePasskey(database.db, actor, "laptop")).toBe("done");
+    expect(await removePasskey(database.db, actor, "phone")).toBe("last");
+    expect((await listPasskeys(database.db, owner.id)).map((entry) => entry.id)).toEqual(["phone"]);
+    expect((await listPasskeys(database.db, other.id)).map((entry) => entry.id)).toEqual(["theirs"]);
+  });
+
   test("a session ends when idle, at its absolute limit, on sign-out, and when its person is removed", async () => {
+    await inviteStaff(database.db, { email: "boss@company.example", actor: null });
     const { staff } = await inviteStaff(database.db, { email: "lead@company.example", actor: null });
     const start = new Date("2026-11-23T08:00:00Z");
     const token = await startSession(database.db, staff.id, start);

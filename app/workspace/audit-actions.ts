@@ -1,0 +1,20 @@
+/** Everything the audit trail records, by the name stored with each event. */
+export const auditActions = [
+  "invite",
+  "enrol",
+  "sign-in",
+  "sign-out",
+  "remove",
+  "role",
+  "status",
+  "note",
+  "spam",
+  "not-spam",
+  "download",
+  "export",
+  "retry-mail",
+  "passkey-add",
+  "passkey-remove",
+] as const;
+
+export type AuditAction = (typeof auditActions)[number];

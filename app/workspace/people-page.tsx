@@ -1,0 +1,170 @@
+import { data, Form } from "react-router";
+import { z } from "zod";
+import { Button } from "#app/ui/button.tsx";
+import { Container } from "#app/ui/container.tsx";
+import { fillMessage } from "#app/forms/field-rules.ts";
+import { env } from "#app/platform/env.server.ts";
+import type { Route } from "./+types/people-page";
+import { sendInvitation } from "./invitation-mail.server.ts";
+import { fieldClasses, Notice } from "./notice.tsx";
+import { requireStaff } from "./session.server.ts";
+import { invitationHours, staffRoles } from "./staff-rules.ts";
+import { inviteStaff, listStaff, removeStaff, setStaffRole } from "./staff.server.ts";
+import { workspace } from "./workspace-content.ts";
+import { formatTime } from "./workspace-display.ts";
+
+// Admins manage who may sign in: invite (or invite again after a lost passkey), change a role,
+// remove. The workspace always keeps one admin.
+
+export { WorkspaceError as ErrorBoundary } from "./workspace-error.tsx";
+
+export const meta: Route.MetaFunction = () => [{ title: `${workspace.people.title} | ${workspace.name}` }, { name: "robots", content: "noindex, nofollow" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db, staff } = await requireStaff(request, { role: "admin" });
+  return { people: await listStaff(db), me: staff.id };
+}
+
+const ChangeSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("invite"), email: z.string().trim().pipe(z.email()), role: z.enum(staffRoles) }),
+  z.object({ intent: z.literal("role"), email: z.string(), role: z.enum(staffRoles) }),
+  z.object({ intent: z.literal("remove"), email: z.string() }),
+]);
+
+type Outcome = { tone: "done" | "problem"; message: string; link?: string; mailed?: boolean };
+
+export async function action({ request }: Route.ActionArgs) {
+  const { db, staff } = await requireStaff(request, { role: "admin" });
+  const form = Object.fromEntries(await request.formData());
+  const parsed = ChangeSchema.safeParse(form);
+  const copy = workspace.people;
+  const answer = (outcome: Outcome, status = 200) => data(outcome, { status });
+  if (!parsed.success) {
+    if (form.intent === "invite") return answer({ tone: "problem", message: copy.invite.invalidEmail }, 400);
+    throw data("Unknown change.", { status: 400 });
+  }
+  const change = parsed.data;
+  const actor = { id: staff.id, email: staff.email };
+  switch (change.intent) {
+    case "invite": {
+      const invitation = await inviteStaff(db, { email: change.email, role: change.role, actor });
+      const { link, mailed } = await sendInvitation(db, invitation, { siteUrl: env.SITE_URL, mail: Boolean(env.SMTP_URL) });
+      return answer({ tone: "done", message: fillMessage(copy.invite.created, { email: invitation.staff.email, hours: invitationHours }), link, mailed });
+    }
+    case "role": {
+      const result = await setStaffRole(db, change.email, change.role, actor);
+      if (result === "not-found") return answer({ tone: "problem", message: copy.notFound }, 404);
+      if (result === "last-admin") return answer({ tone: "problem", message: copy.lastAdmin }, 409);
+      return answer({ tone: "done", message: copy.roleSaved });
+    }
+    case "remove": {
+      const result = await removeStaff(db, change.email, actor);
+      if (result === "not-found") return answer({ tone: "problem", message: copy.notFound }, 404);
+      if (result === "last-admin") return answer({ tone: "problem", message: copy.lastAdmin }, 409);
+      return answer({ tone: "done", message: fillMessage(copy.removed, { email: change.email }) });
+    }
+  }
+}
+
+export default function People({ loaderData, actionData }: Route.ComponentProps) {
+  const copy = workspace.people;
+  const { people, me } = loaderData;
+  return (
+    <Container className="py-8">
+      <h1 className="text-3xl font-extrabold tracking-tight">{copy.title}</h1>
+      <p className="mt-2 max-w-3xl text-ink-muted">{copy.intro}</p>
+      {actionData ? (
+        <Notice tone={actionData.tone}>
+          <p>{actionData.message}</p>
+          {actionData.link ? (
+            <>
+              <p className="mt-2 text-sm font-normal">
+                <code className="break-all">{actionData.link}</code>
+              </p>
+              <p className="mt-2 font-normal">{actionData.mailed ? copy.invite.mailed : copy.invite.notMailed}</p>
+            </>
+          ) : null}
+        </Notice>
+      ) : null}
+
+      <Form method="post" className="mt-6 grid gap-4 rounded-card border border-line bg-surface p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+        <input type="hidden" name="intent" value="invite" />
+        <h2 className="text-xl font-bold sm:col-span-3">{copy.invite.legend}</h2>
+        <label className="font-semibold">
+          {copy.invite.email}
+          <input type="email" name="email" required autoComplete="off" className={fieldClasses} />
+        </label>
+        <label className="font-semibold">
+          {copy.invite.role}
+          <select name="role" defaultValue="member" className={fieldClasses}>
+            {staffRoles.map((role) => (
+              <option key={role} value={role}>
+                {copy.roles[role]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit">{copy.invite.button}</Button>
+        <p className="text-sm text-ink-muted sm:col-span-3">{fillMessage(copy.invite.hint, { hours: invitationHours })}</p>
+      </Form>
+
+      <div className="mt-8 overflow-x-auto">
+        <table className="w-full border-collapse text-left text-sm">
+          <thead>
+            <tr className="border-b border-line">
+              <th scope="col" className="py-2 pr-4">{copy.columns.email}</th>
+              <th scope="col" className="py-2 pr-4">{copy.columns.role}</th>
+              <th scope="col" className="py-2 pr-4">{copy.columns.passkeys}</th>
+              <th scope="col" className="py-2 pr-4">{copy.columns.since}</th>
+              <th scope="col" className="py-2 pr-4">{copy.columns.actions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {people.map((person) => (
+              <tr key={person.id} className="border-b border-line align-top">
+                <td className="py-3 pr-4 font-semibold break-all">
+                  {person.email} {person.id === me ? <span className="font-normal text-ink-muted">{copy.you}</span> : null}
+                </td>
+                <td className="py-3 pr-4">{copy.roles[person.role]}</td>
+                <td className="py-3 pr-4">{person.passkeys}</td>
+                <td className="py-3 pr-4 whitespace-nowrap">{formatTime(person.createdAt)}</td>
+                <td className="py-3 pr-4">
+                  <div className="flex flex-wrap items-end gap-3">
+                    <Form method="post" className="flex items-end gap-2">
+                      <input type="hidden" name="intent" value="role" />
+                      <input type="hidden" name="email" value={person.email} />
+                      <label>
+                        <span className="sr-only">{fillMessage(copy.changeRoleLabel, { email: person.email })}</span>
+                        <select name="role" defaultValue={person.role} className="rounded-control border border-line bg-raised px-2 py-1.5">
+                          {staffRoles.map((role) => (
+                            <option key={role} value={role}>
+                              {copy.roles[role]}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                      <button type="submit" className="rounded-control border border-line px-3 py-1.5 font-semibold hover:bg-surface">
+                        {copy.saveRole}
+                      </button>
+                    </Form>
+                    {/* Removing takes a second click, inside the opened part: it cannot be undone. */}
+                    <details>
+                      <summary className="cursor-pointer rounded-control px-3 py-1.5 font-semibold text-danger">{copy.remove}</summary>
+                      <Form method="post" className="mt-2">
+                        <input type="hidden" name="intent" value="remove" />
+                        <input type="hidden" name="email" value={person.email} />
+                        <button type="submit" className="rounded-control border border-danger/60 px-3 py-1.5 font-semibold text-danger hover:bg-danger/5">
+                          {fillMessage(copy.removeLabel, { email: person.email })}
+                        </button>
+                      </Form>
+                    </details>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Container>
+  );
+}
