@@ -1,58 +1,13 @@
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, mailContaining, test } from "./fixtures.ts";
-import { e2eEnv, type StorageEnv } from "./server-env.ts";
+import { e2eEnv } from "./server-env.ts";
+import { addAuthenticator, enrol, expectNoAxeViolations, invite, signOut, staff } from "./workspace-helpers.ts";
 
 // The staff workspace as its users meet it: an invitation from the command line, a passkey made
 // and used in Chromium's virtual authenticator (WebAuthn over CDP), and the inbox.
 
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`, "latin1");
-
-/** `npm run staff -- ...` against the server's data, as an operator runs it. */
-function staff(storage: StorageEnv, ...args: string[]) {
-  return execFileSync(process.execPath, ["scripts/staff.ts", ...args], {
-    env: { ...process.env, ...storage, SITE_URL: e2eEnv.SITE_URL },
-    encoding: "utf8",
-  });
-}
-
-function invite(storage: StorageEnv, email: string, role = "member") {
-  const output = staff(storage, "invite", email, "--role", role);
-  const link = output.match(/https?:\/\/\S+\/workspace\/enrol\/\S+/)?.[0];
-  expect(link, output).toBeTruthy();
-  return new URL(link!).pathname;
-}
-
-/** A platform authenticator with user verification, like a laptop's fingerprint reader; removing it is losing the device. */
-async function addAuthenticator(context: BrowserContext, page: Page) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
-  return { remove: () => cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId }) };
-}
-
-async function enrol(page: Page, path: string, email: string) {
-  await page.goto(path);
-  await expect(page.getByRole("heading", { name: "Create your passkey" })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
-  await page.getByRole("button", { name: "Create a passkey" }).click();
-  await expect(page).toHaveURL(/\/workspace$/);
-  await expect(page.getByRole("heading", { name: "Inbox" })).toBeVisible();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
-}
-
-async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page.getByRole("heading", { name: "Sign in to the workspace" })).toBeVisible();
-}
 
 async function sendInquiry(page: Page, hydrated: () => Promise<void>, company: string, email: string, attachment: Buffer) {
   await page.goto("/contact");

@@ -1,0 +1,52 @@
+import { execFileSync } from "node:child_process";
+import AxeBuilder from "@axe-core/playwright";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
+import { e2eEnv, type StorageEnv } from "./server-env.ts";
+
+// What the workspace's end-to-end tests do again and again: invite through the command line,
+// give the browser a passkey device (Chromium's virtual authenticator over CDP), enrol, sign out.
+
+/** `npm run staff -- ...` against the server's data, as an operator runs it. */
+export function staff(storage: StorageEnv, ...args: string[]) {
+  return execFileSync(process.execPath, ["scripts/staff.ts", ...args], {
+    env: { ...process.env, ...storage, SITE_URL: e2eEnv.SITE_URL },
+    encoding: "utf8",
+  });
+}
+
+export function invite(storage: StorageEnv, email: string, role = "member") {
+  const output = staff(storage, "invite", email, "--role", role);
+  const link = output.match(/https?:\/\/\S+\/workspace\/enrol\/\S+/)?.[0];
+  expect(link, output).toBeTruthy();
+  return new URL(link!).pathname;
+}
+
+/** A platform authenticator with user verification, like a laptop's fingerprint reader; removing it is losing the device. */
+export async function addAuthenticator(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { remove: () => cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId }) };
+}
+
+export async function enrol(page: Page, path: string, email: string) {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { name: "Create your passkey" })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await page.getByRole("button", { name: "Create a passkey" }).click();
+  await expect(page).toHaveURL(/\/workspace$/);
+  await expect(page.getByRole("heading", { name: "Inbox" })).toBeVisible();
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in to the workspace" })).toBeVisible();
+}
+
