@@ -31,6 +31,7 @@ export default [
     route("workspace/audit", "workspace/audit-page.tsx"),
   ]),
   route("workspace/passkeys/new", "workspace/add-passkey.ts"),
+  route("workspace/export/:format", "workspace/inbox-export.ts"),
   route("workspace/sign-in/passkey", "workspace/sign-in-passkey.ts"),
   route("workspace/enrol/:token/passkey", "workspace/enrol-passkey.ts"),
   route("workspace/sign-out", "workspace/sign-out.ts"),

@@ -77,11 +77,13 @@ export type SubmissionRecord = {
 
 export async function listSubmissions(
   db: Kysely<Schema>,
-  { kind, id }: { kind?: SubmissionKind; id?: string } = {},
+  { kind, id, among }: { kind?: SubmissionKind; id?: string; among?: string[] } = {},
 ): Promise<SubmissionRecord[]> {
+  if (among?.length === 0) return [];
   let query = db.selectFrom("submissions").selectAll().orderBy("id");
   if (kind) query = query.where("kind", "=", kind);
   if (id) query = query.where("id", "=", id);
+  if (among) query = query.where("id", "in", among);
   const rows = await query.execute();
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);

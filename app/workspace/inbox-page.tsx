@@ -83,6 +83,16 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </Form>
+      {rows.length === 0 ? null : (
+        <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          <span className="text-ink-muted">{copy.export.label}</span>
+          {(["csv", "json"] as const).map((format) => (
+            <a key={format} href={workspacePaths.export(format, filterParams)} download className="font-semibold text-brand underline underline-offset-4">
+              {copy.export[format]}
+            </a>
+          ))}
+        </p>
+      )}
       {rows.length === 0 ? (
         <p className="mt-8 text-ink-muted">{copy.empty}</p>
       ) : (

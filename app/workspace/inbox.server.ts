@@ -6,7 +6,7 @@ import { applicationFields } from "#app/careers/application-fields.ts";
 import { inquiryFields } from "#app/contact/inquiry-fields.ts";
 import type { StoredFields, SubmissionFields } from "#app/forms/submission-fields.ts";
 import { notificationFor } from "#app/forms/notification.server.ts";
-import { getSubmission } from "#app/forms/submissions.server.ts";
+import { getSubmission, listSubmissions, type SubmissionRecord } from "#app/forms/submissions.server.ts";
 import { env } from "#app/platform/env.server.ts";
 import { type Actor, recordAudit } from "./audit.server.ts";
 import { states } from "./workspace-display.ts";
@@ -46,22 +46,27 @@ export type InboxRow = {
 /** `%` and `_` typed by staff are searched for, not wildcards. */
 const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
-export async function listInbox(db: Kysely<Schema>, filter: InboxFilter) {
-  let query = db
-    .selectFrom("submissions")
-    .select(["id", "kind", "created_at", "job_slug", "progress", "status", "fields"])
-    .orderBy("id", "desc")
-    .limit(pageSize + 1);
+/** The submissions a filter chooses (without paging), for a page of the inbox or an export. */
+function chosenBy(db: Kysely<Schema>, filter: Omit<InboxFilter, "after">) {
+  let query = db.selectFrom("submissions");
   query = filter.state === "spam" ? query.where("status", "=", "spam") : query.where("status", "=", "received");
   if (filter.state !== "spam" && filter.state !== "open") query = query.where("progress", "=", filter.state);
   if (filter.state === "open") query = query.where("progress", "!=", "done");
   if (filter.kind) query = query.where("kind", "=", filter.kind);
   if (filter.job) query = query.where("job_slug", "=", filter.job);
-  if (filter.after) query = query.where("id", "<", filter.after);
   // Every word must appear somewhere in what was sent (name, e-mail, company, text).
   for (const term of (filter.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8)) {
     query = query.where(sql<boolean>`lower(fields) like ${likePattern(term)} escape '\\'`);
   }
+  return query;
+}
+
+export async function listInbox(db: Kysely<Schema>, filter: InboxFilter) {
+  let query = chosenBy(db, filter)
+    .select(["id", "kind", "created_at", "job_slug", "progress", "status", "fields"])
+    .orderBy("id", "desc")
+    .limit(pageSize + 1);
+  if (filter.after) query = query.where("id", "<", filter.after);
   const rows = await query.execute();
   const shown = rows.slice(0, pageSize);
   return {
@@ -79,6 +84,16 @@ export async function listInbox(db: Kysely<Schema>, filter: InboxFilter) {
     ),
     nextAfter: rows.length > pageSize ? (shown.at(-1)?.id ?? null) : null,
   };
+}
+
+/** Everything a filter chooses, oldest first, as the export writes it; the trail records who took how many. */
+export async function exportInbox(db: Kysely<Schema>, filter: InboxFilter, format: "csv" | "json", actor: Actor) {
+  const ids = (await chosenBy(db, filter).select("id").orderBy("id").execute()).map((row) => row.id);
+  const records: SubmissionRecord[] = [];
+  // A few hundred at a time: both engines cap the values one statement may carry.
+  for (let start = 0; start < ids.length; start += 500) records.push(...(await listSubmissions(db, { among: ids.slice(start, start + 500) })));
+  await recordAudit(db, { actor, action: "export", detail: `${records.length} submissions as ${format}` });
+  return records;
 }
 
 /** How many of each posting's applications are not done, for the inbox's posting filter. */

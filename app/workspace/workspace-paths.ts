@@ -8,6 +8,7 @@ export const workspacePaths = {
   signOut: "/workspace/sign-out",
   enrol: (token: string) => `/workspace/enrol/${token}`,
   enrolPasskey: (token: string) => `/workspace/enrol/${token}/passkey`,
+  export: (format: "csv" | "json", filters: URLSearchParams) => `/workspace/export/${format}?${filters}`,
   passkeys: "/workspace/passkeys",
   addPasskey: "/workspace/passkeys/new",
   people: "/workspace/people",

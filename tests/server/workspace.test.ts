@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { type NewSubmission, storeSubmission } from "#app/forms/submissions.server.ts";
 import { listAudit } from "#app/workspace/audit.server.ts";
 import { env } from "#app/platform/env.server.ts";
-import { InboxFilterSchema, listInbox, pageSize, setNote, setProgress, setSpam } from "#app/workspace/inbox.server.ts";
+import { exportInbox, InboxFilterSchema, listInbox, pageSize, setNote, setProgress, setSpam } from "#app/workspace/inbox.server.ts";
 import { endSession, readSession, requireSameOrigin, safeNext, startSession } from "#app/workspace/session.server.ts";
 import { listPasskeys, removePasskey } from "#app/workspace/passkeys.server.ts";
 import { findInvitation, inviteStaff, listStaff, removeStaff, setStaffRole } from "#app/workspace/staff.server.ts";
@@ -129,6 +129,30 @@ describe.each(engines)("the workspace on %s", (engine) => {
     expect((await listInbox(database.db, InboxFilterSchema.parse({ q: "analytical", state: "done" }))).rows).toHaveLength(1);
     // Unknown filter values mean no filter, never an error.
     expect(InboxFilterSchema.parse({ state: "nonsense", kind: "other", after: "x" })).toEqual({ state: "open" });
+  });
+
+  test("an export holds everything the filter chooses, on every page, oldest first, and the trail counts it", async () => {
+    const rows = Array.from({ length: 520 }, (_, index) => ({
+      id: `0190f0f0-0000-7000-8000-${String(index).padStart(12, "0")}`,
+      kind: "contact" as const,
+      status: index % 10 === 0 ? ("spam" as const) : ("received" as const),
+      created_at: "2026-11-23T10:00:00.000Z",
+      job_slug: null,
+      fields: JSON.stringify({ name: `Visitor ${index}`, email: `visitor${index}@example.com`, project: index % 2 ? "A rocket" : "A boat" }),
+      spam_reason: index % 10 === 0 ? "honeypot" : null,
+      form_key: null,
+    }));
+    await database.db.insertInto("submissions").values(rows).execute();
+    const actor = { id: "staff-1", email: "lead@company.example" };
+    const boats = await exportInbox(database.db, InboxFilterSchema.parse({ q: "boat" }), "csv", actor);
+    const expected = rows.filter((row, index) => index % 2 === 0 && row.status === "received").map((row) => row.id);
+    expect(boats.map((record) => record.id)).toEqual(expected);
+    expect(boats.length).toBeGreaterThan(pageSize);
+    expect((await exportInbox(database.db, InboxFilterSchema.parse({ state: "spam" }), "json", actor)).every((record) => record.status === "spam")).toBe(true);
+    expect((await listAudit(database.db)).map((event) => [event.action, event.detail])).toEqual([
+      ["export", "52 submissions as json"],
+      ["export", `${expected.length} submissions as csv`],
+    ]);
   });
 
   test("the audit trail says who did what to which submission, without what the visitor wrote", async () => {
