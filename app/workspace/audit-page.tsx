@@ -7,6 +7,7 @@ import { listAudit } from "./audit.server.ts";
 import { requireStaff } from "./session.server.ts";
 import { listStaff } from "./staff.server.ts";
 import { workspace } from "./workspace-content.ts";
+import { WorkspaceTable } from "./workspace-table.tsx";
 import { formatTime } from "./workspace-display.ts";
 import { workspacePaths } from "./workspace-paths.ts";
 
@@ -53,38 +54,25 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       {loaderData.events.length === 0 ? (
         <p className="mt-8 text-ink-muted">{copy.empty}</p>
       ) : (
-        <div className="mt-8 overflow-x-auto">
-          <table className="w-full border-collapse text-left text-sm">
-            <thead>
-              <tr className="border-b border-line">
-                <th scope="col" className="py-2 pr-4">{copy.columns.at}</th>
-                <th scope="col" className="py-2 pr-4">{copy.columns.who}</th>
-                <th scope="col" className="py-2 pr-4">{copy.columns.action}</th>
-                <th scope="col" className="py-2 pr-4">{copy.columns.target}</th>
-                <th scope="col" className="py-2 pr-4">{copy.columns.detail}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.events.map((event) => (
-                <tr key={event.id} className="border-b border-line align-top">
-                  <td className="py-2 pr-4 whitespace-nowrap">{formatTime(event.at)}</td>
-                  <td className="py-2 pr-4 break-all">{event.who}</td>
-                  <td className="py-2 pr-4">{event.action}</td>
-                  <td className="py-2 pr-4">
-                    {event.target?.href ? (
-                      <Link to={event.target.href} className="text-brand underline underline-offset-4">
-                        {event.target.label}
-                      </Link>
-                    ) : (
-                      (event.target?.label ?? "")
-                    )}
-                  </td>
-                  <td className="py-2 pr-4">{event.detail ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <WorkspaceTable columns={Object.values(copy.columns)}>
+          {loaderData.events.map((event) => (
+            <tr key={event.id} className="border-b border-line align-top">
+              <td className="py-2 pr-4 whitespace-nowrap">{formatTime(event.at)}</td>
+              <td className="py-2 pr-4 break-all">{event.who}</td>
+              <td className="py-2 pr-4">{event.action}</td>
+              <td className="py-2 pr-4">
+                {event.target?.href ? (
+                  <Link to={event.target.href} className="text-brand underline underline-offset-4">
+                    {event.target.label}
+                  </Link>
+                ) : (
+                  (event.target?.label ?? "")
+                )}
+              </td>
+              <td className="py-2 pr-4">{event.detail ?? ""}</td>
+            </tr>
+          ))}
+        </WorkspaceTable>
       )}
     </Container>
   );

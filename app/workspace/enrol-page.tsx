@@ -1,5 +1,4 @@
-import { browserSupportsWebAuthn, type PublicKeyCredentialCreationOptionsJSON, startRegistration } from "@simplewebauthn/browser";
-import { type FormEvent, useState } from "react";
+import { type PublicKeyCredentialCreationOptionsJSON, startRegistration } from "@simplewebauthn/browser";
 import { data } from "react-router";
 import { Button } from "#app/ui/button.tsx";
 import { Card } from "#app/ui/card.tsx";
@@ -7,7 +6,7 @@ import { Container } from "#app/ui/container.tsx";
 import { getServices } from "#app/platform/services.server.ts";
 import { hydrateAtOnceHandle } from "#app/site/hydration.ts";
 import type { Route } from "./+types/enrol-page";
-import { postStep, useScriptsReady, wasCancelled } from "./passkey-client.ts";
+import { postStep, usePasskeyCeremony } from "./passkey-client.ts";
 import { findInvitation } from "./staff.server.ts";
 import { hashToken } from "./tokens.server.ts";
 import { workspace } from "./workspace-content.ts";
@@ -34,9 +33,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export default function Enrol({ loaderData, params }: Route.ComponentProps) {
   const copy = workspace.enrol;
-  const ready = useScriptsReady();
-  const [working, setWorking] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const enrolment = usePasskeyCeremony(enrol, copy.failed);
 
   if (!loaderData.email) {
     return (
@@ -59,17 +56,6 @@ export default function Enrol({ loaderData, params }: Route.ComponentProps) {
     window.location.assign(workspacePaths.inbox);
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!browserSupportsWebAuthn()) return setMessage(workspace.signIn.unsupported);
-    setMessage(null);
-    setWorking(true);
-    enrol().catch((error: unknown) => {
-      setWorking(false);
-      setMessage(wasCancelled(error) ? workspace.signIn.cancelled : copy.failed);
-    });
-  }
-
   return (
     <Container className="max-w-xl py-12 sm:py-16">
       <Card className="p-6 sm:p-8">
@@ -82,11 +68,11 @@ export default function Enrol({ loaderData, params }: Route.ComponentProps) {
           <p className="mt-4 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">{workspace.signIn.needsJavaScript}</p>
         </noscript>
         <div role="alert" aria-live="assertive">
-          {message ? <p className="mt-4 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">{message}</p> : null}
+          {enrolment.problem ? <p className="mt-4 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">{enrolment.problem}</p> : null}
         </div>
-        <form method="post" onSubmit={onSubmit} className="mt-6">
-          <Button type="submit" disabled={!ready || working}>
-            {working ? copy.working : copy.button}
+        <form method="post" onSubmit={enrolment.onSubmit} className="mt-6">
+          <Button type="submit" disabled={enrolment.disabled}>
+            {enrolment.working ? copy.working : copy.button}
           </Button>
         </form>
       </Card>

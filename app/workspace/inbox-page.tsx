@@ -6,6 +6,7 @@ import { InboxFilterSchema, listInbox, openApplicationsByPosting } from "./inbox
 import { formatTime, progressLabels, states } from "./workspace-display.ts";
 import { requireStaff } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
+import { WorkspaceTable } from "./workspace-table.tsx";
 import { workspacePaths } from "./workspace-paths.ts";
 
 export { WorkspaceError as ErrorBoundary } from "./workspace-error.tsx";
@@ -96,38 +97,25 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p className="mt-8 text-ink-muted">{copy.empty}</p>
       ) : (
-        <div className="mt-8 overflow-x-auto">
-          <table className="w-full border-collapse text-left text-sm">
-            <thead>
-              <tr className="border-b border-line">
-                <th scope="col" className="py-2 pr-4">{copy.columns.received}</th>
-                <th scope="col" className="py-2 pr-4">{copy.columns.kind}</th>
-                <th scope="col" className="py-2 pr-4">{copy.columns.from}</th>
-                <th scope="col" className="py-2 pr-4">{copy.columns.posting}</th>
-                <th scope="col" className="py-2 pr-4">{copy.columns.status}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} className="border-b border-line align-top">
-                  <td className="py-3 pr-4 whitespace-nowrap">{formatTime(row.createdAt)}</td>
-                  <td className="py-3 pr-4">{row.kindLabel}</td>
-                  <td className="py-3 pr-4">
-                    <Link to={workspacePaths.submission(row.id)} className="font-semibold text-brand underline-offset-4 hover:underline">
-                      {row.sender.name || row.sender.email}
-                    </Link>
-                    <span className="block text-ink-muted">
-                      {row.sender.email}
-                      {row.sender.company ? ` · ${row.sender.company}` : ""}
-                    </span>
-                  </td>
-                  <td className="py-3 pr-4">{row.posting ?? ""}</td>
-                  <td className="py-3 pr-4">{row.spam ? copy.states.spam : progressLabels[row.progress]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <WorkspaceTable columns={Object.values(copy.columns)}>
+          {rows.map((row) => (
+            <tr key={row.id} className="border-b border-line align-top">
+              <td className="py-3 pr-4 whitespace-nowrap">{formatTime(row.createdAt)}</td>
+              <td className="py-3 pr-4">{row.kindLabel}</td>
+              <td className="py-3 pr-4">
+                <Link to={workspacePaths.submission(row.id)} className="font-semibold text-brand underline-offset-4 hover:underline">
+                  {row.sender.name || row.sender.email}
+                </Link>
+                <span className="block text-ink-muted">
+                  {row.sender.email}
+                  {row.sender.company ? ` · ${row.sender.company}` : ""}
+                </span>
+              </td>
+              <td className="py-3 pr-4">{row.posting ?? ""}</td>
+              <td className="py-3 pr-4">{row.spam ? copy.states.spam : progressLabels[row.progress]}</td>
+            </tr>
+          ))}
+        </WorkspaceTable>
       )}
       <nav aria-label="Pages" className="mt-6 flex gap-6">
         {after ? (

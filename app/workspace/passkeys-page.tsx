@@ -1,5 +1,4 @@
-import { browserSupportsWebAuthn, type PublicKeyCredentialCreationOptionsJSON, startRegistration } from "@simplewebauthn/browser";
-import { type FormEvent, useState } from "react";
+import { type PublicKeyCredentialCreationOptionsJSON, startRegistration } from "@simplewebauthn/browser";
 import { data, Form } from "react-router";
 import { z } from "zod";
 import { Button } from "#app/ui/button.tsx";
@@ -8,10 +7,11 @@ import { fillMessage } from "#app/forms/field-rules.ts";
 import { hydrateAtOnceHandle } from "#app/site/hydration.ts";
 import type { Route } from "./+types/passkeys-page";
 import { Notice } from "./notice.tsx";
-import { postStep, useScriptsReady, wasCancelled } from "./passkey-client.ts";
+import { postStep, usePasskeyCeremony } from "./passkey-client.ts";
 import { listPasskeys, removePasskey } from "./passkeys.server.ts";
 import { requireStaff } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
+import { WorkspaceTable } from "./workspace-table.tsx";
 import { formatTime } from "./workspace-display.ts";
 import { workspacePaths } from "./workspace-paths.ts";
 
@@ -47,9 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Passkeys({ loaderData, actionData }: Route.ComponentProps) {
   const copy = workspace.passkeys;
-  const ready = useScriptsReady();
-  const [working, setWorking] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const adding = usePasskeyCeremony(add, copy.failed);
 
   async function add() {
     const options = await postStep<PublicKeyCredentialCreationOptionsJSON>(workspacePaths.addPasskey, { step: "options" });
@@ -60,58 +58,38 @@ export default function Passkeys({ loaderData, actionData }: Route.ComponentProp
     window.location.assign(`${workspacePaths.passkeys}?added=1`);
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!browserSupportsWebAuthn()) return setProblem(workspace.signIn.unsupported);
-    setProblem(null);
-    setWorking(true);
-    add().catch((error: unknown) => {
-      setWorking(false);
-      setProblem(wasCancelled(error) ? workspace.signIn.cancelled : copy.failed);
-    });
-  }
-
   return (
     <Container className="max-w-3xl py-8">
       <h1 className="text-3xl font-extrabold tracking-tight">{copy.title}</h1>
       <p className="mt-2 text-ink-muted">{copy.intro}</p>
       {actionData ? <Notice tone={actionData.tone}>{actionData.message}</Notice> : null}
       {loaderData.added && !actionData ? <Notice tone="done">{copy.added}</Notice> : null}
-      {problem ? <Notice tone="problem">{problem}</Notice> : null}
+      {adding.problem ? <Notice tone="problem">{adding.problem}</Notice> : null}
 
-      <table className="mt-6 w-full border-collapse text-left text-sm">
-        <thead>
-          <tr className="border-b border-line">
-            <th scope="col" className="py-2 pr-4">{copy.columns.added}</th>
-            <th scope="col" className="py-2 pr-4">{copy.columns.lastUsed}</th>
-            <th scope="col" className="py-2 pr-4">{copy.columns.actions}</th>
+      <WorkspaceTable columns={Object.values(copy.columns)} className="mt-6">
+        {loaderData.passkeys.map((passkey) => (
+          <tr key={passkey.id} className="border-b border-line">
+            <td className="py-2 pr-4">{passkey.createdAt}</td>
+            <td className="py-2 pr-4">{passkey.lastUsedAt ?? copy.neverUsed}</td>
+            <td className="py-2 pr-4">
+              <Form method="post">
+                <input type="hidden" name="intent" value="remove" />
+                <input type="hidden" name="passkey" value={passkey.id} />
+                <button type="submit" aria-label={fillMessage(copy.removeLabel, { added: passkey.createdAt })} className="rounded-control border border-line px-3 py-1.5 font-semibold hover:bg-surface">
+                  {copy.remove}
+                </button>
+              </Form>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {loaderData.passkeys.map((passkey) => (
-            <tr key={passkey.id} className="border-b border-line">
-              <td className="py-2 pr-4">{passkey.createdAt}</td>
-              <td className="py-2 pr-4">{passkey.lastUsedAt ?? copy.neverUsed}</td>
-              <td className="py-2 pr-4">
-                <Form method="post">
-                  <input type="hidden" name="intent" value="remove" />
-                  <input type="hidden" name="passkey" value={passkey.id} />
-                  <button type="submit" aria-label={fillMessage(copy.removeLabel, { added: passkey.createdAt })} className="rounded-control border border-line px-3 py-1.5 font-semibold hover:bg-surface">
-                    {copy.remove}
-                  </button>
-                </Form>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </WorkspaceTable>
 
       <noscript>
         <p className="mt-6 text-ink-muted">{copy.needsJavaScript}</p>
       </noscript>
-      <form method="post" onSubmit={onSubmit} className="mt-6">
-        <Button type="submit" disabled={!ready || working}>
-          {working ? copy.adding : copy.add}
+      <form method="post" onSubmit={adding.onSubmit} className="mt-6">
+        <Button type="submit" disabled={adding.disabled}>
+          {adding.working ? copy.adding : copy.add}
         </Button>
       </form>
     </Container>

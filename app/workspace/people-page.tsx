@@ -11,6 +11,7 @@ import { requireStaff } from "./session.server.ts";
 import { invitationHours, staffRoles } from "./staff-rules.ts";
 import { inviteStaff, listStaff, removeStaff, setStaffRole } from "./staff.server.ts";
 import { workspace } from "./workspace-content.ts";
+import { WorkspaceTable } from "./workspace-table.tsx";
 import { formatTime } from "./workspace-display.ts";
 
 // Admins manage who may sign in: invite (or invite again after a lost passkey), change a role,
@@ -66,6 +67,14 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+function RoleOptions() {
+  return staffRoles.map((role) => (
+    <option key={role} value={role}>
+      {workspace.people.roles[role]}
+    </option>
+  ));
+}
+
 export default function People({ loaderData, actionData }: Route.ComponentProps) {
   const copy = workspace.people;
   const { people, me } = loaderData;
@@ -97,74 +106,53 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
         <label className="font-semibold">
           {copy.invite.role}
           <select name="role" defaultValue="member" className={fieldClasses}>
-            {staffRoles.map((role) => (
-              <option key={role} value={role}>
-                {copy.roles[role]}
-              </option>
-            ))}
+            <RoleOptions />
           </select>
         </label>
         <Button type="submit">{copy.invite.button}</Button>
         <p className="text-sm text-ink-muted sm:col-span-3">{fillMessage(copy.invite.hint, { hours: invitationHours })}</p>
       </Form>
 
-      <div className="mt-8 overflow-x-auto">
-        <table className="w-full border-collapse text-left text-sm">
-          <thead>
-            <tr className="border-b border-line">
-              <th scope="col" className="py-2 pr-4">{copy.columns.email}</th>
-              <th scope="col" className="py-2 pr-4">{copy.columns.role}</th>
-              <th scope="col" className="py-2 pr-4">{copy.columns.passkeys}</th>
-              <th scope="col" className="py-2 pr-4">{copy.columns.since}</th>
-              <th scope="col" className="py-2 pr-4">{copy.columns.actions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {people.map((person) => (
-              <tr key={person.id} className="border-b border-line align-top">
-                <td className="py-3 pr-4 font-semibold break-all">
-                  {person.email} {person.id === me ? <span className="font-normal text-ink-muted">{copy.you}</span> : null}
-                </td>
-                <td className="py-3 pr-4">{copy.roles[person.role]}</td>
-                <td className="py-3 pr-4">{person.passkeys}</td>
-                <td className="py-3 pr-4 whitespace-nowrap">{formatTime(person.createdAt)}</td>
-                <td className="py-3 pr-4">
-                  <div className="flex flex-wrap items-end gap-3">
-                    <Form method="post" className="flex items-end gap-2">
-                      <input type="hidden" name="intent" value="role" />
-                      <input type="hidden" name="email" value={person.email} />
-                      <label>
-                        <span className="sr-only">{fillMessage(copy.changeRoleLabel, { email: person.email })}</span>
-                        <select name="role" defaultValue={person.role} className="rounded-control border border-line bg-raised px-2 py-1.5">
-                          {staffRoles.map((role) => (
-                            <option key={role} value={role}>
-                              {copy.roles[role]}
-                            </option>
-                          ))}
-                        </select>
-                      </label>
-                      <button type="submit" className="rounded-control border border-line px-3 py-1.5 font-semibold hover:bg-surface">
-                        {copy.saveRole}
-                      </button>
-                    </Form>
-                    {/* Removing takes a second click, inside the opened part: it cannot be undone. */}
-                    <details>
-                      <summary className="cursor-pointer rounded-control px-3 py-1.5 font-semibold text-danger">{copy.remove}</summary>
-                      <Form method="post" className="mt-2">
-                        <input type="hidden" name="intent" value="remove" />
-                        <input type="hidden" name="email" value={person.email} />
-                        <button type="submit" className="rounded-control border border-danger/60 px-3 py-1.5 font-semibold text-danger hover:bg-danger/5">
-                          {fillMessage(copy.removeLabel, { email: person.email })}
-                        </button>
-                      </Form>
-                    </details>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <WorkspaceTable columns={Object.values(copy.columns)}>
+        {people.map((person) => (
+          <tr key={person.id} className="border-b border-line align-top">
+            <td className="py-3 pr-4 font-semibold break-all">
+              {person.email} {person.id === me ? <span className="font-normal text-ink-muted">{copy.you}</span> : null}
+            </td>
+            <td className="py-3 pr-4">{copy.roles[person.role]}</td>
+            <td className="py-3 pr-4">{person.passkeys}</td>
+            <td className="py-3 pr-4 whitespace-nowrap">{formatTime(person.createdAt)}</td>
+            <td className="py-3 pr-4">
+              <div className="flex flex-wrap items-end gap-3">
+                <Form method="post" className="flex items-end gap-2">
+                  <input type="hidden" name="intent" value="role" />
+                  <input type="hidden" name="email" value={person.email} />
+                  <label>
+                    <span className="sr-only">{fillMessage(copy.changeRoleLabel, { email: person.email })}</span>
+                    <select name="role" defaultValue={person.role} className="rounded-control border border-line bg-raised px-2 py-1.5">
+                      <RoleOptions />
+                    </select>
+                  </label>
+                  <button type="submit" className="rounded-control border border-line px-3 py-1.5 font-semibold hover:bg-surface">
+                    {copy.saveRole}
+                  </button>
+                </Form>
+                {/* Removing takes a second click, inside the opened part: it cannot be undone. */}
+                <details>
+                  <summary className="cursor-pointer rounded-control px-3 py-1.5 font-semibold text-danger">{copy.remove}</summary>
+                  <Form method="post" className="mt-2">
+                    <input type="hidden" name="intent" value="remove" />
+                    <input type="hidden" name="email" value={person.email} />
+                    <button type="submit" className="rounded-control border border-danger/60 px-3 py-1.5 font-semibold text-danger hover:bg-danger/5">
+                      {fillMessage(copy.removeLabel, { email: person.email })}
+                    </button>
+                  </Form>
+                </details>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </WorkspaceTable>
     </Container>
   );
 }
