@@ -28,6 +28,7 @@ export default [
     route("workspace/submissions/:id", "workspace/submission-page.tsx"),
   ]),
   route("workspace/sign-in/passkey", "workspace/sign-in-passkey.ts"),
+  route("workspace/sign-in/openid/callback", "workspace/sign-in-openid-callback.ts"),
   route("workspace/enrol/:token/passkey", "workspace/enrol-passkey.ts"),
   route("workspace/sign-out", "workspace/sign-out.ts"),
   route("workspace/submissions/:id/files/:position", "workspace/submission-file.ts"),

@@ -9,6 +9,8 @@ export type AuditAction =
   | "invite"
   | "enrol"
   | "sign-in"
+  | "sign-in-refused"
+  | "admit"
   | "sign-out"
   | "remove"
   | "role"
