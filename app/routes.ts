@@ -33,6 +33,7 @@ export default [
   route("workspace/passkeys/new", "workspace/add-passkey.ts"),
   route("workspace/export/:format", "workspace/inbox-export.ts"),
   route("workspace/sign-in/passkey", "workspace/sign-in-passkey.ts"),
+  route("workspace/sign-in/openid/callback", "workspace/sign-in-openid-callback.ts"),
   route("workspace/enrol/:token/passkey", "workspace/enrol-passkey.ts"),
   route("workspace/sign-out", "workspace/sign-out.ts"),
   route("workspace/submissions/:id/files/:position", "workspace/submission-file.ts"),

@@ -10,6 +10,8 @@ import type { ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { isbot } from "isbot";
 import { env } from "#app/platform/env.server.ts";
+import { openIdConfig } from "#app/platform/env.ts";
+import { workspacePaths } from "#app/workspace/workspace-paths.ts";
 import { type ConsentVariant, consentFromCookies, variantOf, viewOf } from "#app/consent/consent-cookie.ts";
 import { dependsOnPostings, postingsChangeAfter } from "#app/careers/jobs.ts";
 import { decodedOrNull, withoutTrailingSlash } from "#app/platform/uri.ts";
@@ -54,6 +56,9 @@ function staticCacheControl(urlPath: string) {
 }
 
 const frames = frameOrigins([env.NEWSLETTER_EMBED_URL, env.LOGIN_EMBED_URL]);
+// The workspace's sign-in page posts to itself and is redirected to the company's provider.
+const openIdIssuer = openIdConfig(env)?.issuer;
+const signInFormTargets = openIdIssuer ? [new URL(openIdIssuer).origin] : [];
 
 // A body is kept as a latin1 string (one character per byte): Node then sends the head and the
 // body as one string in one write, about 7 % fewer instructions per answer than with a Buffer.
@@ -193,7 +198,8 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
     res.set(baseSecurityHeaders({ secure: req.secure }));
     const nonce = newNonce();
     req.headers[nonceHeader] = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [`'nonce-${nonce}'`], frames }));
+    const formTargets = withoutTrailingSlash(req.path) === workspacePaths.signIn ? signInFormTargets : [];
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [`'nonce-${nonce}'`], frames, formTargets }));
     next();
   });
 

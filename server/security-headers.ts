@@ -22,7 +22,12 @@ export function frameOrigins(urls: Array<string | undefined>) {
   return [...new Set(urls.filter((url): url is string => Boolean(url)).map((url) => new URL(url).origin))];
 }
 
-export function contentSecurityPolicy({ scriptSources, frames }: { scriptSources: string[]; frames: string[] }) {
+/**
+ * `formTargets`: origins a form may post to besides the site, redirects included (Chromium checks
+ * form-action on each redirect of a form's answer): the company's sign-in provider, for the
+ * workspace's sign-in page.
+ */
+export function contentSecurityPolicy({ scriptSources, frames, formTargets = [] }: { scriptSources: string[]; frames: string[]; formTargets?: string[] }) {
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptSources.join(" ")}`.trim(),
@@ -34,7 +39,7 @@ export function contentSecurityPolicy({ scriptSources, frames }: { scriptSources
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self' ${formTargets.join(" ")}`.trim(),
   ].join("; ");
 }
 

@@ -111,6 +111,15 @@ export interface WebauthnChallengeTable {
   expires_at: string;
 }
 
+export interface OpenIdAttemptTable {
+  id: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  next: string;
+  expires_at: string;
+}
+
 export interface StaffSessionTable {
   id: string;
   staff_id: string;
@@ -140,6 +149,7 @@ export interface Schema {
   staff_invitations: StaffInvitationTable;
   passkeys: PasskeyTable;
   webauthn_challenges: WebauthnChallengeTable;
+  openid_attempts: OpenIdAttemptTable;
   staff_sessions: StaffSessionTable;
   audit_events: AuditEventTable;
 }

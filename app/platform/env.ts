@@ -8,6 +8,23 @@ function optional<T extends z.ZodType>(schema: T) {
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an absolute http:// or https:// URL" });
 const httpsUrl = z.url({ protocol: /^https$/, error: "must be an absolute https:// URL" });
 
+// An OpenID issuer is https; plain http only on this machine (tests and development).
+const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
+// Kept exactly as given: it must equal the issuer the provider names (some end with a slash).
+const issuerUrl = z
+  .url({ protocol: /^https?$/, error: "must be an absolute https:// URL", abort: true })
+  .refine((url) => url.startsWith("https:") || loopbackHosts.has(new URL(url).hostname), {
+    error: "must be an absolute https:// URL (http only for localhost)",
+    abort: true,
+  })
+  // Microsoft's shared authorities would let any company's people in: the issuer names one tenant.
+  .refine((url) => !/^https:\/\/login\.microsoftonline\.com\/(common|organizations|consumers)(\/|$)/i.test(url), {
+    error: "must name your tenant: https://login.microsoftonline.com/<tenant id>/v2.0",
+  });
+
+/** The variables that configure signing in with the company's accounts: all three or none. */
+const openIdRequired = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
+
 export const EnvSchema = z.object({
   NODE_ENV: optional(z.enum(["development", "production", "test"])).default("production"),
   LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "silent"], { error: "must be fatal, error, warn, info, debug or silent" })).default("info"),
@@ -58,6 +75,25 @@ export const EnvSchema = z.object({
       error: "must be true, false, loopback, a number of hops or a list of proxy addresses",
     }),
   ).default("false"),
+  OIDC_ISSUER: optional(issuerUrl),
+  OIDC_CLIENT_ID: optional(z.string()),
+  OIDC_CLIENT_SECRET: optional(z.string()),
+  OIDC_ALLOWED_DOMAIN: optional(
+    z
+      .string()
+      .regex(/^(?=.{1,253}$)([a-z\d]([a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}$/i, { error: "must be an e-mail domain such as company.example" })
+      .transform((domain) => domain.toLowerCase()),
+  ),
+}).superRefine((env, context) => {
+  const given = openIdRequired.filter((name) => env[name] !== undefined);
+  if (given.length > 0) {
+    for (const name of openIdRequired) {
+      if (env[name] === undefined) context.addIssue({ code: "custom", path: [name], message: `must be set with ${given.join(" and ")}` });
+    }
+  }
+  if (env.OIDC_ALLOWED_DOMAIN !== undefined && env.OIDC_ISSUER === undefined) {
+    context.addIssue({ code: "custom", path: ["OIDC_ALLOWED_DOMAIN"], message: "needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET" });
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -94,3 +130,11 @@ export function publicConfig(env: Env) {
 }
 
 export type PublicConfig = ReturnType<typeof publicConfig>;
+
+/** Signing in with the company's accounts (OpenID Connect), when configured. */
+export function openIdConfig(env: Env) {
+  if (!env.OIDC_ISSUER || !env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET) return null;
+  return { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, allowedDomain: env.OIDC_ALLOWED_DOMAIN ?? null };
+}
+
+export type OpenIdConfig = NonNullable<ReturnType<typeof openIdConfig>>;

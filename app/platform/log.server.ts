@@ -35,6 +35,7 @@ export const logger = pino(
 
 export const log = {
   info: (message: string) => logger.info(message),
+  warn: (message: string) => logger.warn(message),
   error: (message: string) => logger.error(message),
 };
 

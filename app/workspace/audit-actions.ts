@@ -3,6 +3,8 @@ export const auditActions = [
   "invite",
   "enrol",
   "sign-in",
+  "sign-in-refused",
+  "admit",
   "sign-out",
   "remove",
   "role",

@@ -15,24 +15,34 @@ import { workspacePaths } from "./workspace-paths.ts";
 
 export type SignedIn = { sessionId: string; staff: { id: string; email: string; role: StaffRole } };
 
-/** Over https the cookie is `__Host-` (Secure, whole site, no Domain); over plain http (development) it cannot be. */
-export function sessionCookieName(secure: boolean) {
-  return secure ? "__Host-workspace" : "workspace";
+/** Over https a workspace cookie is `__Host-` (Secure, whole site, no Domain); over plain http (development) it cannot be. */
+function workspaceCookieName(name: string, secure: boolean) {
+  return secure ? `__Host-${name}` : name;
+}
+
+/** A workspace cookie's value in the request, or null. */
+export function readWorkspaceCookie(request: Request, name: string) {
+  return cookieValue(request.headers.get("cookie"), workspaceCookieName(name, isSecureRequest(request))) || null;
+}
+
+/** Sets (or, with null, forgets) a workspace cookie: HttpOnly, SameSite=Lax, for `maxAgeSeconds` or until the browser closes. */
+export function workspaceCookie(request: Request, name: string, value: string | null, { maxAgeSeconds }: { maxAgeSeconds?: number } = {}) {
+  const secure = isSecureRequest(request);
+  const attributes = ["Path=/", "HttpOnly", "SameSite=Lax", ...(secure ? ["Secure"] : [])];
+  const lifetime = value === null ? ["Max-Age=0"] : maxAgeSeconds === undefined ? [] : [`Max-Age=${maxAgeSeconds}`];
+  return [`${workspaceCookieName(name, secure)}=${value ?? ""}`, ...lifetime, ...attributes].join("; ");
 }
 
 function sessionToken(request: Request) {
-  return cookieValue(request.headers.get("cookie"), sessionCookieName(isSecureRequest(request))) || null;
+  return readWorkspaceCookie(request, "workspace");
 }
 
 /** Sessions last seen before this have been idle too long. */
 const idleCutoff = (now: Date) => isoNow(new Date(now.getTime() - env.WORKSPACE_IDLE_MINUTES * 60_000));
 
+// No Max-Age: the browser forgets the session cookie when it closes; the database decides how long it is good for.
 export function sessionCookie(request: Request, token: string | null) {
-  const secure = isSecureRequest(request);
-  const attributes = ["Path=/", "HttpOnly", "SameSite=Lax", ...(secure ? ["Secure"] : [])];
-  if (token === null) return [`${sessionCookieName(secure)}=`, "Max-Age=0", ...attributes].join("; ");
-  // No Max-Age: the browser forgets it when it closes; the database decides how long it is good for.
-  return [`${sessionCookieName(secure)}=${token}`, ...attributes].join("; ");
+  return workspaceCookie(request, "workspace", token);
 }
 
 export async function startSession(db: Kysely<Schema>, staffId: string, now: Date = new Date()) {

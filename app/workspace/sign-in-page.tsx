@@ -5,15 +5,17 @@ import {
   startAuthentication,
 } from "@simplewebauthn/browser";
 import { type FormEvent, useRef, useState } from "react";
-import { useScriptsReady } from "./passkey-client.ts";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { Button } from "#app/ui/button.tsx";
 import { Card } from "#app/ui/card.tsx";
 import { Container } from "#app/ui/container.tsx";
+import { limitClient } from "#app/platform/rate-limit.server.ts";
+import { getServices } from "#app/platform/services.server.ts";
 import { hydrateAtOnceHandle } from "#app/site/hydration.ts";
 import type { Route } from "./+types/sign-in-page";
-import { postStep, wasCancelled } from "./passkey-client.ts";
-import { currentSession, safeNext } from "./session.server.ts";
+import { attemptCookieName, attemptMinutes, beginOpenIdSignIn, type OpenIdProblem, OpenIdUnavailable, openIdSettings } from "./openid.server.ts";
+import { postStep, useScriptsReady, wasCancelled } from "./passkey-client.ts";
+import { currentSession, requireSameOrigin, safeNext, workspaceCookie } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
 
@@ -24,13 +26,43 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
+type Problem = OpenIdProblem | "rate-limited";
+const problems = new Set<string>(["refused", "failed", "unavailable"] satisfies OpenIdProblem[]);
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const next = safeNext(new URL(request.url).searchParams.get("next"));
+  const { searchParams } = new URL(request.url);
+  const next = safeNext(searchParams.get("next"));
   if (await currentSession(request)) throw redirect(next, 303);
-  return { next };
+  // The company's provider, when configured (its button needs no JavaScript); a refused or
+  // failed sign-in with it comes back here with `problem`.
+  const problem = searchParams.get("problem");
+  return {
+    next,
+    openId: openIdSettings()?.provider ?? null,
+    problem: problem !== null && problems.has(problem) ? (problem as OpenIdProblem) : null,
+  };
 }
 
-export default function SignIn({ loaderData }: Route.ComponentProps) {
+/** The company-account button: begins an attempt and sends the browser to the provider. */
+export async function action({ request }: Route.ActionArgs) {
+  requireSameOrigin(request);
+  const next = safeNext(new URL(request.url).searchParams.get("next"));
+  const settings = openIdSettings();
+  const form = await request.formData();
+  if (!settings || form.get("intent") !== "openid") throw redirect(`${workspacePaths.signIn}?next=${encodeURIComponent(next)}`, 303);
+  const services = await getServices();
+  const limit = await limitClient(services, request, { scope: "sign-in" });
+  if (!limit.allowed) return data({ problem: "rate-limited" as Problem }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+  try {
+    const { url, token } = await beginOpenIdSignIn(services.db, settings, next);
+    return redirect(url, { status: 303, headers: { "Set-Cookie": workspaceCookie(request, attemptCookieName, token, { maxAgeSeconds: attemptMinutes * 60 }) } });
+  } catch (error) {
+    if (error instanceof OpenIdUnavailable) return data({ problem: "unavailable" as Problem }, { status: 503 });
+    throw error;
+  }
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const copy = workspace.signIn;
   const ready = useScriptsReady();
   const [working, setWorking] = useState(false);
@@ -50,6 +82,10 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
     // A whole page load: the workspace's pages need no scripts.
     window.location.assign(loaderData.next);
   }
+
+  const problem = actionData?.problem ?? loaderData.problem;
+  const problemMessage = problem === "rate-limited" ? copy.rateLimited : problem ? copy.openId.problems[problem] : null;
+  const shown = message ?? problemMessage;
 
   function failed(error: unknown) {
     setWorking(false);
@@ -82,10 +118,12 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-extrabold tracking-tight">{copy.title}</h1>
         <p className="mt-3 text-ink-muted">{copy.intro}</p>
         <noscript>
-          <p className="mt-4 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">{copy.needsJavaScript}</p>
+          <p className="mt-4 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">
+            {loaderData.openId ? copy.openId.needsJavaScript : copy.needsJavaScript}
+          </p>
         </noscript>
         <div role="alert" aria-live="assertive">
-          {message ? <p className="mt-4 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">{message}</p> : null}
+          {shown ? <p className="mt-4 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">{shown}</p> : null}
         </div>
         <form method="post" onSubmit={onSubmit} className="mt-6 space-y-4">
           <div>
@@ -105,6 +143,15 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
             {working ? copy.working : copy.button}
           </Button>
         </form>
+        {loaderData.openId ? (
+          // A plain form (not React Router's): the answer sends the whole page to the provider, with JavaScript or without.
+          <form method="post" action={`${workspacePaths.signIn}?next=${encodeURIComponent(loaderData.next)}`} className="mt-6 border-t border-line pt-6">
+            <p className="font-semibold">{copy.openId.or}</p>
+            <Button type="submit" name="intent" value="openid" variant="secondary" className="mt-3 w-full sm:w-auto">
+              {copy.openId.buttons[loaderData.openId]}
+            </Button>
+          </form>
+        ) : null}
         <p className="mt-6 text-sm text-ink-muted">{copy.lostPasskey}</p>
       </Card>
     </Container>

@@ -74,6 +74,24 @@ export async function inviteStaff(
   return { token, staff, expiresAt: new Date(now.getTime() + invitationHours * 3600_000) };
 }
 
+/**
+ * The person with this address, added as a member if they are not there yet: someone of the
+ * company's domain signing in with its accounts for the first time (decision 019). Two first
+ * sign-ins racing add one person.
+ */
+export async function admitStaff(db: Kysely<Schema>, email: string, now: Date = new Date()) {
+  const address = normalEmail(email);
+  const added = await db
+    .insertInto("staff")
+    .values({ id: newId(), email: address, role: "member", webauthn_user_id: randomBytes(32).toString("base64url"), created_at: isoNow(now) })
+    .onConflict((conflict) => conflict.column("email").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  const person = await findStaffByEmail(db, address);
+  if (!person) throw new Error("A person just added is missing");
+  return { person, added: added !== undefined };
+}
+
 /** The person an unused, unexpired invitation token belongs to, or null. */
 export async function findInvitation(db: Kysely<Schema>, tokenHash: string, now: Date = new Date()) {
   return (

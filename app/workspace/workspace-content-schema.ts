@@ -20,6 +20,12 @@ export const WorkspaceSchema = z.object({
     unsupported: text,
     rateLimited: text,
     lostPasskey: text,
+    openId: z.object({
+      or: text,
+      buttons: z.object({ google: text, microsoft: text, other: text }),
+      needsJavaScript: text,
+      problems: z.object({ refused: text, failed: text, unavailable: text }),
+    }),
   }),
   enrol: z.object({
     title: text,

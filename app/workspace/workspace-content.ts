@@ -18,6 +18,16 @@ export const workspace = {
     unsupported: "This browser cannot use passkeys. Try a current version of Chrome, Edge, Firefox or Safari.",
     rateLimited: "Too many attempts from your network. Wait a few minutes, then try again.",
     lostPasskey: "Lost your passkey? Ask an admin for a new invitation.",
+    openId: {
+      or: "Or use your company account",
+      buttons: { google: "Sign in with Google", microsoft: "Sign in with Microsoft", other: "Sign in with your company account" },
+      needsJavaScript: "Passkeys need JavaScript, which is off for this site. Signing in with your company account, below, works without it.",
+      problems: {
+        refused: "This account cannot open the workspace. Use your work account, or ask an admin for an invitation.",
+        failed: "Signing in did not finish: it was cancelled, took too long, or was started in another tab. Try again.",
+        unavailable: "Your company's sign-in cannot be reached right now. Try again in a few minutes, or use your passkey.",
+      },
+    },
   },
   enrol: {
     title: "Create your passkey",
@@ -128,6 +138,8 @@ export const workspace = {
       invite: "Invited",
       enrol: "Created a passkey from an invitation",
       "sign-in": "Signed in",
+      "sign-in-refused": "Sign-in with a company account refused",
+      admit: "Joined through the allowed domain",
       "sign-out": "Signed out",
       remove: "Removed a person",
       role: "Changed a role",

@@ -5,6 +5,7 @@ export const workspacePaths = {
   inbox: "/workspace",
   signIn: "/workspace/sign-in",
   signInPasskey: "/workspace/sign-in/passkey",
+  openIdCallback: "/workspace/sign-in/openid/callback",
   signOut: "/workspace/sign-out",
   enrol: (token: string) => `/workspace/enrol/${token}`,
   enrolPasskey: (token: string) => `/workspace/enrol/${token}/passkey`,

@@ -65,6 +65,7 @@ test("two instances on one PostgreSQL store every submission once and mail it on
       "0003-submission-form-key",
       "0004-rate-limit-hits",
       "0005-workspace",
+      "0006-openid-attempts",
     ]);
     expect([a, b].filter((server) => server.output().includes("Applied migrations"))).toHaveLength(1);
 

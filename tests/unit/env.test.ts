@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ConfigError, parseEnv, publicConfig } from "#app/platform/env.ts";
+import { ConfigError, openIdConfig, parseEnv, publicConfig } from "#app/platform/env.ts";
 
 describe("parseEnv", () => {
   test("gives working defaults for an empty environment", () => {
@@ -44,6 +44,36 @@ describe("parseEnv", () => {
         "HOST must be a host name or IP address",
       ]);
     }
+  });
+
+  test("signing in with the company's accounts needs issuer, client id and secret together", () => {
+    expect(openIdConfig(parseEnv({}))).toBeNull();
+    const google = { OIDC_ISSUER: "https://accounts.google.com", OIDC_CLIENT_ID: "id", OIDC_CLIENT_SECRET: "secret" };
+    expect(openIdConfig(parseEnv({ ...google, OIDC_ALLOWED_DOMAIN: "Company.Example" }))).toEqual({
+      issuer: "https://accounts.google.com",
+      clientId: "id",
+      clientSecret: "secret",
+      allowedDomain: "company.example",
+    });
+    // http only for a provider on this machine (tests, development).
+    expect(openIdConfig(parseEnv({ ...google, OIDC_ISSUER: "http://127.0.0.1:4000" }))).toMatchObject({ issuer: "http://127.0.0.1:4000" });
+    const problems = (source: Record<string, string>) => {
+      try {
+        parseEnv(source);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems({ OIDC_CLIENT_ID: "id" })).toEqual(["OIDC_ISSUER must be set with OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET must be set with OIDC_CLIENT_ID"]);
+    expect(problems({ OIDC_ALLOWED_DOMAIN: "company.example" })).toEqual(["OIDC_ALLOWED_DOMAIN needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET"]);
+    expect(problems({ ...google, OIDC_ISSUER: "http://id.company.example" })).toEqual(["OIDC_ISSUER must be an absolute https:// URL (http only for localhost)"]);
+    expect(problems({ ...google, OIDC_ISSUER: "https://login.microsoftonline.com/common/v2.0" })).toEqual([
+      "OIDC_ISSUER must name your tenant: https://login.microsoftonline.com/<tenant id>/v2.0",
+    ]);
+    expect(problems({ ...google, OIDC_ALLOWED_DOMAIN: "@company.example" })).toEqual(["OIDC_ALLOWED_DOMAIN must be an e-mail domain such as company.example"]);
+    // The secret is never echoed.
+    expect(problems({ OIDC_CLIENT_SECRET: "s3cr3t-value" }).join(" ")).not.toContain("s3cr3t");
   });
 
   test("rejects a PORT that is not a number", () => {

@@ -18,3 +18,10 @@ test("frames may come only from the configured embed origins", () => {
     "default-src 'self'; script-src 'self' 'nonce-abc'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src https://forms.example.net; frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'",
   );
 });
+
+test("forms post to the site, and where a page asks to, to the company's sign-in provider", () => {
+  expect(contentSecurityPolicy({ scriptSources: [], frames: [] })).toContain("; form-action 'self'");
+  expect(contentSecurityPolicy({ scriptSources: [], frames: [], formTargets: ["https://accounts.google.com"] })).toMatch(
+    /; form-action 'self' https:\/\/accounts\.google\.com$/,
+  );
+});
