@@ -15,6 +15,7 @@ export type SubmissionStatus = "received" | "spam";
 export type SubmissionProgress = "new" | "in_progress" | "done";
 export type StaffRole = "admin" | "member";
 export type OutboxStatus = "pending" | "sent" | "failed";
+export type BookingStatus = "confirmed" | "cancelled";
 
 export interface SubmissionTable {
   id: string;
@@ -138,6 +139,25 @@ export interface AuditEventTable {
   detail: string | null;
 }
 
+export interface BookingTable {
+  id: string;
+  host: string;
+  start_at: string;
+  end_at: string;
+  status: BookingStatus;
+  sequence: Generated<number>;
+  manage_token_hash: string;
+  submission_id: string | null;
+  created_at: string;
+  cancelled_at: string | null;
+}
+
+export interface BookingClaimTable {
+  host: string;
+  cell: string;
+  booking_id: string;
+}
+
 export interface Schema {
   submissions: SubmissionTable;
   attachments: AttachmentTable;
@@ -152,6 +172,8 @@ export interface Schema {
   openid_attempts: OpenIdAttemptTable;
   staff_sessions: StaffSessionTable;
   audit_events: AuditEventTable;
+  bookings: BookingTable;
+  booking_claims: BookingClaimTable;
 }
 
 export type Engine = "sqlite" | "postgres";
@@ -195,6 +217,16 @@ export function openDatabase({ dataDir, databaseUrl }: { dataDir: string; databa
     engine: "sqlite",
     describe: `SQLite at ${file}`,
   };
+}
+
+/**
+ * Whether a database error is a broken unique key (or primary key): PostgreSQL's SQLSTATE 23505,
+ * node:sqlite's extended codes SQLITE_CONSTRAINT_UNIQUE (2067) and _PRIMARYKEY (1555).
+ */
+export function isUniqueViolation(error: unknown) {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, errcode } = error as { code?: unknown; errcode?: unknown };
+  return code === "23505" || (code === "ERR_SQLITE_ERROR" && (errcode === 2067 || errcode === 1555));
 }
 
 /** Binary columns come back as Uint8Array from node:sqlite and Buffer from pg: one type for callers. */

@@ -1,9 +1,26 @@
 import { z } from "zod";
+import { cellMinutes, isTimeZoneName, parseDaysOff, parseWeeklyHours } from "./weekly-hours.ts";
 
 // Unset and empty variables mean the same thing: use the default (or leave the feature off).
 function optional<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 }
+
+/** A whole number within bounds, with one message that says them. */
+const wholeNumber = (min: number, max: number, unit: string) => {
+  const error = `must be a whole number of ${unit} from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
+
+/** Turns a parser's answer (the value, or a string saying what is wrong) into a validated value. */
+const parsedWith =
+  <T>(parse: (text: string) => T | string) =>
+  (text: string, context: z.RefinementCtx) => {
+    const parsed = parse(text);
+    if (typeof parsed !== "string") return parsed;
+    context.addIssue({ code: "custom", message: parsed });
+    return z.NEVER;
+  };
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an absolute http:// or https:// URL" });
 const httpsUrl = z.url({ protocol: /^https$/, error: "must be an absolute https:// URL" });
@@ -84,6 +101,20 @@ export const EnvSchema = z.object({
       .regex(/^(?=.{1,253}$)([a-z\d]([a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}$/i, { error: "must be an e-mail domain such as company.example" })
       .transform((domain) => domain.toLowerCase()),
   ),
+  BOOKING_TIME_ZONE: optional(
+    z.string().refine(isTimeZoneName, { error: "must be an IANA time zone name, like America/Los_Angeles or Europe/Berlin" }),
+  ).default("America/Los_Angeles"),
+  BOOKING_HOURS: optional(z.string()).default("mon-fri 09:00-17:00").transform(parsedWith(parseWeeklyHours)),
+  BOOKING_BUFFER_BEFORE_MINUTES: optional(
+    wholeNumber(0, 240, "minutes").multipleOf(cellMinutes, { error: `must be a multiple of ${cellMinutes} minutes` }),
+  ).default(0),
+  BOOKING_BUFFER_AFTER_MINUTES: optional(
+    wholeNumber(0, 240, "minutes").multipleOf(cellMinutes, { error: `must be a multiple of ${cellMinutes} minutes` }),
+  ).default(15),
+  BOOKING_MIN_NOTICE_HOURS: optional(wholeNumber(0, 24 * 30, "hours")).default(12),
+  BOOKING_HORIZON_DAYS: optional(wholeNumber(1, 366, "days")).default(42),
+  BOOKING_MAX_PER_DAY: optional(wholeNumber(1, 48, "meetings")).default(6),
+  BOOKING_DAYS_OFF: optional(z.string()).default("").transform(parsedWith(parseDaysOff)),
 }).superRefine((env, context) => {
   const given = openIdRequired.filter((name) => env[name] !== undefined);
   if (given.length > 0) {

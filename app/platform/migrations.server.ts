@@ -7,6 +7,7 @@ import * as m0003 from "./migrations/0003-submission-form-key.ts";
 import * as m0004 from "./migrations/0004-rate-limit-hits.ts";
 import * as m0005 from "./migrations/0005-workspace.ts";
 import * as m0006 from "./migrations/0006-openid-attempts.ts";
+import * as m0007 from "./migrations/0007-bookings.ts";
 
 // One set of migrations for both engines, one file each in ./migrations/, applied in the order
 // of their names. A migration that needs an engine-specific type asks ./migrations/column-types.ts;
@@ -18,6 +19,7 @@ const migrationFiles = {
   "0004-rate-limit-hits": m0004,
   "0005-workspace": m0005,
   "0006-openid-attempts": m0006,
+  "0007-bookings": m0007,
 } satisfies Record<string, { up: (db: Kysely<any>, engine: Engine) => Promise<void> }>;
 
 function migrations(engine: Engine): Record<string, Migration> {

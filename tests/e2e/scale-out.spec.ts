@@ -66,6 +66,7 @@ test("two instances on one PostgreSQL store every submission once and mail it on
       "0004-rate-limit-hits",
       "0005-workspace",
       "0006-openid-attempts",
+      "0007-bookings",
     ]);
     expect([a, b].filter((server) => server.output().includes("Applied migrations"))).toHaveLength(1);
 
