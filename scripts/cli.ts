@@ -1,7 +1,14 @@
-import { ConfigError, parseEnv } from "#app/platform/env.ts";
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { ConfigError, type Env, parseEnv } from "#app/platform/env.ts";
 
-// What the operator's commands (submissions, staff) share: ending with a message, and the
-// configuration read and checked as the server reads it.
+// What the operator's commands (submissions, staff, db:migrate) share: ending with a message, the
+// arguments and the configuration read and checked, and the database opened, each ending the
+// command with one line naming what is wrong instead of a stack trace.
+//
+// This module imports nothing of app/ but env.ts on purpose: the app's server modules read the
+// configuration as they load (the log level, the session limits), and a bad variable would stop
+// them with a stack trace. A command checks the configuration with envOrExit() first and only
+// then imports what it needs (`await import(…)`), as server/main.ts does.
 
 /** Prints the message (to stdout for code 0, else stderr) and ends the command. */
 export function exit(message: string, code = 2): never {
@@ -9,12 +16,53 @@ export function exit(message: string, code = 2): never {
   process.exit(code);
 }
 
+/** The command's arguments; an unknown option or a missing value ends it with the usage. */
+export function argsOrExit<T extends ParseArgsConfig["options"]>(options: T, usage: string) {
+  try {
+    return parseArgs({ allowPositionals: true, options });
+  } catch (error) {
+    // Node's own advice on dashes in positional arguments would only confuse here.
+    exit(`${(error instanceof Error ? error.message : String(error)).replace(/\. To specify a positional argument.*$/s, ".")}\n\n${usage}`);
+  }
+}
+
 /** The validated configuration; a bad variable ends the command with a message naming it. */
-export function envOrExit() {
+export function envOrExit(): Env {
   try {
     return parseEnv(process.env);
   } catch (error) {
-    if (error instanceof ConfigError) exit(error.message, 1);
+    // One line per bad variable, naming it (never its value).
+    if (error instanceof ConfigError) exit(error.problems.map((problem) => `Invalid configuration: ${problem}`).join("\n"), 1);
     throw error;
+  }
+}
+
+/** An error's own words; a refused connection to a name with several addresses has none of its own. */
+export function errorText(error: unknown): string {
+  if (error instanceof AggregateError && !error.message) return [...new Set(error.errors.map(errorText))].join("; ");
+  if (error instanceof Error) return error.message || (error as NodeJS.ErrnoException).code || error.name;
+  return String(error);
+}
+
+/**
+ * The database of DATA_DIR / DATABASE_URL, migrated, as the server opens it; one that cannot be
+ * opened or reached ends the command with the variable to look at, as the server's start does.
+ */
+export async function openDatabaseOrExit(env: Env) {
+  const { openDatabase } = await import("#app/platform/db.server.ts");
+  const { migrateToLatest } = await import("#app/platform/migrations.server.ts");
+  const setting = env.DATABASE_URL ? "DATABASE_URL" : "DATA_DIR";
+  let database;
+  try {
+    database = openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
+  } catch (error) {
+    exit(`${setting}: the database cannot be opened: ${errorText(error)}`, 1);
+  }
+  try {
+    const applied = await migrateToLatest(database.db, database.engine);
+    return { ...database, applied };
+  } catch (error) {
+    await database.db.destroy().catch(() => {});
+    exit(`${setting}: ${database.describe} cannot be used: ${errorText(error)}`, 1);
   }
 }

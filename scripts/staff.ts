@@ -1,13 +1,7 @@
 // Manages who may use the workspace: `npm run staff -- <command>`. Uses DATA_DIR / DATABASE_URL
 // like the server. The invitation link is printed for the operator (and e-mailed when SMTP_URL
 // is set); nothing here is logged.
-import { parseArgs } from "node:util";
-import { envOrExit, exit } from "./cli.ts";
-import { openDatabase } from "#app/platform/db.server.ts";
-import { migrateToLatest } from "#app/platform/migrations.server.ts";
-import { sendInvitation } from "#app/workspace/invitation-mail.server.ts";
-import { inviteStaff, listStaff, removeStaff, setStaffRole } from "#app/workspace/staff.server.ts";
-import { staffRoles } from "#app/workspace/staff-rules.ts";
+import { argsOrExit, envOrExit, exit, openDatabaseOrExit } from "./cli.ts";
 
 const usage = `Usage: npm run staff -- <command>
 
@@ -18,27 +12,27 @@ const usage = `Usage: npm run staff -- <command>
   remove EMAIL                         removes the person; their sessions end at once
   role EMAIL admin|member              changes what the person may do`;
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: { role: { type: "string" }, help: { type: "boolean", short: "h" } },
-});
-
-const env = envOrExit();
+const { positionals, values } = argsOrExit({ role: { type: "string" }, help: { type: "boolean", short: "h" } }, usage);
 
 const [command, email, roleArgument] = positionals;
 if (values.help || !command) exit(usage, values.help ? 0 : 2);
+if (!["list", "invite", "remove", "role"].includes(command)) exit(`Unknown command ${JSON.stringify(command)}\n\n${usage}`);
+
+const env = envOrExit();
+// Loaded once the configuration is known to be good (scripts/cli.ts says why).
+const { sendInvitation } = await import("#app/workspace/invitation-mail.server.ts");
+const { inviteStaff, listStaff, removeStaff, setStaffRole } = await import("#app/workspace/staff.server.ts");
+const { staffRoles } = await import("#app/workspace/staff-rules.ts");
 const isRole = (value: unknown): value is (typeof staffRoles)[number] => staffRoles.includes(value as (typeof staffRoles)[number]);
 const needsEmail = () => {
   if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) exit(`${command} needs an e-mail address\n\n${usage}`);
   return email;
 };
 
-const database = openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
-const { db } = database;
+const { db } = await openDatabaseOrExit(env);
 // The command line acts for the operator, who is not a workspace user.
 const actor = null;
 try {
-  await migrateToLatest(db, database.engine);
   switch (command) {
     case "list": {
       const people = await listStaff(db);

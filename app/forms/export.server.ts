@@ -1,3 +1,5 @@
+import { formatBytes } from "#app/platform/html.ts";
+import type { SubmissionFields } from "./submission-fields.ts";
 import type { SubmissionRecord } from "./submissions.server.ts";
 
 // The shapes `npm run submissions -- export` writes: JSON for systems, CSV for spreadsheets.
@@ -8,6 +10,8 @@ export function toExportRecord(submission: SubmissionRecord) {
     kind: submission.kind,
     createdAt: submission.createdAt,
     status: submission.status,
+    progress: submission.progress,
+    note: submission.note,
     ...(submission.spamReason ? { spamReason: submission.spamReason } : {}),
     ...(submission.kind === "application" ? { job: submission.job } : {}),
     fields: submission.fields,
@@ -22,17 +26,43 @@ export function csvCell(value: unknown) {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function toCsv(submissions: SubmissionRecord[]) {
-  const fieldNames = [...new Set(submissions.flatMap((submission) => Object.keys(submission.fields)))];
-  const header = ["id", "kind", "createdAt", "status", "job", ...fieldNames, "attachments"];
+/** Makes Excel read a CSV file as UTF-8, accents intact (other spreadsheets and programs skip it). */
+export const utf8Bom = "\uFEFF";
+
+/** A CSV file of one sheet: UTF-8 with a byte-order mark, CRLF line ends, every cell formula-safe. */
+export function toCsv(rows: unknown[][]) {
+  return `${utf8Bom}${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+}
+
+/** What the sheet says where a stored code would mean little to its reader. */
+export type SheetLabels = {
+  state: (submission: SubmissionRecord) => string;
+  /** The posting's title, for a kind sent for a posting (applications); null for the others. */
+  posting: ((submission: SubmissionRecord) => string) | null;
+  mail: (status: string) => string;
+};
+
+/**
+ * One kind's sheet, as the team reads it: a header row of labels, then one row per submission
+ * with the values the workspace shows (a budget's label rather than its code). `toExportRecord`
+ * (JSON) keeps the stored codes and every field.
+ */
+export function submissionSheet(description: SubmissionFields, submissions: SubmissionRecord[], labels: SheetLabels) {
+  const textColumns: Array<{ key: string; label: string; values?: Record<string, string> }> = [...description.rows, ...(description.longText ? [description.longText] : [])];
+  const header = ["Id", "Received (UTC)", "State", ...(labels.posting ? ["Posting"] : []), ...textColumns.map((column) => column.label), "Files", "Notification", "Note"];
   const rows = submissions.map((submission) => [
     submission.id,
-    submission.kind,
-    submission.createdAt,
-    submission.status,
-    submission.job,
-    ...fieldNames.map((name) => submission.fields[name]),
-    submission.attachments.map((file) => `${file.name} (${file.size} bytes)`).join("; "),
+    // The form spreadsheets read as a date and time.
+    submission.createdAt.slice(0, 19).replace("T", " "),
+    labels.state(submission),
+    ...(labels.posting ? [labels.posting(submission)] : []),
+    ...textColumns.map((column) => {
+      const value = submission.fields[column.key];
+      return value ? (column.values?.[value] ?? value) : "";
+    }),
+    submission.attachments.map((file) => `${file.name} (${formatBytes(file.size)})`).join("; "),
+    submission.mail.map((mail) => labels.mail(mail.status)).join("; "),
+    submission.note,
   ]);
-  return `${[header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+  return [header, ...rows];
 }

@@ -75,30 +75,46 @@ export type SubmissionRecord = {
   mail: Array<{ status: string; attempts: number; lastError: string | null; sentAt: string | null }>;
 };
 
-export async function listSubmissions(
-  db: Kysely<Schema>,
-  { kind, id, among }: { kind?: SubmissionKind; id?: string; among?: string[] } = {},
-): Promise<SubmissionRecord[]> {
+/**
+ * Which submissions to read: one by id, those among a few hundred ids, one kind, spam or not;
+ * oldest first unless `newestFirst`.
+ */
+export type SubmissionQuery = { kind?: SubmissionKind; id?: string; among?: string[]; status?: SubmissionStatus; newestFirst?: boolean };
+
+export async function listSubmissions(db: Kysely<Schema>, { kind, id, among, status, newestFirst = false }: SubmissionQuery = {}): Promise<SubmissionRecord[]> {
   if (among?.length === 0) return [];
-  let query = db.selectFrom("submissions").selectAll().orderBy("id");
+  let query = db.selectFrom("submissions").selectAll().orderBy("id", newestFirst ? "desc" : "asc");
   if (kind) query = query.where("kind", "=", kind);
   if (id) query = query.where("id", "=", id);
   if (among) query = query.where("id", "in", among);
+  if (status) query = query.where("status", "=", status);
   const rows = await query.execute();
   if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
+  // Files and mail of the same submissions, chosen by the same conditions rather than by a list
+  // of ids (tens of thousands of parameters are more than either engine takes in one query).
+  const chosenIds = () => {
+    let ids = db.selectFrom("submissions").select("id");
+    if (kind) ids = ids.where("kind", "=", kind);
+    if (id) ids = ids.where("id", "=", id);
+    if (among) ids = ids.where("id", "in", among);
+    if (status) ids = ids.where("status", "=", status);
+    return ids;
+  };
   const files = await db
     .selectFrom("attachments")
     .select(["submission_id", "name", "size", "type"])
-    .where("submission_id", "in", ids)
+    .where("submission_id", "in", chosenIds())
     .orderBy("submission_id")
     .orderBy("position")
     .execute();
   const mails = await db
     .selectFrom("outbox")
     .select(["submission_id", "status", "attempts", "last_error", "sent_at"])
-    .where("submission_id", "in", ids)
+    .where("submission_id", "in", chosenIds())
+    .orderBy("created_at")
     .execute();
+  const filesOf = groupBy(files, (file) => file.submission_id);
+  const mailOf = groupBy(mails, (mail) => mail.submission_id ?? "");
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
@@ -109,18 +125,33 @@ export async function listSubmissions(
     progress: row.progress,
     note: row.note,
     fields: JSON.parse(row.fields) as Record<string, string | null>,
-    attachments: files
-      .filter((file) => file.submission_id === row.id)
-      .map((file) => ({ name: file.name, size: Number(file.size), type: file.type })),
-    mail: mails
-      .filter((mail) => mail.submission_id === row.id)
-      .map((mail) => ({ status: mail.status, attempts: Number(mail.attempts), lastError: mail.last_error, sentAt: mail.sent_at })),
+    attachments: (filesOf.get(row.id) ?? []).map((file) => ({ name: file.name, size: Number(file.size), type: file.type })),
+    mail: (mailOf.get(row.id) ?? []).map((mail) => ({ status: mail.status, attempts: Number(mail.attempts), lastError: mail.last_error, sentAt: mail.sent_at })),
   }));
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string) {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
 }
 
 export async function getSubmission(db: Kysely<Schema>, id: string) {
   const [submission] = await listSubmissions(db, { id });
   return submission ?? null;
+}
+
+/** The ids that start with `prefix` (at most `limit`, oldest first): the operator may type the start of one. */
+export async function submissionIdsStartingWith(db: Kysely<Schema>, prefix: string, limit: number) {
+  const start = prefix.toLowerCase();
+  // Ids are lower-case hex and hyphens, which LIKE takes literally.
+  if (!/^[0-9a-f-]+$/.test(start)) return [];
+  const rows = await db.selectFrom("submissions").select("id").where("id", "like", `${start}%`).orderBy("id").limit(limit).execute();
+  return rows.map((row) => row.id);
 }
 
 export async function getAttachment(db: Kysely<Schema>, submissionId: string, name: string) {

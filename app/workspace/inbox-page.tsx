@@ -1,9 +1,8 @@
 import { Form, Link } from "react-router";
 import { Container } from "#app/ui/container.tsx";
-import { findJob } from "#app/careers/jobs.ts";
 import type { Route } from "./+types/inbox-page";
 import { InboxFilterSchema, listInbox, openApplicationsByPosting } from "./inbox.server.ts";
-import { formatTime, progressLabels, states } from "./workspace-display.ts";
+import { formatTime, postingTitle, states, stateLabel } from "./workspace-display.ts";
 import { requireStaff } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { WorkspaceTable } from "./workspace-table.tsx";
@@ -13,7 +12,11 @@ export { WorkspaceError as ErrorBoundary } from "./workspace-error.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: `${workspace.inbox.title} | ${workspace.name}` }, { name: "robots", content: "noindex, nofollow" }];
 
-const postingTitle = (slug: string | null) => (slug ? (findJob(slug)?.title ?? slug) : workspace.inbox.filters.generalApplication);
+function withKind(filters: URLSearchParams, kind: string) {
+  const params = new URLSearchParams(filters);
+  params.set("kind", kind);
+  return params;
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireStaff(request);
@@ -87,11 +90,14 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? null : (
         <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm">
           <span className="text-ink-muted">{copy.export.label}</span>
-          {(["csv", "json"] as const).map((format) => (
-            <a key={format} href={workspacePaths.export(format, filterParams)} download className="font-semibold text-brand underline underline-offset-4">
-              {copy.export[format]}
+          {(filter.kind ? [filter.kind] : (["contact", "application"] as const)).map((kind) => (
+            <a key={kind} href={workspacePaths.export("csv", withKind(filterParams, kind))} download className="font-semibold text-brand underline underline-offset-4">
+              {copy.export.csv[kind]}
             </a>
           ))}
+          <a href={workspacePaths.export("json", filterParams)} download className="font-semibold text-brand underline underline-offset-4">
+            {copy.export.json}
+          </a>
         </p>
       )}
       {rows.length === 0 ? (
@@ -112,7 +118,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                 </span>
               </td>
               <td className="py-3 pr-4">{row.posting ?? ""}</td>
-              <td className="py-3 pr-4">{row.spam ? copy.states.spam : progressLabels[row.progress]}</td>
+              <td className="py-3 pr-4">{stateLabel(row.spam, row.progress)}</td>
             </tr>
           ))}
         </WorkspaceTable>

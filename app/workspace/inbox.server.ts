@@ -5,11 +5,12 @@ import { queueMail, retrySubmissionMail } from "#app/platform/outbox.server.ts";
 import { applicationFields } from "#app/careers/application-fields.ts";
 import { inquiryFields } from "#app/contact/inquiry-fields.ts";
 import type { StoredFields, SubmissionFields } from "#app/forms/submission-fields.ts";
+import { submissionSheet } from "#app/forms/export.server.ts";
 import { notificationFor } from "#app/forms/notification.server.ts";
 import { getSubmission, listSubmissions, type SubmissionRecord } from "#app/forms/submissions.server.ts";
 import { env } from "#app/platform/env.server.ts";
 import { type Actor, recordAudit } from "./audit.server.ts";
-import { states } from "./workspace-display.ts";
+import { mailStateLabel, postingTitle, stateLabel, states } from "./workspace-display.ts";
 
 // The inbox: submissions newest first, filtered by kind, state, posting and words, a page at a
 // time. Pages continue after the last id shown (keyset paging on the time-ordered id, through
@@ -94,6 +95,18 @@ export async function exportInbox(db: Kysely<Schema>, filter: InboxFilter, forma
   for (let start = 0; start < ids.length; start += 500) records.push(...(await listSubmissions(db, { among: ids.slice(start, start + 500) })));
   await recordAudit(db, { actor, action: "export", detail: `${records.length} submissions as ${format}` });
   return records;
+}
+
+/**
+ * One kind's sheet as the team reads it (labels, not codes), for the workspace's CSV download and
+ * `npm run submissions -- export --format csv`.
+ */
+export function teamSheet(kind: SubmissionKind, submissions: SubmissionRecord[]) {
+  return submissionSheet(kindFields[kind], submissions, {
+    state: (submission) => stateLabel(submission.status === "spam", submission.progress) + (submission.spamReason ? ` (${submission.spamReason})` : ""),
+    posting: kind === "application" ? (submission) => postingTitle(submission.job) : null,
+    mail: mailStateLabel,
+  });
 }
 
 /** How many of each posting's applications are not done, for the inbox's posting filter. */

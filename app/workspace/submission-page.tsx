@@ -1,14 +1,13 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { Container } from "#app/ui/container.tsx";
-import { findJob } from "#app/careers/jobs.ts";
 import { getSubmission } from "#app/forms/submissions.server.ts";
 import { describeFields } from "#app/forms/submission-fields.ts";
 import { formatBytes } from "#app/platform/html.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import type { Route } from "./+types/submission-page";
 import { kindFields, retryNotification, setNote, setProgress, setSpam } from "./inbox.server.ts";
-import { formatTime, progressLabels } from "./workspace-display.ts";
+import { formatTime, mailStateLabel, postingTitle, progressLabels } from "./workspace-display.ts";
 import { requireStaff } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
@@ -28,7 +27,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     kindLabel: description.label,
     createdAt: submission.createdAt,
     spam: submission.status === "spam",
-    posting: submission.kind === "application" ? (submission.job ? (findJob(submission.job)?.title ?? submission.job) : workspace.inbox.filters.generalApplication) : null,
+    posting: submission.kind === "application" ? postingTitle(submission.job) : null,
     rows: describeFields(description, submission.fields),
     longText: description.longText && longText ? { label: description.longText.label, value: longText } : null,
     files: submission.attachments.map((file, position) => ({ ...file, position, size: formatBytes(file.size) })),
@@ -148,7 +147,7 @@ export default function Submission({ loaderData: submission }: Route.ComponentPr
           submission.mail.map((mail, index) => (
             <div key={index} className="mt-2 flex flex-wrap items-center gap-4">
               <p>
-                {copy.mailStates[mail.status as keyof typeof copy.mailStates] ?? mail.status}
+                {mailStateLabel(mail.status)}
                 {mail.sentAt ? ` ${formatTime(mail.sentAt)}` : ""}
                 {mail.status !== "sent" && mail.attempts ? ` (${mail.attempts} attempts)` : ""}
               </p>

@@ -1,7 +1,21 @@
 import type { SubmissionProgress } from "#app/platform/db.server.ts";
+import { findJob } from "#app/careers/jobs.ts";
+import { workspace } from "./workspace-content.ts";
+
+// How the workspace names what it shows of a submission; the command line
+// (`npm run submissions`) shows submissions with the same words.
 
 /** Where the team is with a submission, as the inbox shows it. */
 export const progressLabels: Record<SubmissionProgress, string> = { new: "New", in_progress: "In progress", done: "Done" };
+
+/** A submission's state: spam, or where the team is with it. */
+export const stateLabel = (spam: boolean, progress: SubmissionProgress) => (spam ? workspace.inbox.states.spam : progressLabels[progress]);
+
+/** The posting an application was sent for, by its title (its slug once the posting is gone). */
+export const postingTitle = (slug: string | null) => (slug ? (findJob(slug)?.title ?? slug) : workspace.inbox.filters.generalApplication);
+
+/** A notification's delivery state: "Sent", "Waiting to be sent", "Failed". */
+export const mailStateLabel = (status: string) => workspace.submission.mailStates[status as keyof typeof workspace.submission.mailStates] ?? status;
 
 /** The inbox's status filter: "open" is everything not done; spam stays apart. */
 export const states = ["open", "new", "in_progress", "done", "spam"] as const;

@@ -54,11 +54,13 @@ test("invite, enrol, sign in, find an inquiry, download its file, mark it done, 
   await expect(rows).toHaveCount(1);
   // The search's export: this inquiry only, as a spreadsheet file.
   const exporting = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Download as CSV (spreadsheet)" }).click();
+  await page.getByRole("link", { name: "Inquiries as CSV (spreadsheet)" }).click();
   const exported = await exporting;
-  expect(exported.suggestedFilename()).toMatch(/^submissions-\d{4}-\d\d-\d\d\.csv$/);
+  expect(exported.suggestedFilename()).toMatch(/^inquiries-\d{4}-\d\d-\d\d\.csv$/);
   const csv = readFileSync((await exported.path())!, "utf8").trim().split(/\r\n/);
   expect(csv).toHaveLength(2);
+  expect(csv[0]).toMatch(/^\uFEFFId,Received \(UTC\),State,Name,E-mail,/);
+  expect(csv[1]).toContain("$25k–$50k");
   expect(csv[1]).toContain(company);
   expect(csv[1]).toContain(visitorEmail);
   await rows.getByRole("link", { name: "Katherine Johnson" }).click();

@@ -1,0 +1,198 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { type NewSubmission, storeSubmission } from "#app/forms/submissions.server.ts";
+import { setNote, setProgress } from "#app/workspace/inbox.server.ts";
+import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
+
+// `npm run submissions` as the operator runs it: the real command in a process of its own, on a
+// database of each engine seeded through the same code the forms use.
+
+type Result = { code: number | null; stdout: string; stderr: string };
+
+function run(args: string[], env: Record<string, string>): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["scripts/submissions.ts", ...args], { env: { ...process.env, LOG_LEVEL: "silent", ...env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const notification: NewSubmission["notification"] = ({ id }) => ({ recipient: "hello@example.com", replyTo: null, subject: id, text: "t", html: "<p>t</p>" });
+
+function inquiry(name: string, overrides: Partial<NewSubmission> = {}): NewSubmission {
+  return {
+    kind: "contact",
+    fields: { name, email: `${name.split(" ")[0]?.toLowerCase()}@example.com`, phone: null, company: "Société Générale d'Études", project: "A new app.\nSecond line.", budget: "25k-50k", source: null },
+    files: [],
+    spamReason: null,
+    formKey: null,
+    messageIdDomain: "example.org",
+    notification,
+    ...overrides,
+  };
+}
+
+function application(firstName: string, job: string | null): NewSubmission {
+  return {
+    kind: "application",
+    jobSlug: job,
+    fields: { firstName, lastName: "Núñez", email: `${firstName.toLowerCase()}@example.com`, phone: null, location: "Zürich", linkedin: null, github: null, portfolio: null, coverNote: "Hello.", consent: "yes", futureConsent: "yes" },
+    files: [{ name: "cv.pdf", type: "application/pdf", content: Buffer.from("%PDF-1.7 résumé") }],
+    spamReason: null,
+    formKey: null,
+    messageIdDomain: "example.org",
+    notification,
+  };
+}
+
+const lines = (text: string) => text.trimEnd().split("\n");
+
+describe.each(engines)("npm run submissions on %s", (engine) => {
+  let database: TestDatabase;
+  let env: Record<string, string>;
+  let ids: { ada: string; grace: string; spam: string; katherine: string };
+  beforeEach(async () => {
+    database = await openTestDatabase(engine);
+    env = { DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? "" };
+    // Stored one after another: ids (time-ordered) follow this order.
+    const ada = await storeSubmission(database.db, inquiry("Ada Lovelace", { files: [{ name: "brief.pdf", type: "application/pdf", content: Buffer.from("%PDF-1.7") }] }), new Date("2026-11-20T09:00:00Z"));
+    const grace = await storeSubmission(database.db, inquiry("Grace Hopper"), new Date("2026-11-21T09:30:00Z"));
+    const spam = await storeSubmission(database.db, inquiry("Spam Bot", { spamReason: "honeypot" }), new Date("2026-11-22T10:00:00Z"));
+    const katherine = await storeSubmission(database.db, application("Katherine", "senior-mobile-engineer"), new Date("2026-11-23T11:45:00Z"));
+    ids = { ada: ada.id, grace: grace.id, spam: spam.id, katherine: katherine.id };
+    await setProgress(database.db, ids.grace, "in_progress", null);
+    await setNote(database.db, ids.grace, "Called back on Monday.", null);
+  });
+  afterEach(async () => {
+    await database.cleanup();
+  });
+
+  test("list: a header row, newest first, labels rather than codes, spam apart unless asked", async () => {
+    const list = await run(["list"], env);
+    expect(list.code).toBe(0);
+    const [header, ...rest] = lines(list.stdout);
+    expect(header?.split(/\s{2,}/)).toEqual(["Id", "Received (UTC)", "Kind", "State", "Posting", "Name", "E-mail", "Files", "Mail"]);
+    const rows = rest.filter((line) => /^[0-9a-f]{8}-/.test(line));
+    expect(rows.map((row) => row.slice(0, 36))).toEqual([ids.katherine, ids.grace, ids.ada]);
+    // Columns line up under the header.
+    for (const row of rows) expect(row.indexOf("2026-11-")).toBe(header?.indexOf("Received"));
+    expect(rows[0]).toMatch(/2026-11-23 11:45 +Application +New +Senior Mobile Engineer +Katherine Núñez +katherine@example.com +1 +Waiting to be sent$/);
+    expect(rows[1]).toMatch(/Inquiry +In progress +- +Grace Hopper +grace@example.com +0 +Waiting to be sent$/);
+    expect(list.stdout).not.toContain("Spam Bot");
+    expect(list.stdout).toContain("1 spam not shown: --spam shows only spam, --all everything.");
+
+    const spam = await run(["list", "--spam"], env);
+    expect(lines(spam.stdout).slice(1).map((row) => row.slice(0, 36))).toEqual([ids.spam]);
+    expect(spam.stdout).toMatch(/Inquiry +Spam +- +Spam Bot/);
+
+    const all = await run(["list", "--all"], env);
+    expect(lines(all.stdout).slice(1).map((row) => row.slice(0, 36))).toEqual([ids.katherine, ids.spam, ids.grace, ids.ada]);
+
+    const applications = await run(["list", "--kind", "application"], env);
+    expect(lines(applications.stdout).slice(1).map((row) => row.slice(0, 36))).toEqual([ids.katherine]);
+    expect(applications.stdout).not.toContain("spam not shown");
+  });
+
+  test("show: the start of an id is enough when only one id starts so; it says what is missing or ambiguous", async () => {
+    const unique = ids.grace.slice(0, -4).toUpperCase();
+    const shown = await run(["show", unique], env);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain(`Inquiry ${ids.grace}`);
+    expect(shown.stdout).toMatch(/^Received +21 Nov 2026, 09:30 UTC$/m);
+    expect(shown.stdout).toMatch(/^State +In progress$/m);
+    expect(shown.stdout).toMatch(/^Company +Société Générale d'Études$/m);
+    expect(shown.stdout).toMatch(/^Budget +\$25k–\$50k$/m);
+    expect(shown.stdout).not.toContain("25k-50k\n");
+    expect(shown.stdout).toContain("Project\n  A new app.\n  Second line.");
+    expect(shown.stdout).toContain("Notification e-mail\n  Waiting to be sent");
+    expect(shown.stdout).toContain("Internal note\n  Called back on Monday.");
+    expect(shown.stdout).toContain(`/workspace/submissions/${ids.grace}`);
+
+    const withFile = await run(["show", ids.katherine], env);
+    expect(withFile.stdout).toMatch(/^Posting +Senior Mobile Engineer$/m);
+    expect(withFile.stdout).toMatch(/^Keep for future openings +Yes$/m);
+    expect(withFile.stdout).toMatch(/^ {2}cv\.pdf {2}\(application\/pdf, 17 B\)$/m);
+
+    const json = await run(["show", ids.spam, "--format", "json"], env);
+    expect(JSON.parse(json.stdout)).toMatchObject({ id: ids.spam, status: "spam", spamReason: "honeypot", progress: "new", fields: { budget: "25k-50k" }, mail: [] });
+
+    // Ids made in the same millisecond share most of their start.
+    const shared = [ids.ada, ids.grace, ids.spam, ids.katherine].reduce((prefix, id) => {
+      let length = 0;
+      while (length < prefix.length && prefix[length] === id[length]) length += 1;
+      return prefix.slice(0, length);
+    });
+    const ambiguous = await run(["show", shared], env);
+    expect(ambiguous.code).toBe(1);
+    expect(ambiguous.stderr).toContain(`4 submissions have an id starting with "${shared}"; give more of it:`);
+    for (const id of Object.values(ids)) expect(ambiguous.stderr).toContain(id);
+
+    const missing = await run(["show"], env);
+    expect(missing).toMatchObject({ code: 2, stdout: "", stderr: "show needs an ID (or the start of one): npm run submissions -- show ID\n" });
+
+    const unknown = await run(["show", "ffffffff"], env);
+    expect(unknown).toMatchObject({ code: 1, stderr: 'No submission has an id starting with "ffffffff".\n' });
+  });
+
+  test("export --format csv: one sheet per kind in a folder, UTF-8 with a BOM, labels for headers and values", async () => {
+    const refused = await run(["export", "--format", "csv"], env);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("--out FOLDER for one file per");
+
+    const folder = mkdtempSync(path.join(tmpdir(), "submissions-export-"));
+    try {
+      const exported = await run(["export", "--format", "csv", "--out", path.join(folder, "sheets")], env);
+      expect(exported.code).toBe(0);
+      expect(exported.stdout).toContain(`${path.join(folder, "sheets", "inquiries.csv")}: 2 inquiries`);
+      expect(exported.stdout).toContain(`${path.join(folder, "sheets", "applications.csv")}: 1 application`);
+
+      const inquiries = readFileSync(path.join(folder, "sheets", "inquiries.csv"));
+      expect([...inquiries.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const inquiryRows = inquiries.toString("utf8").slice(1).split("\r\n");
+      expect(inquiryRows[0]).toBe("Id,Received (UTC),State,Name,E-mail,Phone,Company,Budget,Heard of us through,Project,Files,Notification,Note");
+      expect(inquiryRows[1]).toBe(`${ids.grace},2026-11-21 09:30:00,In progress,Grace Hopper,grace@example.com,,Société Générale d'Études,$25k–$50k,,"A new app.\nSecond line.",,Waiting to be sent,Called back on Monday.`);
+      expect(inquiryRows[2]).toContain("brief.pdf (8 B)");
+      expect(inquiries.toString("utf8")).not.toContain("Spam Bot");
+
+      const applications = readFileSync(path.join(folder, "sheets", "applications.csv"), "utf8");
+      expect(applications.startsWith("\uFEFFId,Received (UTC),State,Posting,First name,Last name,E-mail,")).toBe(true);
+      expect(applications).toContain(",Senior Mobile Engineer,Katherine,Núñez,katherine@example.com,,Zürich,");
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+
+    const oneKind = await run(["export", "--format", "csv", "--kind", "contact", "--all"], env);
+    expect(oneKind.stdout.startsWith("\uFEFFId,")).toBe(true);
+    expect(oneKind.stdout).toContain("Spam (honeypot),Spam Bot");
+
+    // JSON stays as stored, for other programs: codes, every submission.
+    const json = JSON.parse((await run(["export", "--format", "json"], env)).stdout) as Array<{ id: string; fields: { budget?: string } }>;
+    expect(json.map((record) => record.id)).toEqual([ids.ada, ids.grace, ids.spam, ids.katherine]);
+    expect(json[0]?.fields.budget).toBe("25k-50k");
+  });
+});
+
+describe("npm run submissions with a bad setting", () => {
+  test("ends with one line naming the variable, not a stack trace", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "submissions-config-"));
+    try {
+      const result = await run(["list"], { DATA_DIR: dataDir, LOG_LEVEL: "loud" });
+      expect(result).toMatchObject({ code: 1, stdout: "", stderr: "Invalid configuration: LOG_LEVEL must be fatal, error, warn, info, debug or silent\n" });
+      const unreachable = await run(["list"], { DATA_DIR: dataDir, DATABASE_URL: "postgres://127.0.0.1:1/site" });
+      expect(unreachable.code).toBe(1);
+      expect(unreachable.stderr).toMatch(/^DATABASE_URL: PostgreSQL at 127\.0\.0\.1:1\/site cannot be used: .*ECONNREFUSED.*\n$/);
+      const unknownOption = await run(["list", "--colour"], { DATA_DIR: dataDir });
+      expect(unknownOption.code).toBe(2);
+      expect(unknownOption.stderr).toMatch(/^Unknown option '--colour'\.\n\nUsage:/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
