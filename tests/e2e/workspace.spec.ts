@@ -57,9 +57,11 @@ test("invite, enrol, sign in, find an inquiry, download its file, mark it done, 
   await page.getByRole("link", { name: "Inquiries as CSV (spreadsheet)" }).click();
   const exported = await exporting;
   expect(exported.suggestedFilename()).toMatch(/^inquiries-\d{4}-\d\d-\d\d\.csv$/);
-  const csv = readFileSync((await exported.path())!, "utf8").trim().split(/\r\n/);
+  const sheet = readFileSync((await exported.path())!);
+  expect([...sheet.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 with a BOM, for Excel
+  const csv = sheet.toString("utf8").trim().split(/\r\n/);
   expect(csv).toHaveLength(2);
-  expect(csv[0]).toMatch(/^\uFEFFId,Received \(UTC\),State,Name,E-mail,/);
+  expect(csv[0]).toMatch(/^Id,Received \(UTC\),State,Name,E-mail,/);
   expect(csv[1]).toContain("$25k–$50k");
   expect(csv[1]).toContain(company);
   expect(csv[1]).toContain(visitorEmail);
