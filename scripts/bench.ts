@@ -2,8 +2,9 @@
 // data folder, and measures what docs/performance.md reports: Lighthouse (mobile, three runs,
 // median) on every page, a bounded load on a prerendered page, a server-rendered page and the
 // contact POST (every accepted submission checked in the database), the same prerendered file
-// served by nginx when it is installed, and the server's resident memory. Prints one table and
-// writes bench/results/<date>.json. Speed is measured here only, never in tests.
+// served by nginx when it is installed, the server's resident memory, and the workspace's inbox
+// at 50,000 submissions (scripts/bench-inbox.ts). Prints one table and writes
+// bench/results/<date>.json. Speed is measured here only, never in tests.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -15,12 +16,16 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { openDatabase } from "#app/platform/db.server.ts";
 import { issueFormStamp } from "#app/forms/form-guard.server.ts";
+import { benchInbox, inboxChecks, printInbox } from "./bench-inbox.ts";
 
 const port = Number(process.env.BENCH_PORT ?? 3400);
 const nginxPort = port + 1;
 const origin = `http://127.0.0.1:${port}`;
-// `npm run bench -- --load-only` skips Lighthouse, for quick work on the server.
+// `npm run bench -- --load-only` skips Lighthouse, for quick work on the server;
+// `npm run bench -- inbox` measures the workspace's inbox only (with PostgreSQL too when
+// TEST_DATABASE_URL is set: `node scripts/with-test-postgres.ts npm run bench -- inbox`).
 const runs = process.argv.includes("--load-only") ? 0 : 3;
+const inboxOnly = process.argv.includes("inbox");
 const chromiumFlags = [
   "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -95,10 +100,26 @@ async function waitFor(url: string, what: string) {
 // 1. Build and start.
 step("Building");
 execFileSync("npm", ["run", "build"], { env: serverEnv, stdio: ["ignore", "ignore", "inherit"] });
-step(`Starting the production server on ${origin}`);
 // The server exactly as `npm start` runs it, with its Node options, after the build.
 const startScript = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start;
 const serverArgs = (startScript.split("&&").pop() ?? "").trim().split(/\s+/).slice(1);
+const inboxOptions = { origin, serverArgs, serverEnv, work, wrap: onServerCore, children, step };
+const date = new Date().toISOString().slice(0, 10);
+
+if (inboxOnly) {
+  const inbox = await benchInbox(inboxOptions);
+  console.log("");
+  printInbox(inbox);
+  console.log("\nTargets");
+  for (const [target, met] of inboxChecks(inbox.measurements)) console.log(`  ${met ? "met " : "MISS"} ${target}`);
+  mkdirSync("bench/results", { recursive: true });
+  const file = path.join("bench/results", `${date}-inbox.json`);
+  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine: { cpus: cpus().length, node: process.version, pinned }, inbox }, null, 2)}\n`);
+  console.log(`\nWrote ${file}`);
+  process.exit(0);
+}
+
+step(`Starting the production server on ${origin}`);
 const server = spawn(process.execPath, serverArgs, { env: serverEnv, stdio: ["ignore", "ignore", "inherit"] });
 children.push(server);
 await waitFor(`${origin}/healthz`, "The server");
@@ -434,6 +455,9 @@ const ratio = roundRatios.length ? median(roundRatios) : null;
 server.kill("SIGTERM");
 await new Promise((resolve) => server.once("exit", resolve));
 
+// 4. The workspace's inbox at 50,000 submissions, on a server of its own.
+const inbox = await benchInbox(inboxOptions);
+
 // 5. Report.
 const home = lighthouseResults.find((row) => row.page === "/");
 const measured = lighthouseResults.length > 0;
@@ -447,6 +471,7 @@ const checks = [
   ["prerendered ≥ 1/3 of nginx requests/s", ratio === null ? null : ratio >= targets.nginxRatio],
   [`idle memory ≤ ${targets.idleRssMb} MB`, idleRssMb <= targets.idleRssMb],
   ["every accepted POST stored exactly once", submissionsVerified],
+  ...inboxChecks(inbox.measurements),
 ] as const;
 
 const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "–");
@@ -495,10 +520,10 @@ console.log(
       : `Prerendered page vs nginx: ${fixed(ratio * 100)} % (the median of rounds at ${roundRatios.map((value) => `${fixed(value * 100)} %`).join(", ")}); ` +
         `plain node:http vs nginx: ${fixed(median(referenceRatios) * 100)} %.`),
 );
+printInbox(inbox);
 console.log("\nTargets");
 for (const [target, met] of checks) console.log(`  ${met === null ? "–   " : met ? "met " : "MISS"} ${target}`);
 
-const date = new Date().toISOString().slice(0, 10);
 mkdirSync("bench/results", { recursive: true });
 const file = path.join("bench/results", `${date}.json`);
 writeFileSync(
@@ -514,6 +539,7 @@ writeFileSync(
       nginxRatioRounds: roundRatios,
       plainNodeRatioRounds: referenceRatios,
       memory: { idleRssMb, peakRssMb },
+      inbox,
       targets: Object.fromEntries(checks.map(([target, met]) => [target, met])),
     },
     null,

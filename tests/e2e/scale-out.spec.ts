@@ -67,6 +67,7 @@ test("two instances on one PostgreSQL store every submission once and mail it on
       "0005-workspace",
       "0006-openid-attempts",
       "0007-bookings",
+      "0008-inbox-posting-counts",
     ]);
     expect([a, b].filter((server) => server.output().includes("Applied migrations"))).toHaveLength(1);
 

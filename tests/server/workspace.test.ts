@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { type NewSubmission, storeSubmission } from "#app/forms/submissions.server.ts";
 import { listAudit } from "#app/workspace/audit.server.ts";
 import { env } from "#app/platform/env.server.ts";
-import { exportInbox, InboxFilterSchema, listInbox, pageSize, setNote, setProgress, setSpam } from "#app/workspace/inbox.server.ts";
+import { exportInbox, InboxFilterSchema, listInbox, openApplicationsByPosting, pageSize, setNote, setProgress, setSpam } from "#app/workspace/inbox.server.ts";
 import { endSession, readSession, requireSameOrigin, safeNext, startSession } from "#app/workspace/session.server.ts";
 import { listPasskeys, removePasskey } from "#app/workspace/passkeys.server.ts";
 import { findInvitation, inviteStaff, listStaff, removeStaff, setStaffRole } from "#app/workspace/staff.server.ts";
@@ -152,6 +152,22 @@ describe.each(engines)("the workspace on %s", (engine) => {
     expect((await listAudit(database.db)).map((event) => [event.action, event.detail])).toEqual([
       ["export", "52 submissions as json"],
       ["export", `${expected.length} submissions as csv`],
+    ]);
+  });
+
+  test("the posting filter counts each posting's applications that are new or in progress, not done ones, spam or inquiries", async () => {
+    const apply = (job: string | null, spamReason: string | null = null): NewSubmission => ({ ...inquiry("Ada Lovelace", "Acme"), kind: "application", jobSlug: job, spamReason });
+    const stored = [];
+    for (const job of ["data-scientist", "data-scientist", "data-scientist", "product-manager", null]) stored.push(await storeSubmission(database.db, apply(job)));
+    await storeSubmission(database.db, apply("product-manager", "honeypot"));
+    await storeSubmission(database.db, inquiry("Grace Hopper", "Navy"));
+    await setProgress(database.db, stored[1]!.id, "in_progress", null);
+    await setProgress(database.db, stored[2]!.id, "done", null);
+    await setProgress(database.db, stored[3]!.id, "done", null);
+    const counts = await openApplicationsByPosting(database.db);
+    expect(counts.sort((a, b) => String(a.job).localeCompare(String(b.job)))).toEqual([
+      { job: "data-scientist", count: 2 },
+      { job: null, count: 1 },
     ]);
   });
 
