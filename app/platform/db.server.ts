@@ -184,7 +184,11 @@ function sqliteAdapter(database: DatabaseSync): SqliteDatabase {
   return {
     close: () => database.close(),
     prepare(sql) {
-      const statement = database.prepare(sql);
+      // Kysely opens transactions with a plain (deferred) `begin`: one that reads and then writes
+      // fails at once with SQLITE_BUSY_SNAPSHOT when another process (a command, a second server
+      // process) wrote in between, busy_timeout or not. `begin immediate` takes the write lock
+      // first, so the other writer waits for the commit instead.
+      const statement = database.prepare(sql === "begin" ? "begin immediate" : sql);
       type Params = Parameters<typeof statement.all>;
       return {
         reader: statement.columns().length > 0,

@@ -1,3 +1,5 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { listConsentRecords, recordConsent } from "#app/consent/consent.server.ts";
 import { loadFormSecret } from "#app/platform/secret.server.ts";
@@ -157,5 +159,37 @@ describe.each(engines)("storage on %s", (engine) => {
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(await loadFormSecret(database.db)).toBe(first);
     expect(await loadFormSecret(database.db, "configured-secret-that-is-long-enough")).toBe("configured-secret-that-is-long-enough");
+  });
+});
+
+describe("SQLite shared by processes (the server and a command)", () => {
+  test("a transaction that reads and then writes is not refused when another process writes meanwhile: the other waits", async () => {
+    const database = await openTestDatabase("sqlite");
+    try {
+      const file = path.join(database.dataDir, "site.sqlite");
+      // Another process (as `npm run staff` beside the server) writes while our transaction is open.
+      const otherWriter = `
+        const { DatabaseSync } = require("node:sqlite");
+        const db = new DatabaseSync(${JSON.stringify(file)});
+        db.exec("PRAGMA busy_timeout = 10000");
+        console.log("writing");
+        db.prepare("insert into settings (key, value) values ('written-by', 'the other process')").run();
+        db.close();`;
+      let other: ChildProcess | undefined;
+      let otherDone: Promise<number | null> | undefined;
+      await database.db.transaction().execute(async (trx) => {
+        await trx.selectFrom("settings").selectAll().execute();
+        other = spawn(process.execPath, ["-e", otherWriter], { stdio: ["ignore", "pipe", "ignore"] });
+        otherDone = new Promise((resolve) => other?.once("exit", resolve));
+        await new Promise<void>((resolve) => other?.stdout?.once("data", () => resolve()));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await trx.insertInto("settings").values({ key: "written-by", value: "this transaction" }).onConflict((conflict) => conflict.column("key").doNothing()).execute();
+      });
+      // The other process waited for our commit; its insert then meets our row and fails on the key.
+      expect(await otherDone).toBe(1);
+      expect((await database.db.selectFrom("settings").selectAll().where("key", "=", "written-by").execute()).map((row) => row.value)).toEqual(["this transaction"]);
+    } finally {
+      await database.cleanup();
+    }
   });
 });
