@@ -183,8 +183,11 @@ test("axe finds nothing on the sign-in page, the inbox, a submission and your pa
   await page.goto(`/workspace?q=${encodeURIComponent(company)}`);
   await check();
   await page.getByRole("row").filter({ hasText: company }).getByRole("link").click();
+  await expect(page.getByRole("heading", { name: "Inquiry: Katherine Johnson" })).toBeVisible();
   await check();
   await page.getByRole("link", { name: "Your passkeys" }).click();
+  // Checked once the page has loaded and its script runs (the button waits for it).
+  await expect(page.getByRole("button", { name: "Add a passkey" })).toBeEnabled();
   await check();
   await signOut(page);
   await check();
@@ -241,6 +244,7 @@ test("an admin invites, changes a role and removes a person; a member cannot rea
   await memberContext.close();
 
   await page.getByRole("link", { name: "Audit trail" }).click();
+  await expect(page.getByRole("heading", { name: "Audit trail" })).toBeVisible();
   await expectNoAxeViolations(page);
   const mine = page.getByRole("row").filter({ hasText: adminEmail });
   await expect(mine.filter({ hasText: "Removed a person" }).filter({ hasText: "A removed person" })).toHaveCount(1);
