@@ -23,7 +23,7 @@ import { getServices } from "#app/platform/services.server.ts";
 import { statusPagePath } from "#app/site/status-page.tsx";
 import { memoByString } from "./memo.ts";
 import { precompressedFiles, preferredEncoding } from "./precompressed.ts";
-import { baseSecurityHeaders, contentSecurityPolicy, frameOrigins, inlineScriptHashes, newNonce } from "./security-headers.ts";
+import { baseSecurityHeaders, contentSecurityPolicy, fileDocumentPolicy, frameOrigins, inlineScriptHashes, newNonce } from "./security-headers.ts";
 import { nonceHeader } from "#app/site/nonce.ts";
 
 // This file is the server bundle's entry (vite.config.ts): the Express app and the services
@@ -199,7 +199,13 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
     const nonce = newNonce();
     req.headers[nonceHeader] = nonce;
     const formTargets = withoutTrailingSlash(req.path) === workspacePaths.signIn ? signInFormTargets : [];
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [`'nonce-${nonce}'`], frames, formTargets }));
+    const extension = path.extname(req.path);
+    res.setHeader(
+      "Content-Security-Policy",
+      extension === ".xml" || extension === ".txt"
+        ? fileDocumentPolicy({ viewerStyles: extension === ".xml" })
+        : contentSecurityPolicy({ scriptSources: [`'nonce-${nonce}'`], frames, formTargets }),
+    );
     next();
   });
 

@@ -43,6 +43,16 @@ export function contentSecurityPolicy({ scriptSources, frames, formTargets = [] 
   ].join("; ");
 }
 
+/**
+ * The policy of a document that is not HTML (the sitemap, robots.txt): nothing may load, run or
+ * frame it. The browser's own XML viewer styles itself inline, so an XML file allows inline styles
+ * (it has no scripts for them to help) and its own arrows as data: images.
+ */
+export function fileDocumentPolicy({ viewerStyles }: { viewerStyles: boolean }) {
+  const viewer = viewerStyles ? ["style-src 'unsafe-inline'", "img-src data:"] : [];
+  return ["default-src 'none'", ...viewer, "frame-ancestors 'none'", "base-uri 'none'", "form-action 'none'"].join("; ");
+}
+
 /** The sha256 sources of every inline script in an HTML document. */
 export function inlineScriptHashes(html: string) {
   const hashes = new Set<string>();
