@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { ConsentGate } from "./consent-manager.tsx";
 
 // Class names are spelled out so Tailwind sees them; each frame size the brief names has its entry.
@@ -11,28 +12,23 @@ export type FrameSize = keyof typeof frameSizes;
 /**
  * A third-party form frame at its fixed size, shrinking to the width available. Until the visitor
  * accepts third-party forms it is a placeholder of the same box (so the page never shifts) that
- * offers to load it; without a configured URL the box says why it is empty.
+ * offers to load it. Without a configured URL there is no box to hold: `fallback` (a few lines
+ * that say where to turn instead) takes its place at its own height.
  */
 export function EmbedFrame({
   src,
   title,
   size,
-  unavailable,
+  fallback,
 }: {
   src: string | null;
   title: string;
   size: FrameSize;
-  unavailable: string;
+  fallback: ReactNode;
 }) {
   const [width, height] = size.split("x");
   const box = `block w-full rounded-card border border-line ${frameSizes[size]}`;
-  if (!src) {
-    return (
-      <div className={`${box} flex items-center justify-center bg-surface p-6 text-center`}>
-        <p className="max-w-xs text-ink-muted">{unavailable}</p>
-      </div>
-    );
-  }
+  if (!src) return <div className="w-full max-w-[540px] rounded-card border border-line bg-raised p-5 text-left">{fallback}</div>;
   return (
     <ConsentGate src={src} box={box}>
       <iframe src={src} title={title} width={width} height={height} loading="lazy" className={`${box} bg-raised`} />

@@ -20,6 +20,10 @@ export const download = {
     title: "Hear about the launch first",
     description: "Leave your e-mail address and we'll tell you the day the app reaches your store.",
     frameTitle: "Launch newsletter signup form",
-    unavailable: "The launch newsletter is not available right now. Please check back soon.",
+    unavailable: {
+      text: "The launch newsletter opens soon. Write to us and we will e-mail you the day the app is out.",
+      linkLabel: "Ask for the launch e-mail",
+      subject: "App launch",
+    },
   },
 } satisfies DownloadContent;

@@ -24,7 +24,7 @@ export default function Download() {
           />
         </div>
       </PageHero>
-      <NewsletterSection id="launch-newsletter-title" copy={download.newsletter} src={config.newsletterEmbedUrl} />
+      <NewsletterSection id="launch-newsletter-title" copy={download.newsletter} src={config.newsletterEmbedUrl} email={config.contactEmail} />
     </>
   );
 }

@@ -20,7 +20,11 @@ export const home = {
     description:
       "Practical notes on cloud, security and AI from the engineers who build it. Sign up below; you can unsubscribe at any time.",
     frameTitle: "Newsletter signup form",
-    unavailable: "The newsletter signup is not available right now. Please check back soon.",
+    unavailable: {
+      text: "The newsletter sign-up opens soon. Until then, write to us and we will add you to the list ourselves.",
+      linkLabel: "Ask to join by e-mail",
+      subject: "Newsletter",
+    },
   },
   services: {
     title: "Trusted by the World's Leading Companies",

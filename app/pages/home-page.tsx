@@ -44,7 +44,7 @@ export default function Home() {
         </div>
       </PageHero>
 
-      <NewsletterSection id="newsletter-title" copy={home.newsletter} src={config.newsletterEmbedUrl} />
+      <NewsletterSection id="newsletter-title" copy={home.newsletter} src={config.newsletterEmbedUrl} email={config.contactEmail} />
 
       <Section labelledBy="services-title">
         <SectionHeader id="services-title" title={home.services.title} description={home.services.description} />

@@ -9,5 +9,9 @@ export const login = {
   title: "Log in",
   description: "Pick up your interview preparation where you left off.",
   frameTitle: "Log-in form",
-  unavailable: "Log-in is not available right now. Please try again later.",
+  unavailable: {
+    text: "Log-in on the web is not open yet: your preparation lives in the Lumen Prep app. Questions about your account? Write to us.",
+    linkLabel: "Write to us about your account",
+    subject: "My account",
+  },
 } satisfies LoginContent;

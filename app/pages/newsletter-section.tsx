@@ -1,15 +1,17 @@
 import { EmbedFrame } from "#app/consent/embed-frame.tsx";
 import { Section, SectionHeader } from "#app/ui/section.tsx";
+import { FrameFallback } from "./frame-fallback.tsx";
+import type { FrameFallbackCopy } from "./pages-content-schema.ts";
 
-type NewsletterCopy = { title: string; description: string; frameTitle: string; unavailable: string };
+type NewsletterCopy = { title: string; description: string; frameTitle: string; unavailable: FrameFallbackCopy };
 
 /** A section that introduces the newsletter signup frame (540x700) and holds it. */
-export function NewsletterSection({ id, copy, src }: { id: string; copy: NewsletterCopy; src: string | null }) {
+export function NewsletterSection({ id, copy, src, email }: { id: string; copy: NewsletterCopy; src: string | null; email: string }) {
   return (
     <Section labelledBy={id} tone="surface">
       <div className="grid items-start gap-10 lg:grid-cols-[1fr_540px]">
         <SectionHeader id={id} title={copy.title} description={copy.description} align="start" />
-        <EmbedFrame src={src} title={copy.frameTitle} size="540x700" unavailable={copy.unavailable} />
+        <EmbedFrame src={src} title={copy.frameTitle} size="540x700" fallback={<FrameFallback copy={copy.unavailable} email={email} />} />
       </div>
     </Section>
   );

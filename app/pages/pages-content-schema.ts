@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { CardSchema, LinkSchema, PageMetaSchema, text } from "#app/site/content-schema.ts";
 
+
+/** Where a third-party form is not configured: a line, and a link that asks by e-mail instead (with this subject). */
+export const FrameFallbackSchema = z.object({ text, linkLabel: text, subject: text });
+export type FrameFallbackCopy = z.infer<typeof FrameFallbackSchema>;
 export const HomeSchema = z.object({
   meta: PageMetaSchema,
   hero: z.object({
@@ -10,7 +14,7 @@ export const HomeSchema = z.object({
     primaryAction: LinkSchema,
     secondaryAction: LinkSchema,
   }),
-  newsletter: z.object({ title: text, description: text, frameTitle: text, unavailable: text }),
+  newsletter: z.object({ title: text, description: text, frameTitle: text, unavailable: FrameFallbackSchema }),
   services: z.object({ title: text, description: text, cards: z.array(CardSchema).length(4) }),
 });
 
@@ -44,7 +48,7 @@ export const LoginSchema = z.object({
   title: text,
   description: text,
   frameTitle: text,
-  unavailable: text,
+  unavailable: FrameFallbackSchema,
 });
 export const DownloadSchema = z.object({
   meta: PageMetaSchema,
@@ -53,7 +57,7 @@ export const DownloadSchema = z.object({
     appStore: z.object({ label: text, comingSoon: text }),
     playStore: z.object({ label: text, comingSoon: text }),
   }),
-  newsletter: z.object({ title: text, description: text, frameTitle: text, unavailable: text }),
+  newsletter: z.object({ title: text, description: text, frameTitle: text, unavailable: FrameFallbackSchema }),
 });
 
 export type HomeContent = z.infer<typeof HomeSchema>;

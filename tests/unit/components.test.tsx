@@ -21,7 +21,7 @@ describe("EmbedFrame", () => {
         path: "/",
         Component: () => (
           <ConsentProvider initialView={view} revision={1} isBot>
-            <EmbedFrame src={src} title="Newsletter signup form" size="540x700" unavailable="Not available." />
+            <EmbedFrame src={src} title="Newsletter signup form" size="540x700" fallback={<p>Not here yet: write to us.</p>} />
           </ConsentProvider>
         ),
       },
@@ -54,10 +54,12 @@ describe("EmbedFrame", () => {
     },
   );
 
-  test("without a URL keeps the box and says why it is empty", () => {
+  test("without a URL there is no empty box of the frame's size: its fallback stands in its place, at its own height", () => {
     const { container } = renderFrame({ decided: true, forms: true }, null);
-    expect(screen.getByText("Not available.")).toBeTruthy();
+    const fallback = screen.getByText("Not here yet: write to us.");
     expect(container.querySelector("iframe")).toBeNull();
+    expect(fallback.parentElement?.className).not.toContain("h-[700px]");
+    expect(fallback.parentElement?.className).toContain("max-w-[540px]");
   });
 });
 
