@@ -40,7 +40,7 @@ export function ApplicationForm({
       hint={content.urlHint}
       errors={fields[name].errors}
     >
-      {(props) => <input {...props} {...control(name)} defaultValue={value(name)} type="url" inputMode="url" maxLength={300} />}
+      {(props) => <input {...props} {...control(name)} defaultValue={value(name)} type="text" inputMode="url" autoComplete="url" spellCheck={false} maxLength={300} />}
     </Field>
   );
   const checkbox = (name: "consent" | "futureConsent", required: boolean) => (

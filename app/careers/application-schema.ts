@@ -16,9 +16,15 @@ export const resumeUploads = {
 const line = (max: number, message?: string) =>
   singleLine({ max, message, tooLong: errors.tooLong, lineMessage: errors.singleLine });
 
+/** People write "linkedin.com/in/name": an address without a scheme is taken as https. */
+export const withScheme = (value: unknown) =>
+  typeof value === "string" && value.trim() !== "" && !/^[a-z][a-z\d+.-]*:/i.test(value.trim()) ? `https://${value.trim()}` : value;
+
 const link = z
-  .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: errors.url })
-  .max(300, { error: fillMessage(errors.tooLong, { max: 300 }) })
+  .preprocess(
+    withScheme,
+    z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: errors.url }).max(300, { error: fillMessage(errors.tooLong, { max: 300 }) }),
+  )
   .optional();
 
 export const ApplicationFormSchema = z.object({

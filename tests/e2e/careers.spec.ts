@@ -48,7 +48,8 @@ function applicant() {
     email: `katherine.${tag}@example.com`,
     phone: "+1 555 0100",
     location: "Hampton, Virginia",
-    linkedin: `https://www.linkedin.com/in/katherine-${tag}`,
+    // As people write it, without https://: stored with it.
+    linkedin: `linkedin.com/in/katherine-${tag}`,
     github: `https://github.com/katherine-${tag}`,
     portfolio: "https://katherine.example.com",
     coverNote: "I calculate trajectories.\nAnd I check the computer's work.",
@@ -94,7 +95,7 @@ for (const javaScriptEnabled of [true, false]) {
         kind: "application",
         job: "data-scientist",
         status: "received",
-        fields: { ...person, consent: "yes", futureConsent: "no" },
+        fields: { ...person, linkedin: `https://${person.linkedin}`, consent: "yes", futureConsent: "no" },
         attachments: [{ name: "resume.pdf", size: resume(person.email).length, type: "application/pdf" }],
       });
       const [eml] = await mailContaining(storage, person.lastName);
@@ -117,7 +118,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Send application" }).click();
       const github = page.getByLabel("GitHub profile");
       await expect(github).toHaveAttribute("aria-invalid", "true");
-      await expect(page.getByText("Please enter a full web address starting with https://, or leave this empty.")).toBeVisible();
+      await expect(page.getByText("Please enter a web address, like linkedin.com/in/your-name, or leave this empty.")).toBeVisible();
       await expect(github).toBeFocused();
       for (const [label, value] of [
         ["First name", person.firstName],
