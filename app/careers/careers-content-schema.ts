@@ -22,7 +22,7 @@ export const CareersSchema = z.object({
   reasons: z.object({ title: text, items: z.array(text).min(3) }),
   benefits: z.object({ title: text, items: z.array(CardSchema).length(4) }),
   culture: z.object({ title: text, values: z.array(CardSchema).min(3) }),
-  openings: z.object({ title: text, description: text, applyLabel: text, salaryLabel: text }),
+  openings: z.object({ title: text, description: text, applyLabel: text, salaryLabel: text, jump: text }),
   generalApplication: z.object({ title: text, description: text, label: text }),
   posting: z.object({
     backToList: text,

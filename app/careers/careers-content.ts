@@ -43,6 +43,8 @@ export const careers = {
     description: "All positions are full-time. Salary ranges are in US dollars per year.",
     applyLabel: "Apply Now",
     salaryLabel: "Salary",
+    /** On a phone the positions are far down the page: a link near the top goes there. */
+    jump: "See the open positions ({count})",
   },
   generalApplication: {
     title: "Don't see the right role?",

@@ -4,6 +4,7 @@ import { Card, InfoCard } from "#app/ui/card.tsx";
 import { CheckList } from "#app/ui/check-list.tsx";
 import { Icon, type IconName } from "#app/ui/illustrations.tsx";
 import { PageHero, Section, SectionHeader } from "#app/ui/section.tsx";
+import { fillTemplate } from "#app/platform/fill-template.ts";
 import { careers } from "./careers-content.ts";
 import { formatSalaryRange } from "./salary-range.ts";
 import { pageMeta } from "#app/site/seo.ts";
@@ -25,6 +26,11 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
     <>
       <PageHero title={careers.intro.headline}>
         <p className="mt-6 max-w-3xl text-lead text-ink-muted">{careers.intro.paragraph}</p>
+        {jobs.length ? (
+          <a href="#openings-title" className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4 md:hidden">
+            {fillTemplate(careers.openings.jump, { count: jobs.length })}
+          </a>
+        ) : null}
       </PageHero>
 
       <Section labelledBy="reasons-title">

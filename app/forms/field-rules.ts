@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fillTemplate as fill } from "#app/platform/fill-template.ts";
 
 // Field rules shared by the public forms' schemas. For files, the browser checks count and size;
 // the server also checks each file's content (app/forms/file-types.server.ts).
@@ -9,9 +10,7 @@ z.config({ jitless: true });
 
 export const MB = 1024 * 1024;
 
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`));
-
+// The forms' messages fill their {placeholders} the one way the site does.
 export { fill as fillMessage };
 
 /** Browsers send line breaks as CRLF; text is stored with plain LF. */

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Container } from "#app/ui/container.tsx";
-import { fillMessage } from "#app/forms/field-rules.ts";
+import { fillTemplate } from "#app/platform/fill-template.ts";
 import type { Route } from "./+types/audit-page";
 import { auditActions, type AuditAction } from "./audit-actions.ts";
 import { listAudit } from "./audit.server.ts";
@@ -50,7 +50,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
   return (
     <Container className="py-8">
       <h1 className="text-3xl font-extrabold tracking-tight">{copy.title}</h1>
-      <p className="mt-2 text-ink-muted">{fillMessage(copy.intro, { count: shown })}</p>
+      <p className="mt-2 text-ink-muted">{fillTemplate(copy.intro, { count: shown })}</p>
       {loaderData.events.length === 0 ? (
         <p className="mt-8 text-ink-muted">{copy.empty}</p>
       ) : (

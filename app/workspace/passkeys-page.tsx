@@ -3,7 +3,7 @@ import { data, Form } from "react-router";
 import { z } from "zod";
 import { Button } from "#app/ui/button.tsx";
 import { Container } from "#app/ui/container.tsx";
-import { fillMessage } from "#app/forms/field-rules.ts";
+import { fillTemplate } from "#app/platform/fill-template.ts";
 import { hydrateAtOnceHandle } from "#app/site/hydration.ts";
 import type { Route } from "./+types/passkeys-page";
 import { Notice } from "./notice.tsx";
@@ -75,7 +75,7 @@ export default function Passkeys({ loaderData, actionData }: Route.ComponentProp
               <Form method="post">
                 <input type="hidden" name="intent" value="remove" />
                 <input type="hidden" name="passkey" value={passkey.id} />
-                <button type="submit" aria-label={fillMessage(copy.removeLabel, { added: passkey.createdAt })} className="rounded-control border border-line px-3 py-1.5 font-semibold hover:bg-surface">
+                <button type="submit" aria-label={fillTemplate(copy.removeLabel, { added: passkey.createdAt })} className="rounded-control border border-line px-3 py-1.5 font-semibold hover:bg-surface">
                   {copy.remove}
                 </button>
               </Form>

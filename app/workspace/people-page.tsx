@@ -2,7 +2,7 @@ import { data, Form } from "react-router";
 import { z } from "zod";
 import { Button } from "#app/ui/button.tsx";
 import { Container } from "#app/ui/container.tsx";
-import { fillMessage } from "#app/forms/field-rules.ts";
+import { fillTemplate } from "#app/platform/fill-template.ts";
 import { env } from "#app/platform/env.server.ts";
 import type { Route } from "./+types/people-page";
 import { sendInvitation } from "./invitation-mail.server.ts";
@@ -50,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
     case "invite": {
       const invitation = await inviteStaff(db, { email: change.email, role: change.role, actor });
       const { link, mailed } = await sendInvitation(db, invitation, { siteUrl: env.SITE_URL, mail: Boolean(env.SMTP_URL) });
-      return answer({ tone: "done", message: fillMessage(copy.invite.created, { email: invitation.staff.email, hours: invitationHours }), link, mailed });
+      return answer({ tone: "done", message: fillTemplate(copy.invite.created, { email: invitation.staff.email, hours: invitationHours }), link, mailed });
     }
     case "role": {
       const result = await setStaffRole(db, change.email, change.role, actor);
@@ -62,7 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
       const result = await removeStaff(db, change.email, actor);
       if (result === "not-found") return answer({ tone: "problem", message: copy.notFound }, 404);
       if (result === "last-admin") return answer({ tone: "problem", message: copy.lastAdmin }, 409);
-      return answer({ tone: "done", message: fillMessage(copy.removed, { email: change.email }) });
+      return answer({ tone: "done", message: fillTemplate(copy.removed, { email: change.email }) });
     }
   }
 }
@@ -110,7 +110,7 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
           </select>
         </label>
         <Button type="submit">{copy.invite.button}</Button>
-        <p className="text-sm text-ink-muted sm:col-span-3">{fillMessage(copy.invite.hint, { hours: invitationHours })}</p>
+        <p className="text-sm text-ink-muted sm:col-span-3">{fillTemplate(copy.invite.hint, { hours: invitationHours })}</p>
       </Form>
 
       <WorkspaceTable columns={Object.values(copy.columns)}>
@@ -128,7 +128,7 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
                   <input type="hidden" name="intent" value="role" />
                   <input type="hidden" name="email" value={person.email} />
                   <label>
-                    <span className="sr-only">{fillMessage(copy.changeRoleLabel, { email: person.email })}</span>
+                    <span className="sr-only">{fillTemplate(copy.changeRoleLabel, { email: person.email })}</span>
                     <select name="role" defaultValue={person.role} className="rounded-control border border-line bg-raised px-2 py-1.5">
                       <RoleOptions />
                     </select>
@@ -144,7 +144,7 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
                     <input type="hidden" name="intent" value="remove" />
                     <input type="hidden" name="email" value={person.email} />
                     <button type="submit" className="rounded-control border border-danger/60 px-3 py-1.5 font-semibold text-danger hover:bg-danger/5">
-                      {fillMessage(copy.removeLabel, { email: person.email })}
+                      {fillTemplate(copy.removeLabel, { email: person.email })}
                     </button>
                   </Form>
                 </details>

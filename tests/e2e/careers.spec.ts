@@ -163,3 +163,15 @@ test("a general application has no posting and reaches the same list", async ({ 
   expect(stored).toMatchObject({ job: null, fields: { futureConsent: "yes" }, attachments: [{ name: "cv.txt", type: "text/plain" }] });
   await mailContaining(storage, "Application: General application");
 });
+
+test("on a phone a link near the top jumps to the open positions; on a wide screen the link is not shown", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/careers");
+  const jump = page.getByRole("link", { name: /^See the open positions \(\d+\)$/ });
+  await expect(jump).toBeVisible();
+  await jump.click();
+  await expect(page).toHaveURL(/#openings-title$/);
+  await expect(page.getByRole("heading", { name: "Open positions" })).toBeInViewport();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(jump).toBeHidden();
+});

@@ -25,6 +25,7 @@ test.each(["javascript:alert(1)", "mailto:ada@example.com", "ftp://files.example
   (linkedin) => {
     const result = send({ linkedin });
     expect(result.status).toBe("error");
+    if (result.status !== "error") return;
     expect(result.error?.linkedin).toEqual(["Please enter a web address, like linkedin.com/in/your-name, or leave this empty."]);
   },
 );
