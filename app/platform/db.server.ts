@@ -173,6 +173,15 @@ export interface LeaseTable {
   until: string;
 }
 
+/** An export or erasure asked for by e-mail address; the address itself is kept only as a keyed hash. */
+export interface PrivacyRequestTable {
+  id: string;
+  kind: "export" | "erasure";
+  address_hash: string;
+  requested_at: string;
+  detail: string;
+}
+
 export interface Schema {
   submissions: SubmissionTable;
   attachments: AttachmentTable;
@@ -191,6 +200,7 @@ export interface Schema {
   booking_claims: BookingClaimTable;
   deletion_tombstones: DeletionTombstoneTable;
   leases: LeaseTable;
+  privacy_requests: PrivacyRequestTable;
 }
 
 export type Engine = "sqlite" | "postgres";

@@ -21,4 +21,16 @@ export async function up(db: Kysely<any>) {
     .addColumn("holder", "text", (col) => col.notNull())
     .addColumn("until", "text", (col) => col.notNull())
     .execute();
+
+  // Requests by e-mail address (export, erasure): when and what, and a keyed hash of the address
+  // rather than the address, so that erasures can be applied again after a backup is restored.
+  await db.schema
+    .createTable("privacy_requests")
+    .addColumn("id", "text", (col) => col.primaryKey())
+    .addColumn("kind", "text", (col) => col.notNull())
+    .addColumn("address_hash", "text", (col) => col.notNull())
+    .addColumn("requested_at", "text", (col) => col.notNull())
+    .addColumn("detail", "text", (col) => col.notNull())
+    .execute();
+  await db.schema.createIndex("privacy_requests_kind_hash").on("privacy_requests").columns(["kind", "address_hash"]).execute();
 }
