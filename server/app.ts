@@ -17,7 +17,9 @@ import { dependsOnPostings, postingsChangeAfter } from "#app/careers/jobs.ts";
 import { decodedOrNull, withoutTrailingSlash } from "#app/platform/uri.ts";
 import { sql } from "kysely";
 import { clientAddressHeader } from "#app/platform/rate-limit.server.ts";
-import { logger, logRequest } from "#app/platform/log.server.ts";
+import { log, logger, logRequest } from "#app/platform/log.server.ts";
+import { startDailyPurge } from "#app/privacy/daily-purge.server.ts";
+import { retentionPolicy } from "#app/privacy/retention.server.ts";
 import { isSchemaCurrent } from "#app/platform/migrations.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import { statusPagePath } from "#app/site/status-page.tsx";
@@ -32,6 +34,12 @@ import { nonceHeader } from "#app/site/nonce.ts";
 export * from "virtual:react-router/server-build";
 export { getServices, stopServices } from "#app/platform/services.server.ts";
 export { logger } from "#app/platform/log.server.ts";
+
+/** The daily privacy purge (app/privacy/), which server/main.ts starts beside the services. */
+export async function startPrivacyPurge() {
+  const { db } = await getServices();
+  return startDailyPurge({ db, policy: retentionPolicy(env), onPurged: log.info, onError: log.error });
+}
 
 const build = serverBuild as unknown as ServerBuild;
 

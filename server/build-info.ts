@@ -64,6 +64,11 @@ const variableNames: Record<keyof PublicConfig, string> = {
   newsletterEmbedUrl: "NEWSLETTER_EMBED_URL",
   loginEmbedUrl: "LOGIN_EMBED_URL",
   consentRevision: "CONSENT_REVISION",
+  retentionInquiryMonths: "RETENTION_INQUIRY_MONTHS",
+  retentionApplicationMonths: "RETENTION_APPLICATION_MONTHS",
+  retentionFutureOpeningsMonths: "RETENTION_FUTURE_OPENINGS_MONTHS",
+  retentionSpamDays: "RETENTION_SPAM_DAYS",
+  retentionMailDays: "RETENTION_MAIL_DAYS",
 };
 
 /** The variables whose value differs from the one the build was made with, as sentences. */

@@ -34,6 +34,8 @@ try {
 } catch (error) {
   fail(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
 }
+// Deletes what is past its retention period: now, then daily (one instance at a time).
+const purge = await bundle.startPrivacyPurge();
 const listener = bundle.createApp({
   clientDir: path.join(buildDir, "client"),
   builtAt: new Date(built.builtAt),
@@ -55,10 +57,13 @@ function shutdown(signal: string) {
   // In-flight requests finish; then the outbox worker finishes the mail it is sending and the
   // database closes. A bounded grace period keeps a stuck client from holding the process.
   server.close(() => {
-    bundle.stopServices().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    purge
+      .stop()
+      .then(() => bundle.stopServices())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   });
   server.closeIdleConnections();
   setTimeout(() => process.exit(1), 15_000).unref();

@@ -6,24 +6,29 @@ import { Button } from "#app/ui/button.tsx";
 import { Card } from "#app/ui/card.tsx";
 import { Field, FieldErrors, Fieldset, RequiredMark } from "#app/ui/field.tsx";
 import { FormAlert, GuardFields, useSiteForm } from "#app/forms/form-parts.tsx";
+import { fillMessage } from "#app/forms/field-rules.ts";
 
 const checkboxClasses = "mt-1 size-5 shrink-0 accent-[var(--color-brand)]";
 
 /** The job application form: the same schema here and in the action, working without JavaScript. */
 export function ApplicationForm({
   content,
+  futureOpeningsMonths,
   stamp,
   lastResult,
   formError,
 }: {
   content: CareersContent["application"];
+  /** How long an application is kept when its sender ticks the future-openings box (configured). */
+  futureOpeningsMonths: number;
   stamp: string;
   lastResult: SubmissionResult<string[]> | null | undefined;
   formError: string | null | undefined;
 }) {
   const navigation = useNavigation();
   const { form, fields, control, value } = useSiteForm({ id: "application-form", schema: ApplicationFormSchema, lastResult });
-  const { fields: labels } = content;
+  // The promise names the configured period, the one the purge keeps.
+  const labels = { ...content.fields, futureConsent: fillMessage(content.fields.futureConsent, { months: futureOpeningsMonths }) };
   const text = (name: "firstName" | "lastName" | "location", autoComplete: string, required = false) => (
     <Field id={fields[name].id} errorId={fields[name].errorId} label={labels[name]} required={required} errors={fields[name].errors}>
       {(props) => (

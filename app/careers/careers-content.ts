@@ -86,7 +86,8 @@ export const careers = {
       resume: "Resume",
       coverNote: "Cover note",
       consent: "I agree that Lumen Software stores and processes my application to consider me for this position.",
-      futureConsent: "Keep my application for up to 12 months and contact me about future openings.",
+      // {months}: RETENTION_FUTURE_OPENINGS_MONTHS, the period the purge keeps (app/privacy/).
+      futureConsent: "Keep my application for up to {months} months and contact me about future openings.",
     },
     resumeHint: "Required. One file of at most 10 MB: PDF, Word (DOC, DOCX), RTF or text.",
     urlHint: "For example linkedin.com/in/your-name",

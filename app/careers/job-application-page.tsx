@@ -9,6 +9,7 @@ import { formatSalaryRange } from "./salary-range.ts";
 import { careersPath, findJob, jobPath, requireOpenJob } from "./jobs.ts";
 import { hydrateHandle } from "#app/site/hydration.ts";
 import { pageMeta } from "#app/site/seo.ts";
+import { useSiteConfig } from "#app/site/use-site-config.ts";
 import { submitApplication } from "./application.server.ts";
 import { issueFormStamp } from "#app/forms/form-guard.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
@@ -42,6 +43,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function JobApplication({ loaderData, actionData }: Route.ComponentProps) {
   const { application } = careers;
+  const config = useSiteConfig();
   const job = findJob(loaderData.slug ?? undefined);
   const intro = job
     ? fillMessage(application.introForJob, {
@@ -68,7 +70,13 @@ export default function JobApplication({ loaderData, actionData }: Route.Compone
           action={{ href: careersPath, label: application.confirmation.backToList }}
         />
       ) : (
-        <ApplicationForm content={application} stamp={loaderData.stamp} lastResult={actionData?.result} formError={actionData?.formError} />
+        <ApplicationForm
+          content={application}
+          futureOpeningsMonths={config.retentionFutureOpeningsMonths}
+          stamp={loaderData.stamp}
+          lastResult={actionData?.result}
+          formError={actionData?.formError}
+        />
       )}
     </Container>
   );

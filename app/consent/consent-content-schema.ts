@@ -2,7 +2,7 @@ import { z } from "zod";
 import { text } from "#app/site/content-schema.ts";
 
 export const ConsentSchema = z.object({
-  banner: z.object({ title: text, description: text, acceptAll: text, acceptIndividual: text, close: text }),
+  banner: z.object({ title: text, description: text, acceptAll: text, acceptIndividual: text, necessaryOnly: text, close: text }),
   dialog: z.object({
     title: text,
     description: text,

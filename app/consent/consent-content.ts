@@ -7,6 +7,8 @@ export const consent = {
       "We use cookies that the site needs to work and, with your permission, cookies set by the third-party forms we embed.",
     acceptAll: "Accept All",
     acceptIndividual: "Accept Individual",
+    // Refusing is as easy as accepting: a visible button, not only the close button (EDPB guidance).
+    necessaryOnly: "Necessary only",
     close: "Close the privacy notice and accept only necessary cookies",
   },
   dialog: {

@@ -121,12 +121,17 @@ function ConsentBanner() {
           <CloseButton type="submit" name="choice" value="necessary" label={banner.close} />
         </div>
         <p className="mt-1 text-sm text-ink-muted sm:text-base">{banner.description}</p>
-        <div className="mt-3 grid grid-cols-2 gap-3">
+        {/* Three buttons of equal weight: refusing is as easy as accepting. */}
+        <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <Button type="submit" name="choice" value="necessary" variant="secondary" className="px-3">
+            {banner.necessaryOnly}
+          </Button>
           <Button
             type="submit"
             name="choice"
             value="customize"
             variant="secondary"
+            className="px-3"
             onClick={(event) => {
               event.preventDefault();
               openSettings();
@@ -134,7 +139,7 @@ function ConsentBanner() {
           >
             {banner.acceptIndividual}
           </Button>
-          <Button type="submit" name="choice" value="all" variant="secondary">
+          <Button type="submit" name="choice" value="all" variant="secondary" className="px-3">
             {banner.acceptAll}
           </Button>
         </div>

@@ -158,6 +158,30 @@ export interface BookingClaimTable {
   booking_id: string;
 }
 
+/** What is left of a submission the purge or an erasure deleted: no personal data. */
+export interface DeletionTombstoneTable {
+  id: string;
+  kind: string;
+  created_at: string;
+  deleted_at: string;
+  reason: "retention" | "erasure";
+}
+
+export interface LeaseTable {
+  name: string;
+  holder: string;
+  until: string;
+}
+
+/** An export or erasure asked for by e-mail address; the address itself is kept only as a keyed hash. */
+export interface PrivacyRequestTable {
+  id: string;
+  kind: "export" | "erasure";
+  address_hash: string;
+  requested_at: string;
+  detail: string;
+}
+
 export interface Schema {
   submissions: SubmissionTable;
   attachments: AttachmentTable;
@@ -174,6 +198,9 @@ export interface Schema {
   audit_events: AuditEventTable;
   bookings: BookingTable;
   booking_claims: BookingClaimTable;
+  deletion_tombstones: DeletionTombstoneTable;
+  leases: LeaseTable;
+  privacy_requests: PrivacyRequestTable;
 }
 
 export type Engine = "sqlite" | "postgres";
@@ -215,7 +242,9 @@ export function openDatabase({ dataDir, databaseUrl }: { dataDir: string; databa
   mkdirSync(dataDir, { recursive: true });
   const file = path.resolve(dataDir, "site.sqlite");
   const database = new DatabaseSync(file);
-  database.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
+  // secure_delete: a deleted row's bytes are overwritten with zeros, not left readable in free
+  // pages of the file (the purge and erasures must leave nothing behind, decision 021).
+  database.exec("PRAGMA secure_delete = ON; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
   return {
     db: new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqliteAdapter(database) }) }),
     engine: "sqlite",

@@ -115,6 +115,12 @@ export const EnvSchema = z.object({
   BOOKING_HORIZON_DAYS: optional(wholeNumber(1, 366, "days")).default(42),
   BOOKING_MAX_PER_DAY: optional(wholeNumber(1, 48, "meetings")).default(6),
   BOOKING_DAYS_OFF: optional(z.string()).default("").transform(parsedWith(parseDaysOff)),
+  // How long each kind of record is kept before the daily purge deletes it (app/privacy/).
+  RETENTION_INQUIRY_MONTHS: optional(wholeNumber(1, 120, "months")).default(12),
+  RETENTION_APPLICATION_MONTHS: optional(wholeNumber(1, 120, "months")).default(6),
+  RETENTION_FUTURE_OPENINGS_MONTHS: optional(wholeNumber(1, 120, "months")).default(12),
+  RETENTION_SPAM_DAYS: optional(wholeNumber(1, 3650, "days")).default(30),
+  RETENTION_MAIL_DAYS: optional(wholeNumber(1, 3650, "days")).default(30),
 }).superRefine((env, context) => {
   const given = openIdRequired.filter((name) => env[name] !== undefined);
   if (given.length > 0) {
@@ -124,6 +130,10 @@ export const EnvSchema = z.object({
   }
   if (env.OIDC_ALLOWED_DOMAIN !== undefined && env.OIDC_ISSUER === undefined) {
     context.addIssue({ code: "custom", path: ["OIDC_ALLOWED_DOMAIN"], message: "needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET" });
+  }
+  // Ticking the future-openings box must never shorten how long an application is kept.
+  if (env.RETENTION_FUTURE_OPENINGS_MONTHS < env.RETENTION_APPLICATION_MONTHS) {
+    context.addIssue({ code: "custom", path: ["RETENTION_FUTURE_OPENINGS_MONTHS"], message: "must be at least RETENTION_APPLICATION_MONTHS" });
   }
 });
 
@@ -157,6 +167,12 @@ export function publicConfig(env: Env) {
     newsletterEmbedUrl: env.NEWSLETTER_EMBED_URL ?? null,
     loginEmbedUrl: env.LOGIN_EMBED_URL ?? null,
     consentRevision: env.CONSENT_REVISION,
+    // The periods the privacy notice and the application form promise; the purge keeps them.
+    retentionInquiryMonths: env.RETENTION_INQUIRY_MONTHS,
+    retentionApplicationMonths: env.RETENTION_APPLICATION_MONTHS,
+    retentionFutureOpeningsMonths: env.RETENTION_FUTURE_OPENINGS_MONTHS,
+    retentionSpamDays: env.RETENTION_SPAM_DAYS,
+    retentionMailDays: env.RETENTION_MAIL_DAYS,
   };
 }
 

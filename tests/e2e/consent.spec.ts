@@ -36,9 +36,12 @@ test("a first visit to any page shows the banner, with equal buttons and no fram
     await expect(banner(page), path).toBeVisible();
     const accept = banner(page).getByRole("button", { name: "Accept All" });
     const individual = banner(page).getByRole("button", { name: "Accept Individual" });
-    const [acceptBox, individualBox] = [await accept.boundingBox(), await individual.boundingBox()];
-    expect(acceptBox?.width).toBeCloseTo(individualBox?.width ?? 0, 0);
-    expect(acceptBox?.height).toBe(individualBox?.height);
+    const necessary = banner(page).getByRole("button", { name: "Necessary only" });
+    const [acceptBox, individualBox, necessaryBox] = [await accept.boundingBox(), await individual.boundingBox(), await necessary.boundingBox()];
+    for (const box of [individualBox, necessaryBox]) {
+      expect(acceptBox?.width).toBeCloseTo(box?.width ?? 0, 0);
+      expect(acceptBox?.height).toBe(box?.height);
+    }
   }
   expect(embedRequests).toEqual([]);
 });
@@ -251,6 +254,19 @@ test("crawlers get pages without the banner", async ({ browser }) => {
 
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("Necessary only, a visible button beside the others, refuses the frames", async ({ page, embedRequests, storage }) => {
+    await page.goto("/");
+    await banner(page).getByRole("button", { name: "Necessary only" }).click();
+    await expect(banner(page)).toBeHidden();
+    const cookie = await savedChoice(page, /\.necessary\.\d+$/);
+    await expect(page.getByText("This form is provided by forms.embed.example")).toBeVisible();
+    expect(embedRequests).toEqual([]);
+    const consentId = decodeURIComponent(cookie?.value ?? "").split(".")[0];
+    expect(consentRecords(storage).filter((record) => record.consentId === consentId)).toEqual([
+      { consentId, categories: ["necessary"], revision: 1, source: "banner", createdAt: expect.stringMatching(/Z$/) },
+    ]);
+  });
 
   test("the banner's buttons post the choice, and pages follow it from then on", async ({ page, embedRequests, storage }) => {
     await page.goto("/login");

@@ -144,11 +144,19 @@ describe("the root error boundary", () => {
 describe("the forms render without React warnings", () => {
   test.each([
     ["contact", () => <ContactForm content={contact.form} stamp="1.sig" lastResult={undefined} formError={undefined} />],
-    ["application", () => <ApplicationForm content={careers.application} stamp="1.sig" lastResult={undefined} formError={undefined} />],
+    ["application", () => <ApplicationForm content={careers.application} futureOpeningsMonths={12} stamp="1.sig" lastResult={undefined} formError={undefined} />],
   ])("%s form", (_name, Component) => {
     const Stub = createRoutesStub([{ path: "/", Component }]);
     render(<Stub initialEntries={["/"]} />);
     expect(screen.getAllByRole("textbox").length).toBeGreaterThan(3);
+  });
+
+  test("the application form's future-openings promise names the configured period", () => {
+    const Stub = createRoutesStub([
+      { path: "/", Component: () => <ApplicationForm content={careers.application} futureOpeningsMonths={18} stamp="1.sig" lastResult={undefined} formError={undefined} /> },
+    ]);
+    render(<Stub initialEntries={["/"]} />);
+    expect(screen.getByLabelText("Keep my application for up to 18 months and contact me about future openings.")).toBeTruthy();
   });
 
   test("a server result puts each error beside its field, keeps the values and focuses the first problem", () => {

@@ -76,6 +76,19 @@ describe("parseEnv", () => {
     expect(problems({ OIDC_CLIENT_SECRET: "s3cr3t-value" }).join(" ")).not.toContain("s3cr3t");
   });
 
+  test("retention periods: the defaults the notice promises, bounds, and future openings never shorter", () => {
+    expect(publicConfig(parseEnv({}))).toMatchObject({
+      retentionInquiryMonths: 12,
+      retentionApplicationMonths: 6,
+      retentionFutureOpeningsMonths: 12,
+      retentionSpamDays: 30,
+      retentionMailDays: 30,
+    });
+    expect(() => parseEnv({ RETENTION_INQUIRY_MONTHS: "0" })).toThrow("RETENTION_INQUIRY_MONTHS must be a whole number of months from 1 to 120");
+    expect(() => parseEnv({ RETENTION_APPLICATION_MONTHS: "13" })).toThrow("RETENTION_FUTURE_OPENINGS_MONTHS must be at least RETENTION_APPLICATION_MONTHS");
+    expect(parseEnv({ RETENTION_APPLICATION_MONTHS: "3", RETENTION_FUTURE_OPENINGS_MONTHS: "3" }).RETENTION_FUTURE_OPENINGS_MONTHS).toBe(3);
+  });
+
   test("rejects a PORT that is not a number", () => {
     expect(() => parseEnv({ PORT: "eighty" })).toThrow(/PORT must be a whole number/);
   });

@@ -1,0 +1,55 @@
+import type { Kysely } from "kysely";
+import { newId } from "#app/platform/clock.server.ts";
+import type { Schema } from "#app/platform/db.server.ts";
+import { releaseLease, takeLease } from "#app/platform/lease.server.ts";
+import { purge, type RetentionPolicy } from "./retention.server.ts";
+
+// The purge runs in the server: once at start-up and then about once a day. Every instance
+// checks each hour, and the one that takes the day's lease runs it; the others find it taken.
+
+const leaseName = "privacy-purge";
+const dayMs = 24 * 60 * 60_000;
+const checkEveryMs = 60 * 60_000;
+
+export type DailyPurgeOptions = {
+  db: Kysely<Schema>;
+  policy: RetentionPolicy;
+  now?: () => Date;
+  /** Counts only: what was deleted is personal data and never logged. */
+  onPurged?: (message: string) => void;
+  onError?: (message: string) => void;
+};
+
+/** One check: runs the purge when this instance takes the lease; says whether it ran. */
+export async function purgeIfDue({ db, policy, now = () => new Date(), onPurged, onError }: DailyPurgeOptions, holder: string) {
+  const started = now();
+  if (!(await takeLease(db, leaseName, holder, new Date(started.getTime() + dayMs), started))) return false;
+  try {
+    const result = await purge(db, policy, started);
+    const kinds = Object.entries(Object.groupBy(result.submissions, (submission) => submission.rule)).map(([rule, list]) => `${list?.length ?? 0} ${rule}`);
+    onPurged?.(`Privacy purge: ${result.submissions.length} submissions (${kinds.join(", ") || "none due"}), ${result.mail} sent e-mail copies, ${result.rateLimits} rate-limit records deleted`);
+    return true;
+  } catch (error) {
+    // Given back, so the next hourly check tries again instead of waiting a day.
+    await releaseLease(db, leaseName, holder, now()).catch(() => {});
+    onError?.(`Privacy purge failed: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
+}
+
+export function startDailyPurge(options: DailyPurgeOptions) {
+  const holder = newId();
+  let running: Promise<unknown> = Promise.resolve();
+  const check = () => {
+    running = running.then(() => purgeIfDue(options, holder)).catch(() => {});
+  };
+  check();
+  const timer = setInterval(check, checkEveryMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,115 @@
+// Privacy tasks for the operator: `npm run privacy -- <command>`. Uses DATA_DIR / DATABASE_URL
+// like the server (decision 021). Output goes to stdout for the operator; nothing here is logged.
+import { readFileSync, writeFileSync } from "node:fs";
+import { argsOrExit, envOrExit, errorText, exit, openDatabaseOrExit } from "./cli.ts";
+
+const usage = `Usage: npm run privacy -- <command>
+
+  purge [--dry-run]      deletes what is past its retention period (RETENTION_*): submissions
+                         with their files and e-mail copies (a tombstone stays), sent e-mail
+                         copies, spent rate-limit records; --dry-run lists them and deletes nothing
+  export ADDRESS --out FILE
+                         writes one JSON file of everything stored that holds the e-mail address
+                         (every field, files in base64, e-mail copies), to send to the person
+  erase ADDRESS          deletes everything stored that holds the address, e-mail copies included,
+                         and records the erasure (a keyed hash of the address, not the address)
+  erasures [--out FILE]  the recorded erasures (hashes and dates): keep a copy beside the backups
+  reapply-erasures [--from FILE]
+                         erases again everyone recorded (and in FILE, a list saved by erasures),
+                         after a backup was restored (docs/deploy.md)
+
+Export and erasure requests are recorded with their date, without the address.`;
+
+const { positionals, values } = argsOrExit(
+  {
+    "dry-run": { type: "boolean" },
+    out: { type: "string" },
+    from: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  },
+  usage,
+);
+
+const [command, address] = positionals;
+if (values.help || !command) exit(usage, values.help ? 0 : 2);
+const commands = ["purge", "export", "erase", "erasures", "reapply-erasures"];
+if (!commands.includes(command)) exit(`Unknown command ${JSON.stringify(command)}\n\n${usage}`);
+if ((command === "export" || command === "erase") && !/^[^\s@]+@[^\s@]+$/.test(address ?? "")) exit(`${command} needs an e-mail ADDRESS\n\n${usage}`);
+if (command === "export" && !values.out) exit(`export needs --out FILE\n\n${usage}`);
+
+/** Writes a file the operator named; one that cannot be written ends the command with the reason. */
+function writeOrExit(file: string, content: string) {
+  try {
+    writeFileSync(file, content, { mode: 0o600 });
+  } catch (error) {
+    exit(`Could not write ${file}: ${errorText(error)}`, 1);
+  }
+}
+
+/** A list saved by `erasures`: hashes and dates only. */
+function readErasuresOrExit(file: string) {
+  try {
+    const list = JSON.parse(readFileSync(file, "utf8")) as unknown;
+    if (Array.isArray(list) && list.every((entry) => typeof entry?.hash === "string" && typeof entry?.requestedAt === "string")) {
+      return list as Array<{ hash: string; requestedAt: string }>;
+    }
+  } catch (error) {
+    exit(`Could not read ${file}: ${errorText(error)}`, 1);
+  }
+  exit(`${file} is not a list saved by \`npm run privacy -- erasures\``, 1);
+}
+const saved = command === "reapply-erasures" && values.from ? readErasuresOrExit(values.from) : [];
+
+const env = envOrExit();
+// Loaded once the configuration is known to be good (scripts/cli.ts says why).
+const { purge, retentionPolicy } = await import("#app/privacy/retention.server.ts");
+const { eraseAddress, exportAddress, reapplyErasures, recordedErasures } = await import("#app/privacy/requests.server.ts");
+const { loadFormSecret } = await import("#app/platform/secret.server.ts");
+
+const ruleNames = { inquiry: "inquiry", application: "application", "future-openings": "application kept for future openings", spam: "spam" } as const;
+
+const { db } = await openDatabaseOrExit(env);
+try {
+  switch (command) {
+    case "purge": {
+      const dryRun = values["dry-run"] ?? false;
+      const result = await purge(db, retentionPolicy(env), new Date(), { dryRun });
+      // Ids, kinds and dates only: nothing a person wrote.
+      for (const submission of result.submissions) console.log(`${submission.id}  ${submission.createdAt.slice(0, 10)}  ${ruleNames[submission.rule]}`);
+      const verb = dryRun ? "Would delete" : "Deleted";
+      console.log(
+        `${verb} ${result.submissions.length} submission(s) with their files and e-mail copies, ${result.mail} other sent e-mail copies and ${result.rateLimits} rate-limit record(s).`,
+      );
+      break;
+    }
+    case "export": {
+      const archive = await exportAddress(db, await loadFormSecret(db, env.FORM_SECRET), address as string);
+      writeOrExit(values.out as string, `${JSON.stringify(archive, null, 2)}\n`);
+      const files = archive.submissions.reduce((count, submission) => count + submission.files.length, 0);
+      console.log(`Wrote ${archive.submissions.length} submission(s) with ${files} file(s) and ${archive.otherEmails.length} other e-mail copies to ${values.out}`);
+      break;
+    }
+    case "erase": {
+      const erased = await eraseAddress(db, await loadFormSecret(db, env.FORM_SECRET), address as string);
+      console.log(`Erased ${erased.submissions} submission(s) with their files and e-mail copies, and ${erased.mail} other e-mail copies; the erasure is recorded.`);
+      console.log("Backups still hold it: after restoring one, run npm run privacy -- reapply-erasures (docs/deploy.md).");
+      break;
+    }
+    case "erasures": {
+      const text = `${JSON.stringify(await recordedErasures(db), null, 2)}\n`;
+      if (values.out) writeOrExit(values.out, text);
+      else process.stdout.write(text);
+      break;
+    }
+    case "reapply-erasures": {
+      const result = await reapplyErasures(db, await loadFormSecret(db, env.FORM_SECRET), saved);
+      console.log(
+        `${result.erasures} recorded erasure(s)${result.restoredRecords ? ` (${result.restoredRecords} recorded again from ${values.from})` : ""}: ` +
+          `erased ${result.submissions} submission(s) and ${result.mail} other e-mail copies again.`,
+      );
+      break;
+    }
+  }
+} finally {
+  await db.destroy();
+}
