@@ -38,6 +38,9 @@ function migrations(engine: Engine): Record<string, Migration> {
  * newer version has already extended is left alone: migrations only add (docs/deploy.md), so an
  * older instance restarting during a rollout keeps serving.
  */
+/** Every migration's name, in the order they apply. */
+export const migrationNames = Object.keys(migrationFiles).sort();
+
 export async function migrateToLatest(db: Kysely<any>, engine: Engine) {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(engine) } });
   if ((await migrator.getMigrations()).every((migration) => migration.executedAt !== undefined)) return [];

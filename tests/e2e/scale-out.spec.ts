@@ -1,4 +1,5 @@
 import pg from "pg";
+import { migrationNames } from "#app/platform/migrations.server.ts";
 import { startCluster } from "#tests/helpers/postgres-cluster.ts";
 import { startSmtp } from "#tests/helpers/smtp.ts";
 import { exportSubmissions, expect, test } from "./fixtures.ts";
@@ -59,16 +60,8 @@ test("two instances on one PostgreSQL store every submission once and mail it on
     instances.push({ name: "A", server: a, alive: true }, { name: "B", server: b, alive: true });
     const [A, B] = instances as [Instance, Instance];
     const migrations = await database.query<{ name: string }>("select name from kysely_migration order by name");
-    expect(migrations.rows.map((row) => row.name)).toEqual([
-      "0001-submissions-outbox",
-      "0002-consent-records",
-      "0003-submission-form-key",
-      "0004-rate-limit-hits",
-      "0005-workspace",
-      "0006-openid-attempts",
-      "0007-bookings",
-      "0008-inbox-posting-counts",
-    ]);
+    expect(migrations.rows.map((row) => row.name)).toEqual(migrationNames);
+    expect(migrationNames.length).toBeGreaterThanOrEqual(9);
     expect([a, b].filter((server) => server.output().includes("Applied migrations"))).toHaveLength(1);
 
     // The rate limit counts across both: one visitor's posts alternate between the instances.
