@@ -19,6 +19,7 @@ export default [
   route(pages.contact.path, "contact/contact-page.tsx"),
 
   route(pages.cookieSettings.path, "consent/cookie-settings-page.tsx"),
+  route(pages.privacy.path, "privacy/privacy-page.tsx"),
   route("consent", "consent/consent-action.ts"),
 
   layout("workspace/workspace-layout.tsx", [

@@ -69,6 +69,12 @@ const variableNames: Record<keyof PublicConfig, string> = {
   retentionFutureOpeningsMonths: "RETENTION_FUTURE_OPENINGS_MONTHS",
   retentionSpamDays: "RETENTION_SPAM_DAYS",
   retentionMailDays: "RETENTION_MAIL_DAYS",
+  privacyController: "PRIVACY_CONTROLLER",
+  privacyAddress: "PRIVACY_ADDRESS",
+  privacyEmail: "PRIVACY_EMAIL",
+  privacyDpoEmail: "PRIVACY_DPO_EMAIL",
+  privacyAuthority: "PRIVACY_AUTHORITY",
+  privacyAuthorityUrl: "PRIVACY_AUTHORITY_URL",
 };
 
 /** The variables whose value differs from the one the build was made with, as sentences. */

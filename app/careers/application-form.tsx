@@ -5,7 +5,8 @@ import { ApplicationFormSchema, resumeUploads } from "./application-schema.ts";
 import { Button } from "#app/ui/button.tsx";
 import { Card } from "#app/ui/card.tsx";
 import { Field, FieldErrors, Fieldset, RequiredMark } from "#app/ui/field.tsx";
-import { FormAlert, GuardFields, useSiteForm } from "#app/forms/form-parts.tsx";
+import { FormAlert, GuardFields, PrivacyNote, useSiteForm } from "#app/forms/form-parts.tsx";
+import { pages } from "#app/site/pages.ts";
 import { fillMessage } from "#app/forms/field-rules.ts";
 
 const checkboxClasses = "mt-1 size-5 shrink-0 accent-[var(--color-brand)]";
@@ -118,9 +119,12 @@ export function ApplicationForm({
           {checkbox("consent", true)}
           {checkbox("futureConsent", false)}
         </fieldset>
-        <Button type="submit" className="w-full sm:w-auto">
-          {navigation.state === "submitting" ? content.submitting : content.submit}
-        </Button>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-6">
+          <Button type="submit" className="w-full sm:w-auto">
+            {navigation.state === "submitting" ? content.submitting : content.submit}
+          </Button>
+          <PrivacyNote text={content.privacyNote.text} linkLabel={content.privacyNote.linkLabel} href={pages.privacy.path} />
+        </div>
       </Form>
     </Card>
   );

@@ -62,6 +62,7 @@ export const CareersSchema = z.object({
     submit: text,
     submitting: text,
     requiredNote: text,
+    privacyNote: z.object({ text: text, linkLabel: text }),
     errors: z.object({
       firstName: text,
       lastName: text,

@@ -94,6 +94,7 @@ export const careers = {
     submit: "Send application",
     submitting: "Sending…",
     requiredNote: "Fields marked * are required.",
+    privacyNote: { text: "We use your application only to consider you for our positions.", linkLabel: "How we handle your data" },
     errors: {
       firstName: "Please enter your first name.",
       lastName: "Please enter your last name.",

@@ -15,7 +15,7 @@ export const ConsentSchema = z.object({
     rejectAll: text,
     close: text,
   }),
-  settingsPage: z.object({ metaDescription: text.min(50).max(160), saved: text, back: text }),
+  settingsPage: z.object({ metaDescription: text.min(50).max(160), saved: text, back: text, privacy: text }),
   placeholder: z.object({ title: text, description: text, load: text }),
   footerLink: text,
 });

@@ -37,6 +37,7 @@ export const consent = {
     metaDescription: "Choose which cookies this site may use, and change your choice at any time.",
     saved: "Your choice has been saved.",
     back: "Back to where you were",
+    privacy: "How we handle your data: the privacy notice",
   },
   placeholder: {
     title: "This form is provided by {provider}",

@@ -4,6 +4,7 @@ import { Container } from "#app/ui/container.tsx";
 import { consent } from "./consent-content.ts";
 import { safeReturnPath } from "./consent-cookie.ts";
 import { pageMeta } from "#app/site/seo.ts";
+import { pages } from "#app/site/pages.ts";
 import type { Route } from "./+types/cookie-settings-page";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -19,7 +20,12 @@ export default function CookieSettings({ loaderData }: Route.ComponentProps) {
   return (
     <Container className="max-w-2xl py-12 sm:py-16">
       <h1 className="text-display tracking-tight">{consent.dialog.title}</h1>
-      <p className="mt-4 mb-8 text-lead text-ink-muted">{consent.dialog.description}</p>
+      <p className="mt-4 text-lead text-ink-muted">{consent.dialog.description}</p>
+      <p className="mt-2 mb-8">
+        <Link to={pages.privacy.path} className="font-semibold text-brand underline underline-offset-4">
+          {consent.settingsPage.privacy}
+        </Link>
+      </p>
       <ConsentSettingsForm source="settings" returnTo={loaderData.returnTo} />
       <p role="status" className="mt-4 font-semibold text-accent">
         {choices > 0 ? consent.settingsPage.saved : ""}

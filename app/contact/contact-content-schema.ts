@@ -32,6 +32,7 @@ export const ContactSchema = z.object({
     submit: text,
     submitting: text,
     requiredNote: text,
+    privacyNote: z.object({ text: text, linkLabel: text }),
     attachmentLimits: text,
     errors: z.object({
       name: text,

@@ -57,6 +57,7 @@ export const contact = {
     submit: "Send message",
     submitting: "Sending…",
     requiredNote: "Fields marked * are required.",
+    privacyNote: { text: "We use what you send only to answer you.", linkLabel: "How we handle your data" },
     attachmentLimits: "Up to 5 files, 10 MB in total: PDF, Word, PowerPoint, Excel, text, PNG, JPG or ZIP.",
     errors: {
       name: "Please enter your name.",

@@ -5,7 +5,8 @@ import { ContactFormSchema, contactUploads } from "./contact-schema.ts";
 import { Button } from "#app/ui/button.tsx";
 import { Card } from "#app/ui/card.tsx";
 import { Field, Fieldset } from "#app/ui/field.tsx";
-import { FormAlert, GuardFields, useSiteForm } from "#app/forms/form-parts.tsx";
+import { FormAlert, GuardFields, PrivacyNote, useSiteForm } from "#app/forms/form-parts.tsx";
+import { pages } from "#app/site/pages.ts";
 
 /**
  * The contact form of the brief. One schema validates it here and in the route action; without
@@ -84,9 +85,12 @@ export function ContactForm({
             </Field>
           </div>
         </Fieldset>
-        <Button type="submit" className="w-full sm:w-auto">
-          {navigation.state === "submitting" ? content.submitting : content.submit}
-        </Button>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-6">
+          <Button type="submit" className="w-full sm:w-auto">
+            {navigation.state === "submitting" ? content.submitting : content.submit}
+          </Button>
+          <PrivacyNote text={content.privacyNote.text} linkLabel={content.privacyNote.linkLabel} href={pages.privacy.path} />
+        </div>
       </Form>
     </Card>
   );

@@ -67,3 +67,15 @@ export function FormAlert({ id, messages }: { id: string; messages: Array<string
     </div>
   );
 }
+
+/** The one line beside a form's submit button that says where its data goes (GDPR art. 13, layered). */
+export function PrivacyNote({ text, linkLabel, href }: { text: string; linkLabel: string; href: string }) {
+  return (
+    <p className="text-sm text-ink-muted">
+      {text}{" "}
+      <a href={href} className="font-semibold text-brand underline underline-offset-4">
+        {linkLabel}
+      </a>
+    </p>
+  );
+}

@@ -121,6 +121,12 @@ export const EnvSchema = z.object({
   RETENTION_FUTURE_OPENINGS_MONTHS: optional(wholeNumber(1, 120, "months")).default(12),
   RETENTION_SPAM_DAYS: optional(wholeNumber(1, 3650, "days")).default(30),
   RETENTION_MAIL_DAYS: optional(wholeNumber(1, 3650, "days")).default(30),
+  PRIVACY_CONTROLLER: optional(z.string().trim().min(2, { error: "must be the company's legal name" }).max(200, { error: "must be 200 characters or fewer" })),
+  PRIVACY_ADDRESS: optional(z.string().trim().max(300, { error: "must be 300 characters or fewer" })),
+  PRIVACY_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
+  PRIVACY_DPO_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
+  PRIVACY_AUTHORITY: optional(z.string().trim().max(200, { error: "must be 200 characters or fewer" })),
+  PRIVACY_AUTHORITY_URL: optional(httpsUrl),
 }).superRefine((env, context) => {
   const given = openIdRequired.filter((name) => env[name] !== undefined);
   if (given.length > 0) {
@@ -173,6 +179,13 @@ export function publicConfig(env: Env) {
     retentionFutureOpeningsMonths: env.RETENTION_FUTURE_OPENINGS_MONTHS,
     retentionSpamDays: env.RETENTION_SPAM_DAYS,
     retentionMailDays: env.RETENTION_MAIL_DAYS,
+    // Who answers for the data, for the privacy notice (prerendered with the values).
+    privacyController: env.PRIVACY_CONTROLLER ?? null,
+    privacyAddress: env.PRIVACY_ADDRESS ?? null,
+    privacyEmail: env.PRIVACY_EMAIL ?? env.CONTACT_EMAIL,
+    privacyDpoEmail: env.PRIVACY_DPO_EMAIL ?? null,
+    privacyAuthority: env.PRIVACY_AUTHORITY ?? null,
+    privacyAuthorityUrl: env.PRIVACY_AUTHORITY_URL ?? null,
   };
 }
 

@@ -29,6 +29,7 @@ export const SiteSchema = z.object({
     quickLinks: z.array(LinkSchema).min(2),
     moreLinksTitle: text,
     moreLinks: z.array(LinkSchema),
+    privacyLink: LinkSchema,
     contactTitle: text,
     socialLabel: text,
     rights: text,

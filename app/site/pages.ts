@@ -9,6 +9,7 @@ export const pages = {
   // Contact renders per request: its form will carry per-visit state and post back to it.
   contact: { path: "/contact", prerender: false, sitemap: true },
   download: { path: "/download", prerender: true, sitemap: true },
+  privacy: { path: "/privacy", prerender: true, sitemap: true },
   // The cookie settings without JavaScript (with it, the footer link opens a dialog instead).
   cookieSettings: { path: "/cookie-settings", prerender: false, sitemap: false },
 } as const;

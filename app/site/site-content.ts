@@ -34,6 +34,7 @@ export const site = {
     contactTitle: "Get in touch",
     socialLabel: "Follow us on LinkedIn",
     rights: "All rights reserved.",
+    privacyLink: { label: "Privacy notice", href: pages.privacy.path },
   },
   shareImage: {
     path: "/og-image.png",

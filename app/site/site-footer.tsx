@@ -54,7 +54,12 @@ export function SiteFooter({
         <p>
           © {copyrightYear} {companyName}. {footer.rights}
         </p>
-        {cookieSettingsLink(linkClasses)}
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          <Link to={footer.privacyLink.href} className={linkClasses}>
+            {footer.privacyLink.label}
+          </Link>
+          {cookieSettingsLink(linkClasses)}
+        </div>
       </Container>
     </footer>
   );

@@ -8,7 +8,7 @@ import { e2eEnv, embedOrigin, type StorageEnv, servers } from "./server-env.ts";
 /** What the server under test was configured with. */
 export const config = publicConfig(parseEnv(e2eEnv));
 
-export const sitePages = ["/", "/about", "/features", "/careers", "/login", "/contact", "/download"] as const;
+export const sitePages = ["/", "/about", "/features", "/careers", "/login", "/contact", "/download", "/privacy"] as const;
 
 /**
  * Every test fails on a console error, an uncaught page error or a failed request:

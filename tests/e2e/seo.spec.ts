@@ -68,7 +68,7 @@ test("sitemap.xml lists the indexable pages and robots.txt points at it", async 
     "marketing-manager",
   ].map((slug) => `/careers/${slug}`);
   expect(locations).toEqual(
-    ["/", "/about", "/features", "/careers", "/contact", "/download", ...openPostings].map((path) => `${config.siteUrl}${path}`),
+    ["/", "/about", "/features", "/careers", "/contact", "/download", "/privacy", ...openPostings].map((path) => `${config.siteUrl}${path}`),
   );
   expect(locations.join(" ")).not.toContain("frontend-engineer"); // closed on 2026-10-31
   const robots = await request.get("/robots.txt");

@@ -18,6 +18,8 @@ import { ErrorPagesSchema, SiteSchema } from "#app/site/content-schema.ts";
 import { workspace } from "#app/workspace/workspace-content.ts";
 import { WorkspaceSchema } from "#app/workspace/workspace-content-schema.ts";
 import { site } from "#app/site/site-content.ts";
+import { privacy } from "#app/privacy/privacy-content.ts";
+import { PrivacySchema } from "#app/privacy/privacy-content-schema.ts";
 import { formatSalaryRange } from "#app/careers/salary-range.ts";
 import { openJobs } from "#app/careers/jobs.ts";
 
@@ -33,6 +35,7 @@ const modules: Array<[string, z.ZodType, unknown]> = [
   ["download", DownloadSchema, download],
   ["error pages", ErrorPagesSchema, errorPages],
   ["workspace", WorkspaceSchema, workspace],
+  ["privacy", PrivacySchema, privacy],
 ];
 
 describe("content modules", () => {

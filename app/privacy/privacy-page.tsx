@@ -1,0 +1,147 @@
+import { Link } from "react-router";
+import { Container } from "#app/ui/container.tsx";
+import { PageHero } from "#app/ui/section.tsx";
+import { fillTemplate } from "#app/platform/fill-template.ts";
+import { pageMeta } from "#app/site/seo.ts";
+import { pages } from "#app/site/pages.ts";
+import { site } from "#app/site/site-content.ts";
+import { useSiteConfig } from "#app/site/use-site-config.ts";
+import type { Route } from "./+types/privacy-page";
+import { privacy } from "./privacy-content.ts";
+
+// Prerendered with the configured controller and periods: the same values the purge keeps.
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, privacy.meta);
+
+const headingClasses = "mt-12 text-title font-extrabold tracking-tight";
+
+export default function Privacy() {
+  const config = useSiteConfig();
+  const controller = config.privacyController ?? site.companyName;
+  const values = {
+    controller,
+    email: config.privacyEmail,
+    inquiryMonths: config.retentionInquiryMonths,
+    applicationMonths: config.retentionApplicationMonths,
+    futureMonths: config.retentionFutureOpeningsMonths,
+    spamDays: config.retentionSpamDays,
+    mailDays: config.retentionMailDays,
+    authority: config.privacyAuthority ?? "",
+  };
+  const fill = (template: string) => fillTemplate(template, values);
+  const embedHosts = [...new Set([config.newsletterEmbedUrl, config.loginEmbedUrl].filter((url): url is string => Boolean(url)).map((url) => new URL(url).hostname))];
+  return (
+    <>
+      <PageHero title={privacy.title}>
+        <p className="mt-6 max-w-3xl text-lead text-ink-muted">{fill(privacy.intro)}</p>
+      </PageHero>
+      <Container className="max-w-4xl pb-section">
+        <section aria-labelledby="controller-title">
+          <h2 id="controller-title" className={headingClasses}>
+            {privacy.controller.title}
+          </h2>
+          <p className="mt-4">{fill(privacy.controller.text)}</p>
+          <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[14rem_1fr]">
+            {config.privacyAddress ? (
+              <>
+                <dt className="font-semibold">{privacy.controller.address}</dt>
+                <dd>{config.privacyAddress}</dd>
+              </>
+            ) : null}
+            <dt className="font-semibold">{privacy.controller.email}</dt>
+            <dd>
+              <a href={`mailto:${config.privacyEmail}`} className="text-brand underline underline-offset-4">
+                {config.privacyEmail}
+              </a>
+            </dd>
+            {config.privacyDpoEmail ? (
+              <>
+                <dt className="font-semibold">{privacy.controller.dpo}</dt>
+                <dd>
+                  <a href={`mailto:${config.privacyDpoEmail}`} className="text-brand underline underline-offset-4">
+                    {config.privacyDpoEmail}
+                  </a>
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+
+        <section aria-labelledby="collections-title">
+          <h2 id="collections-title" className={headingClasses}>
+            {privacy.collections.title}
+          </h2>
+          {privacy.collections.items.map((item) => (
+            <section key={item.name} aria-label={item.name} className="mt-6 rounded-card border border-line p-5">
+              <h3 className="text-xl font-bold">{item.name}</h3>
+              <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[9rem_1fr]">
+                <dt className="font-semibold">{privacy.collections.columns.what}</dt>
+                <dd>{item.what}</dd>
+                <dt className="font-semibold">{privacy.collections.columns.why}</dt>
+                <dd>{item.why}</dd>
+                <dt className="font-semibold">{privacy.collections.columns.basis}</dt>
+                <dd>{item.basis}</dd>
+                <dt className="font-semibold">{privacy.collections.columns.kept}</dt>
+                <dd>{fill(item.kept)}</dd>
+              </dl>
+            </section>
+          ))}
+        </section>
+
+        <section aria-labelledby="recipients-title">
+          <h2 id="recipients-title" className={headingClasses}>
+            {privacy.recipients.title}
+          </h2>
+          <ul className="mt-4 list-disc space-y-2 pl-6">
+            <li>{privacy.recipients.mail}</li>
+            <li>{embedHosts.length ? fillTemplate(privacy.recipients.embeds, { hosts: embedHosts.join(", ") }) : privacy.recipients.embedsNone}</li>
+            <li>{privacy.recipients.hosting}</li>
+          </ul>
+          <p className="mt-4">{privacy.recipients.notSold}</p>
+        </section>
+
+        <section aria-labelledby="rights-title">
+          <h2 id="rights-title" className={headingClasses}>
+            {privacy.rights.title}
+          </h2>
+          <ul className="mt-4 list-disc space-y-2 pl-6">
+            {privacy.rights.items.map((right) => (
+              <li key={right}>{right}</li>
+            ))}
+          </ul>
+          <p className="mt-4">{fill(privacy.rights.howTo)}</p>
+        </section>
+
+        <section aria-labelledby="complaint-title">
+          <h2 id="complaint-title" className={headingClasses}>
+            {privacy.complaint.title}
+          </h2>
+          <p className="mt-4">
+            {privacy.complaint.text}{" "}
+            {config.privacyAuthority ? (
+              config.privacyAuthorityUrl ? (
+                <a href={config.privacyAuthorityUrl} className="text-brand underline underline-offset-4" rel="noopener noreferrer">
+                  {fill(privacy.complaint.configured)}
+                </a>
+              ) : (
+                fill(privacy.complaint.configured)
+              )
+            ) : null}
+          </p>
+        </section>
+
+        <section aria-labelledby="cookies-title">
+          <h2 id="cookies-title" className={headingClasses}>
+            {privacy.cookies.title}
+          </h2>
+          <p className="mt-4">
+            {privacy.cookies.text}{" "}
+            <Link to={pages.cookieSettings.path} className="text-brand underline underline-offset-4">
+              {privacy.cookies.link}
+            </Link>
+          </p>
+        </section>
+      </Container>
+    </>
+  );
+}
