@@ -18,6 +18,7 @@ export const applicationFields: SubmissionFields = {
     { key: "github", label: "GitHub" },
     { key: "portfolio", label: "Portfolio" },
     { key: "futureConsent", label: "Keep for future openings", values: { yes: "Yes", no: "No" } },
+    { key: "futureConsentWording", label: "Words agreed to" },
   ],
   longText: { key: "coverNote", label: "Cover note" },
   notification: {

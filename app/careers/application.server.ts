@@ -1,7 +1,9 @@
+import { env } from "#app/platform/env.server.ts";
 import { careers } from "./careers-content.ts";
 import type { JobPosting } from "./careers-content-schema.ts";
 import { ApplicationFormSchema, resumeUploads } from "./application-schema.ts";
 import { applyPath } from "./jobs.ts";
+import { fillMessage } from "#app/forms/field-rules.ts";
 import { handleFormPost } from "#app/forms/form-submission.server.ts";
 import { applicationFields } from "./application-fields.ts";
 
@@ -31,6 +33,9 @@ export function submitApplication(request: Request, job: JobPosting | undefined)
         coverNote: value.coverNote ?? null,
         consent: "yes",
         futureConsent: value.futureConsent ? "yes" : "no",
+        // The words the applicant agreed to, as the form showed them (the period then configured):
+        // the choice's version, kept with it; its time is the application's.
+        futureConsentWording: value.futureConsent ? fillMessage(careers.application.fields.futureConsent, { months: env.RETENTION_FUTURE_OPENINGS_MONTHS }) : null,
       },
     }),
   });

@@ -160,7 +160,12 @@ test("a general application has no posting and reaches the same list", async ({ 
   await page.getByRole("button", { name: "Send application" }).click();
   await expect(page.getByRole("heading", { name: "Thank you, your application is on its way" })).toBeVisible();
   const [stored] = exportSubmissions(storage, "application").filter((submission) => submission.fields.email === person.email);
-  expect(stored).toMatchObject({ job: null, fields: { futureConsent: "yes" }, attachments: [{ name: "cv.txt", type: "text/plain" }] });
+  expect(stored).toMatchObject({
+    job: null,
+    // The choice kept with the words agreed to (its version); its time is the application's.
+    fields: { futureConsent: "yes", futureConsentWording: "Keep my application for up to 12 months and contact me about future openings." },
+    attachments: [{ name: "cv.txt", type: "text/plain" }],
+  });
   await mailContaining(storage, "Application: General application");
 });
 
