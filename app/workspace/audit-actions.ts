@@ -17,6 +17,8 @@ export const auditActions = [
   "retry-mail",
   "passkey-add",
   "passkey-remove",
+  "privacy-export",
+  "privacy-erase",
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

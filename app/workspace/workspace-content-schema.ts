@@ -4,7 +4,7 @@ import { auditActions } from "./audit-actions.ts";
 
 export const WorkspaceSchema = z.object({
   name: text,
-  navigation: z.object({ inbox: text, passkeys: text, people: text, audit: text, signedInAs: text, signOut: text }),
+  navigation: z.object({ inbox: text, passkeys: text, people: text, audit: text, requests: text, signedInAs: text, signOut: text }),
   signInFirst: text,
   adminsOnly: text,
   errors: z.object({ badRequest: text, signedOut: text, forbidden: text, notFound: text }),
@@ -69,6 +69,7 @@ export const WorkspaceSchema = z.object({
     saved: text,
     notFound: text,
   }),
+  requests: z.object({ title: text, intro: text, address: text, export: text, erase: text, eraseWarning: text, eraseConfirm: text, erased: text, invalidAddress: text }),
   passkeys: z.object({
     title: text,
     intro: text,

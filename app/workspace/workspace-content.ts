@@ -2,7 +2,7 @@ import type { WorkspaceContent } from "./workspace-content-schema.ts";
 
 export const workspace = {
   name: "Workspace",
-  navigation: { inbox: "Inbox", passkeys: "Your passkeys", people: "People", audit: "Audit trail", signedInAs: "Signed in as", signOut: "Sign out" },
+  navigation: { inbox: "Inbox", passkeys: "Your passkeys", people: "People", audit: "Audit trail", requests: "Data requests", signedInAs: "Signed in as", signOut: "Sign out" },
   signInFirst: "Your session has ended, so nothing was changed. Sign in, then try again.",
   adminsOnly: "This page is for admins. Ask an admin if you need something changed.",
   errors: { badRequest: "That change was not understood", signedOut: "Signed out", forbidden: "Admins only", notFound: "Not found" },
@@ -82,6 +82,17 @@ export const workspace = {
     saved: "Saved.",
     notFound: "No submission has this address. It may have been deleted.",
   },
+  requests: {
+    title: "Requests for personal data",
+    intro: "When someone asks for the data we hold about them, or for its erasure, enter the address they used. The download holds every submission, file and e-mail copy with that address; erasing deletes them all and records the request without the address.",
+    address: "Their e-mail address",
+    export: "Download their data (JSON)",
+    erase: "Erase their data",
+    eraseWarning: "Everything that holds this address is deleted at once, files and e-mail copies included. It cannot be undone.",
+    eraseConfirm: "Erase everything with this address",
+    erased: "Erased: {submissions} submissions and {mail} other e-mails. The request is recorded without the address.",
+    invalidAddress: "Enter an e-mail address, like name@example.com.",
+  },
   passkeys: {
     title: "Your passkeys",
     intro: "Each passkey signs you in from one device or password manager. Add one for every device you use, so a lost phone does not lock you out.",
@@ -152,6 +163,8 @@ export const workspace = {
       "retry-mail": "Sent a notification again",
       "passkey-add": "Added a passkey",
       "passkey-remove": "Removed a passkey",
+      "privacy-export": "Exported a person's data",
+      "privacy-erase": "Erased a person's data",
     },
     empty: "Nothing recorded yet.",
   },

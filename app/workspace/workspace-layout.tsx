@@ -28,7 +28,7 @@ export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
   const links = [
     { to: workspacePaths.inbox, label: navigation.inbox },
     { to: workspacePaths.passkeys, label: navigation.passkeys },
-    ...(loaderData.admin ? [{ to: workspacePaths.people, label: navigation.people }, { to: workspacePaths.audit, label: navigation.audit }] : []),
+    ...(loaderData.admin ? [{ to: workspacePaths.people, label: navigation.people }, { to: workspacePaths.audit, label: navigation.audit }, { to: workspacePaths.requests, label: navigation.requests }] : []),
   ];
   return (
     <>

@@ -14,6 +14,8 @@ export const workspacePaths = {
   addPasskey: "/workspace/passkeys/new",
   people: "/workspace/people",
   audit: "/workspace/audit",
+  requests: "/workspace/requests",
+  requestsExport: "/workspace/requests/export",
   submission: submissionPagePath,
   file: (id: string, position: number) => `/workspace/submissions/${id}/files/${position}`,
 } as const;

@@ -110,13 +110,13 @@ test.describe("with JavaScript off", () => {
 
 test("signed out, every workspace address leads to sign-in or is refused, and shows nothing", async ({ request }) => {
   const someId = "0190f0f0-0000-7000-8000-000000000000";
-  for (const path of ["/workspace", `/workspace/submissions/${someId}`, `/workspace/submissions/${someId}/files/0`, "/workspace?state=spam", "/workspace/passkeys", "/workspace/people", "/workspace/audit"]) {
+  for (const path of ["/workspace", `/workspace/submissions/${someId}`, `/workspace/submissions/${someId}/files/0`, "/workspace?state=spam", "/workspace/passkeys", "/workspace/people", "/workspace/audit", "/workspace/requests"]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(303);
     expect(response.headers().location, path).toMatch(/^\/workspace\/sign-in\?next=/);
   }
   const origin = { Origin: e2eEnv.SITE_URL };
-  for (const path of [`/workspace/submissions/${someId}`, "/workspace/sign-out", "/workspace/people", "/workspace/passkeys", "/workspace/passkeys/new"]) {
+  for (const path of [`/workspace/submissions/${someId}`, "/workspace/sign-out", "/workspace/people", "/workspace/passkeys", "/workspace/passkeys/new", "/workspace/requests", "/workspace/requests/export"]) {
     const response = await request.post(path, { headers: origin, form: { intent: "spam" }, maxRedirects: 0 });
     expect(response.status(), path).toBe(401);
     // No address but the site's own public one.
@@ -218,7 +218,7 @@ test("an admin invites, changes a role and removes a person; a member cannot rea
   await enrol(member, new URL(link!).pathname, memberEmail);
   await expect(member.getByRole("link", { name: "Your passkeys" })).toBeVisible();
   await expect(member.getByRole("link", { name: "People" })).toHaveCount(0);
-  for (const path of ["/workspace/people", "/workspace/audit"]) {
+  for (const path of ["/workspace/people", "/workspace/audit", "/workspace/requests"]) {
     const refused = await member.goto(path);
     expect(refused?.status(), path).toBe(403);
     await expect(member.getByText("This page is for admins.")).toBeVisible();
@@ -280,4 +280,39 @@ test("a person adds a passkey for a second device, signs in with it, and keeps a
   await passkeys.getByRole("button", { name: /^Remove the passkey added/ }).click();
   await expect(page.getByRole("alert")).toHaveText("This is your only passkey: add another one before you remove it.");
   await expect(passkeys).toHaveCount(2);
+});
+
+test("an admin answers a person's request: everything with their address as one download, then erased; the trail keeps no address", async ({ page, context, storage, hydrated }) => {
+  const id = tag();
+  const company = `Request ${id}`;
+  const visitorEmail = `ada.${id}@example.com`;
+  const attachment = pdf(`request ${id}`);
+  await sendInquiry(page, hydrated, company, visitorEmail, attachment);
+  const adminEmail = `privacy.${id}@company.example`;
+  await addAuthenticator(context, page);
+  await enrol(page, invite(storage, adminEmail, "admin"), adminEmail);
+
+  await page.getByRole("link", { name: "Data requests" }).click();
+  await expect(page.getByRole("heading", { name: "Requests for personal data" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Their e-mail address").fill(visitorEmail.toUpperCase());
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download their data (JSON)" }).click();
+  const archive = JSON.parse(readFileSync((await (await downloading).path())!, "utf8")) as {
+    submissions: Array<{ fields: Record<string, string>; files: Array<{ name: string; contentBase64: string }> }>;
+  };
+  expect(archive.submissions).toHaveLength(1);
+  expect(archive.submissions[0]?.fields).toMatchObject({ email: visitorEmail, company });
+  expect(Buffer.from(archive.submissions[0]?.files[0]?.contentBase64 ?? "", "base64")).toEqual(attachment);
+
+  await page.getByText("Erase their data", { exact: true }).click();
+  await page.getByRole("button", { name: "Erase everything with this address" }).click();
+  await expect(page.getByRole("status")).toHaveText("Erased: 1 submissions and 0 other e-mails. The request is recorded without the address.");
+  await page.goto(`/workspace?state=open&q=${encodeURIComponent(company)}`);
+  await expect(page.getByText("Nothing here with these filters.")).toBeVisible();
+  await page.getByRole("link", { name: "Audit trail" }).click();
+  const mine = page.getByRole("row").filter({ hasText: adminEmail });
+  await expect(mine.filter({ hasText: "Exported a person's data" })).toHaveCount(1);
+  await expect(mine.filter({ hasText: "Erased a person's data" })).toHaveCount(1);
+  await expect(page.getByText(visitorEmail)).toHaveCount(0);
 });

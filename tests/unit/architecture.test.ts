@@ -27,6 +27,7 @@ const offeredModules: Record<string, string> = {
   "app/careers/application-fields.ts": "how the team reads a stored application (the workspace shows it)",
   "app/contact/inquiry-fields.ts": "how the team reads a stored inquiry (the workspace shows it)",
   "app/consent/embed-frame.tsx": "a third-party frame that loads only with consent (newsletter, log-in)",
+  "app/privacy/requests.server.ts": "a person's requests by address (the workspace's admins answer them)",
 };
 
 function sourceFiles(folder: string): string[] {
