@@ -2,14 +2,24 @@ import { Form, Link } from "react-router";
 import { Button } from "#app/ui/button.tsx";
 import type { BookingContent } from "./booking-content-schema.ts";
 import { bookingHref, timesId } from "./booking-links.ts";
-import { type CalendarMonth, weekdayHeads } from "./calendar.ts";
+import type { CalendarMonth, WeekdayHead } from "./calendar.ts";
 
 /**
  * The booking window as month tables: each day with free times a link to them (its name says
  * the weekday, the date and how many are free), the others shown as plain text. Links keep the
  * zone only when the visitor chose it.
  */
-export function MonthGrid({ months, chosenDay, zone }: { months: CalendarMonth[]; chosenDay: string | null; zone: string | null }) {
+export function MonthGrid({
+  months,
+  weekdays,
+  chosenDay,
+  zone,
+}: {
+  months: CalendarMonth[];
+  weekdays: WeekdayHead[];
+  chosenDay: string | null;
+  zone: string | null;
+}) {
   return (
     <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
       {months.map((month) => (
@@ -17,7 +27,7 @@ export function MonthGrid({ months, chosenDay, zone }: { months: CalendarMonth[]
           <caption className="mb-2 text-left text-lg font-bold">{month.title}</caption>
           <thead>
             <tr>
-              {weekdayHeads.map((head) => (
+              {weekdays.map((head) => (
                 <th key={head.long} scope="col" className="pb-1 text-sm font-semibold text-ink-muted">
                   <abbr title={head.long} className="no-underline">
                     {head.short}

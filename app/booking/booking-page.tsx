@@ -96,7 +96,7 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
           ) : null}
           <ZoneForm content={booking.zone} zone={page.zone} zoneLong={page.zoneLong} zones={page.zones} day={page.day?.date ?? null} />
           <p className="text-sm text-ink-muted">{booking.calendar.hint}</p>
-          <MonthGrid months={page.months} chosenDay={page.day?.date ?? null} zone={page.zoneChosen ? page.zone : null} />
+          <MonthGrid months={page.months} weekdays={page.weekdays} chosenDay={page.day?.date ?? null} zone={page.zoneChosen ? page.zone : null} />
         </section>
         <Card className="p-6 sm:p-8">
           <section aria-labelledby={timesId}>

@@ -11,7 +11,7 @@ import { booking } from "./booking-content.ts";
 import { confirmationHref } from "./booking-links.ts";
 import { BookingFormSchema } from "./booking-schema.ts";
 import { bookedMeetings, claimMeeting, MeetingRefused } from "./bookings.server.ts";
-import { clockTime, dayName, monthGrid, timeName, zoneLongName, zoneOptions } from "./calendar.ts";
+import { clockTime, dayName, monthGrid, timeName, weekdayHeads, zoneLongName, zoneOptions } from "./calendar.ts";
 import { freeTimes } from "./free-times.ts";
 import { meetingFields } from "./meeting-fields.ts";
 
@@ -55,7 +55,7 @@ export async function bookingPageData(request: Request, now: Temporal.Instant = 
   const stamp = issueFormStamp(secret, bookingPurpose);
   if (confirmation) {
     const zone = availability.timeZone;
-    return { status: 200, zone, zoneChosen: false, zoneLong: "", zones: [], months: [], day: null, problems: [], confirmation, stamp };
+    return { status: 200, zone, zoneChosen: false, zoneLong: "", zones: [], months: [], weekdays: [], day: null, problems: [], confirmation, stamp };
   }
   const problems: string[] = [];
 
@@ -77,6 +77,7 @@ export async function bookingPageData(request: Request, now: Temporal.Instant = 
     zoneLong: zoneLongName(zone, now),
     zones: zoneOptions(zone),
     months: monthGrid(days, booking.calendar),
+    weekdays: weekdayHeads,
     day: day
       ? {
           date: day.date,

@@ -5,7 +5,7 @@ import type { FreeDay } from "./free-times.ts";
 // What the booking page shows, built from the free-times engine's days: the month grid and every
 // label, in words (English, US order). Built on the server only and sent as text, so the page a
 // browser hydrates reads exactly as the one the server rendered, whatever the browser's own
-// time-zone data says.
+// time-zone data says (and Temporal stays out of the browser's bundle: components import types only).
 
 export type CalendarCopy = { oneFree: string; manyFree: string; noneFree: string };
 export type CalendarDay = {
@@ -28,8 +28,10 @@ const utcMidday = (date: Temporal.PlainDate) => Date.UTC(date.year, date.month -
 /** "Tuesday, June 2, 2026" for an ISO date (a calendar day, in no zone). */
 export const dayName = (date: string) => dateOnly.format(utcMidday(Temporal.PlainDate.from(date)));
 
+export type WeekdayHead = { short: string; long: string };
+
 /** The grid's column heads, Sunday first as US calendars are: short and full names. */
-export const weekdayHeads = Array.from({ length: 7 }, (_, index) => {
+export const weekdayHeads: WeekdayHead[] = Array.from({ length: 7 }, (_, index) => {
   const date = Temporal.PlainDate.from("2026-01-04").add({ days: index }); // a Sunday
   return { short: weekdayShort.format(utcMidday(date)), long: weekdayLong.format(utcMidday(date)) };
 });
