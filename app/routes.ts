@@ -17,6 +17,7 @@ export default [
   route(`${pages.careers.path}/:slug?/apply`, "careers/job-application-page.tsx"),
 
   route(pages.contact.path, "contact/contact-page.tsx"),
+  route(pages.meeting.path, "booking/booking-page.tsx"),
 
   route(pages.cookieSettings.path, "consent/cookie-settings-page.tsx"),
   route(pages.privacy.path, "privacy/privacy-page.tsx"),

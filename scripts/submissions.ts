@@ -16,9 +16,10 @@ const usage = `Usage: npm run submissions -- <command>
                                            status and note; ID may be the start of an id when
                                            no other id starts the same way
   export --format csv --out FOLDER [--spam | --all]
-                                           one spreadsheet file per kind, FOLDER/inquiries.csv
-                                           and FOLDER/applications.csv: labels as the workspace
-                                           shows them, UTF-8 (accents intact in Excel too)
+                                           one spreadsheet file per kind, FOLDER/inquiries.csv,
+                                           FOLDER/applications.csv and FOLDER/meetings.csv:
+                                           labels as the workspace shows them, UTF-8
+                                           (accents intact in Excel too)
   export --format csv --kind KIND [--out FILE] [--spam | --all]
                                            one kind's sheet, to FILE or to the screen
   export --format json [--kind KIND] [--out FILE] [--spam]
@@ -28,7 +29,7 @@ const usage = `Usage: npm run submissions -- <command>
   retry-mail                               puts mail that failed for good back in the queue
   consents [--format json]                 the recorded cookie choices (proof of consent)
 
-KIND is contact (inquiries) or application (job applications).`;
+KIND is contact (inquiries), application (job applications) or meeting (booked meetings).`;
 
 const { positionals, values } = argsOrExit(
   {
@@ -46,7 +47,7 @@ const [command, ...args] = positionals;
 if (values.help || !command) exit(usage, values.help ? 0 : 2);
 const commands = ["list", "show", "export", "attachment", "retry-mail", "consents"];
 if (!commands.includes(command)) exit(`Unknown command ${JSON.stringify(command)}\n\n${usage}`);
-if (values.kind !== undefined && values.kind !== "contact" && values.kind !== "application") exit(`--kind must be contact or application\n\n${usage}`);
+if (values.kind !== undefined && values.kind !== "contact" && values.kind !== "application" && values.kind !== "meeting") exit(`--kind must be contact, application or meeting\n\n${usage}`);
 const kind = values.kind as SubmissionKind | undefined;
 if (values.spam && values.all) exit(`--spam shows only spam and --all everything: give one of them\n\n${usage}`);
 if (command === "show" && !args[0]) exit("show needs an ID (or the start of one): npm run submissions -- show ID");
@@ -55,7 +56,7 @@ if (command === "export" && values.format !== undefined && values.format !== "js
 if (command === "export" && values.format === "csv" && !kind && !values.out) {
   exit(
     "A CSV file holds one sheet, and each kind has columns of its own. Give --out FOLDER for one file per\n" +
-      "kind (FOLDER/inquiries.csv and FOLDER/applications.csv), or --kind for one kind:\n\n" +
+      "kind (FOLDER/inquiries.csv, FOLDER/applications.csv and FOLDER/meetings.csv), or --kind for one kind:\n\n" +
       "  npm run submissions -- export --format csv --out exports\n" +
       "  npm run submissions -- export --format csv --kind contact > inquiries.csv",
   );
@@ -77,6 +78,7 @@ const { formatTime, mailStateLabel, postingTitle, stateLabel } = await import("#
 const kindNames = {
   contact: { one: "inquiry", plural: "inquiries", file: "inquiries.csv" },
   application: { one: "application", plural: "applications", file: "applications.csv" },
+  meeting: { one: "meeting", plural: "meetings", file: "meetings.csv" },
 } as const;
 const kinds = Object.keys(kindNames) as SubmissionKind[];
 

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { Temporal } from "temporal-polyfill";
 import { isoNow, newId } from "#app/platform/clock.server.ts";
-import { isUniqueViolation, type Schema } from "#app/platform/db.server.ts";
+import type { Schema } from "#app/platform/db.server.ts";
 import { cellMinutes } from "#app/platform/weekly-hours.ts";
 import { type Availability, meetingMinutes } from "./availability.ts";
 import { companyDate, type Interval, startProblem, type StartProblem } from "./free-times.ts";
@@ -39,79 +39,84 @@ export function claimedCells(availability: Availability, start: Temporal.Instant
 
 const dayPrefix = (date: Temporal.PlainDate) => `day:${date.toString()}:`;
 
-class Refused extends Error {
-  readonly reason: "taken" | "day-full" | "place-lost";
+/** Why a meeting could not be booked: a rule (forged, past, off-hours, too far), its time taken, or its day full. */
+export class MeetingRefused extends Error {
+  readonly reason: StartProblem | "taken" | "day-full";
 
-  constructor(reason: Refused["reason"]) {
+  constructor(reason: MeetingRefused["reason"]) {
     super(reason);
     this.reason = reason;
   }
 }
 
 /**
- * Books a meeting when its start is one the rules allow and nobody holds its time or the day's
- * last place. The rules are checked again here (a start from a form can be forged, past or off
- * hours); being free is left to the claims' unique key, which no race gets past.
+ * Books a meeting inside the caller's transaction (the booking page stores the visitor's
+ * submission in the same one), or throws MeetingRefused, which must roll that transaction back:
+ * the claims it may already have inserted go with it. The rules are checked again here (a start
+ * from a form can be forged, past or off hours); being free is left to the claims' unique key,
+ * which no race gets past.
  */
+export async function claimMeeting(
+  trx: Kysely<Schema>,
+  request: MeetingRequest,
+  availability: Availability,
+  now: Temporal.Instant,
+): Promise<string> {
+  const problem = startProblem(availability, now, request.start);
+  if (problem) throw new MeetingRefused(problem);
+  const host = request.host ?? defaultHost;
+  const id = newId();
+  await trx
+    .insertInto("bookings")
+    .values({
+      id,
+      host,
+      start_at: isoNow(new Date(request.start.epochMilliseconds)),
+      end_at: isoNow(new Date(request.start.add({ minutes: meetingMinutes }).epochMilliseconds)),
+      status: "confirmed",
+      manage_token_hash: request.manageTokenHash,
+      submission_id: request.submissionId ?? null,
+      created_at: isoNow(new Date(now.epochMilliseconds)),
+    })
+    .execute();
+  // ON CONFLICT DO NOTHING rather than a failing insert: a broken key would abort the whole
+  // transaction on PostgreSQL, and the day's places are tried one after the other in it. Both
+  // engines wait for a concurrent holder of a row to commit or roll back before deciding.
+  // The time first, in ascending order (transactions waiting on each other's cells cannot
+  // deadlock); a cell already held means the time is taken.
+  const cells = claimedCells(availability, request.start);
+  if ((await insertClaims(trx, host, cells, id)) < cells.length) throw new MeetingRefused("taken");
+  const day = dayPrefix(companyDate(availability, request.start));
+  for (let place = 1; place <= availability.maxPerDay; place++) {
+    if ((await insertClaims(trx, host, [`${day}${place}`], id)) === 1) return id;
+  }
+  throw new MeetingRefused("day-full");
+}
+
+/** The claims inserted (those another booking holds are left out). */
+async function insertClaims(trx: Kysely<Schema>, host: string, cells: string[], bookingId: string) {
+  const inserted = await trx
+    .insertInto("booking_claims")
+    .values(cells.map((cell) => ({ host, cell, booking_id: bookingId })))
+    .onConflict((conflict) => conflict.columns(["host", "cell"]).doNothing())
+    .returning("cell")
+    .execute();
+  return inserted.length;
+}
+
+/** Books a meeting in a transaction of its own, when its start is one the rules allow and nobody holds its time or the day's last place. */
 export async function reserveMeeting(
   db: Kysely<Schema>,
   request: MeetingRequest,
   availability: Availability,
   now: Temporal.Instant,
 ): Promise<ReserveResult> {
-  const problem = startProblem(availability, now, request.start);
-  if (problem) return { ok: false, reason: problem };
-  const host = request.host ?? defaultHost;
-  const cells = claimedCells(availability, request.start);
-  const day = dayPrefix(companyDate(availability, request.start));
-
-  // Losing a day's place to a concurrent booking is worth another try (another place may be
-  // free); each loss means one more place committed, so maxPerDay + 1 tries always settle it.
-  for (let attempt = 0; attempt <= availability.maxPerDay; attempt++) {
-    try {
-      const bookingId = await db.transaction().execute(async (trx) => {
-        const id = newId();
-        await trx
-          .insertInto("bookings")
-          .values({
-            id,
-            host,
-            start_at: isoNow(new Date(request.start.epochMilliseconds)),
-            end_at: isoNow(new Date(request.start.add({ minutes: meetingMinutes }).epochMilliseconds)),
-            status: "confirmed",
-            manage_token_hash: request.manageTokenHash,
-            submission_id: request.submissionId ?? null,
-            created_at: isoNow(new Date(now.epochMilliseconds)),
-          })
-          .execute();
-        // The time first: it is what most often decides, and it is final ("taken", no retry).
-        await insertClaims(trx, host, cells, id, "taken");
-        const held = await trx.selectFrom("booking_claims").select("cell").where("host", "=", host).where("cell", "like", `${day}%`).execute();
-        const places = new Set(held.map((row) => row.cell));
-        let place = 1;
-        while (places.has(`${day}${place}`)) place++;
-        if (place > availability.maxPerDay) throw new Refused("day-full");
-        await insertClaims(trx, host, [`${day}${place}`], id, "place-lost");
-        return id;
-      });
-      return { ok: true, bookingId };
-    } catch (error) {
-      if (!(error instanceof Refused)) throw error;
-      if (error.reason !== "place-lost") return { ok: false, reason: error.reason };
-    }
-  }
-  return { ok: false, reason: "day-full" };
-}
-
-async function insertClaims(trx: Kysely<Schema>, host: string, cells: string[], bookingId: string, refusal: Refused["reason"]) {
   try {
-    // In ascending order, so transactions waiting on each other's cells cannot deadlock.
-    await trx
-      .insertInto("booking_claims")
-      .values(cells.map((cell) => ({ host, cell, booking_id: bookingId })))
-      .execute();
+    const bookingId = await db.transaction().execute((trx) => claimMeeting(trx, request, availability, now));
+    return { ok: true, bookingId };
   } catch (error) {
-    throw isUniqueViolation(error) ? new Refused(refusal) : error;
+    if (error instanceof MeetingRefused) return { ok: false, reason: error.reason };
+    throw error;
   }
 }
 

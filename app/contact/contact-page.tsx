@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { Confirmation } from "#app/ui/confirmation.tsx";
 import { ContactForm } from "./contact-form.tsx";
 import { Card } from "#app/ui/card.tsx";
@@ -73,10 +74,13 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <h3 className="text-lg font-bold">{nextSteps.meeting.title}</h3>
             </div>
             <p className="mt-3 text-ink-muted">{nextSteps.meeting.description}</p>
-            <p className="mt-4 flex items-center gap-2 rounded-control border border-dashed border-line px-4 py-3 font-semibold text-ink-muted">
+            <Link
+              to={pages.meeting.path}
+              className="mt-4 flex items-center gap-2 rounded-control border border-line px-4 py-3 font-semibold text-brand underline-offset-4 hover:border-brand hover:underline"
+            >
               <Icon name="calendar" />
               {nextSteps.meeting.dayLabel}
-            </p>
+            </Link>
           </Card>
         </aside>
         {loaderData.sent ? (

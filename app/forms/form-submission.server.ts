@@ -38,11 +38,30 @@ export type FormPipeline<Schema extends z.ZodType> = {
   filesField: string;
   uploads: { maxFiles: number; maxTotalBytes: number; kinds: readonly FileKind[] };
   messages: FormMessages;
-  successPath: string;
+  /** Where the visitor is sent once it is stored (the confirmation), maybe built from what they sent. */
+  successPath: string | ((value: z.infer<Schema>) => string);
   /** How the team reads this kind: its notification is built from it and the stored fields. */
   description: SubmissionFields;
-  toSubmission: (value: z.infer<Schema>) => Pick<NewSubmission, "kind" | "jobSlug" | "fields">;
+  toSubmission: (value: z.infer<Schema>) => Pick<NewSubmission, "kind" | "jobSlug" | "fields" | "alsoStore">;
 };
+
+/**
+ * Thrown by a submission's `alsoStore` to refuse it (a meeting's time just taken): the
+ * transaction rolls back and the visitor gets the form again, everything typed kept, with these
+ * errors and this status.
+ */
+export class FormRefusal extends Error {
+  readonly status: number;
+  readonly formErrors: string[];
+  readonly fieldErrors: Record<string, string[]>;
+
+  constructor(status: number, formErrors: string[], fieldErrors: Record<string, string[]> = {}) {
+    super(formErrors.join(" "));
+    this.status = status;
+    this.formErrors = formErrors;
+    this.fieldErrors = fieldErrors;
+  }
+}
 
 const maxBodyBytes = 50 * 1024 * 1024;
 
@@ -127,12 +146,14 @@ export async function handleFormPost<Schema extends z.ZodType>(pipeline: FormPip
       notification: ({ id }) => notificationFor(pipeline.description, { id, jobSlug: stored.jobSlug ?? null, fields: stored.fields, files: files.map(fileFacts) }),
     });
   } catch (error) {
+    if (error instanceof FormRefusal) return formAgain(error.status, { formErrors: error.formErrors, fieldErrors: error.fieldErrors });
     return unavailable(error);
   }
   services.outbox.kick();
   // Spam gets the same answer as a real visitor: nothing tells a bot what gave it away. A form
   // sent again (its stamp's key already stored) gets the same answer too: it was received.
-  return redirect(pipeline.successPath, 303);
+  const { successPath } = pipeline;
+  return redirect(typeof successPath === "function" ? successPath(submission.value) : successPath, 303);
 }
 
 /** "brief.pdf", then "brief (2).pdf": each stored file keeps a name of its own. */

@@ -21,6 +21,11 @@ export type NewSubmission = {
   /** Built once the id is known (it goes in the message); not sent for spam. */
   notification: (submission: { id: string; createdAt: string; files: StoredFile[] }) => Notification;
   messageIdDomain: string;
+  /**
+   * What else the submission stands for, stored in its transaction (a meeting's booking). It
+   * may throw to refuse: nothing of the submission is then stored. Not run for spam.
+   */
+  alsoStore?: (trx: Kysely<Schema>, submission: { id: string }) => Promise<void>;
 };
 
 export async function storeSubmission(db: Kysely<Schema>, submission: NewSubmission, now: Date = new Date()) {
@@ -54,6 +59,7 @@ export async function storeSubmission(db: Kysely<Schema>, submission: NewSubmiss
         .execute();
     }
     if (status === "spam") return { id, createdAt, status, duplicate: false };
+    await submission.alsoStore?.(trx, { id });
     const message = submission.notification({ id, createdAt, files: submission.files });
     await queueMail(trx, { ...message, submissionId: id, messageIdDomain: submission.messageIdDomain }, now);
     return { id, createdAt, status, duplicate: false };

@@ -9,7 +9,7 @@ import { log } from "./log.server.ts";
 // PostgreSQL when DATABASE_URL is set. Columns use types both share: text ids (UUIDv7), ISO 8601
 // UTC timestamps as text, JSON as text, integers, and binary content (BLOB / bytea).
 
-export type SubmissionKind = "contact" | "application";
+export type SubmissionKind = "contact" | "application" | "meeting";
 export type SubmissionStatus = "received" | "spam";
 /** Where the team is with a submission that is not spam. */
 export type SubmissionProgress = "new" | "in_progress" | "done";

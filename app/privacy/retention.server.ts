@@ -57,7 +57,8 @@ export async function dueSubmissions(db: Kysely<Schema>, policy: RetentionPolicy
     .selectFrom("submissions")
     .select(["id", "kind", "created_at"])
     .where("status", "=", "received")
-    .where("kind", "=", "contact")
+    // A booked meeting is an inquiry made another way: kept as long as one.
+    .where("kind", "in", ["contact", "meeting"])
     .where("created_at", "<", isoNow(monthsBefore(now, policy.inquiryMonths)))
     .execute();
   // Applications past the shorter period; those whose sender chose to be kept for future

@@ -8,6 +8,9 @@ export const pages = {
   login: { path: "/login", prerender: true, sitemap: false },
   // Contact renders per request: its form will carry per-visit state and post back to it.
   contact: { path: "/contact", prerender: false, sitemap: true },
+  // Booking renders per request: free times change with every booking. Not in the sitemap:
+  // it is a step of the contact page, and its content is a calendar that changes daily.
+  meeting: { path: "/contact/meeting", prerender: false, sitemap: false },
   download: { path: "/download", prerender: true, sitemap: true },
   privacy: { path: "/privacy", prerender: true, sitemap: true },
   // The cookie settings without JavaScript (with it, the footer link opens a dialog instead).

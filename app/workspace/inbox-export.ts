@@ -7,7 +7,7 @@ import { requireStaff } from "./session.server.ts";
 // GET /workspace/export/csv or /json with the inbox's filters: everything they choose, as a
 // download: JSON as `npm run submissions -- export` writes it, CSV one kind's formula-safe sheet.
 
-const kindFiles = { contact: "inquiries", application: "applications" } as const;
+const kindFiles = { contact: "inquiries", application: "applications", meeting: "meetings" } as const;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { db, staff } = await requireStaff(request);
@@ -15,7 +15,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (format !== "csv" && format !== "json") throw data("Export as csv or json.", { status: 404 });
   const filter = InboxFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   // A sheet holds one kind, its columns those of its form: the inbox offers one download per kind.
-  if (format === "csv" && !filter.kind) throw data("A spreadsheet export is of one kind: choose inquiries or applications.", { status: 400 });
+  if (format === "csv" && !filter.kind) throw data("A spreadsheet export is of one kind: choose inquiries, applications or meetings.", { status: 400 });
   const records = await exportInbox(db, filter, format, staff);
   const body = format === "csv" && filter.kind ? toCsv(teamSheet(filter.kind, records)) : `${JSON.stringify(records.map(toExportRecord), null, 2)}\n`;
   const day = new Date().toISOString().slice(0, 10);

@@ -49,6 +49,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             <option value="">{copy.filters.anyKind}</option>
             <option value="contact">Inquiries</option>
             <option value="application">Applications</option>
+            <option value="meeting">Meetings</option>
           </select>
         </label>
         <label className="font-semibold">
@@ -90,7 +91,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? null : (
         <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm">
           <span className="text-ink-muted">{copy.export.label}</span>
-          {(filter.kind ? [filter.kind] : (["contact", "application"] as const)).map((kind) => (
+          {(filter.kind ? [filter.kind] : (["contact", "application", "meeting"] as const)).map((kind) => (
             <a key={kind} href={workspacePaths.export("csv", withKind(filterParams, kind))} download className="font-semibold text-brand underline underline-offset-4">
               {copy.export.csv[kind]}
             </a>

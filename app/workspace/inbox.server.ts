@@ -4,6 +4,7 @@ import type { Schema, SubmissionKind, SubmissionProgress } from "#app/platform/d
 import { queueMail, retrySubmissionMail } from "#app/platform/outbox.server.ts";
 import { applicationFields } from "#app/careers/application-fields.ts";
 import { inquiryFields } from "#app/contact/inquiry-fields.ts";
+import { meetingFields } from "#app/booking/meeting-fields.ts";
 import type { StoredFields, SubmissionFields } from "#app/forms/submission-fields.ts";
 import { submissionSheet } from "#app/forms/export.server.ts";
 import { notificationFor } from "#app/forms/notification.server.ts";
@@ -18,14 +19,14 @@ import { mailStateLabel, postingTitle, stateLabel, states } from "./workspace-di
 
 export const pageSize = 50;
 
-export const kindFields: Record<SubmissionKind, SubmissionFields> = { contact: inquiryFields, application: applicationFields };
+export const kindFields: Record<SubmissionKind, SubmissionFields> = { contact: inquiryFields, application: applicationFields, meeting: meetingFields };
 
 
 const idPattern = /^[0-9a-f-]{36}$/;
 
 /** The inbox's filters from its address; anything unknown means no filter, never an error. */
 export const InboxFilterSchema = z.object({
-  kind: z.enum(["contact", "application"]).optional().catch(undefined),
+  kind: z.enum(["contact", "application", "meeting"]).optional().catch(undefined),
   state: z.enum(states).default("open").catch("open"),
   job: z.string().regex(/^[a-z0-9-]{1,100}$/).optional().catch(undefined),
   q: z.string().trim().max(200).optional().catch(undefined),

@@ -43,7 +43,7 @@ export const WorkspaceSchema = z.object({
     states: z.object({ open: text, new: text, in_progress: text, done: text, spam: text }),
     columns: z.object({ received: text, kind: text, from: text, posting: text, status: text }),
     empty: text,
-    export: z.object({ label: text, csv: z.object({ contact: text, application: text }), json: text }),
+    export: z.object({ label: text, csv: z.object({ contact: text, application: text, meeting: text }), json: text }),
     next: text,
     first: text,
   }),

@@ -56,7 +56,7 @@ export const workspace = {
     states: { open: "Not done", new: "New", in_progress: "In progress", done: "Done", spam: "Spam" },
     columns: { received: "Received", kind: "Kind", from: "From", posting: "Posting", status: "Status" },
     empty: "Nothing here with these filters.",
-    export: { label: "Everything these filters show, on every page:", csv: { contact: "Inquiries as CSV (spreadsheet)", application: "Applications as CSV (spreadsheet)" }, json: "All as JSON" },
+    export: { label: "Everything these filters show, on every page:", csv: { contact: "Inquiries as CSV (spreadsheet)", application: "Applications as CSV (spreadsheet)", meeting: "Meetings as CSV (spreadsheet)" }, json: "All as JSON" },
     next: "Older submissions",
     first: "Back to the newest",
   },

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, sitePages, test } from "./fixtures.ts";
 
-const pagesToScan = [...sitePages, "/no-such-page"];
+const pagesToScan = [...sitePages, "/contact/meeting", "/no-such-page"];
 
 for (const colorScheme of ["light", "dark"] as const) {
   for (const viewport of [{ width: 1280, height: 900 }, { width: 320, height: 640 }]) {

@@ -6,7 +6,7 @@ import { expect, test } from "./fixtures.ts";
 
 const KB = 1024;
 const contentPages = ["/", "/about", "/features", "/careers", "/careers/product-manager", "/login", "/download", "/cookie-settings"];
-const formPages = ["/contact", "/careers/apply", "/careers/product-manager/apply"];
+const formPages = ["/contact", "/contact/meeting", "/careers/apply", "/careers/product-manager/apply"];
 
 type Transfer = { total: number; script: number; stylesheet: number; document: number; urls: string[]; scriptBeforeInteraction?: number };
 

@@ -26,6 +26,7 @@ const offeredModules: Record<string, string> = {
   "app/careers/jobs.ts": "which postings are open and their addresses (the sitemap lists them, the workspace names them)",
   "app/careers/application-fields.ts": "how the team reads a stored application (the workspace shows it)",
   "app/contact/inquiry-fields.ts": "how the team reads a stored inquiry (the workspace shows it)",
+  "app/booking/meeting-fields.ts": "how the team reads a booked meeting (the workspace and the command line show it)",
   "app/consent/embed-frame.tsx": "a third-party frame that loads only with consent (newsletter, log-in)",
   "app/privacy/requests.server.ts": "a person's requests by address (the workspace's admins answer them)",
 };

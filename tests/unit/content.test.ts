@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import type { z } from "zod";
 import { about } from "#app/pages/about-content.ts";
 import { careers } from "#app/careers/careers-content.ts";
+import { booking } from "#app/booking/booking-content.ts";
 import { contact } from "#app/contact/contact-content.ts";
 import { consent } from "#app/consent/consent-content.ts";
 import { download } from "#app/pages/download-content.ts";
@@ -10,6 +11,7 @@ import { features } from "#app/pages/features-content.ts";
 import { home } from "#app/pages/home-content.ts";
 import { login } from "#app/pages/login-content.ts";
 import { pageList } from "#app/site/pages.ts";
+import { BookingSchema } from "#app/booking/booking-content-schema.ts";
 import { CareersSchema } from "#app/careers/careers-content-schema.ts";
 import { ConsentSchema } from "#app/consent/consent-content-schema.ts";
 import { ContactSchema } from "#app/contact/contact-content-schema.ts";
@@ -31,6 +33,7 @@ const modules: Array<[string, z.ZodType, unknown]> = [
   ["careers", CareersSchema, careers],
   ["login", LoginSchema, login],
   ["contact", ContactSchema, contact],
+  ["booking", BookingSchema, booking],
   ["consent", ConsentSchema, consent],
   ["download", DownloadSchema, download],
   ["error pages", ErrorPagesSchema, errorPages],

@@ -1,0 +1,95 @@
+import { Form, Link } from "react-router";
+import { Button } from "#app/ui/button.tsx";
+import type { BookingContent } from "./booking-content-schema.ts";
+import { bookingHref, timesId } from "./booking-links.ts";
+import type { CalendarMonth, WeekdayHead } from "./calendar.ts";
+
+/**
+ * The booking window as month tables: each day with free times a link to them (its name says
+ * the weekday, the date and how many are free), the others shown as plain text. Links keep the
+ * zone only when the visitor chose it.
+ */
+export function MonthGrid({
+  months,
+  weekdays,
+  chosenDay,
+  zone,
+}: {
+  months: CalendarMonth[];
+  weekdays: WeekdayHead[];
+  chosenDay: string | null;
+  zone: string | null;
+}) {
+  return (
+    <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+      {months.map((month) => (
+        <table key={month.title} className="w-full table-fixed border-collapse text-center">
+          <caption className="mb-2 text-left text-lg font-bold">{month.title}</caption>
+          <thead>
+            <tr>
+              {weekdays.map((head) => (
+                <th key={head.long} scope="col" className="pb-1 text-sm font-semibold text-ink-muted">
+                  <abbr title={head.long} className="no-underline">
+                    {head.short}
+                  </abbr>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {month.weeks.map((week) => (
+              <tr key={week.find(Boolean)?.date}>
+                {week.map((cell, column) => (
+                  <td key={cell?.date ?? column} className="p-0.5">
+                    {cell === null ? null : cell.free > 0 ? (
+                      <Link
+                        to={`${bookingHref({ day: cell.date, tz: zone })}#${timesId}`}
+                        preventScrollReset
+                        aria-current={cell.date === chosenDay ? "date" : undefined}
+                        className="mx-auto inline-flex size-10 items-center justify-center rounded-full bg-brand-soft font-bold text-brand underline-offset-4 hover:underline aria-[current=date]:bg-brand aria-[current=date]:text-brand-ink"
+                      >
+                        <span aria-hidden="true">{cell.day}</span>
+                        <span className="sr-only">{cell.name}</span>
+                      </Link>
+                    ) : (
+                      <span className="mx-auto inline-flex size-10 items-center justify-center text-ink-muted line-through decoration-ink-muted/60">
+                        <span aria-hidden="true">{cell.day}</span>
+                        <span className="sr-only">{cell.name}</span>
+                      </span>
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ))}
+    </div>
+  );
+}
+
+/** The zone the times are shown in, and a GET form to change it (works without JavaScript). */
+export function ZoneForm({ content, zone, zoneLong, zones, day }: { content: BookingContent["zone"]; zone: string; zoneLong: string; zones: string[]; day: string | null }) {
+  return (
+    <Form method="get" action={bookingHref({})} preventScrollReset className="rounded-card border border-line bg-surface p-4">
+      <p className="font-semibold">{content.current.replace("{zone}", zone).replace("{long}", zoneLong)}</p>
+      {day ? <input type="hidden" name="day" value={day} /> : null}
+      <div className="mt-3 flex flex-wrap items-end gap-3">
+        <label className="grow">
+          <span className="mb-1.5 block text-sm font-semibold">{content.label}</span>
+          {/* Keyed by the zone: a detected zone replaces the choice the page was first rendered with. */}
+          <select key={zone} name="tz" defaultValue={zone} className="block w-full rounded-control border border-line bg-canvas px-3.5 py-2.5 text-base text-ink">
+            {zones.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" variant="secondary">
+          {content.change}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,70 @@
+import type { BookingContent } from "./booking-content-schema.ts";
+
+export const booking = {
+  meta: {
+    title: "Book a 30-minute meeting",
+    description: "Pick a free half hour for a free technical consultation by video call with one of our senior engineers.",
+  },
+  hero: {
+    headline: "Book a 30-minute meeting",
+    intro: "A free consultation by video call with one of our senior engineers. Choose a day, then a time that suits you.",
+  },
+  zone: {
+    current: "Times are shown in {zone} ({long}).",
+    label: "Time zone",
+    change: "Show times in this zone",
+    unknown: "We do not know the time zone {zone}, so times are shown in ours. Please choose yours from the list.",
+  },
+  calendar: {
+    title: "Choose a day",
+    hint: "Days with free times are links; the others are full, off or outside the weeks we book.",
+    oneFree: "{day}: 1 free time",
+    manyFree: "{day}: {count} free times",
+    noneFree: "{day}: no free times",
+    badDay: "That day cannot be chosen here. Please choose one of the days with free times in the calendar.",
+  },
+  times: {
+    heading: "Free times on {day}",
+    legend: "Choose a time on {day}",
+    pickDay: "Choose a day in the calendar to see its free times.",
+    none: "No time is free on this day any more. Please choose another day.",
+  },
+  form: {
+    title: "Your details",
+    fields: {
+      name: { label: "Your Name" },
+      email: { label: "Your Email" },
+      company: { label: "Company Name or Website" },
+      topic: { label: "What Would You Like to Discuss", hint: "Optional, up to 1000 characters." },
+    },
+    submit: "Book this meeting",
+    submitting: "Booking…",
+    requiredNote: "Fields marked * are required.",
+    errors: {
+      name: "Please enter your name.",
+      email: "Please enter a valid e-mail address, like name@example.com.",
+      time: "Please choose a time.",
+      taken: "That time was just taken by someone else. Please choose another one: the free times below are up to date, and your details are kept.",
+      dayFull: "That day has just been fully booked. Please choose another day: your details are kept.",
+      notBookable: "That time cannot be booked (it is past, too soon, or outside our hours). Please choose one of the free times below.",
+      tooLong: "This is too long: please shorten it to {max} characters.",
+      singleLine: "Please keep this to a single line.",
+      tooManyFiles: "This form takes no files.",
+      filesTooLarge: "This form takes no files.",
+      fileType: "This form takes no files.",
+      emptyFile: "This form takes no files.",
+      summary: "Please correct the fields marked below, then book again.",
+      rateLimited: "You have sent several forms in a short time. Please wait {minutes} minutes and book again, or e-mail us directly.",
+      bodyTooLarge: "Your message was too large. Please shorten it and book again.",
+      malformed: "Your form could not be read. Please try again.",
+      unavailable: "We could not book your meeting just now. Nothing was lost: your answers are below. Please try again in a minute.",
+    },
+  },
+  confirmation: {
+    title: "Your meeting is booked",
+    message: "We look forward to talking with you. We will write to you at the address you gave with the details.",
+    yourTime: "Your time: {time}",
+    ourTime: "Our time: {time}",
+    another: "Back to the contact page",
+  },
+} satisfies BookingContent;

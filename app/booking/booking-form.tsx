@@ -1,0 +1,108 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "react-router";
+import { FormAlert, GuardFields, useSiteForm } from "#app/forms/form-parts.tsx";
+import { Button } from "#app/ui/button.tsx";
+import { Field, FieldErrors, RequiredMark } from "#app/ui/field.tsx";
+import type { BookingContent } from "./booking-content-schema.ts";
+import { BookingFormSchema, topicMaxLength } from "./booking-schema.ts";
+
+export type DaySlots = { date: string; name: string; slots: Array<{ start: string; time: string; name: string }> };
+
+/**
+ * A day's free times as radio buttons (each label names weekday, date, time and zone), then the
+ * visitor's details. Posts through the forms' pipeline; with JavaScript off the server's answer
+ * comes back with every value and error in place.
+ */
+export function BookingForm({
+  content,
+  timesContent,
+  day,
+  zone,
+  stamp,
+  lastResult,
+  formError,
+}: {
+  content: BookingContent["form"];
+  timesContent: BookingContent["times"];
+  day: DaySlots;
+  zone: string;
+  stamp: string;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  formError: string | null | undefined;
+}) {
+  const navigation = useNavigation();
+  const { form, fields, control, value } = useSiteForm({ id: "booking-form", schema: BookingFormSchema, lastResult });
+  const { fields: labels } = content;
+  const chosen = value("start");
+  const startErrors = fields.start.errors;
+
+  return (
+    <>
+      <FormAlert id={form.errorId} messages={[formError, ...(form.errors ?? [])]} />
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-8">
+        <GuardFields stamp={stamp} />
+        <input type="hidden" name="tz" value={zone} />
+        <fieldset aria-describedby={startErrors?.length ? fields.start.errorId : undefined}>
+          <legend className="mb-3 font-bold">
+            {timesContent.legend.replace("{day}", day.name)}
+            <RequiredMark />
+          </legend>
+          {day.slots.length ? (
+            <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+              {day.slots.map((slot, index) => (
+                <li key={slot.start}>
+                  <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-control border border-line px-3 py-2 font-semibold has-checked:border-brand has-checked:bg-brand-soft">
+                    <input
+                      type="radio"
+                      {...control("start")}
+                      autoFocus={index === 0 ? control("start").autoFocus : undefined}
+                      value={slot.start}
+                      defaultChecked={chosen === slot.start}
+                      required
+                      className="size-4 accent-brand"
+                    />
+                    <span aria-hidden="true">{slot.time}</span>
+                    <span className="sr-only">{slot.name}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-ink-muted">{timesContent.none}</p>
+          )}
+          {startErrors?.length ? <FieldErrors id={fields.start.errorId} errors={startErrors} /> : null}
+        </fieldset>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field id={fields.name.id} errorId={fields.name.errorId} label={labels.name.label} required errors={fields.name.errors}>
+            {(props) => <input {...props} {...control("name")} defaultValue={value("name")} type="text" autoComplete="name" required maxLength={100} />}
+          </Field>
+          <Field id={fields.email.id} errorId={fields.email.errorId} label={labels.email.label} required errors={fields.email.errors}>
+            {(props) => <input {...props} {...control("email")} defaultValue={value("email")} type="email" autoComplete="email" required maxLength={254} />}
+          </Field>
+          <div className="sm:col-span-2">
+            <Field id={fields.company.id} errorId={fields.company.errorId} label={labels.company.label} errors={fields.company.errors}>
+              {(props) => <input {...props} {...control("company")} defaultValue={value("company")} type="text" autoComplete="organization" maxLength={200} />}
+            </Field>
+          </div>
+          <div className="sm:col-span-2">
+            <Field
+              id={fields.topic.id}
+              errorId={fields.topic.errorId}
+              hintId={fields.topic.descriptionId}
+              label={labels.topic.label}
+              hint={labels.topic.hint}
+              errors={fields.topic.errors}
+            >
+              {(props) => <textarea {...props} {...control("topic")} defaultValue={value("topic")} rows={4} maxLength={topicMaxLength} />}
+            </Field>
+          </div>
+        </div>
+        <p className="text-sm text-ink-muted">{content.requiredNote}</p>
+        <Button type="submit" className="w-full sm:w-auto">
+          {navigation.state === "submitting" ? content.submitting : content.submit}
+        </Button>
+      </Form>
+    </>
+  );
+}

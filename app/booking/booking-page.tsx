@@ -1,0 +1,126 @@
+import { useEffect, useRef } from "react";
+import { data, useNavigate } from "react-router";
+import { hydrateHandle } from "#app/site/hydration.ts";
+import { pages } from "#app/site/pages.ts";
+import { pageMeta } from "#app/site/seo.ts";
+import { Card } from "#app/ui/card.tsx";
+import { Confirmation } from "#app/ui/confirmation.tsx";
+import { Container } from "#app/ui/container.tsx";
+import { MonthGrid, ZoneForm } from "./booking-calendar.tsx";
+import { booking } from "./booking-content.ts";
+import { BookingForm } from "./booking-form.tsx";
+import { bookingHref, timesId } from "./booking-links.ts";
+import { bookingPageData, submitBooking } from "./booking.server.ts";
+import type { Route } from "./+types/booking-page";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, booking.meta);
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const page = await bookingPageData(request);
+  return data(page, { status: page.status });
+}
+
+// Choosing a day or a zone loads the page's data only, once the page has JavaScript (at the first interaction).
+export const handle = hydrateHandle;
+
+// Free times change with every booking: browsers ask again each time, and no shared cache keeps
+// a copy (it carries the visitor's form stamp too). The rate limit's Retry-After rides along.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers(actionHeaders);
+  headers.set("Cache-Control", "private, no-cache");
+  return headers;
+};
+
+export function action({ request }: Route.ActionArgs) {
+  return submitBooking(request);
+}
+
+export default function BookingPage({ loaderData: page, actionData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const timesHeading = useRef<HTMLHeadingElement>(null);
+  const shownDay = useRef(page.day?.date);
+
+  // The browser's zone, once, when the visitor has not chosen one (the links then carry it).
+  useEffect(() => {
+    if (page.zoneChosen || page.confirmation) return;
+    const detected = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (detected && detected !== page.zone) void navigate(bookingHref({ day: page.day?.date, tz: detected }), { replace: true, preventScrollReset: true });
+  }, []); // on the first render only: a zone the visitor then chooses stays chosen
+
+  // A day chosen without reloading the page: focus goes to its times, which announces the day
+  // (without JavaScript the link's #times fragment brings the visitor there).
+  useEffect(() => {
+    if (page.day && page.day.date !== shownDay.current) timesHeading.current?.focus();
+    shownDay.current = page.day?.date;
+  }, [page.day]);
+
+  const hero = (
+    <div className="border-b border-line bg-gradient-to-b from-brand-soft to-canvas">
+      <Container className="py-12 sm:py-16">
+        <h1 className="text-display tracking-tight">{booking.hero.headline}</h1>
+        <p className="mt-4 max-w-2xl text-lead text-ink-muted">{booking.hero.intro}</p>
+      </Container>
+    </div>
+  );
+
+  if (page.confirmation) {
+    return (
+      <>
+        {hero}
+        <Container className="py-12 lg:py-16">
+          <Confirmation title={booking.confirmation.title} message={booking.confirmation.message} action={{ href: pages.contact.path, label: booking.confirmation.another }}>
+            <ul className="mt-6 space-y-2 text-lg font-semibold">
+              <li>{page.confirmation.yourTime}</li>
+              <li>{page.confirmation.ourTime}</li>
+            </ul>
+          </Confirmation>
+        </Container>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {hero}
+      <Container className="grid gap-10 py-12 lg:grid-cols-[1fr_1.2fr] lg:py-16">
+        <section aria-labelledby="calendar-title" className="space-y-6">
+          <h2 id="calendar-title" className="text-2xl font-extrabold tracking-tight">
+            {booking.calendar.title}
+          </h2>
+          {page.problems.length ? (
+            <div role="alert" className="rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">
+              {page.problems.map((problem) => (
+                <p key={problem}>{problem}</p>
+              ))}
+            </div>
+          ) : null}
+          <ZoneForm content={booking.zone} zone={page.zone} zoneLong={page.zoneLong} zones={page.zones} day={page.day?.date ?? null} />
+          <p className="text-sm text-ink-muted">{booking.calendar.hint}</p>
+          <MonthGrid months={page.months} weekdays={page.weekdays} chosenDay={page.day?.date ?? null} zone={page.zoneChosen ? page.zone : null} />
+        </section>
+        <Card className="p-6 sm:p-8">
+          <section aria-labelledby={timesId}>
+            <h2 id={timesId} ref={timesHeading} tabIndex={-1} className="scroll-mt-24 text-2xl font-extrabold tracking-tight focus:outline-none">
+              {page.day ? booking.times.heading.replace("{day}", page.day.name) : booking.form.title}
+            </h2>
+            <div className="mt-6">
+              {page.day ? (
+                <BookingForm
+                  content={booking.form}
+                  timesContent={booking.times}
+                  day={page.day}
+                  zone={page.zone}
+                  stamp={page.stamp}
+                  lastResult={actionData?.result}
+                  formError={actionData?.formError}
+                />
+              ) : (
+                <p className="text-ink-muted">{booking.times.pickDay}</p>
+              )}
+            </div>
+          </section>
+        </Card>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { emailAddress, longText, singleLine } from "#app/forms/field-rules.ts";
+import { isTimeZoneName } from "#app/platform/weekly-hours.ts";
+import { booking } from "./booking-content.ts";
+
+// The booking form's one schema, for Conform in the browser and the route action on the
+// server. Whether the chosen time is bookable and free is for the server alone (the free-times
+// rules and the database's claims): here only its form.
+
+const { errors } = booking.form;
+
+const line = (max: number, message?: string) =>
+  singleLine({ max, message, tooLong: errors.tooLong, lineMessage: errors.singleLine });
+
+export const topicMaxLength = 1000;
+
+/** Not 30 February: a date and time that exist (Date rolls impossible ones over, which shows). */
+function isRealInstant(text: string) {
+  const date = new Date(text);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 16) === text.slice(0, 16);
+}
+
+export const BookingFormSchema = z.object({
+  // An instant in UTC, as the free-times engine writes it: 2026-06-02T16:00:00Z.
+  start: z
+    .string({ error: errors.time })
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?Z$/, { error: errors.time })
+    .refine(isRealInstant, { error: errors.time }),
+  // The visitor's zone, for the confirmation and the team's note of their time.
+  tz: z.string().max(64).refine(isTimeZoneName, { error: errors.malformed }),
+  name: line(100, errors.name).min(1, { error: errors.name }),
+  email: emailAddress({ message: errors.email, tooLong: errors.tooLong }),
+  company: line(200).optional(),
+  topic: longText({ max: topicMaxLength, tooLong: errors.tooLong }).optional(),
+});
+
+export type BookingForm = z.infer<typeof BookingFormSchema>;

@@ -1,0 +1,140 @@
+import { createHash, randomBytes } from "node:crypto";
+import { Temporal } from "temporal-polyfill";
+import { FormRefusal, handleFormPost } from "#app/forms/form-submission.server.ts";
+import { issueFormStamp } from "#app/forms/form-guard.server.ts";
+import { env } from "#app/platform/env.server.ts";
+import { fillTemplate } from "#app/platform/fill-template.ts";
+import { getServices } from "#app/platform/services.server.ts";
+import { isTimeZoneName } from "#app/platform/weekly-hours.ts";
+import { type Availability, availabilityFromEnv } from "./availability.ts";
+import { booking } from "./booking-content.ts";
+import { confirmationHref } from "./booking-links.ts";
+import { BookingFormSchema } from "./booking-schema.ts";
+import { bookedMeetings, claimMeeting, MeetingRefused } from "./bookings.server.ts";
+import { clockTime, dayName, monthGrid, timeName, weekdayHeads, zoneLongName, zoneOptions } from "./calendar.ts";
+import { freeTimes } from "./free-times.ts";
+import { meetingFields } from "./meeting-fields.ts";
+
+// What the booking page's loader and action do: the free times for the visitor's zone and day,
+// and a booking stored through the forms' pipeline with its claims in one transaction.
+
+export const bookingPurpose = "meeting";
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The meetings that can touch the booking window, buffers included (a day either side is plenty). */
+async function freeDays(availability: Availability, now: Temporal.Instant, visitorTimeZone: string) {
+  const { db } = await getServices();
+  const bookings = await bookedMeetings(db, {
+    from: now.subtract({ hours: 24 }),
+    to: now.add({ hours: 24 * (availability.horizonDays + 2) }),
+  });
+  return freeTimes({ availability, now, bookings, visitorTimeZone });
+}
+
+function confirmationFrom(url: URL, availability: Availability) {
+  const at = url.searchParams.get("at") ?? "";
+  const tz = url.searchParams.get("tz") ?? "";
+  if (url.searchParams.get("booked") !== "1" || !isTimeZoneName(tz)) return null;
+  try {
+    Temporal.Instant.from(at);
+  } catch {
+    return null;
+  }
+  return {
+    yourTime: fillTemplate(booking.confirmation.yourTime, { time: timeName(at, tz) }),
+    ourTime: fillTemplate(booking.confirmation.ourTime, { time: timeName(at, availability.timeZone) }),
+  };
+}
+
+export async function bookingPageData(request: Request, now: Temporal.Instant = Temporal.Now.instant()) {
+  const url = new URL(request.url);
+  const availability = availabilityFromEnv(env);
+  const confirmation = confirmationFrom(url, availability);
+  const { secret } = await getServices();
+  const stamp = issueFormStamp(secret, bookingPurpose);
+  if (confirmation) {
+    const zone = availability.timeZone;
+    return { status: 200, zone, zoneChosen: false, zoneLong: "", zones: [], months: [], weekdays: [], day: null, problems: [], confirmation, stamp };
+  }
+  const problems: string[] = [];
+
+  const asked = url.searchParams.get("tz");
+  const chosenZone = asked !== null && isTimeZoneName(asked) ? asked : null;
+  if (asked !== null && !chosenZone) problems.push(fillTemplate(booking.zone.unknown, { zone: asked.slice(0, 64) }));
+  const zone = chosenZone ?? availability.timeZone;
+
+  const days = await freeDays(availability, now, zone);
+  const askedDay = url.searchParams.get("day");
+  const day = askedDay !== null && isoDate.test(askedDay) ? days.find((found) => found.date === askedDay) : undefined;
+  if (askedDay !== null && !day) problems.push(booking.calendar.badDay);
+
+  return {
+    status: problems.length ? 400 : 200,
+    zone,
+    // Links carry the zone only when the visitor chose it, so a browser's zone is still detected.
+    zoneChosen: chosenZone !== null,
+    zoneLong: zoneLongName(zone, now),
+    zones: zoneOptions(zone),
+    months: monthGrid(days, booking.calendar),
+    weekdays: weekdayHeads,
+    day: day
+      ? {
+          date: day.date,
+          name: dayName(day.date),
+          slots: day.slots.map((slot) => ({ start: slot.start, time: clockTime(slot.start, zone), name: timeName(slot.start, zone) })),
+        }
+      : null,
+    problems,
+    confirmation,
+    stamp,
+  };
+}
+
+const refusals: Record<MeetingRefused["reason"], { status: number; message: string }> = {
+  taken: { status: 409, message: booking.form.errors.taken },
+  "day-full": { status: 409, message: booking.form.errors.dayFull },
+  "outside-hours": { status: 400, message: booking.form.errors.notBookable },
+  "too-soon": { status: 400, message: booking.form.errors.notBookable },
+  "too-far": { status: 400, message: booking.form.errors.notBookable },
+};
+
+/** The manage link's token is for a later step (issue 18, item 6); its hash keeps each booking's slot for it. */
+const manageTokenHash = () => createHash("sha256").update(randomBytes(32)).digest("hex");
+
+export function submitBooking(request: Request, now: () => Temporal.Instant = () => Temporal.Now.instant()) {
+  const availability = availabilityFromEnv(env);
+  return handleFormPost({
+    request,
+    schema: BookingFormSchema,
+    purpose: bookingPurpose,
+    filesField: "files",
+    uploads: { maxFiles: 0, maxTotalBytes: 0, kinds: [] },
+    messages: booking.form.errors,
+    successPath: (value) => confirmationHref(value.start, value.tz),
+    description: meetingFields,
+    toSubmission: (value) => ({
+      kind: "meeting",
+      fields: {
+        name: value.name,
+        email: value.email,
+        company: value.company || null,
+        topic: value.topic || null,
+        start: value.start,
+        timeZone: value.tz,
+        when: timeName(value.start, availability.timeZone),
+        visitorWhen: timeName(value.start, value.tz),
+      },
+      alsoStore: async (trx, submission) => {
+        try {
+          const start = Temporal.Instant.from(value.start);
+          await claimMeeting(trx, { start, manageTokenHash: manageTokenHash(), submissionId: submission.id }, availability, now());
+        } catch (error) {
+          if (!(error instanceof MeetingRefused)) throw error;
+          const { status, message } = refusals[error.reason];
+          throw new FormRefusal(status, [message], { start: [message] });
+        }
+      },
+    }),
+  });
+}

@@ -1,0 +1,96 @@
+import { Temporal } from "temporal-polyfill";
+import { fillTemplate } from "#app/platform/fill-template.ts";
+import type { FreeDay } from "./free-times.ts";
+
+// What the booking page shows, built from the free-times engine's days: the month grid and every
+// label, in words (English, US order). Built on the server only and sent as text, so the page a
+// browser hydrates reads exactly as the one the server rendered, whatever the browser's own
+// time-zone data says (and Temporal stays out of the browser's bundle: components import types only).
+
+export type CalendarCopy = { oneFree: string; manyFree: string; noneFree: string };
+export type CalendarDay = {
+  date: string;
+  /** The day of the month, as the grid shows it. */
+  day: number;
+  /** "Tuesday, June 2, 2026: 3 free times": the day's accessible name. */
+  name: string;
+  free: number;
+};
+export type CalendarMonth = { title: string; weeks: Array<Array<CalendarDay | null>> };
+
+const dateOnly = new Intl.DateTimeFormat("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const monthTitle = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", timeZone: "UTC" });
+const weekdayShort = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" });
+const weekdayLong = new Intl.DateTimeFormat("en-US", { weekday: "long", timeZone: "UTC" });
+
+const utcMidday = (date: Temporal.PlainDate) => Date.UTC(date.year, date.month - 1, date.day, 12);
+
+/** "Tuesday, June 2, 2026" for an ISO date (a calendar day, in no zone). */
+export const dayName = (date: string) => dateOnly.format(utcMidday(Temporal.PlainDate.from(date)));
+
+export type WeekdayHead = { short: string; long: string };
+
+/** The grid's column heads, Sunday first as US calendars are: short and full names. */
+export const weekdayHeads: WeekdayHead[] = Array.from({ length: 7 }, (_, index) => {
+  const date = Temporal.PlainDate.from("2026-01-04").add({ days: index }); // a Sunday
+  return { short: weekdayShort.format(utcMidday(date)), long: weekdayLong.format(utcMidday(date)) };
+});
+
+/**
+ * The visitor's days as months of weeks (Sunday to Saturday); cells outside the days given are
+ * null, so each month shows only the weeks the booking window touches.
+ */
+export function monthGrid(days: FreeDay[], copy: CalendarCopy): CalendarMonth[] {
+  const months: CalendarMonth[] = [];
+  type Building = { key: string; month: CalendarMonth; week: Array<CalendarDay | null> };
+  let current = null as Building | null;
+  for (const { date, slots } of days) {
+    const plain = Temporal.PlainDate.from(date);
+    const key = `${plain.year}-${plain.month}`;
+    const column = plain.dayOfWeek % 7; // Sunday is 7 in ISO, the first column here
+    if (current?.key !== key) {
+      current = { key, month: { title: monthTitle.format(utcMidday(plain)), weeks: [] }, week: Array(7).fill(null) };
+      months.push(current.month);
+      current.month.weeks.push(current.week);
+    } else if (column === 0) {
+      current.week = Array(7).fill(null);
+      current.month.weeks.push(current.week);
+    }
+    const free = slots.length;
+    const template = free === 0 ? copy.noneFree : free === 1 ? copy.oneFree : copy.manyFree;
+    const name = fillTemplate(template, { day: dayName(date), count: free });
+    current.week[column] = { date, day: plain.day, name, free };
+  }
+  return months;
+}
+
+/** "Tuesday, June 2, 2026 at 9:00 AM Eastern Daylight Time": an instant as it reads in a zone. */
+export function timeName(instant: string, timeZone: string) {
+  return new Intl.DateTimeFormat("en-US", {
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "long",
+  }).format(Temporal.Instant.from(instant).epochMilliseconds);
+}
+
+/** "9:00 AM" in a zone. */
+export function clockTime(instant: string, timeZone: string) {
+  return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(Temporal.Instant.from(instant).epochMilliseconds);
+}
+
+/** How a zone is called at an instant: "Central European Standard Time" (or "GMT+05:45" where it has no name). */
+export function zoneLongName(timeZone: string, at: Temporal.Instant) {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "long" }).formatToParts(at.epochMilliseconds);
+  return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
+}
+
+/** The zones to choose from: the runtime's IANA names, with the current one even when it is an alias the list leaves out. */
+export function zoneOptions(current: string) {
+  const zones = Intl.supportedValuesOf("timeZone");
+  return zones.includes(current) ? zones : [...zones, current].sort();
+}

@@ -1,0 +1,25 @@
+import type { SubmissionFields } from "#app/forms/submission-fields.ts";
+
+/**
+ * A booked meeting as the team reads it (offered to the workspace and the command line). The
+ * times are stored as the visitor booked them, in the company's words and in theirs, beside the
+ * exact instant, so the team never converts a zone by hand.
+ */
+export const meetingFields: SubmissionFields = {
+  label: "Meeting",
+  sender: (fields) => ({ name: fields.name ?? "", email: fields.email ?? "", company: fields.company ?? null }),
+  rows: [
+    { key: "when", label: "Meeting (our time)" },
+    { key: "visitorWhen", label: "Meeting (their time)" },
+    { key: "start", label: "Starts (UTC)" },
+    { key: "name", label: "Name" },
+    { key: "email", label: "E-mail" },
+    { key: "company", label: "Company" },
+  ],
+  longText: { key: "topic", label: "What to discuss" },
+  notification: {
+    to: "contact",
+    subject: (sender) => `New meeting booked by ${sender.name}${sender.company ? ` (${sender.company})` : ""}`,
+    intro: "A visitor booked a 30-minute meeting through the booking page (reference {id}). Reply to this e-mail to write to them.",
+  },
+};

@@ -1,0 +1,173 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, exportSubmissions, mailContaining, test } from "./fixtures.ts";
+
+// The booking page on the SQLite server (the pipeline's races run on both engines in
+// tests/server/booking-form.test.ts). One after the other: each visitor takes the first free
+// time of the first bookable day, and the next visitor must not be offered it again.
+test.describe.configure({ mode: "serial" });
+
+const bookableDay = /: \d+ free times?$/;
+
+function visitor() {
+  const tag = Math.random().toString(36).slice(2, 10);
+  return { name: `Ada Lovelace ${tag}`, email: `ada.${tag}@example.com`, company: "Analytical Engines", topic: `Bernoulli numbers & <notes> ${tag}` };
+}
+
+async function closeBanner(page: Page) {
+  const banner = page.getByRole("region", { name: "We value your privacy" });
+  if (await banner.isVisible()) await banner.getByRole("button", { name: /^Close the privacy notice/ }).click();
+}
+
+async function fillDetails(page: Page, person: ReturnType<typeof visitor>) {
+  await page.getByLabel("Your Name").fill(person.name);
+  await page.getByLabel("Your Email").fill(person.email);
+  await page.getByLabel("Company Name or Website").fill(person.company);
+  await page.getByLabel("What Would You Like to Discuss").fill(person.topic);
+}
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("from 'Select a day': choose a zone, a day and a time, book; the confirmation shows both zones and the time is gone for the next visitor", async ({ page, storage }) => {
+    await page.goto("/contact");
+    await page.getByRole("link", { name: "Select a day" }).click();
+    await expect(page).toHaveURL(/\/contact\/meeting$/);
+    await expect(page.getByText(/Times are shown in America\/Los_Angeles \(Pacific (Standard|Daylight) Time\)/)).toBeVisible();
+    await closeBanner(page);
+
+    await page.getByLabel("Time zone").selectOption("Europe/Berlin");
+    await page.getByRole("button", { name: "Show times in this zone" }).click();
+    await expect(page.getByText(/Times are shown in Europe\/Berlin \(Central European (Standard|Summer) Time\)/)).toBeVisible();
+
+    const day = page.getByRole("link", { name: bookableDay }).first();
+    const dayName = ((await day.textContent()) ?? "").replace(/^\d+/, "").split(":")[0] ?? "";
+    await day.click();
+    await expect(page).toHaveURL(/\?day=\d{4}-\d{2}-\d{2}&tz=Europe%2FBerlin#times$/);
+    const dayUrl = page.url();
+    await expect(page.getByRole("heading", { name: `Free times on ${dayName}` })).toBeVisible();
+    const times = page.getByRole("group", { name: `Choose a time on ${dayName}` });
+    const first = times.getByRole("radio").first();
+    const timeName = await first.evaluate((radio) => radio.closest("label")?.querySelector(".sr-only")?.textContent ?? "");
+    expect(timeName).toMatch(new RegExp(`^${dayName} at \\d{1,2}:\\d{2}\\s[AP]M Central European (Standard|Summer) Time$`));
+    await expect(page.getByRole("radio", { name: timeName })).toHaveCount(1);
+    await first.check();
+
+    const person = visitor();
+    await fillDetails(page, person);
+    await page.getByRole("button", { name: "Book this meeting" }).click();
+
+    await expect(page).toHaveURL(/\/contact\/meeting\?booked=1&at=[^&]+&tz=Europe%2FBerlin$/);
+    await expect(page.getByRole("heading", { name: "Your meeting is booked" })).toBeVisible();
+    await expect(page.getByText(`Your time: ${timeName}`)).toBeVisible();
+    await expect(page.getByText(/^Our time: .+ at \d{1,2}:\d{2}\s[AP]M Pacific (Standard|Daylight) Time$/)).toBeVisible();
+
+    const stored = exportSubmissions(storage, "meeting").filter((submission) => submission.fields.email === person.email);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.fields).toMatchObject({ name: person.name, company: person.company, topic: person.topic, timeZone: "Europe/Berlin", visitorWhen: timeName });
+    await mailContaining(storage, person.email);
+
+    // The next visitor, on the same day and zone, is not offered that time.
+    await page.goto(dayUrl);
+    await expect(page.getByRole("group", { name: `Choose a time on ${dayName}` })).toBeVisible();
+    await expect(page.getByRole("radio", { name: timeName })).toHaveCount(0);
+  });
+
+  test("a time taken meanwhile: the day's times again with 'That time was just taken' and everything typed kept", async ({ page, browser }) => {
+    await page.goto("/contact/meeting");
+    await closeBanner(page);
+    await page.getByRole("link", { name: bookableDay }).first().click();
+    const radio = page.getByRole("radio").first();
+    const timeName = await radio.evaluate((element) => element.closest("label")?.querySelector(".sr-only")?.textContent ?? "");
+    await radio.check();
+    const person = visitor();
+    await fillDetails(page, person);
+
+    // Someone else books it first, in another browser.
+    const other = await browser.newPage({ javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.77" } });
+    await other.goto(page.url());
+    await other.getByRole("radio", { name: timeName }).check();
+    await fillDetails(other, visitor());
+    await other.getByRole("button", { name: "Book this meeting" }).click();
+    await expect(other.getByRole("heading", { name: "Your meeting is booked" })).toBeVisible();
+    await other.close();
+
+    await page.getByRole("button", { name: "Book this meeting" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "That time was just taken" })).toBeVisible();
+    await expect(page.getByRole("radio", { name: timeName })).toHaveCount(0);
+    await expect(page.getByRole("radio").first()).toBeVisible();
+    await expect(page.getByLabel("Your Name")).toHaveValue(person.name);
+    await expect(page.getByLabel("Your Email")).toHaveValue(person.email);
+    await expect(page.getByLabel("Company Name or Website")).toHaveValue(person.company);
+    await expect(page.getByLabel("What Would You Like to Discuss")).toHaveValue(person.topic);
+  });
+
+  test("an unknown zone or a malformed day: a 400 page that says so", async ({ page }) => {
+    const response = await page.goto("/contact/meeting?tz=Mars%2FOlympus&day=2026-02-31");
+    expect(response?.status()).toBe(400);
+    await expect(page.getByText("We do not know the time zone Mars/Olympus")).toBeVisible();
+    await expect(page.getByText("That day cannot be chosen here.")).toBeVisible();
+    await expect(page.getByRole("link", { name: bookableDay }).first()).toBeVisible();
+  });
+});
+
+test.describe("with JavaScript on", () => {
+  test.use({ timezoneId: "Australia/Sydney" });
+
+  test("the browser's zone is detected; choosing a day moves focus to its times without a reload; the radio group works by keyboard", async ({ page, hydrated }) => {
+    const response = await page.goto("/contact/meeting");
+    expect(response?.headers()["cache-control"]).toBe("private, no-cache");
+    await hydrated();
+    await expect(page).toHaveURL(/\?tz=Australia%2FSydney$/);
+    await expect(page.getByText(/Times are shown in Australia\/Sydney \(Australian Eastern (Standard|Daylight) Time\)/)).toBeVisible();
+    await closeBanner(page);
+
+    await page.evaluate(() => ((window as unknown as { unreloaded: boolean }).unreloaded = true));
+    const day = page.getByRole("link", { name: bookableDay }).first();
+    const dayName = ((await day.textContent()) ?? "").replace(/^\d+/, "").split(":")[0] ?? "";
+    await day.click();
+    const heading = page.getByRole("heading", { name: `Free times on ${dayName}` });
+    await expect(heading).toBeFocused();
+    expect(await page.evaluate(() => (window as unknown as { unreloaded?: boolean }).unreloaded)).toBe(true);
+
+    await page.keyboard.press("Tab");
+    const first = page.getByRole("radio").first();
+    await expect(first).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(first).toBeChecked();
+    await page.keyboard.press("ArrowDown");
+    const second = page.getByRole("radio").nth(1);
+    await expect(second).toBeChecked();
+    const timeName = await second.evaluate((radio) => radio.closest("label")?.querySelector(".sr-only")?.textContent ?? "");
+    expect(timeName).toMatch(/Australian Eastern (Standard|Daylight) Time$/);
+
+    await fillDetails(page, visitor());
+    await page.getByRole("button", { name: "Book this meeting" }).click();
+    await expect(page).toHaveURL(/booked=1&at=[^&]+&tz=Australia%2FSydney$/);
+    await expect(page.getByRole("heading", { name: "Your meeting is booked" })).toBeFocused();
+    await expect(page.getByText(`Your time: ${timeName}`)).toBeVisible();
+    await expect(page.getByText(/^Our time: .+ Pacific (Standard|Daylight) Time$/)).toBeVisible();
+  });
+
+  test("a time left unchosen is flagged before anything is sent", async ({ page, hydrated }) => {
+    await page.goto("/contact/meeting");
+    await hydrated();
+    await closeBanner(page);
+    await page.getByRole("link", { name: bookableDay }).first().click();
+    await fillDetails(page, visitor());
+    await page.getByRole("button", { name: "Book this meeting" }).click();
+    await expect(page.getByText("Please choose a time.")).toBeVisible();
+    await expect(page).not.toHaveURL(/booked=1/);
+  });
+});
+
+for (const viewport of [{ width: 1280, height: 900 }, { width: 320, height: 640 }]) {
+  test(`axe finds no WCAG 2.2 AA violation on the booking page with a day chosen, ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/contact/meeting");
+    await page.getByRole("link", { name: bookableDay }).first().click();
+    await expect(page.getByRole("radio").first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+    expect(results.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(" ")) }))).toEqual([]);
+  });
+}
