@@ -66,7 +66,13 @@ const { purge, retentionPolicy } = await import("#app/privacy/retention.server.t
 const { eraseAddress, exportAddress, reapplyErasures, recordedErasures } = await import("#app/privacy/requests.server.ts");
 const { loadFormSecret } = await import("#app/platform/secret.server.ts");
 
-const ruleNames = { inquiry: "inquiry", application: "application", "future-openings": "application kept for future openings", spam: "spam" } as const;
+const ruleNames = {
+  inquiry: "inquiry",
+  application: "application",
+  "future-openings": "application kept for future openings",
+  meeting: "meeting, its period after it took place",
+  spam: "spam",
+} as const;
 
 const { db } = await openDatabaseOrExit(env);
 try {

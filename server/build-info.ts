@@ -67,6 +67,7 @@ const variableNames: Record<keyof PublicConfig, string> = {
   retentionInquiryMonths: "RETENTION_INQUIRY_MONTHS",
   retentionApplicationMonths: "RETENTION_APPLICATION_MONTHS",
   retentionFutureOpeningsMonths: "RETENTION_FUTURE_OPENINGS_MONTHS",
+  retentionMeetingMonths: "RETENTION_MEETING_MONTHS",
   retentionSpamDays: "RETENTION_SPAM_DAYS",
   retentionMailDays: "RETENTION_MAIL_DAYS",
   privacyController: "PRIVACY_CONTROLLER",

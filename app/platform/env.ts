@@ -119,6 +119,7 @@ export const EnvSchema = z.object({
   RETENTION_INQUIRY_MONTHS: optional(wholeNumber(1, 120, "months")).default(12),
   RETENTION_APPLICATION_MONTHS: optional(wholeNumber(1, 120, "months")).default(6),
   RETENTION_FUTURE_OPENINGS_MONTHS: optional(wholeNumber(1, 120, "months")).default(12),
+  RETENTION_MEETING_MONTHS: optional(wholeNumber(1, 120, "months")).default(12),
   RETENTION_SPAM_DAYS: optional(wholeNumber(1, 3650, "days")).default(30),
   RETENTION_MAIL_DAYS: optional(wholeNumber(1, 3650, "days")).default(30),
   PRIVACY_CONTROLLER: optional(z.string().trim().min(2, { error: "must be the company's legal name" }).max(200, { error: "must be 200 characters or fewer" })),
@@ -177,6 +178,7 @@ export function publicConfig(env: Env) {
     retentionInquiryMonths: env.RETENTION_INQUIRY_MONTHS,
     retentionApplicationMonths: env.RETENTION_APPLICATION_MONTHS,
     retentionFutureOpeningsMonths: env.RETENTION_FUTURE_OPENINGS_MONTHS,
+    retentionMeetingMonths: env.RETENTION_MEETING_MONTHS,
     retentionSpamDays: env.RETENTION_SPAM_DAYS,
     retentionMailDays: env.RETENTION_MAIL_DAYS,
     // Who answers for the data, for the privacy notice (prerendered with the values).

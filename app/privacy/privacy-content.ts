@@ -10,7 +10,7 @@ export const privacy = {
   },
   title: "Privacy notice",
   intro:
-    "This notice explains what {controller} does with the personal data you send through this website: the contact form, job applications and your cookie choice. We collect only what we need to answer you, and we delete it when we no longer need it.",
+    "This notice explains what {controller} does with the personal data you send through this website: the contact form, meeting bookings, job applications and your cookie choice. We collect only what we need to answer you, and we delete it when we no longer need it.",
   controller: {
     title: "Who is responsible",
     text: "{controller} is responsible for your data (the controller).",
@@ -35,6 +35,13 @@ export const privacy = {
         why: "To consider you for the position you applied for, or for our open positions.",
         basis: "Steps before an employment contract (art. 6(1)(b)); keeping it for future openings only with your consent (art. 6(1)(a)), which you can withdraw at any time.",
         kept: "{applicationMonths} months after it arrives, or {futureMonths} months if you asked us to keep it for future openings, then deleted with its files.",
+      },
+      {
+        name: "Meeting bookings",
+        what: "Your name, e-mail address, company if you give it, what you would like to discuss, and the time you booked.",
+        why: "To hold the meeting and prepare for it.",
+        basis: "Steps you asked for before a contract (art. 6(1)(b)).",
+        kept: "{meetingMonths} months after the meeting, then deleted.",
       },
       {
         name: "Messages our spam checks stop",

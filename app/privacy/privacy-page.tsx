@@ -24,6 +24,7 @@ export default function Privacy() {
     inquiryMonths: config.retentionInquiryMonths,
     applicationMonths: config.retentionApplicationMonths,
     futureMonths: config.retentionFutureOpeningsMonths,
+    meetingMonths: config.retentionMeetingMonths,
     spamDays: config.retentionSpamDays,
     mailDays: config.retentionMailDays,
     authority: config.privacyAuthority ?? "",

@@ -11,6 +11,8 @@ export type RetentionPolicy = {
   applicationMonths: number;
   /** An application whose sender ticked the future-openings box. */
   futureOpeningsMonths: number;
+  /** Counted from the meeting's end, not from the booking. */
+  meetingMonths: number;
   spamDays: number;
   /** Copies of sent e-mails in the outbox. */
   mailDays: number;
@@ -23,6 +25,7 @@ export function retentionPolicy(env: Env): RetentionPolicy {
     inquiryMonths: env.RETENTION_INQUIRY_MONTHS,
     applicationMonths: env.RETENTION_APPLICATION_MONTHS,
     futureOpeningsMonths: env.RETENTION_FUTURE_OPENINGS_MONTHS,
+    meetingMonths: env.RETENTION_MEETING_MONTHS,
     spamDays: env.RETENTION_SPAM_DAYS,
     mailDays: env.RETENTION_MAIL_DAYS,
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
@@ -42,7 +45,7 @@ export function monthsBefore(date: Date, months: number) {
 
 const daysBefore = (date: Date, days: number) => new Date(date.getTime() - days * 24 * 60 * 60_000);
 
-export type DueReason = "inquiry" | "application" | "future-openings" | "spam";
+export type DueReason = "inquiry" | "application" | "future-openings" | "meeting" | "spam";
 export type DueSubmission = { id: string; kind: SubmissionKind; createdAt: string; rule: DueReason };
 
 /** The submissions past their period at `now`, oldest first. */
@@ -57,9 +60,18 @@ export async function dueSubmissions(db: Kysely<Schema>, policy: RetentionPolicy
     .selectFrom("submissions")
     .select(["id", "kind", "created_at"])
     .where("status", "=", "received")
-    // A booked meeting is an inquiry made another way: kept as long as one.
-    .where("kind", "in", ["contact", "meeting"])
+    .where("kind", "=", "contact")
     .where("created_at", "<", isoNow(monthsBefore(now, policy.inquiryMonths)))
+    .execute();
+  // A meeting is kept for its period after the meeting itself (booked weeks ahead, it would
+  // otherwise go early); one whose booking is gone counts from its arrival.
+  const meetings = await db
+    .selectFrom("submissions")
+    .leftJoin("bookings", "bookings.submission_id", "submissions.id")
+    .select(["submissions.id", "submissions.kind", "submissions.created_at"])
+    .where("submissions.status", "=", "received")
+    .where("submissions.kind", "=", "meeting")
+    .where((eb) => eb(eb.fn.coalesce("bookings.end_at", "submissions.created_at"), "<", isoNow(monthsBefore(now, policy.meetingMonths))))
     .execute();
   // Applications past the shorter period; those whose sender chose to be kept for future
   // openings stay until the longer one (the choice is a field of the stored form).
@@ -74,6 +86,7 @@ export async function dueSubmissions(db: Kysely<Schema>, policy: RetentionPolicy
   const due: DueSubmission[] = [
     ...spam.map((row) => ({ id: row.id, kind: row.kind, createdAt: row.created_at, rule: "spam" as const })),
     ...inquiries.map((row) => ({ id: row.id, kind: row.kind, createdAt: row.created_at, rule: "inquiry" as const })),
+    ...meetings.map((row) => ({ id: row.id, kind: row.kind, createdAt: row.created_at, rule: "meeting" as const })),
     ...applications.flatMap((row) => {
       const kept = (JSON.parse(row.fields) as Record<string, unknown>).futureConsent === "yes";
       if (kept && row.created_at >= keptUntil) return [];

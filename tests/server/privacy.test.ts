@@ -14,7 +14,7 @@ import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/dat
 // The retention periods kept on both engines with a controlled clock: each kind stored one day
 // inside and one day past its limit, purged at one instant.
 
-const policy: RetentionPolicy = { inquiryMonths: 12, applicationMonths: 6, futureOpeningsMonths: 12, spamDays: 30, mailDays: 30, rateLimitWindowSeconds: 600 };
+const policy: RetentionPolicy = { inquiryMonths: 12, applicationMonths: 6, futureOpeningsMonths: 12, meetingMonths: 12, spamDays: 30, mailDays: 30, rateLimitWindowSeconds: 600 };
 const now = new Date("2027-06-15T12:00:00.000Z");
 const day = 24 * 60 * 60_000;
 const shift = (date: Date, days: number) => new Date(date.getTime() + days * day);
@@ -126,6 +126,30 @@ describe.each(engines)("retention on %s", (engine) => {
       // The search itself finds what is still there.
       expect(bytes).toContain("inquiry-kept@example.com");
     }
+  });
+
+  test("a meeting is kept for its period after the meeting, not after the booking", async () => {
+    const { db } = database;
+    const meeting = async (email: string, bookedAt: Date, meetingAt: Date) => {
+      const { id } = await storeSubmission(db, { ...submission("contact", email), kind: "meeting", files: [] }, bookedAt);
+      await db
+        .insertInto("bookings")
+        .values({ id: `booking-${email}`, host: "company", start_at: isoNow(meetingAt), end_at: isoNow(new Date(meetingAt.getTime() + 30 * 60_000)), status: "confirmed", manage_token_hash: `hash-${email}`, submission_id: id, created_at: isoNow(bookedAt), cancelled_at: null })
+        .execute();
+      return id;
+    };
+    const limit = monthsBefore(now, 12);
+    // Booked 13 months ago for a meeting 12 months less a day ago: kept.
+    const kept = await meeting("meeting-kept@example.com", shift(limit, -30), shift(limit, 1));
+    const due = await meeting("meeting-due@example.com", shift(limit, -30), shift(limit, -1));
+    const result = await purge(db, policy, now);
+    expect(result.submissions.map((entry) => [entry.id, entry.rule])).toEqual([[due, "meeting"]]);
+    expect((await db.selectFrom("submissions").select("id").execute()).map((row) => row.id)).toEqual([kept]);
+    // The booking row, which holds no personal data, stays without its link.
+    expect(await db.selectFrom("bookings").select(["id", "submission_id"]).orderBy("id").execute()).toEqual([
+      { id: "booking-meeting-due@example.com", submission_id: null },
+      { id: "booking-meeting-kept@example.com", submission_id: kept },
+    ]);
   });
 
   test("the daily purge runs on one instance at a time: the day's lease goes to one of them", async () => {
