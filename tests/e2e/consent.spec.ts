@@ -197,8 +197,12 @@ test("keyboard only: banner, settings dialog (focus in, Escape, focus back) and 
 
   await page.keyboard.press("Enter");
   await expect(dialog).toBeVisible();
+  // The dialog moves focus in as it opens: only then is focus the visitor's to move (a Space
+  // pressed before would land on whatever the dialog focused first).
+  await expect(dialog.locator(":focus")).toHaveCount(1);
   const forms = dialog.getByLabel("Third-party forms");
   await forms.focus();
+  await expect(forms).toBeFocused();
   await page.keyboard.press("Space");
   await expect(forms).toBeChecked();
   await dialog.getByRole("button", { name: "Save my choices" }).focus();
