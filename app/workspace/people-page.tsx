@@ -9,7 +9,7 @@ import { sendInvitation } from "./invitation-mail.server.ts";
 import { fieldClasses, Notice } from "./notice.tsx";
 import { requireStaff } from "./session.server.ts";
 import { invitationHours, staffRoles } from "./staff-rules.ts";
-import { inviteStaff, listStaff, removeStaff, setStaffRole } from "./staff.server.ts";
+import { findStaffByEmail, inviteStaff, listStaff, removeStaff, setStaffRole } from "./staff.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { WorkspaceTable } from "./workspace-table.tsx";
 import { formatTime } from "./workspace-display.ts";
@@ -48,7 +48,9 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = { id: staff.id, email: staff.email };
   switch (change.intent) {
     case "invite": {
-      const invitation = await inviteStaff(db, { email: change.email, role: change.role, actor });
+      // Inviting someone again (a lost passkey) keeps their role: roles change through the role form.
+      const known = await findStaffByEmail(db, change.email);
+      const invitation = await inviteStaff(db, { email: change.email, role: known ? undefined : change.role, actor });
       const { link, mailed } = await sendInvitation(db, invitation, { siteUrl: env.SITE_URL, mail: Boolean(env.SMTP_URL) });
       return answer({ tone: "done", message: fillTemplate(copy.invite.created, { email: invitation.staff.email, hours: invitationHours }), link, mailed });
     }

@@ -120,7 +120,7 @@ export const workspace = {
       email: "Work e-mail",
       role: "Role",
       button: "Invite",
-      hint: "They get a one-time link to create a passkey, valid for {hours} hours. Invite someone again when they lose their passkey.",
+      hint: "They get a one-time link to create a passkey, valid for {hours} hours. Invite someone again when they lose their passkey: they keep their role.",
       created: "Invitation for {email}, valid for {hours} hours:",
       mailed: "It is on its way by e-mail too.",
       notMailed: "No e-mail goes out (mail is not configured): send them this link yourself.",

@@ -233,6 +233,11 @@ test("an admin invites, changes a role and removes a person; a member cannot rea
   await expect(page.getByRole("row").filter({ hasText: memberEmail })).toContainText("Admin");
   await member.reload();
   await expect(member.getByRole("link", { name: "People" })).toBeVisible();
+  // Invited again (a lost passkey) with the form's default role: the role stays.
+  await page.getByLabel("Work e-mail").fill(memberEmail);
+  await page.getByRole("button", { name: "Invite" }).click();
+  await expect(page.getByRole("status")).toContainText(`Invitation for ${memberEmail}`);
+  await expect(page.getByRole("row").filter({ hasText: memberEmail })).toContainText("Admin");
 
   const row = page.getByRole("row").filter({ hasText: memberEmail });
   await row.getByText("Remove", { exact: true }).click();
