@@ -98,6 +98,7 @@ try {
     case "erase": {
       const erased = await eraseAddress(db, await loadFormSecret(db, env.FORM_SECRET), address as string);
       console.log(`Erased ${erased.submissions} submission(s) with their files and e-mail copies, and ${erased.mail} other e-mail copies; the erasure is recorded.`);
+      if (erased.meetings) console.log(`${erased.meetings} meeting(s) still to come were cancelled, their times free again.`);
       console.log("Backups still hold it: after restoring one, run npm run privacy -- reapply-erasures (docs/deploy.md).");
       break;
     }

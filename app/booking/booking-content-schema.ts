@@ -34,6 +34,7 @@ export const BookingSchema = z.object({
     title: text,
     fields: z.object({ name: FieldSchema, email: FieldSchema, company: FieldSchema, topic: FieldSchema }),
     submit: text,
+    privacyNote: z.object({ text: text, linkLabel: text }),
     submitting: text,
     requiredNote: text,
     errors: z

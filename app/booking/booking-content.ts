@@ -38,6 +38,7 @@ export const booking = {
       topic: { label: "What Would You Like to Discuss", hint: "Optional, up to 1000 characters." },
     },
     submit: "Book this meeting",
+    privacyNote: { text: "We use your details only for this meeting.", linkLabel: "How we handle your data" },
     submitting: "Booking…",
     requiredNote: "Fields marked * are required.",
     errors: {

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { FormAlert, GuardFields, useSiteForm } from "#app/forms/form-parts.tsx";
+import { FormAlert, GuardFields, PrivacyNote, useSiteForm } from "#app/forms/form-parts.tsx";
+import { pages } from "#app/site/pages.ts";
 import { Button } from "#app/ui/button.tsx";
 import { Field, FieldErrors, RequiredMark } from "#app/ui/field.tsx";
 import type { BookingContent } from "./booking-content-schema.ts";
@@ -99,9 +100,12 @@ export function BookingForm({
           </div>
         </div>
         <p className="text-sm text-ink-muted">{content.requiredNote}</p>
-        <Button type="submit" className="w-full sm:w-auto">
-          {navigation.state === "submitting" ? content.submitting : content.submit}
-        </Button>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-6">
+          <Button type="submit" className="w-full sm:w-auto">
+            {navigation.state === "submitting" ? content.submitting : content.submit}
+          </Button>
+          <PrivacyNote text={content.privacyNote.text} linkLabel={content.privacyNote.linkLabel} href={pages.privacy.path} />
+        </div>
       </Form>
     </>
   );

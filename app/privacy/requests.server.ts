@@ -1,4 +1,6 @@
 import { type Kysely, sql } from "kysely";
+import { Temporal } from "temporal-polyfill";
+import { cancelMeeting } from "#app/booking/bookings.server.ts";
 import { isoNow, newId } from "#app/platform/clock.server.ts";
 import { type Schema, toBuffer } from "#app/platform/db.server.ts";
 import { signFor } from "#app/platform/secret.server.ts";
@@ -106,16 +108,24 @@ export async function exportAddress(db: Kysely<Schema>, secret: string, address:
 }
 
 async function eraseHoldings(db: Kysely<Schema>, found: Awaited<ReturnType<typeof holdings>>, now: Date) {
-  const submissions = await deleteSubmissions(db, found.submissions.map((row) => row.id), "erasure", now);
+  const ids = found.submissions.map((row) => row.id);
+  // A meeting still to come is cancelled first, so its time is free again (the invitation's
+  // CANCEL to the person comes with the booking's e-mails).
+  const upcoming = ids.length
+    ? await db.selectFrom("bookings").select("id").where("submission_id", "in", ids).where("status", "=", "confirmed").where("start_at", ">", isoNow(now)).execute()
+    : [];
+  let meetings = 0;
+  for (const booking of upcoming) if (await cancelMeeting(db, booking.id, Temporal.Instant.fromEpochMilliseconds(now.getTime()))) meetings += 1;
+  const submissions = await deleteSubmissions(db, ids, "erasure", now);
   const mailIds = found.mail.map((row) => row.id);
   const mail = mailIds.length ? Number((await db.deleteFrom("outbox").where("id", "in", mailIds).executeTakeFirst()).numDeletedRows) : 0;
-  return { submissions, mail };
+  return { submissions, mail, meetings };
 }
 
 /** Deletes everything that holds `address` (tombstones stay, without it) and records the erasure by the address's keyed hash. */
 export async function eraseAddress(db: Kysely<Schema>, secret: string, address: string, now: Date = new Date()) {
   const erased = await eraseHoldings(db, await holdings(db, address), now);
-  await recordRequest(db, "erasure", addressHash(secret, address), `${erased.submissions} submissions, ${erased.mail} other e-mail copies`, now);
+  await recordRequest(db, "erasure", addressHash(secret, address), `${erased.submissions} submissions, ${erased.mail} other e-mail copies, ${erased.meetings} meetings cancelled`, now);
   return erased;
 }
 

@@ -33,8 +33,9 @@ export async function action({ request }: Route.ActionArgs) {
   const { address } = parsed.data;
   const { secret } = await getServices();
   const erased = await eraseAddress(db, secret, address);
-  await recordAudit(db, { actor: staff, action: "privacy-erase", detail: `${erased.submissions} submissions, ${erased.mail} e-mails` });
-  return { tone: "done" as const, message: fillTemplate(copy.erased, { submissions: erased.submissions, mail: erased.mail }) };
+  await recordAudit(db, { actor: staff, action: "privacy-erase", detail: `${erased.submissions} submissions, ${erased.mail} e-mails, ${erased.meetings} meetings cancelled` });
+  const message = fillTemplate(copy.erased, { submissions: erased.submissions, mail: erased.mail });
+  return { tone: "done" as const, message: erased.meetings ? `${message} ${fillTemplate(copy.meetingsCancelled, { meetings: erased.meetings })}` : message };
 }
 
 export default function Requests({ actionData }: Route.ComponentProps) {

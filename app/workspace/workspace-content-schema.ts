@@ -69,7 +69,7 @@ export const WorkspaceSchema = z.object({
     saved: text,
     notFound: text,
   }),
-  requests: z.object({ title: text, intro: text, address: text, export: text, erase: text, eraseWarning: text, eraseConfirm: text, erased: text, invalidAddress: text }),
+  requests: z.object({ title: text, intro: text, address: text, export: text, erase: text, eraseWarning: text, eraseConfirm: text, erased: text, invalidAddress: text, meetingsCancelled: text }),
   passkeys: z.object({
     title: text,
     intro: text,

@@ -92,6 +92,7 @@ export const workspace = {
     eraseConfirm: "Erase everything with this address",
     erased: "Erased: {submissions} submissions and {mail} other e-mails. The request is recorded without the address.",
     invalidAddress: "Enter an e-mail address, like name@example.com.",
+    meetingsCancelled: "{meetings} meetings still to come were cancelled, their times free again.",
   },
   passkeys: {
     title: "Your passkeys",

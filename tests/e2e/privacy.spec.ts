@@ -32,8 +32,10 @@ test("every page's footer links to the notice, and the sitemap lists it", async 
 });
 
 test("beside each form's submit button, one line links to the notice", async ({ page }) => {
-  for (const [path, button] of [["/contact", "Send message"], ["/careers/apply", "Send application"]] as const) {
+  for (const [path, button] of [["/contact", "Send message"], ["/careers/apply", "Send application"], ["/contact/meeting", "Book this meeting"]] as const) {
     await page.goto(path);
+    // The meeting's form shows once a day is chosen.
+    if (path === "/contact/meeting") await page.getByRole("link", { name: /: \d+ free times?$/ }).first().click();
     const note = page.getByRole("link", { name: "How we handle your data" });
     await expect(note, path).toHaveAttribute("href", "/privacy");
     // Near the button: in the same row, after it.

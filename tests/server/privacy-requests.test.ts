@@ -126,6 +126,27 @@ describe.each(engines)("requests by address on %s", (engine) => {
     }
   });
 
+  test("erasing cancels the person's meetings still to come, so their times are free again; past ones only lose the link", async () => {
+    const { db } = database;
+    const meeting = async (key: string, startAt: string) => {
+      const { id } = await storeSubmission(db, { ...inquiry("ann@example.com"), kind: "meeting", files: [] });
+      const end = new Date(Date.parse(startAt) + 30 * 60_000).toISOString();
+      await db.insertInto("bookings").values({ id: key, host: "company", start_at: startAt, end_at: end, status: "confirmed", manage_token_hash: `hash-${key}`, submission_id: id, created_at: new Date().toISOString(), cancelled_at: null }).execute();
+      await db.insertInto("booking_claims").values({ host: "company", cell: `${key}-cell`, booking_id: key }).execute();
+    };
+    await meeting("future", "2099-06-02T16:00:00.000Z");
+    await meeting("past", "2020-06-02T16:00:00.000Z");
+    const result = await run(["erase", "ann@example.com"], env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("1 meeting(s) still to come were cancelled, their times free again.");
+    const bookings = await db.selectFrom("bookings").select(["id", "status", "submission_id"]).orderBy("id").execute();
+    expect(bookings).toEqual([
+      { id: "future", status: "cancelled", submission_id: null },
+      { id: "past", status: "confirmed", submission_id: null },
+    ]);
+    expect((await db.selectFrom("booking_claims").select("booking_id").execute()).map((row) => row.booking_id)).toEqual(["past"]);
+  });
+
   test("after a backup from before the erasure is restored, reapply-erasures (with the saved list) removes her again", async () => {
     const { db } = database;
     // What a backup taken now holds.
