@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
@@ -6,24 +5,13 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { type NewSubmission, storeSubmission } from "#app/forms/submissions.server.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
 import { addressesIn } from "#app/privacy/requests.server.ts";
+import { runScript } from "#tests/helpers/run-script.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 
 // Requests by e-mail address as the operator makes them (`npm run privacy -- export | erase |
 // erasures | reapply-erasures`), on both engines.
 
-type Result = { code: number | null; stdout: string; stderr: string };
-
-function run(args: string[], env: Record<string, string>): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["scripts/privacy.ts", ...args], { env: { ...process.env, LOG_LEVEL: "silent", ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (args: string[], env: Record<string, string>) => runScript("privacy.ts", args, env);
 
 const notification =
   (email: string): NewSubmission["notification"] =>

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
@@ -9,6 +8,7 @@ import type { Database } from "#app/platform/db.server.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
 import { purgeIfDue } from "#app/privacy/daily-purge.server.ts";
 import { monthsBefore, purge, type RetentionPolicy } from "#app/privacy/retention.server.ts";
+import { runScript } from "#tests/helpers/run-script.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 
 // The retention periods kept on both engines with a controlled clock: each kind stored one day
@@ -165,19 +165,7 @@ describe.each(engines)("retention on %s", (engine) => {
   });
 });
 
-type Result = { code: number | null; stdout: string; stderr: string };
-
-function run(args: string[], env: Record<string, string>): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["scripts/privacy.ts", ...args], { env: { ...process.env, LOG_LEVEL: "silent", ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (args: string[], env: Record<string, string>) => runScript("privacy.ts", args, env);
 
 describe.each(engines)("npm run privacy on %s", (engine) => {
   let database: TestDatabase;

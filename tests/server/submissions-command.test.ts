@@ -1,28 +1,16 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { type NewSubmission, storeSubmission } from "#app/forms/submissions.server.ts";
 import { setNote, setProgress } from "#app/workspace/inbox.server.ts";
+import { runScript } from "#tests/helpers/run-script.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 
 // `npm run submissions` as the operator runs it: the real command in a process of its own, on a
 // database of each engine seeded through the same code the forms use.
 
-type Result = { code: number | null; stdout: string; stderr: string };
-
-function run(args: string[], env: Record<string, string>): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["scripts/submissions.ts", ...args], { env: { ...process.env, LOG_LEVEL: "silent", ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (args: string[], env: Record<string, string>) => runScript("submissions.ts", args, env);
 
 const notification: NewSubmission["notification"] = ({ id }) => ({ recipient: "hello@example.com", replyTo: null, subject: id, text: "t", html: "<p>t</p>" });
 
