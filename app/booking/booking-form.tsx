@@ -1,8 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
-import { FormAlert, GuardFields, PrivacyNote, useSiteForm } from "#app/forms/form-parts.tsx";
+import { Form } from "react-router";
+import { FormAlert, GuardFields, SubmitWithPrivacyNote, useSiteForm } from "#app/forms/form-parts.tsx";
 import { pages } from "#app/site/pages.ts";
-import { Button } from "#app/ui/button.tsx";
 import { Field, FieldErrors, RequiredMark } from "#app/ui/field.tsx";
 import type { BookingContent } from "./booking-content-schema.ts";
 import { BookingFormSchema, topicMaxLength } from "./booking-schema.ts";
@@ -31,7 +30,6 @@ export function BookingForm({
   lastResult: SubmissionResult<string[]> | null | undefined;
   formError: string | null | undefined;
 }) {
-  const navigation = useNavigation();
   const { form, fields, control, value } = useSiteForm({ id: "booking-form", schema: BookingFormSchema, lastResult });
   const { fields: labels } = content;
   const chosen = value("start");
@@ -100,12 +98,7 @@ export function BookingForm({
           </div>
         </div>
         <p className="text-sm text-ink-muted">{content.requiredNote}</p>
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-6">
-          <Button type="submit" className="w-full sm:w-auto">
-            {navigation.state === "submitting" ? content.submitting : content.submit}
-          </Button>
-          <PrivacyNote text={content.privacyNote.text} linkLabel={content.privacyNote.linkLabel} href={pages.privacy.path} />
-        </div>
+        <SubmitWithPrivacyNote label={content.submit} sendingLabel={content.submitting} privacyNote={content.privacyNote} privacyHref={pages.privacy.path} />
       </Form>
     </>
   );

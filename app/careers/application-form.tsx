@@ -1,11 +1,10 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import type { CareersContent } from "./careers-content-schema.ts";
 import { ApplicationFormSchema, resumeUploads } from "./application-schema.ts";
-import { Button } from "#app/ui/button.tsx";
 import { Card } from "#app/ui/card.tsx";
 import { Field, FieldErrors, Fieldset, RequiredMark } from "#app/ui/field.tsx";
-import { FormAlert, GuardFields, PrivacyNote, useSiteForm } from "#app/forms/form-parts.tsx";
+import { FormAlert, GuardFields, SubmitWithPrivacyNote, useSiteForm } from "#app/forms/form-parts.tsx";
 import { pages } from "#app/site/pages.ts";
 import { fillMessage } from "#app/forms/field-rules.ts";
 
@@ -26,7 +25,6 @@ export function ApplicationForm({
   lastResult: SubmissionResult<string[]> | null | undefined;
   formError: string | null | undefined;
 }) {
-  const navigation = useNavigation();
   const { form, fields, control, value } = useSiteForm({ id: "application-form", schema: ApplicationFormSchema, lastResult });
   // The promise names the configured period, the one the purge keeps.
   const labels = { ...content.fields, futureConsent: fillMessage(content.fields.futureConsent, { months: futureOpeningsMonths }) };
@@ -119,12 +117,7 @@ export function ApplicationForm({
           {checkbox("consent", true)}
           {checkbox("futureConsent", false)}
         </fieldset>
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-6">
-          <Button type="submit" className="w-full sm:w-auto">
-            {navigation.state === "submitting" ? content.submitting : content.submit}
-          </Button>
-          <PrivacyNote text={content.privacyNote.text} linkLabel={content.privacyNote.linkLabel} href={pages.privacy.path} />
-        </div>
+        <SubmitWithPrivacyNote label={content.submit} sendingLabel={content.submitting} privacyNote={content.privacyNote} privacyHref={pages.privacy.path} />
       </Form>
     </Card>
   );

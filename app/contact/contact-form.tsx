@@ -1,11 +1,10 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import type { ContactContent } from "./contact-content-schema.ts";
 import { ContactFormSchema, contactUploads } from "./contact-schema.ts";
-import { Button } from "#app/ui/button.tsx";
 import { Card } from "#app/ui/card.tsx";
 import { Field, Fieldset } from "#app/ui/field.tsx";
-import { FormAlert, GuardFields, PrivacyNote, useSiteForm } from "#app/forms/form-parts.tsx";
+import { FormAlert, GuardFields, SubmitWithPrivacyNote, useSiteForm } from "#app/forms/form-parts.tsx";
 import { pages } from "#app/site/pages.ts";
 
 /**
@@ -24,7 +23,6 @@ export function ContactForm({
   lastResult: SubmissionResult<string[]> | null | undefined;
   formError: string | null | undefined;
 }) {
-  const navigation = useNavigation();
   const { form, fields, control, value } = useSiteForm({ id: "contact-form", schema: ContactFormSchema, lastResult });
   const { fields: labels } = content;
 
@@ -85,12 +83,7 @@ export function ContactForm({
             </Field>
           </div>
         </Fieldset>
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-6">
-          <Button type="submit" className="w-full sm:w-auto">
-            {navigation.state === "submitting" ? content.submitting : content.submit}
-          </Button>
-          <PrivacyNote text={content.privacyNote.text} linkLabel={content.privacyNote.linkLabel} href={pages.privacy.path} />
-        </div>
+        <SubmitWithPrivacyNote label={content.submit} sendingLabel={content.submitting} privacyNote={content.privacyNote} privacyHref={pages.privacy.path} />
       </Form>
     </Card>
   );

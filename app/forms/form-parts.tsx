@@ -1,6 +1,8 @@
 import { type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useNavigation } from "react-router";
 import type { z } from "zod";
+import { Button } from "#app/ui/button.tsx";
 import { honeypotField, startedField } from "./guard-fields.ts";
 
 /**
@@ -68,14 +70,33 @@ export function FormAlert({ id, messages }: { id: string; messages: Array<string
   );
 }
 
-/** The one line beside a form's submit button that says where its data goes (GDPR art. 13, layered). */
-export function PrivacyNote({ text, linkLabel, href }: { text: string; linkLabel: string; href: string }) {
+/**
+ * A public form's send button (saying so while it sends) with the one line beside it that says
+ * where the data goes and links to the privacy notice (GDPR art. 13, layered).
+ */
+export function SubmitWithPrivacyNote({
+  label,
+  sendingLabel,
+  privacyNote,
+  privacyHref,
+}: {
+  label: string;
+  sendingLabel: string;
+  privacyNote: { text: string; linkLabel: string };
+  privacyHref: string;
+}) {
+  const navigation = useNavigation();
   return (
-    <p className="text-sm text-ink-muted">
-      {text}{" "}
-      <a href={href} className="font-semibold text-brand underline underline-offset-4">
-        {linkLabel}
-      </a>
-    </p>
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-6">
+      <Button type="submit" className="w-full sm:w-auto">
+        {navigation.state === "submitting" ? sendingLabel : label}
+      </Button>
+      <p className="text-sm text-ink-muted">
+        {privacyNote.text}{" "}
+        <a href={privacyHref} className="font-semibold text-brand underline underline-offset-4">
+          {privacyNote.linkLabel}
+        </a>
+      </p>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Container } from "#app/ui/container.tsx";
 import { PageHero } from "#app/ui/section.tsx";
@@ -13,7 +14,17 @@ import { privacy } from "./privacy-content.ts";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, privacy.meta);
 
-const headingClasses = "mt-12 text-title font-extrabold tracking-tight";
+/** One part of the notice, under its heading. */
+function NoticeSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mt-12 text-title font-extrabold tracking-tight">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 export default function Privacy() {
   const config = useSiteConfig();
@@ -37,10 +48,7 @@ export default function Privacy() {
         <p className="mt-6 max-w-3xl text-lead text-ink-muted">{fill(privacy.intro)}</p>
       </PageHero>
       <Container className="max-w-4xl pb-section">
-        <section aria-labelledby="controller-title">
-          <h2 id="controller-title" className={headingClasses}>
-            {privacy.controller.title}
-          </h2>
+        <NoticeSection id="controller-title" title={privacy.controller.title}>
           <p className="mt-4">{fill(privacy.controller.text)}</p>
           <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[14rem_1fr]">
             {config.privacyAddress ? (
@@ -66,12 +74,9 @@ export default function Privacy() {
               </>
             ) : null}
           </dl>
-        </section>
+        </NoticeSection>
 
-        <section aria-labelledby="collections-title">
-          <h2 id="collections-title" className={headingClasses}>
-            {privacy.collections.title}
-          </h2>
+        <NoticeSection id="collections-title" title={privacy.collections.title}>
           {privacy.collections.items.map((item) => (
             <section key={item.name} aria-label={item.name} className="mt-6 rounded-card border border-line p-5">
               <h3 className="text-xl font-bold">{item.name}</h3>
@@ -87,36 +92,27 @@ export default function Privacy() {
               </dl>
             </section>
           ))}
-        </section>
+        </NoticeSection>
 
-        <section aria-labelledby="recipients-title">
-          <h2 id="recipients-title" className={headingClasses}>
-            {privacy.recipients.title}
-          </h2>
+        <NoticeSection id="recipients-title" title={privacy.recipients.title}>
           <ul className="mt-4 list-disc space-y-2 pl-6">
             <li>{privacy.recipients.mail}</li>
             <li>{embedHosts.length ? fillTemplate(privacy.recipients.embeds, { hosts: embedHosts.join(", ") }) : privacy.recipients.embedsNone}</li>
             <li>{privacy.recipients.hosting}</li>
           </ul>
           <p className="mt-4">{privacy.recipients.notSold}</p>
-        </section>
+        </NoticeSection>
 
-        <section aria-labelledby="rights-title">
-          <h2 id="rights-title" className={headingClasses}>
-            {privacy.rights.title}
-          </h2>
+        <NoticeSection id="rights-title" title={privacy.rights.title}>
           <ul className="mt-4 list-disc space-y-2 pl-6">
             {privacy.rights.items.map((right) => (
               <li key={right}>{right}</li>
             ))}
           </ul>
           <p className="mt-4">{fill(privacy.rights.howTo)}</p>
-        </section>
+        </NoticeSection>
 
-        <section aria-labelledby="complaint-title">
-          <h2 id="complaint-title" className={headingClasses}>
-            {privacy.complaint.title}
-          </h2>
+        <NoticeSection id="complaint-title" title={privacy.complaint.title}>
           <p className="mt-4">
             {privacy.complaint.text}{" "}
             {config.privacyAuthority ? (
@@ -129,19 +125,16 @@ export default function Privacy() {
               )
             ) : null}
           </p>
-        </section>
+        </NoticeSection>
 
-        <section aria-labelledby="cookies-title">
-          <h2 id="cookies-title" className={headingClasses}>
-            {privacy.cookies.title}
-          </h2>
+        <NoticeSection id="cookies-title" title={privacy.cookies.title}>
           <p className="mt-4">
             {privacy.cookies.text}{" "}
             <Link to={pages.cookieSettings.path} className="text-brand underline underline-offset-4">
               {privacy.cookies.link}
             </Link>
           </p>
-        </section>
+        </NoticeSection>
       </Container>
     </>
   );
