@@ -88,7 +88,8 @@ export function SubmitWithPrivacyNote({
   const navigation = useNavigation();
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-6">
-      <Button type="submit" className="w-full sm:w-auto">
+      {/* The line beside it takes the room left: the button keeps its label on one line. */}
+      <Button type="submit" className="w-full sm:w-auto sm:shrink-0">
         {navigation.state === "submitting" ? sendingLabel : label}
       </Button>
       <p className="text-sm text-ink-muted">
