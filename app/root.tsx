@@ -14,12 +14,14 @@ import { SiteHeader } from "./site/site-header.tsx";
 import { isbot } from "isbot";
 import { ConsentProvider, CookieSettingsLink } from "./consent/consent-manager.tsx";
 import { publicConfig } from "./platform/env.ts";
+import { whenIdle } from "./platform/when-idle.ts";
 import { env } from "./platform/env.server.ts";
 import { site } from "./site/site-content.ts";
 import { consentFromCookies, undecided, viewOf } from "./consent/consent-cookie.ts";
 import { useHydration, useOwnFrame } from "./site/hydration.ts";
 import { useNonce } from "./site/nonce.ts";
 import type { SiteRootData } from "./site/use-site-config.ts";
+import { Piece } from "./ui/piece.tsx";
 import stylesheet from "./ui/app.css?url";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -58,10 +60,13 @@ export function Layout({ children }: { children: ReactNode }) {
       {site.navigation.skipLink}
     </a>
   );
-  // Scripts start at the visitor's first interaction (entry.server.tsx): this tells styles and
-  // tests when React has taken over.
+  // Scripts start at the visitor's first interaction (entry.server.tsx): this tells styles, tests
+  // and the page's form controls when React has taken over. The page's pieces (app/ui/piece.tsx)
+  // hydrate after this frame does, in tasks of their own; the browser is idle once they are done.
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "";
+    whenIdle(() => {
+      document.documentElement.dataset.hydrated = "";
+    });
   }, []);
   return (
     <html lang="en">
@@ -84,17 +89,20 @@ export function Layout({ children }: { children: ReactNode }) {
           isBot={data?.isBot ?? false}
         >
         {skipLink}
-        <SiteHeader
-          companyName={site.companyName}
-          logoAlt={site.logoAlt}
-          about={site.navigation.about}
-          getStarted={site.navigation.getStarted}
-          menuLabel={site.navigation.menuLabel}
-        />
+        <Piece>
+          <SiteHeader
+            companyName={site.companyName}
+            logoAlt={site.logoAlt}
+            about={site.navigation.about}
+            getStarted={site.navigation.getStarted}
+            menuLabel={site.navigation.menuLabel}
+          />
+        </Piece>
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
+          <Piece>{children}</Piece>
         </main>
         {data ? (
+          <Piece>
           <SiteFooter
             companyName={site.companyName}
             copyrightYear={site.copyrightYear}
@@ -103,6 +111,7 @@ export function Layout({ children }: { children: ReactNode }) {
             socialUrl={data.config.socialUrl}
             cookieSettingsLink={(className) => <CookieSettingsLink className={className} />}
           />
+          </Piece>
         ) : null}
         </ConsentProvider>
         )}

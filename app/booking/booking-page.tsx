@@ -6,6 +6,7 @@ import { pageMeta } from "#app/site/seo.ts";
 import { Card } from "#app/ui/card.tsx";
 import { Confirmation } from "#app/ui/confirmation.tsx";
 import { Container } from "#app/ui/container.tsx";
+import { Piece } from "#app/ui/piece.tsx";
 import { MonthGrid, ZoneForm } from "./booking-calendar.tsx";
 import { booking } from "./booking-content.ts";
 import { BookingForm } from "./booking-form.tsx";
@@ -83,6 +84,7 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
     <>
       {hero}
       <Container className="grid gap-10 py-12 lg:grid-cols-[1fr_1.2fr] lg:py-16">
+        <Piece>
         <section aria-labelledby="calendar-title" className="space-y-6">
           <h2 id="calendar-title" className="text-2xl font-extrabold tracking-tight">
             {booking.calendar.title}
@@ -98,6 +100,7 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
           <p className="text-sm text-ink-muted">{booking.calendar.hint}</p>
           <MonthGrid months={page.months} weekdays={page.weekdays} chosenDay={page.day?.date ?? null} zone={page.zoneChosen ? page.zone : null} />
         </section>
+        </Piece>
         <Card className="p-6 sm:p-8">
           <section aria-labelledby={timesId}>
             <h2 id={timesId} ref={timesHeading} tabIndex={-1} className="scroll-mt-24 text-2xl font-extrabold tracking-tight focus:outline-none">
@@ -105,6 +108,7 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
             </h2>
             <div className="mt-6">
               {page.day ? (
+                <Piece>
                 <BookingForm
                   content={booking.form}
                   timesContent={booking.times}
@@ -114,6 +118,7 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
                   lastResult={actionData?.result}
                   formError={actionData?.formError}
                 />
+                </Piece>
               ) : (
                 <p className="text-ink-muted">{booking.times.pickDay}</p>
               )}

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { emailAddress, longText, singleLine } from "#app/forms/field-rules.ts";
 import { isTimeZoneName } from "#app/platform/weekly-hours.ts";
 import { booking } from "./booking-content.ts";
@@ -24,14 +24,13 @@ export const BookingFormSchema = z.object({
   // An instant in UTC, as the free-times engine writes it: 2026-06-02T16:00:00Z.
   start: z
     .string({ error: errors.time })
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?Z$/, { error: errors.time })
-    .refine(isRealInstant, { error: errors.time }),
+    .check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?Z$/, { error: errors.time }), z.refine(isRealInstant, { error: errors.time })),
   // The visitor's zone, for the confirmation and the team's note of their time.
-  tz: z.string().max(64).refine(isTimeZoneName, { error: errors.malformed }),
-  name: line(100, errors.name).min(1, { error: errors.name }),
+  tz: z.string().check(z.maxLength(64), z.refine(isTimeZoneName, { error: errors.malformed })),
+  name: line(100, errors.name).check(z.minLength(1, { error: errors.name })),
   email: emailAddress({ message: errors.email, tooLong: errors.tooLong }),
-  company: line(200).optional(),
-  topic: longText({ max: topicMaxLength, tooLong: errors.tooLong }).optional(),
+  company: z.optional(line(200)),
+  topic: z.optional(longText({ max: topicMaxLength, tooLong: errors.tooLong })),
 });
 
 export type BookingForm = z.infer<typeof BookingFormSchema>;

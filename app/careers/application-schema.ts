@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { careers } from "./careers-content.ts";
 import { MB, emailAddress, fileList, fillMessage, longText, phoneNumber, singleLine } from "#app/forms/field-rules.ts";
 
@@ -20,19 +20,19 @@ const line = (max: number, message?: string) =>
 export const withScheme = (value: unknown) =>
   typeof value === "string" && value.trim() !== "" && !/^[a-z][a-z\d+.-]*:/i.test(value.trim()) ? `https://${value.trim()}` : value;
 
-const link = z
-  .preprocess(
-    withScheme,
-    z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: errors.url }).max(300, { error: fillMessage(errors.tooLong, { max: 300 }) }),
-  )
-  .optional();
+const link = z.optional(
+  z.pipe(
+    z.transform(withScheme),
+    z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: errors.url }).check(z.maxLength(300, { error: fillMessage(errors.tooLong, { max: 300 }) })),
+  ),
+);
 
 export const ApplicationFormSchema = z.object({
-  firstName: line(100, errors.firstName).min(1, { error: errors.firstName }),
-  lastName: line(100, errors.lastName).min(1, { error: errors.lastName }),
+  firstName: line(100, errors.firstName).check(z.minLength(1, { error: errors.firstName })),
+  lastName: line(100, errors.lastName).check(z.minLength(1, { error: errors.lastName })),
   email: emailAddress({ message: errors.email, tooLong: errors.tooLong }),
   phone: phoneNumber({ message: errors.phone, tooLong: errors.tooLong }),
-  location: line(100).optional(),
+  location: z.optional(line(100)),
   linkedin: link,
   github: link,
   portfolio: link,
@@ -41,10 +41,10 @@ export const ApplicationFormSchema = z.object({
     maxTotalBytes: resumeUploads.maxTotalBytes,
     tooMany: errors.tooManyFiles,
     tooLarge: errors.filesTooLarge,
-  }).refine((files) => files.length === 1, { error: errors.resume }),
-  coverNote: longText({ max: 5000, tooLong: errors.tooLong }).optional(),
+  }).check(z.refine((files) => files.length === 1, { error: errors.resume })),
+  coverNote: z.optional(longText({ max: 5000, tooLong: errors.tooLong })),
   consent: z.literal("on", { error: errors.consent }),
-  futureConsent: z.literal("on").optional(),
+  futureConsent: z.optional(z.literal("on")),
 });
 
 export type ApplicationForm = z.infer<typeof ApplicationFormSchema>;

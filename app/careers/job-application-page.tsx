@@ -3,6 +3,7 @@ import { ApplicationForm } from "./application-form.tsx";
 import { PostingError } from "./closed-posting.tsx";
 import { Confirmation } from "#app/ui/confirmation.tsx";
 import { Container } from "#app/ui/container.tsx";
+import { Piece } from "#app/ui/piece.tsx";
 import { careers } from "./careers-content.ts";
 import { fillMessage } from "#app/forms/field-rules.ts";
 import { formatSalaryRange } from "./salary-range.ts";
@@ -70,13 +71,15 @@ export default function JobApplication({ loaderData, actionData }: Route.Compone
           action={{ href: careersPath, label: application.confirmation.backToList }}
         />
       ) : (
-        <ApplicationForm
-          content={application}
-          futureOpeningsMonths={config.retentionFutureOpeningsMonths}
-          stamp={loaderData.stamp}
-          lastResult={actionData?.result}
-          formError={actionData?.formError}
-        />
+        <Piece>
+          <ApplicationForm
+            content={application}
+            futureOpeningsMonths={config.retentionFutureOpeningsMonths}
+            stamp={loaderData.stamp}
+            lastResult={actionData?.result}
+            formError={actionData?.formError}
+          />
+        </Piece>
       )}
     </Container>
   );

@@ -1,41 +1,17 @@
-import {
-  createContext,
-  type FormEvent,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
-import { useLocation } from "react-router";
+import { type FormEvent, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { consent as copy } from "./consent-content.ts";
-import { type ConsentView, consentActionPath, consentFromCookies, cookieSettingsPath, formsChosen, viewOf } from "./consent-cookie.ts";
-import { withoutTrailingSlash } from "#app/platform/uri.ts";
+import { consentActionPath, consentFromCookies, cookieSettingsPath, formsChosen, type ConsentView, viewOf } from "./consent-cookie.ts";
+import { ConsentContext, ReturnTo, useConsent, usePagePath } from "./consent-context.tsx";
 import { Button, buttonClasses, CloseButton } from "#app/ui/button.tsx";
+import { Piece } from "#app/ui/piece.tsx";
+import { whenIdle } from "#app/platform/when-idle.ts";
 
 // The consent manager in the page: the banner, the settings dialog, and the state every frame
 // follows. Each choice is a form posted to /consent, so it works without JavaScript; with
 // JavaScript the same forms are sent in the background and the page updates at once.
 
-type ConsentContextValue = {
-  view: ConsentView;
-  /** How many choices were made on this page (the settings page confirms each). */
-  choices: number;
-  showBanner: boolean;
-  /** Sends a choice form in the background and applies it to the page. */
-  submitChoice: (event: FormEvent<HTMLFormElement>) => void;
-  openSettings: () => void;
-};
-
-const ConsentContext = createContext<ConsentContextValue | null>(null);
-
-export function useConsent() {
-  const value = useContext(ConsentContext);
-  if (!value) throw new Error("useConsent needs a ConsentProvider");
-  return value;
-}
+// Most visitors never open the settings: the dialog's code comes with its first opening.
+const ConsentDialog = lazy(() => import("./consent-dialog.tsx"));
 
 export function ConsentProvider({
   initialView,
@@ -57,8 +33,12 @@ export function ConsentProvider({
   const closeSettings = useCallback(() => setSettings((current) => (current.open ? { ...current, open: false } : current)), []);
   useEffect(() => {
     // Only a recorded choice overrides the page's own view (crawlers get pages without a banner).
-    const fromCookie = consentFromCookies(document.cookie, revision);
-    if (fromCookie) setView((current) => (current.decided && current.forms === fromCookie.forms ? current : viewOf(fromCookie)));
+    // Reading document.cookie asks the browser's cookie store and waits for it (tens of ms at CPU
+    // 4× on a busy machine): done once the page is idle, not in the task that hydrates it.
+    whenIdle(() => {
+      const fromCookie = consentFromCookies(document.cookie, revision);
+      if (fromCookie) setView((current) => (current.decided && current.forms === fromCookie.forms ? current : viewOf(fromCookie)));
+    });
   }, [revision]);
 
   const submitChoice = useCallback((event: FormEvent<HTMLFormElement>) => {
@@ -85,20 +65,18 @@ export function ConsentProvider({
   return (
     <ConsentContext.Provider value={value}>
       {children}
-      {value.showBanner ? <ConsentBanner /> : null}
-      <ConsentDialog open={settings.open} openings={settings.openings} onClose={closeSettings} />
+      {value.showBanner ? (
+        <Piece>
+          <ConsentBanner />
+        </Piece>
+      ) : null}
+      {settings.openings > 0 ? (
+        <Suspense>
+          <ConsentDialog open={settings.open} openings={settings.openings} onClose={closeSettings} />
+        </Suspense>
+      ) : null}
     </ConsentContext.Provider>
   );
-}
-
-/** This page's path, as a place to come back to ("/about", never "/about/"). */
-function usePagePath() {
-  const { pathname, search } = useLocation();
-  return `${withoutTrailingSlash(pathname)}${search}`;
-}
-
-function ReturnTo() {
-  return <input type="hidden" name="returnTo" value={usePagePath()} />;
 }
 
 /** The brief's privacy popup: a labelled, non-modal region with buttons of equal weight. */
@@ -145,94 +123,6 @@ function ConsentBanner() {
         </div>
       </form>
     </section>
-  );
-}
-
-/** The categories and the buttons that save them: in the dialog, and on /cookie-settings. */
-export function ConsentSettingsForm({ source, returnTo }: { source: "settings"; returnTo?: string }) {
-  const { view, submitChoice } = useConsent();
-  const { dialog } = copy;
-  return (
-    <form method="post" action={consentActionPath} onSubmit={submitChoice} className="space-y-5">
-      <input type="hidden" name="source" value={source} />
-      {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : <ReturnTo />}
-      <fieldset className="space-y-4">
-        <legend className="sr-only">{dialog.title}</legend>
-        <ConsentCategory
-          id="consent-necessary"
-          label={
-            <>
-              {dialog.categories.necessary.title} <span className="font-normal text-ink-muted">({dialog.categories.necessary.alwaysOn})</span>
-            </>
-          }
-          description={dialog.categories.necessary.description}
-        >
-          <input id="consent-necessary" type="checkbox" checked disabled className="mt-1 size-5 shrink-0" aria-describedby="consent-necessary-text" />
-        </ConsentCategory>
-        <ConsentCategory id="consent-forms" label={dialog.categories.forms.title} description={dialog.categories.forms.description}>
-          <input
-            id="consent-forms"
-            type="checkbox"
-            name="forms"
-            value="on"
-            defaultChecked={view.decided && view.forms}
-            key={view.decided && view.forms ? "on" : "off"}
-            className="mt-1 size-5 shrink-0 accent-[var(--color-brand)]"
-            aria-describedby="consent-forms-text"
-          />
-        </ConsentCategory>
-      </fieldset>
-      <div className="grid gap-3 sm:grid-cols-3">
-        <Button type="submit" name="choice" value="necessary" variant="secondary">
-          {dialog.rejectAll}
-        </Button>
-        <Button type="submit" name="choice" value="save" variant="secondary">
-          {dialog.save}
-        </Button>
-        <Button type="submit" name="choice" value="all" variant="secondary">
-          {dialog.acceptAll}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-/** A real modal dialog: focus moves in, Escape closes it, focus goes back where it was. */
-function ConsentDialog({ open, openings, onClose }: { open: boolean; openings: number; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const returnFocus = useRef<Element | null>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      returnFocus.current = document.activeElement;
-      element.showModal();
-    } else if (!open && element.open) {
-      element.close();
-    }
-  }, [open, openings]);
-  return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="consent-dialog-title"
-      aria-describedby="consent-dialog-text"
-      onClose={() => {
-        onClose();
-        if (returnFocus.current instanceof HTMLElement && returnFocus.current.isConnected) returnFocus.current.focus();
-      }}
-      className="m-auto max-h-[calc(100dvh-1.5rem)] w-[min(36rem,calc(100%-1.5rem))] overflow-y-auto rounded-panel border border-line bg-raised p-6 text-ink shadow-card backdrop:bg-black/50 sm:p-8"
-    >
-      <div className="flex items-start justify-between gap-4">
-        <h2 id="consent-dialog-title" className="text-2xl font-extrabold tracking-tight">
-          {copy.dialog.title}
-        </h2>
-        <CloseButton onClick={onClose} label={copy.dialog.close} />
-      </div>
-      <p id="consent-dialog-text" className="mt-2 mb-6 text-ink-muted">
-        {copy.dialog.description}
-      </p>
-      {open ? <ConsentSettingsForm source="settings" /> : null}
-    </dialog>
   );
 }
 
@@ -285,19 +175,3 @@ export function ConsentGate({
   );
 }
 
-/** One cookie category in the settings: its checkbox (the child, with id `id`), label and description. */
-function ConsentCategory({ id, label, description, children }: { id: string; label: ReactNode; description: string; children: ReactNode }) {
-  return (
-    <div className="flex items-start gap-3 rounded-control border border-line p-4">
-      {children}
-      <div>
-        <label htmlFor={id} className="font-bold">
-          {label}
-        </label>
-        <p id={`${id}-text`} className="text-sm text-ink-muted">
-          {description}
-        </p>
-      </div>
-    </div>
-  );
-}

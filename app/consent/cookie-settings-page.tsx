@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { ConsentSettingsForm, useConsent } from "./consent-manager.tsx";
+import { useConsent } from "./consent-context.tsx";
+import { ConsentSettingsForm } from "./consent-settings.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { consent } from "./consent-content.ts";
 import { safeReturnPath } from "./consent-cookie.ts";

@@ -3,6 +3,7 @@ import { Confirmation } from "#app/ui/confirmation.tsx";
 import { ContactForm } from "./contact-form.tsx";
 import { Card } from "#app/ui/card.tsx";
 import { Container } from "#app/ui/container.tsx";
+import { Piece } from "#app/ui/piece.tsx";
 import { Icon } from "#app/ui/illustrations.tsx";
 import { contact } from "./contact-content.ts";
 import { pages } from "#app/site/pages.ts";
@@ -42,6 +43,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         </Container>
       </div>
       <Container className="grid gap-10 py-12 lg:grid-cols-[1fr_1.6fr] lg:py-16">
+        <Piece>
         <aside aria-labelledby="next-steps-title" className="space-y-6">
           <h2 id="next-steps-title" className="text-2xl font-extrabold tracking-tight">
             {nextSteps.title}
@@ -83,6 +85,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </Link>
           </Card>
         </aside>
+        </Piece>
         {loaderData.sent ? (
           <Confirmation
             title={contact.confirmation.title}
@@ -99,12 +102,14 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </ol>
           </Confirmation>
         ) : (
-          <ContactForm
-            content={contact.form}
-            stamp={loaderData.stamp}
-            lastResult={actionData?.result}
-            formError={actionData?.formError}
-          />
+          <Piece>
+            <ContactForm
+              content={contact.form}
+              stamp={loaderData.stamp}
+              lastResult={actionData?.result}
+              formError={actionData?.formError}
+            />
+          </Piece>
         )}
       </Container>
     </>

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { contact } from "./contact-content.ts";
 import { MB, emailAddress, fileList, longText, phoneNumber, singleLine } from "#app/forms/field-rules.ts";
 
@@ -20,11 +20,11 @@ const line = (max: number, message?: string) =>
   singleLine({ max, message, tooLong: errors.tooLong, lineMessage: errors.singleLine });
 
 export const ContactFormSchema = z.object({
-  name: line(100, errors.name).min(1, { error: errors.name }),
+  name: line(100, errors.name).check(z.minLength(1, { error: errors.name })),
   email: emailAddress({ message: errors.email, tooLong: errors.tooLong }),
   phone: phoneNumber({ message: errors.phone, tooLong: errors.tooLong }),
-  company: line(200).optional(),
-  project: longText({ max: 5000, tooLong: errors.tooLong, message: errors.project }).min(1, { error: errors.project }),
+  company: z.optional(line(200)),
+  project: longText({ max: 5000, tooLong: errors.tooLong, message: errors.project }).check(z.minLength(1, { error: errors.project })),
   budget: z.enum(budgetValues, { error: errors.budget }),
   attachments: fileList({
     maxFiles: contactUploads.maxFiles,
@@ -32,7 +32,7 @@ export const ContactFormSchema = z.object({
     tooMany: errors.tooManyFiles,
     tooLarge: errors.filesTooLarge,
   }),
-  source: line(200).optional(),
+  source: z.optional(line(200)),
 });
 
 export type ContactForm = z.infer<typeof ContactFormSchema>;

@@ -1,7 +1,7 @@
 import { type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useNavigation } from "react-router";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { Button } from "#app/ui/button.tsx";
 import { honeypotField, startedField } from "./guard-fields.ts";
 
@@ -12,7 +12,7 @@ import { honeypotField, startedField } from "./guard-fields.ts";
  * name and, without JavaScript, focus when it is the first invalid one. (Conform's field keys
  * only matter for its reset and list intents, which these forms do not use.)
  */
-export function useSiteForm<Schema extends z.ZodObject>({
+export function useSiteForm<Schema extends z.ZodMiniObject>({
   id,
   schema,
   lastResult,

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import type { z } from "zod";
+import type * as z from "zod/v4/core";
 import { env } from "#app/platform/env.server.ts";
 import { fillMessage } from "./field-rules.ts";
 import { judgeSubmission } from "./form-guard.server.ts";
@@ -30,7 +30,7 @@ export type FormMessages = {
   emptyFile: string;
 };
 
-export type FormPipeline<Schema extends z.ZodType> = {
+export type FormPipeline<Schema extends z.$ZodType> = {
   request: Request;
   schema: Schema;
   /** Signs the form's time stamp: one purpose per form. */
@@ -39,10 +39,10 @@ export type FormPipeline<Schema extends z.ZodType> = {
   uploads: { maxFiles: number; maxTotalBytes: number; kinds: readonly FileKind[] };
   messages: FormMessages;
   /** Where the visitor is sent once it is stored (the confirmation), maybe built from what they sent. */
-  successPath: string | ((value: z.infer<Schema>) => string);
+  successPath: string | ((value: z.output<Schema>) => string);
   /** How the team reads this kind: its notification is built from it and the stored fields. */
   description: SubmissionFields;
-  toSubmission: (value: z.infer<Schema>) => Pick<NewSubmission, "kind" | "jobSlug" | "fields" | "alsoStore">;
+  toSubmission: (value: z.output<Schema>) => Pick<NewSubmission, "kind" | "jobSlug" | "fields" | "alsoStore">;
 };
 
 /**
@@ -65,7 +65,7 @@ export class FormRefusal extends Error {
 
 const maxBodyBytes = 50 * 1024 * 1024;
 
-export async function handleFormPost<Schema extends z.ZodType>(pipeline: FormPipeline<Schema>) {
+export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPipeline<Schema>) {
   const { request, schema, messages } = pipeline;
   const declaredLength = Number(request.headers.get("content-length") ?? 0);
   if (declaredLength > maxBodyBytes) {

@@ -1,0 +1,34 @@
+import { createContext, type FormEvent, useContext } from "react";
+import { useLocation } from "react-router";
+import type { ConsentView } from "./consent-cookie.ts";
+import { withoutTrailingSlash } from "#app/platform/uri.ts";
+
+// What the consent manager's parts share: the visitor's choice and how to change it.
+
+export type ConsentContextValue = {
+  view: ConsentView;
+  /** How many choices were made on this page (the settings page confirms each). */
+  choices: number;
+  showBanner: boolean;
+  /** Sends a choice form in the background and applies it to the page. */
+  submitChoice: (event: FormEvent<HTMLFormElement>) => void;
+  openSettings: () => void;
+};
+
+export const ConsentContext = createContext<ConsentContextValue | null>(null);
+
+export function useConsent() {
+  const value = useContext(ConsentContext);
+  if (!value) throw new Error("useConsent needs a ConsentProvider");
+  return value;
+}
+
+/** This page's path, as a place to come back to ("/about", never "/about/"). */
+export function usePagePath() {
+  const { pathname, search } = useLocation();
+  return `${withoutTrailingSlash(pathname)}${search}`;
+}
+
+export function ReturnTo() {
+  return <input type="hidden" name="returnTo" value={usePagePath()} />;
+}

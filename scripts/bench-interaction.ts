@@ -1,0 +1,231 @@
+// The form pages at the visitor's first interaction, for `npm run bench` (and `npm run bench --
+// interaction`, which runs only this). Their scripts start when the visitor first acts (decision
+// 013), which Lighthouse never does, so this does what a visitor does: the page loaded, the first
+// text field scrolled into view, then, with the CPU 4× slower, a click into it and a name typed at
+// once, a key every 60 ms. Measured in the page: the long tasks from the click until the page
+// has settled (Long Tasks API), the scripts fetched meanwhile (Resource Timing, compressed bytes),
+// how long until React is in charge, and the interaction to next paint of the click and of the
+// keys (Event Timing API). Each run starts a fresh Chromium (no cache, no compiled code kept).
+//
+// Chromium is driven over the DevTools protocol directly, not through Playwright: Playwright turns
+// on the protocol's Runtime domain for every page, and with it V8 collects source positions for
+// stack traces, which re-parses React DOM's module body while it is evaluated (decision 025). In
+// the session that found it, that added about 75 ms at 4× to one task that a visitor never pays.
+import * as chromeLauncher from "chrome-launcher";
+
+export const interactionTargets = { longestTaskMs: 50, scriptKb: 100, inpMs: 100 };
+
+export type InteractionSample = {
+  readyMs: number;
+  scriptKb: number;
+  longestTaskMs: number;
+  blockingMs: number;
+  clickInpMs: number;
+  keysInpMs: number;
+};
+export type InteractionResult = InteractionSample & { page: string; runs: InteractionSample[] };
+
+type Message = { id?: number; method?: string; params?: Record<string, unknown>; sessionId?: string; result?: unknown; error?: { message: string } };
+
+const typed = "Ada Lovelace";
+const keyGapMs = 60;
+const userAgent = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36";
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A DevTools protocol connection to a browser, sessions flattened. */
+async function connect(port: number) {
+  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { webSocketDebuggerUrl: string };
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener("open", resolve, { once: true });
+    socket.addEventListener("error", reject, { once: true });
+  });
+  let lastId = 0;
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const listeners = new Set<(message: Message) => void>();
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(String(event.data)) as Message;
+    const waiting = message.id === undefined ? undefined : pending.get(message.id);
+    if (waiting && message.id !== undefined) {
+      pending.delete(message.id);
+      if (message.error) waiting.reject(new Error(message.error.message));
+      else waiting.resolve(message.result);
+    } else {
+      for (const listener of listeners) listener(message);
+    }
+  });
+  const send = <T = unknown>(method: string, params: object = {}, sessionId?: string) =>
+    new Promise<T>((resolve, reject) => {
+      lastId += 1;
+      pending.set(lastId, { resolve: resolve as (value: unknown) => void, reject });
+      socket.send(JSON.stringify({ id: lastId, method, params, sessionId }));
+    });
+  const once = (method: string, sessionId: string) =>
+    new Promise<void>((resolve) => {
+      const listener = (message: Message) => {
+        if (message.method === method && message.sessionId === sessionId) {
+          listeners.delete(listener);
+          resolve();
+        }
+      };
+      listeners.add(listener);
+    });
+  return { send, once, close: () => socket.close() };
+}
+
+// Runs in the page before the click: observers for long tasks, event timings and the moment React
+// takes over (the root sets `data-hydrated`).
+const observe = `(() => {
+  const w = window;
+  w.__bench = { tasks: [], events: [], hydratedAt: 0 };
+  new PerformanceObserver((list) => { for (const entry of list.getEntries()) w.__bench.tasks.push(entry.duration); }).observe({ type: "longtask" });
+  new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (entry.interactionId) w.__bench.events.push({ name: entry.name, id: entry.interactionId, duration: entry.duration }); }).observe({ type: "event", durationThreshold: 16 });
+  new MutationObserver(() => { if (!w.__bench.hydratedAt && document.documentElement.hasAttribute("data-hydrated")) w.__bench.hydratedAt = performance.now(); }).observe(document.documentElement, { attributes: true });
+})()`;
+
+async function measureOnce(url: string, field: string, chromiumFlags: string[]): Promise<InteractionSample> {
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: chromiumFlags });
+  const browser = await connect(chrome.port);
+  try {
+    const { targetId } = await browser.send<{ targetId: string }>("Target.createTarget", { url: "about:blank" });
+    const { sessionId } = await browser.send<{ sessionId: string }>("Target.attachToTarget", { targetId, flatten: true });
+    const send = <T = unknown>(method: string, params: object = {}) => browser.send<T>(method, params, sessionId);
+    const evaluate = async <T>(expression: string) =>
+      (await send<{ result: { value: T } }>("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true })).result.value;
+    await send("Page.enable");
+    await send("Emulation.setDeviceMetricsOverride", { width: 412, height: 823, deviceScaleFactor: 1, mobile: false });
+    await send("Emulation.setUserAgentOverride", { userAgent });
+    const loaded = browser.once("Page.loadEventFired", sessionId);
+    await send("Page.navigate", { url });
+    await loaded;
+    // Quiet before acting: nothing more to load, and no script fetched (they wait for the visitor).
+    await sleep(500);
+    const before = await evaluate<number>(`performance.getEntriesByType("resource").filter((e) => e.initiatorType === "script" || e.name.endsWith(".js")).length`);
+    if (before !== 0) throw new Error(`${url} fetched ${before} scripts before the visitor acted`);
+    const box = await evaluate<{ x: number; y: number }>(`(() => {
+      const field = document.querySelector(${JSON.stringify(field)});
+      field.scrollIntoView({ block: "center", behavior: "instant" });
+      const rect = field.getBoundingClientRect();
+      return { x: rect.x + Math.min(20, rect.width / 2), y: rect.y + rect.height / 2 };
+    })()`);
+    await sleep(200);
+    await evaluate(observe);
+    await send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    const clickedAt = await evaluate<number>("performance.now()");
+    await send("Input.dispatchMouseEvent", { type: "mouseMoved", x: box.x, y: box.y });
+    await send("Input.dispatchMouseEvent", { type: "mousePressed", x: box.x, y: box.y, button: "left", clickCount: 1 });
+    await send("Input.dispatchMouseEvent", { type: "mouseReleased", x: box.x, y: box.y, button: "left", clickCount: 1 });
+    for (const key of typed) {
+      await sleep(keyGapMs);
+      const code = key === " " ? "Space" : `Key${key.toUpperCase()}`;
+      await send("Input.dispatchKeyEvent", { type: "keyDown", key, code, text: key, windowsVirtualKeyCode: key.toUpperCase().charCodeAt(0) });
+      await send("Input.dispatchKeyEvent", { type: "keyUp", key, code, windowsVirtualKeyCode: key.toUpperCase().charCodeAt(0) });
+    }
+    // Settled: React in charge, then no new resource for a second.
+    for (let waited = 0; !(await evaluate<number>("window.__bench.hydratedAt")); waited += 50) {
+      if (waited > 30_000) throw new Error(`${url}: React did not take over within 30 s`);
+      await sleep(50);
+    }
+    let resources = -1;
+    for (;;) {
+      await sleep(1000);
+      const count = await evaluate<number>(`performance.getEntriesByType("resource").length`);
+      if (count === resources) break;
+      resources = count;
+    }
+    await send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    const result = await evaluate<{ tasks: number[]; events: Array<{ name: string; id: number; duration: number }>; hydratedAt: number; scriptBytes: number; value: string }>(`({
+      ...window.__bench,
+      scriptBytes: performance.getEntriesByType("resource").filter((e) => e.initiatorType === "script" || e.name.endsWith(".js")).reduce((sum, e) => sum + e.encodedBodySize, 0),
+      value: document.querySelector(${JSON.stringify(field)}).value,
+    })`);
+    if (result.value !== typed) throw new Error(`${url}: the field holds "${result.value}" after typing "${typed}"`);
+    // Interactions by their id: the worst duration of each; the click's (pointer) and the keys'.
+    const interactions = new Map<number, { keyboard: boolean; duration: number }>();
+    for (const event of result.events) {
+      const known = interactions.get(event.id);
+      const keyboard = event.name.startsWith("key");
+      interactions.set(event.id, { keyboard: (known?.keyboard ?? false) || keyboard, duration: Math.max(known?.duration ?? 0, event.duration) });
+    }
+    const worst = (keyboard: boolean) => Math.max(0, ...[...interactions.values()].filter((entry) => entry.keyboard === keyboard).map((entry) => entry.duration));
+    return {
+      readyMs: result.hydratedAt - clickedAt,
+      scriptKb: result.scriptBytes / 1024,
+      longestTaskMs: Math.max(0, ...result.tasks),
+      blockingMs: result.tasks.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0),
+      clickInpMs: worst(false),
+      keysInpMs: worst(true),
+    };
+  } finally {
+    browser.close();
+    chrome.kill();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+/** The form pages and the field a visitor starts with; the booking page with its first free day chosen. */
+export async function interactionPages(origin: string) {
+  const booking = await (await fetch(`${origin}/contact/meeting`, { headers: { "User-Agent": userAgent } })).text();
+  const day = booking.match(/href="(\/contact\/meeting\?day=[^"#]+)/)?.[1];
+  if (!day) throw new Error("The booking page shows no free day");
+  return [
+    { page: "/contact", field: "#contact-form-name" },
+    { page: "/careers/apply", field: "#application-form-firstName" },
+    { page: day.replaceAll("&amp;", "&"), field: "#booking-form-name" },
+  ];
+}
+
+export async function benchFirstInteraction({ origin, runs, chromiumFlags, log, only }: { origin: string; runs: number; chromiumFlags: string[]; log: (line: string) => void; only?: string }) {
+  const results: InteractionResult[] = [];
+  for (const { page, field } of (await interactionPages(origin)).filter((entry) => !only || entry.page.startsWith(only))) {
+    const samples: InteractionSample[] = [];
+    for (let run = 0; run < runs; run += 1) samples.push(await measureOnce(`${origin}${page}`, field, chromiumFlags));
+    const pick = (key: keyof InteractionSample) => median(samples.map((sample) => sample[key]));
+    const row: InteractionResult = {
+      page,
+      readyMs: pick("readyMs"),
+      scriptKb: pick("scriptKb"),
+      longestTaskMs: pick("longestTaskMs"),
+      blockingMs: pick("blockingMs"),
+      clickInpMs: pick("clickInpMs"),
+      keysInpMs: pick("keysInpMs"),
+      runs: samples,
+    };
+    results.push(row);
+    log(
+      `  ${page}: longest task ${Math.round(row.longestTaskMs)} ms (runs ${samples.map((sample) => Math.round(sample.longestTaskMs)).join(", ")}), ` +
+        `${row.scriptKb.toFixed(1)} KB of script, INP click ${Math.round(row.clickInpMs)} ms, keys ${Math.round(row.keysInpMs)} ms`,
+    );
+  }
+  return results;
+}
+
+export function interactionChecks(results: InteractionResult[]) {
+  const every = (met: (row: InteractionResult) => boolean) => (results.length ? results.every(met) : null);
+  return [
+    [`form pages at the first interaction: longest task ≤ ${interactionTargets.longestTaskMs} ms (CPU 4×)`, every((row) => row.longestTaskMs <= interactionTargets.longestTaskMs)],
+    [`form pages at the first interaction: ≤ ${interactionTargets.scriptKb} KB of JavaScript`, every((row) => row.scriptKb <= interactionTargets.scriptKb)],
+    [`form pages: INP of the first click and the keys after it < ${interactionTargets.inpMs} ms (CPU 4×)`, every((row) => Math.max(row.clickInpMs, row.keysInpMs) < interactionTargets.inpMs)],
+  ] as const;
+}
+
+export function printFirstInteraction(results: InteractionResult[]) {
+  const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "–");
+  console.log("Form pages at the first interaction (CPU 4× slower, loopback): a click into the first field, a name typed at once; median of 3 runs");
+  console.table(
+    results.map((row) => ({
+      page: row.page.replace(/\?.*/, "?day=…"),
+      "longest task ms": fixed(row.longestTaskMs),
+      "blocking ms": fixed(row.blockingMs),
+      "KB JS": fixed(row.scriptKb, 1),
+      "ready ms": fixed(row.readyMs),
+      "INP click ms": fixed(row.clickInpMs),
+      "INP keys ms": fixed(row.keysInpMs),
+    })),
+  );
+}

@@ -1,0 +1,112 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+// The form pages start their scripts at the visitor's first interaction (decision 013) and React
+// takes over while the visitor may already be typing (decision 025). With the CPU four times
+// slower, as the benchmark measures it, a visitor clicks into the first field and keeps typing
+// until React is in charge, and a little after: not one key may be lost, and nothing typed may be
+// reset by React taking over.
+
+const bookableDay = /: \d+ free times?$/;
+
+type Timeline = { keys: number[]; firstScriptAt: number; hydratedAt: number };
+
+/** In the page, from before its own scripts: when each key went down, the first script was asked for and React took over. */
+async function recordTimeline(page: Page) {
+  await page.addInitScript(() => {
+    const timeline = { keys: [] as number[], firstScriptAt: 0, hydratedAt: 0 };
+    (window as unknown as { timeline: typeof timeline }).timeline = timeline;
+    addEventListener("keydown", () => timeline.keys.push(performance.now()), true);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (!timeline.firstScriptAt && entry.name.endsWith(".js")) timeline.firstScriptAt = entry.startTime;
+    }).observe({ type: "resource" });
+    new MutationObserver(() => {
+      if (!timeline.hydratedAt && document.documentElement.hasAttribute("data-hydrated")) timeline.hydratedAt = performance.now();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-hydrated"] });
+  });
+}
+
+/** Clicks into `field` and types until React has taken over, then a few keys more; returns what was typed. */
+async function typeThroughHydration(page: Page, field: string) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  const input = page.locator(field);
+  await input.evaluate((element) => element.scrollIntoView({ block: "center", behavior: "instant" }));
+  const box = await input.boundingBox();
+  if (!box) throw new Error(`${field} is not visible`);
+  await page.mouse.click(box.x + 10, box.y + box.height / 2);
+  // At most 100 characters fit: on a very busy machine the visitor stops typing before React is done.
+  const text = "Ada Lovelace, Countess of Lovelace, typing while the scripts arrive";
+  let typed = "";
+  const hydrated = () => page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"));
+  for (let at = 0; at < text.length && !(await hydrated()); at += 4) {
+    const keys = text.slice(at, at + 4);
+    await page.keyboard.type(keys, { delay: 25 });
+    typed += keys;
+  }
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  for (const key of " - done") {
+    await page.keyboard.type(key);
+    typed += key;
+  }
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  return typed;
+}
+
+async function expectTypedThroughHydration(page: Page, field: string, typed: string) {
+  const { keys, firstScriptAt, hydratedAt } = await page.evaluate(() => (window as unknown as { timeline: Timeline }).timeline);
+  expect(firstScriptAt, "the scripts started with the click").toBeGreaterThan(0);
+  expect(keys.length).toBe(typed.length);
+  const during = keys.filter((at) => at > firstScriptAt && at < hydratedAt).length;
+  expect(during, `keys typed while the scripts arrived and React took over (${keys.length} keys, scripts from ${Math.round(firstScriptAt)} ms, React in charge at ${Math.round(hydratedAt)} ms)`).toBeGreaterThan(0);
+  await expect(page.locator(field)).toHaveValue(typed);
+  // Still there once everything has settled (nothing resets it later).
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(300);
+  await expect(page.locator(field)).toHaveValue(typed);
+}
+
+test("contact: every key typed while React takes over is kept, and the form is checked in the browser afterwards", async ({ page }) => {
+  await recordTimeline(page);
+  await page.goto("/contact");
+  await page.waitForLoadState("networkidle");
+  const typed = await typeThroughHydration(page, "#contact-form-name");
+  await expectTypedThroughHydration(page, "#contact-form-name", typed);
+
+  let posted = false;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posted = true;
+  });
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByText("Please enter a valid e-mail address, like name@example.com.")).toBeVisible();
+  await expect(page.locator("#contact-form-name")).toHaveValue(typed);
+  expect(posted).toBe(false);
+});
+
+test("job application: every key typed while React takes over is kept", async ({ page }) => {
+  await recordTimeline(page);
+  await page.goto("/careers/apply");
+  await page.waitForLoadState("networkidle");
+  const typed = await typeThroughHydration(page, "#application-form-firstName");
+  await expectTypedThroughHydration(page, "#application-form-firstName", typed);
+  await page.getByRole("button", { name: "Send application" }).click();
+  await expect(page.getByText("Please enter your last name.")).toBeVisible();
+  await expect(page.locator("#application-form-firstName")).toHaveValue(typed);
+});
+
+test.describe("booking, in a zone other than the company's", () => {
+  // React Router moves the page to the browser's zone as it takes over: the form stays as typed.
+  test.use({ timezoneId: "Australia/Sydney" });
+
+  test("every key typed while React takes over is kept, through the move to the visitor's zone", async ({ page }) => {
+    await recordTimeline(page);
+    await page.goto("/contact/meeting");
+    const dayHref = await page.getByRole("link", { name: bookableDay }).first().getAttribute("href");
+    expect(dayHref).toMatch(/\?day=\d{4}-\d{2}-\d{2}/);
+    await page.goto((dayHref ?? "").replace(/#.*/, ""));
+    await page.waitForLoadState("networkidle");
+    const typed = await typeThroughHydration(page, "#booking-form-name");
+    await expectTypedThroughHydration(page, "#booking-form-name", typed);
+    await expect(page).toHaveURL(/tz=Australia%2FSydney/);
+  });
+});
