@@ -93,16 +93,15 @@ const nativeControls = "input:not([type=submit],[type=button],[type=image],[type
 /**
  * The pages that load JavaScript work without it: it only adds checks as the visitor types and
  * the cookie dialog in place. So it waits for the visitor: React Router's module preloads are
- * dropped and its module script starts at the first sign of someone using the page (a pointer
+ * made inert and its module script starts at the first sign of someone using the page (a pointer
  * moving or pressed, a key, a focus, a touch); a visitor who only reads spends nothing on it, and
  * a value typed before React takes over is kept (React keeps what is in the field). The document
  * is small and rendered at once, so it is buffered whole for this. The page marks itself
  * `data-hydrated` when React has taken over. Decision 013.
  *
- * Started, every module is fetched at once (module preloads, so they are also compiled as they
- * arrive), then run one at a time, `modules` (the ones the others import) first, each in a task of
- * its own: run together, as React Router's script imports them, they made one task of about
- * 50 ms at CPU 4× before React DOM's own (decision 025).
+ * Started, the modules are all fetched at once, `modules` (the ones the others import) first, and
+ * each runs as it arrives, in a task of its own: run together, as React Router's script imports
+ * them, they made one task of about 50 ms at CPU 4× before React DOM's own (decision 025).
  */
 export function scriptsOnFirstInteraction(modules: string[]) {
   const decoder = new StringDecoder("utf8");
@@ -115,25 +114,31 @@ export function scriptsOnFirstInteraction(modules: string[]) {
     flush(callback) {
       html += decoder.end();
       const deferred = html
-        .replace(/<link rel="modulepreload"[^>]*>/g, "")
+        // React Router's module preloads stay, for React to find as it takes over (it would add
+        // each one missing, a fetch started per module in the task that adds them), but inert:
+        // a preload whose media does not match is not fetched.
+        .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" media="not all" ')
         .replace(/<script nonce="([^"]*)" type="module" async="">([\s\S]*?)<\/script>/, (_tag, nonce: string, code: string) => {
           // React Router's script: `import * as routeN from "…";` for the page's route modules, the
-          // manifest, then `import("…entry.client…")`. Its imports become one-at-a-time loads.
+          // manifest, then `import("…entry.client…")`.
           const routes = [...code.matchAll(/import \* as (route\d+) from "([^"]+)";/g)].map(([, name, url]) => ({ name: name as string, url: url as string }));
           const entry = code.match(/import\("([^"]+)"\);?\s*$/)?.[1];
           const first = [...new Set(modules)].filter((url) => !routes.some((route) => route.url === url));
-          const all = [...first, ...routes.map((route) => route.url), ...(entry ? [entry] : [])];
+          const imports = [...first, ...routes.map((route) => route.url)];
+          // Each fetch starts in a task of its own (starting one is a call into the browser, slow
+          // on a busy phone, 10 ms and more at CPU 4×), React DOM's first; each module runs as it
+          // arrives, in a task of its own.
           const run =
-            `const y=()=>globalThis.scheduler?.yield?scheduler.yield():new Promise((r)=>setTimeout(r)),m=async(u)=>{const x=await import(u);await y();return x};` +
+            `const y=()=>globalThis.scheduler?.yield?scheduler.yield():new Promise((r)=>setTimeout(r));` +
             // React Router numbers the history entry when it starts (replaceState, a slow call in
             // Chromium); numbered here, in a task of its own, it skips that. Harmless if it changes.
             `if(history.state?.idx==null)history.replaceState({...history.state,idx:0},"");await y();` +
-            `for(const u of ${JSON.stringify(first)})await m(u);` +
-            routes.map((route) => `const ${route.name}=await m(${JSON.stringify(route.url)});`).join("") +
+            (entry ? `{const l=document.createElement("link");l.rel="modulepreload";l.href=${JSON.stringify(entry)};document.head.append(l)}await y();` : "") +
+            `const p=[];for(const u of ${JSON.stringify(imports)}){p.push(import(u));await y()}const r=await Promise.all(p);` +
+            routes.map((route, index) => `const ${route.name}=r[${first.length + index}];`).join("") +
             code.replace(/import \* as route\d+ from "[^"]+";/g, "");
           const source = JSON.stringify(run).replaceAll("<", "\\u003c");
-          const preload = JSON.stringify(all);
-          const start = `(()=>{const c=document.currentScript,n=c.nonce,e=${JSON.stringify(firstInteraction)},d=document.documentElement,f=(t)=>t instanceof Element&&t.matches(${JSON.stringify(nativeControls)}),h=(v)=>{if(!d.hasAttribute("data-hydrated")&&f(v.target))v.stopPropagation()};for(const t of ${JSON.stringify(shieldedEvents)})addEventListener(t,h,true);const go=()=>{for(const t of e)removeEventListener(t,go,true);for(const u of ${preload}){const l=document.createElement("link");l.rel="modulepreload";l.href=u;document.head.append(l)}const s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=${source};c.replaceWith(s)};for(const t of e)addEventListener(t,go,{capture:true,passive:true})})()`;
+          const start = `(()=>{const c=document.currentScript,n=c.nonce,e=${JSON.stringify(firstInteraction)},d=document.documentElement,f=(t)=>t instanceof Element&&t.matches(${JSON.stringify(nativeControls)}),h=(v)=>{if(!d.hasAttribute("data-hydrated")&&f(v.target))v.stopPropagation()};for(const t of ${JSON.stringify(shieldedEvents)})addEventListener(t,h,true);const go=()=>{for(const t of e)removeEventListener(t,go,true);const s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=${source};c.replaceWith(s)};for(const t of e)addEventListener(t,go,{capture:true,passive:true})})()`;
           return `<script nonce="${nonce}">${start}</script>`;
         });
       callback(null, deferred);

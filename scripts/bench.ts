@@ -10,12 +10,12 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
-import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { openDatabase } from "#app/platform/db.server.ts";
 import { issueFormStamp } from "#app/forms/form-guard.server.ts";
+import { benchFirstInteraction, type InteractionResult, interactionChecks, printFirstInteraction } from "./bench-interaction.ts";
 import { benchInbox, inboxChecks, printInbox } from "./bench-inbox.ts";
 
 const port = Number(process.env.BENCH_PORT ?? 3400);
@@ -23,9 +23,11 @@ const nginxPort = port + 1;
 const origin = `http://127.0.0.1:${port}`;
 // `npm run bench -- --load-only` skips Lighthouse, for quick work on the server;
 // `npm run bench -- inbox` measures the workspace's inbox only (with PostgreSQL too when
-// TEST_DATABASE_URL is set: `node scripts/with-test-postgres.ts npm run bench -- inbox`).
+// TEST_DATABASE_URL is set: `node scripts/with-test-postgres.ts npm run bench -- inbox`);
+// `npm run bench -- interaction` the form pages at the first interaction only.
 const runs = process.argv.includes("--load-only") ? 0 : 3;
 const inboxOnly = process.argv.includes("inbox");
+const interactionOnly = process.argv.includes("interaction");
 const chromiumFlags = [
   "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -124,6 +126,20 @@ const server = spawn(process.execPath, serverArgs, { env: serverEnv, stdio: ["ig
 children.push(server);
 await waitFor(`${origin}/healthz`, "The server");
 
+if (interactionOnly) {
+  step("First interaction on the form pages, CPU 4× slower");
+  const results = await benchFirstInteraction({ origin, runs: 3, chromiumFlags, log: console.log });
+  console.log("");
+  printFirstInteraction(results);
+  console.log("\nTargets");
+  for (const [target, met] of interactionChecks(results)) console.log(`  ${met === null ? "–   " : met ? "met " : "MISS"} ${target}`);
+  mkdirSync("bench/results", { recursive: true });
+  const file = path.join("bench/results", `${date}-interaction.json`);
+  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine: { cpus: cpus().length, node: process.version }, firstInteraction: results }, null, 2)}\n`);
+  console.log(`\nWrote ${file}`);
+  process.exit(0);
+}
+
 const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
 const pages = [
   ...[...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] as string).pathname),
@@ -202,56 +218,12 @@ try {
 }
 
 // 2b. What Lighthouse does not see on the form pages: their scripts start at the visitor's first
-// interaction (app/entry.server.tsx). Measured in Chromium with the CPU 4× slower, as Lighthouse
-// simulates it: from a first pointer move to React having taken over, the scripts fetched and the
-// main thread's long tasks meanwhile (loopback network, so this is the CPU's share).
-type InteractionResult = { page: string; readyMs: number; scriptKb: number; longestTaskMs: number; blockingMs: number };
-const formPages = ["/contact", "/careers/apply"];
-const interactionResults: InteractionResult[] = [];
+// interaction (app/entry.server.tsx). A click into the first field and a name typed at once, the
+// CPU 4× slower as Lighthouse simulates it (scripts/bench-interaction.ts).
+let interactionResults: InteractionResult[] = [];
 if (runs) {
   step("First interaction on the form pages, CPU 4× slower");
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumFlags.slice(1) });
-  try {
-    for (const page of formPages) {
-      const samples: InteractionResult[] = [];
-      for (let run = 0; run < runs; run += 1) {
-        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, userAgent: "Mozilla/5.0 (Linux; Android 11) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36" });
-        const tab = await context.newPage();
-        const cdp = await context.newCDPSession(tab);
-        await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-        const scriptSizes: Array<Promise<number>> = [];
-        tab.on("requestfinished", (request) => {
-          if (request.resourceType() === "script") scriptSizes.push(request.sizes().then((sizes) => sizes.responseBodySize));
-        });
-        await tab.goto(`${origin}${page}`, { waitUntil: "networkidle" });
-        await tab.evaluate(() => {
-          const tasks: number[] = [];
-          (window as unknown as { longTasks: number[] }).longTasks = tasks;
-          new PerformanceObserver((list) => tasks.push(...list.getEntries().map((entry) => entry.duration))).observe({ type: "longtask" });
-        });
-        const started = await tab.evaluate(() => performance.now());
-        await tab.mouse.move(100, 300);
-        await tab.locator("html[data-hydrated]").waitFor({ state: "attached" });
-        const ready = await tab.evaluate(() => performance.now());
-        await tab.waitForLoadState("networkidle");
-        const tasks = await tab.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-        samples.push({
-          page,
-          readyMs: ready - started,
-          scriptKb: (await Promise.all(scriptSizes)).reduce((sum, size) => sum + size, 0) / 1024,
-          longestTaskMs: Math.max(0, ...tasks),
-          blockingMs: tasks.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0),
-        });
-        await context.close();
-      }
-      const pick = (key: Exclude<keyof InteractionResult, "page">) => median(samples.map((sample) => sample[key]));
-      const row = { page, readyMs: pick("readyMs"), scriptKb: pick("scriptKb"), longestTaskMs: pick("longestTaskMs"), blockingMs: pick("blockingMs") };
-      interactionResults.push(row);
-      console.log(`  ${page}: ready ${Math.round(row.readyMs)} ms after the first interaction, longest task ${Math.round(row.longestTaskMs)} ms`);
-    }
-  } finally {
-    await browser.close();
-  }
+  interactionResults = await benchFirstInteraction({ origin, runs, chromiumFlags, log: console.log });
 }
 
 // 3. Load on loopback: wrk for plain GETs when installed (a load generator in C), else autocannon.
@@ -471,6 +443,7 @@ const checks = [
   ["prerendered ≥ 1/3 of nginx requests/s", ratio === null ? null : ratio >= targets.nginxRatio],
   [`idle memory ≤ ${targets.idleRssMb} MB`, idleRssMb <= targets.idleRssMb],
   ["every accepted POST stored exactly once", submissionsVerified],
+  ...interactionChecks(interactionResults),
   ...inboxChecks(inbox.measurements),
 ] as const;
 
@@ -489,18 +462,7 @@ if (measured) console.table(
     requests: row.requests,
   })),
 );
-if (interactionResults.length) {
-  console.log("Form pages at the first interaction (CPU 4× slower, loopback), median of 3 runs");
-  console.table(
-    interactionResults.map((row) => ({
-      page: row.page,
-      "ready ms": fixed(row.readyMs),
-      "KB JS": fixed(row.scriptKb, 1),
-      "longest task ms": fixed(row.longestTaskMs),
-      "blocking ms": fixed(row.blockingMs),
-    })),
-  );
-}
+if (interactionResults.length) printFirstInteraction(interactionResults);
 console.log("Load on 127.0.0.1");
 console.table(
   load.map((row) => ({

@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { FormAlert, GuardFields, SubmitWithPrivacyNote, useSiteForm } from "#app/forms/form-parts.tsx";
 import { pages } from "#app/site/pages.ts";
@@ -31,7 +31,7 @@ export function BookingForm({
   lastResult: SubmissionResult<string[]> | null | undefined;
   formError: string | null | undefined;
 }) {
-  const { form, fields, control, value } = useSiteForm({ id: "booking-form", schema: BookingFormSchema, lastResult });
+  const { form, fields, control, value, formProps } = useSiteForm({ id: "booking-form", schema: BookingFormSchema, lastResult });
   const { fields: labels } = content;
   const chosen = value("start");
   const startErrors = fields.start.errors;
@@ -39,7 +39,7 @@ export function BookingForm({
   return (
     <>
       <FormAlert id={form.errorId} messages={[formError, ...(form.errors ?? [])]} />
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-8">
+      <Form method="post" encType="multipart/form-data" {...formProps} className="space-y-8">
         <GuardFields stamp={stamp} />
         <input type="hidden" name="tz" value={zone} />
         <Piece>

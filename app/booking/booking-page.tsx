@@ -36,6 +36,15 @@ export function action({ request }: Route.ActionArgs) {
   return submitBooking(request);
 }
 
+/**
+ * The browser's time zone. Temporal where the browser has it: the first Intl.DateTimeFormat of a
+ * page loads the locale's calendar data, 15 to 45 ms here, four times that at CPU 4× (decision 025).
+ */
+function browserTimeZone(): string | undefined {
+  const native = (globalThis as { Temporal?: { Now: { timeZoneId: () => string } } }).Temporal;
+  return native ? native.Now.timeZoneId() : Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 export default function BookingPage({ loaderData: page, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const timesHeading = useRef<HTMLHeadingElement>(null);
@@ -44,7 +53,7 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
   // The browser's zone, once, when the visitor has not chosen one (the links then carry it).
   useEffect(() => {
     if (page.zoneChosen || page.confirmation) return;
-    const detected = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const detected = browserTimeZone();
     if (detected && detected !== page.zone) void navigate(bookingHref({ day: page.day?.date, tz: detected }), { replace: true, preventScrollReset: true });
   }, []); // on the first render only: a zone the visitor then chooses stays chosen
 

@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import type { CareersContent } from "./careers-content-schema.ts";
 import { ApplicationFormSchema, resumeUploads } from "./application-schema.ts";
@@ -26,7 +26,7 @@ export function ApplicationForm({
   lastResult: SubmissionResult<string[]> | null | undefined;
   formError: string | null | undefined;
 }) {
-  const { form, fields, control, value } = useSiteForm({ id: "application-form", schema: ApplicationFormSchema, lastResult });
+  const { form, fields, control, value, formProps } = useSiteForm({ id: "application-form", schema: ApplicationFormSchema, lastResult });
   // The promise names the configured period, the one the purge keeps.
   const labels = { ...content.fields, futureConsent: fillMessage(content.fields.futureConsent, { months: futureOpeningsMonths }) };
   const text = (name: "firstName" | "lastName" | "location", autoComplete: string, required = false) => (
@@ -75,7 +75,7 @@ export function ApplicationForm({
     <Card className="p-6 sm:p-8">
       <p className="mb-6 text-sm text-ink-muted">{content.requiredNote}</p>
       <FormAlert id={form.errorId} messages={[formError, ...(form.errors ?? [])]} />
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-10">
+      <Form method="post" encType="multipart/form-data" {...formProps} className="space-y-10">
         <GuardFields stamp={stamp} />
         <Fieldset legend={content.sections.you}>
           {text("firstName", "given-name", true)}

@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import type { ContactContent } from "./contact-content-schema.ts";
 import { ContactFormSchema, contactUploads } from "./contact-schema.ts";
@@ -23,7 +23,7 @@ export function ContactForm({
   lastResult: SubmissionResult<string[]> | null | undefined;
   formError: string | null | undefined;
 }) {
-  const { form, fields, control, value } = useSiteForm({ id: "contact-form", schema: ContactFormSchema, lastResult });
+  const { form, fields, control, value, formProps } = useSiteForm({ id: "contact-form", schema: ContactFormSchema, lastResult });
   const { fields: labels } = content;
 
   return (
@@ -31,7 +31,7 @@ export function ContactForm({
       <h2 className="text-2xl font-extrabold tracking-tight">{content.title}</h2>
       <p className="mt-2 mb-6 text-sm text-ink-muted">{content.requiredNote}</p>
       <FormAlert id={form.errorId} messages={[formError, ...(form.errors ?? [])]} />
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-10">
+      <Form method="post" encType="multipart/form-data" {...formProps} className="space-y-10">
         <GuardFields stamp={stamp} />
         <Fieldset legend={content.sections.you}>
           <Field id={fields.name.id} errorId={fields.name.errorId} label={labels.name.label} required errors={fields.name.errors}>

@@ -1,4 +1,5 @@
-import { type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { useLayoutEffect, useRef } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useNavigation } from "react-router";
 import type * as z from "zod/mini";
@@ -8,8 +9,9 @@ import { honeypotField, startedField } from "./guard-fields.ts";
 /**
  * Conform set up the way every public form here works: one zod schema, validation on submit and
  * then as the visitor corrects, the browser's own checks until the page is interactive, and the
- * server's result (lastResult) shown when JavaScript is off. `control(name)` gives a field its
- * name and, without JavaScript, focus when it is the first invalid one. (Conform's field keys
+ * server's result (lastResult) shown when JavaScript is off. `formProps` go on the form element;
+ * `control(name)` gives a field its name and, without JavaScript, focus when it is the first
+ * invalid one. (Conform's field keys
  * only matter for its reset and list intents, which these forms do not use.)
  */
 export function useSiteForm<Schema extends z.ZodMiniObject>({
@@ -24,7 +26,11 @@ export function useSiteForm<Schema extends z.ZodMiniObject>({
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult,
-    defaultNoValidate: false,
+    // Conform would render the form without `noValidate`, then set it in a second render as it
+    // mounts; that render reached every field before React had hydrated them, and hydrated them
+    // all at once, in one task of 300 ms at CPU 4× (decision 025). The form is rendered without
+    // it (the browser's checks without JavaScript) and gets it here, without a render.
+    defaultNoValidate: true,
     // Not "onBlur": Conform validates a blur by submitting, which raced with a click on Send.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -37,7 +43,12 @@ export function useSiteForm<Schema extends z.ZodMiniObject>({
     autoFocus: name === firstInvalid ? true : undefined,
   });
   const value = (name: keyof z.input<Schema> & string) => fields[name]?.initialValue as string | undefined;
-  return { form, fields, control, value };
+  const element = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
+    if (element.current) element.current.noValidate = true;
+  }, []);
+  const formProps = { ...getFormProps(form), noValidate: undefined, ref: element };
+  return { form, fields, control, value, formProps };
 }
 
 /** The hidden fields every public form carries: its signed start time and a honeypot. */
