@@ -3,7 +3,6 @@ import { Form } from "react-router";
 import { FormAlert, GuardFields, SubmitWithPrivacyNote, useSiteForm } from "#app/forms/form-parts.tsx";
 import { pages } from "#app/site/pages.ts";
 import { Field, FieldErrors, RequiredMark } from "#app/ui/field.tsx";
-import { Piece } from "#app/ui/piece.tsx";
 import type { BookingContent } from "./booking-content-schema.ts";
 import { BookingFormSchema, topicMaxLength } from "./booking-schema.ts";
 
@@ -42,7 +41,6 @@ export function BookingForm({
       <Form method="post" encType="multipart/form-data" {...formProps} className="space-y-8">
         <GuardFields stamp={stamp} />
         <input type="hidden" name="tz" value={zone} />
-        <Piece>
         <fieldset aria-describedby={startErrors?.length ? fields.start.errorId : undefined}>
           <legend className="mb-3 font-bold">
             {timesContent.legend.replace("{day}", day.name)}
@@ -73,7 +71,6 @@ export function BookingForm({
           )}
           {startErrors?.length ? <FieldErrors id={fields.start.errorId} errors={startErrors} /> : null}
         </fieldset>
-        </Piece>
 
         <div className="grid gap-5 sm:grid-cols-2">
           <Field id={fields.name.id} errorId={fields.name.errorId} label={labels.name.label} required errors={fields.name.errors}>

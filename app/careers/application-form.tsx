@@ -3,7 +3,6 @@ import { Form } from "react-router";
 import type { CareersContent } from "./careers-content-schema.ts";
 import { ApplicationFormSchema, resumeUploads } from "./application-schema.ts";
 import { Card } from "#app/ui/card.tsx";
-import { Piece } from "#app/ui/piece.tsx";
 import { Field, FieldErrors, Fieldset, RequiredMark } from "#app/ui/field.tsx";
 import { FormAlert, GuardFields, SubmitWithPrivacyNote, useSiteForm } from "#app/forms/form-parts.tsx";
 import { pages } from "#app/site/pages.ts";
@@ -113,13 +112,11 @@ export function ApplicationForm({
             </Field>
           </div>
         </Fieldset>
-        <Piece>
-          <fieldset className="space-y-4">
-            <legend className="mb-4 text-lg font-bold">{content.sections.consent}</legend>
-            {checkbox("consent", true)}
-            {checkbox("futureConsent", false)}
-          </fieldset>
-        </Piece>
+        <fieldset className="space-y-4">
+          <legend className="mb-4 text-lg font-bold">{content.sections.consent}</legend>
+          {checkbox("consent", true)}
+          {checkbox("futureConsent", false)}
+        </fieldset>
         <SubmitWithPrivacyNote label={content.submit} sendingLabel={content.submitting} privacyNote={content.privacyNote} privacyHref={pages.privacy.path} />
       </Form>
     </Card>

@@ -1,5 +1,4 @@
-import type { ComponentProps, ReactNode } from "react";
-import { Piece } from "./piece.tsx";
+import type { ReactNode } from "react";
 
 const controlClasses =
   "block w-full rounded-control border border-line bg-canvas px-3.5 py-2.5 text-base text-ink placeholder:text-ink-muted aria-[invalid=true]:border-danger";
@@ -7,18 +6,8 @@ const controlClasses =
 /**
  * A labelled form control with its hint and error beside it. The control gets the ids it
  * needs (`aria-describedby`, `aria-invalid`) from here, so every field is wired the same way.
- * Each field hydrates on its own: a key pressed in one while the page is being hydrated waits for
- * that field only (decision 025).
  */
-export function Field(props: ComponentProps<typeof LabelledControl>) {
-  return (
-    <Piece>
-      <LabelledControl {...props} />
-    </Piece>
-  );
-}
-
-function LabelledControl({
+export function Field({
   id,
   label,
   required = false,
