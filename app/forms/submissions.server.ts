@@ -26,6 +26,8 @@ export type NewSubmission = {
    * may throw to refuse: nothing of the submission is then stored. Not run for spam.
    */
   alsoStore?: (trx: Kysely<Schema>, submission: { id: string }) => Promise<void>;
+  /** What follows a genuine submission, queued in its transaction after the notification (the visitor's receipt, the webhooks' event). Not run for spam. */
+  followUp?: (trx: Kysely<Schema>, submission: { id: string; createdAt: string }) => Promise<void>;
 };
 
 export async function storeSubmission(db: Kysely<Schema>, submission: NewSubmission, now: Date = new Date()) {
@@ -62,6 +64,7 @@ export async function storeSubmission(db: Kysely<Schema>, submission: NewSubmiss
     await submission.alsoStore?.(trx, { id });
     const message = submission.notification({ id, createdAt, files: submission.files });
     await queueMail(trx, { ...message, submissionId: id, messageIdDomain: submission.messageIdDomain }, now);
+    await submission.followUp?.(trx, { id, createdAt });
     return { id, createdAt, status, duplicate: false };
   });
 }
@@ -78,7 +81,8 @@ export type SubmissionRecord = {
   note: string | null;
   fields: Record<string, string | null>;
   attachments: Array<{ name: string; size: number; type: string }>;
-  mail: Array<{ status: string; attempts: number; lastError: string | null; sentAt: string | null }>;
+  /** The notification, and the visitor's receipt (`receipt`) when one was sent. */
+  mail: Array<{ status: string; attempts: number; lastError: string | null; sentAt: string | null; receipt: boolean }>;
 };
 
 /**
@@ -115,9 +119,11 @@ export async function listSubmissions(db: Kysely<Schema>, { kind, id, among, sta
     .execute();
   const mails = await db
     .selectFrom("outbox")
-    .select(["submission_id", "status", "attempts", "last_error", "sent_at"])
-    .where("submission_id", "in", chosenIds())
-    .orderBy("created_at")
+    .leftJoin("receipts", "receipts.outbox_id", "outbox.id")
+    .select(["outbox.submission_id", "outbox.status", "outbox.attempts", "outbox.last_error", "outbox.sent_at", "receipts.id as receipt_id"])
+    .where("outbox.submission_id", "in", chosenIds())
+    .orderBy("outbox.created_at")
+    .orderBy("outbox.id")
     .execute();
   const filesOf = groupBy(files, (file) => file.submission_id);
   const mailOf = groupBy(mails, (mail) => mail.submission_id ?? "");
@@ -132,7 +138,7 @@ export async function listSubmissions(db: Kysely<Schema>, { kind, id, among, sta
     note: row.note,
     fields: JSON.parse(row.fields) as Record<string, string | null>,
     attachments: (filesOf.get(row.id) ?? []).map((file) => ({ name: file.name, size: Number(file.size), type: file.type })),
-    mail: (mailOf.get(row.id) ?? []).map((mail) => ({ status: mail.status, attempts: Number(mail.attempts), lastError: mail.last_error, sentAt: mail.sent_at })),
+    mail: (mailOf.get(row.id) ?? []).map((mail) => ({ status: mail.status, attempts: Number(mail.attempts), lastError: mail.last_error, sentAt: mail.sent_at, receipt: mail.receipt_id !== null })),
   }));
 }
 

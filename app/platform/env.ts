@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WebhookEndpointsSchema } from "./webhook-endpoints.ts";
 import { cellMinutes, isTimeZoneName, parseDaysOff, parseWeeklyHours } from "./weekly-hours.ts";
 
 // Unset and empty variables mean the same thing: use the default (or leave the feature off).
@@ -128,6 +129,12 @@ export const EnvSchema = z.object({
   PRIVACY_DPO_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
   PRIVACY_AUTHORITY: optional(z.string().trim().max(200, { error: "must be 200 characters or fewer" })),
   PRIVACY_AUTHORITY_URL: optional(httpsUrl),
+  // The visitor's receipt after an inquiry or application (app/forms/receipts.server.ts).
+  RECEIPTS: optional(z.enum(["on", "off"], { error: "must be on or off" })).default("on"),
+  RECEIPT_DAILY_LIMIT: optional(wholeNumber(1, 20, "receipts")).default(3),
+  // Signed webhooks (app/platform/webhooks.server.ts): a JSON list, see README.
+  WEBHOOK_ENDPOINTS: optional(WebhookEndpointsSchema).default([]),
+  WEBHOOK_TIMEOUT_SECONDS: optional(wholeNumber(1, 30, "seconds")).default(10),
 }).superRefine((env, context) => {
   const given = openIdRequired.filter((name) => env[name] !== undefined);
   if (given.length > 0) {

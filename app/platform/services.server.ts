@@ -6,13 +6,15 @@ import { createMailer } from "./mail.server.ts";
 import { migrateToLatest } from "./migrations.server.ts";
 import { startOutboxWorker } from "./outbox.server.ts";
 import { pruneRateLimits } from "./rate-limit.server.ts";
+import { pruneWebhookEvents, startWebhookWorker } from "./webhooks.server.ts";
 
 // The server's long-lived parts, started once per process: the database (migrated before use),
-// the form secret, the mailer and the outbox worker.
+// the form secret, the mailer, the outbox worker and the webhook worker.
 
 export type Services = Database & {
   secret: string;
   outbox: ReturnType<typeof startOutboxWorker>;
+  webhooks: ReturnType<typeof startWebhookWorker>;
   close: () => Promise<void>;
 };
 
@@ -47,17 +49,31 @@ async function start(): Promise<Services> {
       leaseMs,
       onError: log.error,
     });
+    const webhooks = startWebhookWorker({
+      db: database.db,
+      engine: database.engine,
+      endpoints: env.WEBHOOK_ENDPOINTS,
+      alert: { recipient: env.CONTACT_EMAIL, messageIdDomain: new URL(env.SITE_URL).hostname },
+      timeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
+      onError: log.error,
+      onMailQueued: outbox.kick,
+    });
     const pruner = setInterval(() => {
       pruneRateLimits(database.db, new Date(Date.now() - env.RATE_LIMIT_WINDOW_SECONDS * 1000)).catch(() => {});
+      // The delivery log is kept as long as the copies of sent e-mails.
+      pruneWebhookEvents(database.db, new Date(Date.now() - env.RETENTION_MAIL_DAYS * 24 * 60 * 60_000)).catch(() => {});
     }, 60 * 60_000);
     pruner.unref();
-    log.info(`Database: ${database.describe}; mail: ${mailer.describe}`);
+    const endpoints = env.WEBHOOK_ENDPOINTS.map((endpoint) => `${endpoint.name} (${endpoint.kind})`).join(", ");
+    log.info(`Database: ${database.describe}; mail: ${mailer.describe}; webhooks: ${endpoints || "none"}`);
     return {
       ...database,
       secret,
       outbox,
+      webhooks,
       close: async () => {
         clearInterval(pruner);
+        await webhooks.stop();
         await outbox.stop();
         mailer.close();
         await database.db.destroy();
