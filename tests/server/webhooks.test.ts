@@ -12,6 +12,7 @@ import {
   type WebhookOptions,
   webhookLog,
 } from "#app/platform/webhooks.server.ts";
+import { deleteSubmissions } from "#app/privacy/retention.server.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 import { type Reply, startReceiver, testSecret, verify } from "#tests/helpers/webhook-receiver.ts";
 
@@ -277,6 +278,21 @@ describe.each(engines)("webhooks on %s", (engine) => {
     const [delivery] = await webhookLog(database.db, stored.id);
     expect(delivery?.status).toBe("delivered");
     expect(delivery?.attempts.map((attempt) => attempt.at)).toEqual([new Date(start).toISOString(), new Date(start + hours(100)).toISOString()]);
+  });
+
+  test("an event of a submission erased before it went still goes, without the fields or the link to it", async () => {
+    const endpoints = [endpoint({ url: receiver.url, payload: "full" })];
+    const stored = await storeInquiry(endpoints);
+    expect(await deleteSubmissions(database.db, [stored.id], "erasure", new Date())).toBe(1);
+    await deliverDueWebhooks(options(endpoints));
+    expect(verify(receiver.received[0]!).data).toEqual({
+      id: stored.id,
+      kind: "contact",
+      createdAt: "2026-11-21T10:00:00.000Z",
+      url: `http://localhost:3000/workspace/submissions/${stored.id}`,
+    });
+    for (const word of personal) expect(receiver.received[0]?.body).not.toContain(word);
+    expect(await database.db.selectFrom("webhook_events").select("submission_id").execute()).toEqual([{ submission_id: null }]);
   });
 
   test("spam and submissions without an endpoint queue no event", async () => {

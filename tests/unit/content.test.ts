@@ -22,6 +22,8 @@ import { WorkspaceSchema } from "#app/workspace/workspace-content-schema.ts";
 import { site } from "#app/site/site-content.ts";
 import { privacy } from "#app/privacy/privacy-content.ts";
 import { PrivacySchema } from "#app/privacy/privacy-content-schema.ts";
+import { leads } from "#app/forms/leads-content.ts";
+import { LeadsSchema } from "#app/forms/leads-content-schema.ts";
 import { formatSalaryRange } from "#app/careers/salary-range.ts";
 import { openJobs } from "#app/careers/jobs.ts";
 
@@ -39,12 +41,19 @@ const modules: Array<[string, z.ZodType, unknown]> = [
   ["error pages", ErrorPagesSchema, errorPages],
   ["workspace", WorkspaceSchema, workspace],
   ["privacy", PrivacySchema, privacy],
+  ["leads", LeadsSchema, leads],
 ];
 
 describe("content modules", () => {
   test.each(modules)("%s matches its schema", (_name, schema, content) => {
     const result = schema.safeParse(content);
     expect(result.error?.issues ?? []).toEqual([]);
+  });
+
+  test("the receipt names the company and keeps the contact page's promise", () => {
+    expect(leads.receipt.companyName).toBe(site.companyName);
+    expect(leads.receipt.contact.received).toContain(site.companyName);
+    expect(leads.receipt.contact.promise).toContain(`within ${site.replyWithinHours} hours`);
   });
 
   test("every page path is unique and internal links point at pages", () => {
