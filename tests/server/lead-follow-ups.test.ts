@@ -47,7 +47,7 @@ async function startServer(database: TestDatabase, env: Record<string, string>) 
     body.set("form-started", issueFormStamp(services.secret, purpose));
     body.set("website", "");
     for (const [name, value] of Object.entries(fields)) body.set(name, value);
-    for (const [name, content] of Object.entries(files)) body.set(name, new File([content], "cv.pdf", { type: "application/pdf" }));
+    for (const [name, content] of Object.entries(files)) body.set(name, new File([new Uint8Array(content)], "cv.pdf", { type: "application/pdf" }));
     return new Request(`https://www.example.org${path}`, { method: "POST", body, headers: { [clientAddressHeader]: "192.0.2.10" } });
   };
   return {
