@@ -105,7 +105,12 @@ function table(rows: string[][]) {
 }
 
 const received = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
-const mailSummary = (submission: SubmissionRecord) => submission.mail.map((mail) => mailStateLabel(mail.status)).join(", ") || "-";
+/** The notification's state (the visitor's receipt is shown by `show`). */
+const mailSummary = (submission: SubmissionRecord) =>
+  submission.mail
+    .filter((mail) => !mail.receipt)
+    .map((mail) => mailStateLabel(mail.status))
+    .join(", ") || "-";
 
 function listTable(submissions: SubmissionRecord[]) {
   return table([

@@ -182,37 +182,39 @@ export default function Submission({ loaderData: submission }: Route.ComponentPr
           <p className="mt-2 text-ink-muted">{copy.webhooks.none}</p>
         ) : (
           <>
-            <table className="mt-2 w-full text-left">
-              <thead>
-                <tr>
-                  <th className="py-2 pr-4">{copy.webhooks.columns.endpoint}</th>
-                  <th className="py-2 pr-4">{copy.webhooks.columns.event}</th>
-                  <th className="py-2 pr-4">{copy.webhooks.columns.state}</th>
-                  <th className="py-2">{copy.webhooks.columns.attempts}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {submission.webhooks.map((delivery) => (
-                  <tr key={delivery.id} className="border-t border-line align-top">
-                    <td className="py-2 pr-4 font-semibold">{delivery.endpoint}</td>
-                    <td className="py-2 pr-4">{delivery.type}</td>
-                    <td className="py-2 pr-4">
-                      {webhookStateLabel(delivery.status)}
-                      {delivery.deliveredAt ? ` ${formatTime(delivery.deliveredAt)}` : ""}
-                      {delivery.nextAttemptAt ? `, ${fillTemplate(copy.webhooks.nextAttempt, { time: formatTime(delivery.nextAttemptAt) })}` : ""}
-                    </td>
-                    <td className="py-2">
-                      <ol className="space-y-1">
-                        {delivery.attempts.map((attempt, index) => (
-                          <li key={index}>{fillTemplate(copy.webhooks.attempt, { time: formatTime(attempt.at), result: attemptResult(attempt), ms: attempt.durationMs })}</li>
-                        ))}
-                      </ol>
-                      {delivery.attempts.length === 0 && delivery.lastError ? delivery.lastError : null}
-                    </td>
+            <div className="mt-2 overflow-x-auto">
+              <table className="w-full text-left">
+                <thead>
+                  <tr>
+                    <th className="py-2 pr-4">{copy.webhooks.columns.endpoint}</th>
+                    <th className="py-2 pr-4">{copy.webhooks.columns.event}</th>
+                    <th className="py-2 pr-4">{copy.webhooks.columns.state}</th>
+                    <th className="py-2">{copy.webhooks.columns.attempts}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {submission.webhooks.map((delivery) => (
+                    <tr key={delivery.id} className="border-t border-line align-top">
+                      <td className="py-2 pr-4 font-semibold">{delivery.endpoint}</td>
+                      <td className="py-2 pr-4">{delivery.type}</td>
+                      <td className="py-2 pr-4">
+                        {webhookStateLabel(delivery.status)}
+                        {delivery.deliveredAt ? ` ${formatTime(delivery.deliveredAt)}` : ""}
+                        {delivery.nextAttemptAt ? `, ${fillTemplate(copy.webhooks.nextAttempt, { time: formatTime(delivery.nextAttemptAt) })}` : ""}
+                      </td>
+                      <td className="py-2">
+                        <ol className="space-y-1">
+                          {delivery.attempts.map((attempt, index) => (
+                            <li key={index}>{fillTemplate(copy.webhooks.attempt, { time: formatTime(attempt.at), result: attemptResult(attempt), ms: attempt.durationMs })}</li>
+                          ))}
+                        </ol>
+                        {delivery.attempts.length === 0 && delivery.lastError ? delivery.lastError : null}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
             <Form method="post" className="mt-3">
               <input type="hidden" name="intent" value="redeliver-webhooks" />
               <button type="submit" className={buttonClasses}>
