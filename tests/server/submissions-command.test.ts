@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { type NewSubmission, storeSubmission } from "#app/forms/submissions.server.ts";
 import { setNote, setProgress } from "#app/workspace/inbox.server.ts";
 import { queueWebhookEvent } from "#app/forms/webhook-events.server.ts";
@@ -15,6 +15,9 @@ import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/dat
 // database of each engine seeded through the same code the forms use.
 
 const run = (args: string[], env: Record<string, string>) => runScript("submissions.ts", args, env);
+
+// Each command is a Node process of its own, a few seconds to start on a busy machine; a test runs several.
+vi.setConfig({ testTimeout: 60_000 });
 
 const notification: NewSubmission["notification"] = ({ id }) => ({ recipient: "hello@example.com", replyTo: null, subject: id, text: "t", html: "<p>t</p>" });
 
