@@ -5,6 +5,7 @@ import { issueFormStamp } from "#app/forms/form-guard.server.ts";
 import { env } from "#app/platform/env.server.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { getServices } from "#app/platform/services.server.ts";
+import { calendarBusy } from "#app/platform/team-calendar.server.ts";
 import { isTimeZoneName } from "#app/platform/weekly-hours.ts";
 import { type Availability, availabilityFromEnv } from "./availability.ts";
 import { booking } from "./booking-content.ts";
@@ -14,6 +15,7 @@ import { bookedMeetings, claimMeeting, MeetingRefused } from "./bookings.server.
 import { clockTime, dayName, monthGrid, timeName, weekdayHeads, zoneLongName, zoneOptions } from "./calendar.ts";
 import { freeTimes } from "./free-times.ts";
 import { meetingFields } from "./meeting-fields.ts";
+import { clashesWithCalendar } from "./team-calendar.ts";
 
 // What the booking page's loader and action do: the free times for the visitor's zone and day,
 // and a booking stored through the forms' pipeline with its claims in one transaction.
@@ -29,7 +31,9 @@ async function freeDays(availability: Availability, now: Temporal.Instant, visit
     from: now.subtract({ hours: 24 }),
     to: now.add({ hours: 24 * (availability.horizonDays + 2) }),
   });
-  return freeTimes({ availability, now, bookings, visitorTimeZone });
+  // The team's calendar, as last read (none when it is not configured).
+  const busy = await calendarBusy(db);
+  return freeTimes({ availability, now, bookings, busy, visitorTimeZone });
 }
 
 function confirmationFrom(url: URL, availability: Availability) {
@@ -129,6 +133,7 @@ export function submitBooking(request: Request, now: () => Temporal.Instant = ()
         try {
           const start = Temporal.Instant.from(value.start);
           await claimMeeting(trx, { start, manageTokenHash: manageTokenHash(), submissionId: submission.id }, availability, now());
+          if (clashesWithCalendar(availability, start, await calendarBusy(trx))) throw new MeetingRefused("taken");
         } catch (error) {
           if (!(error instanceof MeetingRefused)) throw error;
           const { status, message } = refusals[error.reason];
