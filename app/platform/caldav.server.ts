@@ -41,9 +41,10 @@ function failure(error: unknown): CalDavError {
 
 const icsTime = (instant: Temporal.Instant) => `${instant.toString({ smallestUnit: "second" }).replace(/[-:]/g, "")}`;
 
-export function calDavClient({ url, username, password }: CalDavAccess, { timeoutMs = 15_000 } = {}): CalDavClient {
+export function calDavClient({ url, username, password }: CalDavAccess, { timeoutMs = 10_000 } = {}): CalDavClient {
   const headers = { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}` };
-  // A fresh deadline per request: a calendar that does not answer must not hold a worker.
+  // A fresh deadline per request: a calendar that does not answer must not hold a worker, nor a
+  // shutdown (which waits for the write in flight within its 15-s grace).
   const fetchOptions = () => ({ signal: AbortSignal.timeout(timeoutMs) });
   const calendar = { url };
   const objectUrl = (uid: string) => new URL(`${encodeURIComponent(uid)}.ics`, url).href;

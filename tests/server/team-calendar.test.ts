@@ -1,6 +1,7 @@
+import { createServer, type Socket } from "node:net";
 import { Temporal } from "temporal-polyfill";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { calDavClient } from "#app/platform/caldav.server.ts";
+import { CalDavError, calDavClient } from "#app/platform/caldav.server.ts";
 import { clientAddressHeader } from "#app/platform/rate-limit.server.ts";
 import {
   calendarBusy,
@@ -205,6 +206,25 @@ describe.each(engines)("the team's calendar on %s", (engine) => {
     expect(await refreshCalendarBusy(options)).toBe("read");
     expect([...warnings, ...errors].join(" ")).not.toMatch(/Customer call|Jane|Consultation/);
   });
+});
+
+test("a calendar that takes the connection and never answers is given up after the client's deadline", async () => {
+  const sockets: Socket[] = [];
+  const silent = createServer((socket) => sockets.push(socket));
+  await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+  const { port } = silent.address() as { port: number };
+  try {
+    const client = calDavClient({ url: `http://127.0.0.1:${port}/team/work/`, username: "team", password: "pw" }, { timeoutMs: 300 });
+    const range = { from: Temporal.Instant.from("2027-03-01T00:00:00Z"), to: Temporal.Instant.from("2027-04-01T00:00:00Z") };
+    for (const attempt of [client.readObjects(range), client.put("uid-1", "BEGIN:VCALENDAR", null), client.remove("uid-1")]) {
+      const error = await attempt.then(() => null, (caught: unknown) => caught);
+      expect(error).toBeInstanceOf(CalDavError);
+      expect((error as CalDavError).code).toBe("timeout");
+    }
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  }
 });
 
 describe.each(engines)("the booking page with the team's calendar on %s", (engine) => {
