@@ -56,6 +56,9 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** An invitation's iTIP method and iCalendar text (decision 023). */
+  calendar_method: "REQUEST" | "CANCEL" | null;
+  calendar: string | null;
 }
 
 export interface RateLimitHitTable {
@@ -150,6 +153,8 @@ export interface BookingTable {
   submission_id: string | null;
   created_at: string;
   cancelled_at: string | null;
+  video_url: Generated<string | null>;
+  reminder_due_at: Generated<string | null>;
 }
 
 export interface BookingClaimTable {

@@ -127,6 +127,12 @@ export const EnvSchema = z.object({
   BOOKING_HORIZON_DAYS: optional(wholeNumber(1, 366, "days")).default(42),
   BOOKING_MAX_PER_DAY: optional(wholeNumber(1, 48, "meetings")).default(6),
   BOOKING_DAYS_OFF: optional(z.string()).default("").transform(parsedWith(parseDaysOff)),
+  // Who receives the team's invitations (and cancellations) of booked meetings.
+  BOOKING_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
+  // The meeting's video link: one fixed address, or a template whose {room} becomes a random room per meeting.
+  BOOKING_VIDEO_URL: optional(httpsUrl),
+  BOOKING_REMINDER_HOURS: optional(wholeNumber(0, 24 * 7, "hours")).default(24),
+  BOOKING_MAX_UPCOMING_PER_EMAIL: optional(wholeNumber(1, 50, "meetings")).default(3),
   // The team's calendar over CalDAV (decision 027): off unless all three are set.
   CALDAV_URL: optional(calendarUrl),
   CALDAV_USERNAME: optional(z.string()),
