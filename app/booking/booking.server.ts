@@ -4,6 +4,7 @@ import { issueFormStamp } from "#app/forms/form-guard.server.ts";
 import { env } from "#app/platform/env.server.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { getServices } from "#app/platform/services.server.ts";
+import { calendarBusy } from "#app/platform/team-calendar.server.ts";
 import { isTimeZoneName } from "#app/platform/weekly-hours.ts";
 import { type Availability, availabilityFromEnv } from "./availability.ts";
 import { booking } from "./booking-content.ts";
@@ -14,6 +15,7 @@ import { clockTime, dayName, monthGrid, timeName, weekdayHeads, zoneLongName, zo
 import { freeTimes } from "./free-times.ts";
 import { meetingFields } from "./meeting-fields.ts";
 import { bookMeeting, TooManyMeetings } from "./meetings.server.ts";
+import { clashesWithCalendar } from "./team-calendar.ts";
 
 // What the booking page's loader and action do: the free times for the visitor's zone and day,
 // and a booking stored through the forms' pipeline with its claims in one transaction.
@@ -30,7 +32,9 @@ async function freeDays(availability: Availability, now: Temporal.Instant, visit
     to: now.add({ hours: 24 * (availability.horizonDays + 2) }),
     except,
   });
-  return freeTimes({ availability, now, bookings, visitorTimeZone });
+  // The team's calendar, as last read (none when it is not configured).
+  const busy = await calendarBusy(db);
+  return freeTimes({ availability, now, bookings, busy, visitorTimeZone });
 }
 
 function confirmationFrom(url: URL, availability: Availability) {
@@ -133,7 +137,9 @@ export function submitBooking(request: Request, now: () => Temporal.Instant = ()
         try {
           const start = Temporal.Instant.from(value.start);
           const visitor = { name: value.name, email: value.email, timeZone: value.tz };
-          return await bookMeeting(trx, { start, submissionId: submission.id, visitor }, availability, now());
+          const invitation = await bookMeeting(trx, { start, submissionId: submission.id, visitor }, availability, now());
+          if (clashesWithCalendar(availability, start, await calendarBusy(trx))) throw new MeetingRefused("taken");
+          return invitation;
         } catch (error) {
           if (error instanceof TooManyMeetings) throw new FormRefusal(409, [fillTemplate(booking.tooMany, { count: error.count })]);
           if (!(error instanceof MeetingRefused)) throw error;
