@@ -15,7 +15,6 @@ import { clockTime, dayName, monthGrid, timeName, weekdayHeads, zoneLongName, zo
 import { freeTimes } from "./free-times.ts";
 import { meetingFields } from "./meeting-fields.ts";
 import { bookMeeting, TooManyMeetings } from "./meetings.server.ts";
-import { clashesWithCalendar } from "./team-calendar.ts";
 
 // What the booking page's loader and action do: the free times for the visitor's zone and day,
 // and a booking stored through the forms' pipeline with its claims in one transaction.
@@ -137,9 +136,7 @@ export function submitBooking(request: Request, now: () => Temporal.Instant = ()
         try {
           const start = Temporal.Instant.from(value.start);
           const visitor = { name: value.name, email: value.email, timeZone: value.tz };
-          const invitation = await bookMeeting(trx, { start, submissionId: submission.id, visitor }, availability, now());
-          if (clashesWithCalendar(availability, start, await calendarBusy(trx))) throw new MeetingRefused("taken");
-          return invitation;
+          return await bookMeeting(trx, { start, submissionId: submission.id, visitor }, availability, now());
         } catch (error) {
           if (error instanceof TooManyMeetings) throw new FormRefusal(409, [fillTemplate(booking.tooMany, { count: error.count })]);
           if (!(error instanceof MeetingRefused)) throw error;

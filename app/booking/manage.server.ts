@@ -67,6 +67,7 @@ export async function submitManage(request: Request, token: string, now: () => T
       // Cancelling twice (a second click, a resent form) ends where the first did.
       await cancelBooking(services.db, meeting.bookingId, { change: "visitor", now: new Date(now().epochMilliseconds) });
       services.outbox.kick();
+      services.calendar.kick();
       return redirect(here, 303);
     }
 
@@ -81,6 +82,7 @@ export async function submitManage(request: Request, token: string, now: () => T
     const moved = await rescheduleBooking(services.db, { bookingId: meeting.bookingId, start, token }, availability, now());
     if (!moved) return refused(409, manage.errors.cancelled);
     services.outbox.kick();
+    services.calendar.kick();
     return redirect(`${here}?moved=1`, 303);
   } catch (error) {
     if (error instanceof MeetingRefused) {

@@ -5,16 +5,19 @@ import { isoNow } from "#app/platform/clock.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { env } from "#app/platform/env.server.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
+import { calendarBusy, queueCalendarRemoval, queueCalendarWrite } from "#app/platform/team-calendar.server.ts";
 import { hashToken, newToken } from "#app/platform/tokens.server.ts";
 import { type Availability, meetingMinutes } from "./availability.ts";
-import { cancelMeeting, claimMeeting, moveMeeting } from "./bookings.server.ts";
+import { cancelMeeting, claimMeeting, MeetingRefused, moveMeeting } from "./bookings.server.ts";
 import { timeName } from "./calendar.ts";
-import { type Meeting, manageUrl, teamInvitation, teamMail, videoUrlFor, visitorMail } from "./invitation.server.ts";
+import { type Meeting, manageUrl, meetingUid, teamCalendarEvent, teamInvitation, teamMail, videoUrlFor, visitorMail } from "./invitation.server.ts";
+import { clashesWithCalendar } from "./team-calendar.ts";
 
 // A meeting's life after the booking page (decision 023): booked with its invitations, moved or
 // cancelled by the visitor through their manage link, cancelled by the team from the command
-// line or by an erasure, reminded. Each change and the e-mails that tell both sides about it are
-// stored in one transaction, so a change is never made without them (nor sent without being made).
+// line or by an erasure, reminded. Each change, the e-mails that tell both sides about it and the
+// write to the team's CalDAV calendar (decision 027) are stored in one transaction, so a change
+// is never made without them (nor sent without being made).
 
 export type MeetingChange = "visitor" | "team" | "erasure";
 
@@ -94,6 +97,8 @@ export async function bookMeeting(
     availability,
     now,
   );
+  // The team's calendar as last read: a time that became busy there since the page was shown is taken.
+  if (clashesWithCalendar(availability, request.start, await calendarBusy(trx))) throw new MeetingRefused("taken");
   const meeting: Meeting = {
     bookingId,
     start: iso(request.start),
@@ -102,6 +107,7 @@ export async function bookMeeting(
     videoUrl,
     visitor: request.visitor,
   };
+  await queueCalendarWrite(trx, teamCalendarEvent(meeting));
   const invitation = visitorMail(meeting, "booked", manageUrl(token));
   if (invitation) await queueMail(trx, { ...invitation, submissionId: request.submissionId }, new Date(now.epochMilliseconds));
   return teamInvitation(meeting);
@@ -127,6 +133,7 @@ export async function cancelBooking(db: Kysely<Schema>, bookingId: string, { cha
     const found = await readMeeting(trx, bookingId);
     if (!found) return false;
     const { meeting, submissionId } = found;
+    await queueCalendarRemoval(trx, { uid: meetingUid(bookingId) });
     const toVisitor = change === "erasure" ? null : visitorMail(meeting, "cancelled", null);
     if (toVisitor) await queueMail(trx, { ...toVisitor, submissionId }, now);
     // The team's copy outlives an erasure of the submission (it names nobody then).
@@ -149,9 +156,11 @@ export async function rescheduleBooking(
 ) {
   return db.transaction().execute(async (trx) => {
     if (!(await moveMeeting(trx, { bookingId, start, reminderDueAt: reminderDue(start, now) }, availability, now))) return false;
+    if (clashesWithCalendar(availability, start, await calendarBusy(trx))) throw new MeetingRefused("taken");
     const found = await readMeeting(trx, bookingId);
     if (!found) return false;
     const { meeting, submissionId } = found;
+    await queueCalendarWrite(trx, teamCalendarEvent(meeting));
     if (submissionId) {
       const row = await trx.selectFrom("submissions").select("fields").where("id", "=", submissionId).executeTakeFirstOrThrow();
       const fields = JSON.parse(row.fields) as StoredFields;

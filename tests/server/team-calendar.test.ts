@@ -299,5 +299,36 @@ describe.each(engines)("the booking page with the team's calendar on %s", (engin
     const booked = await post(at("11:00"));
     expect(booked instanceof Response && booked.status).toBe(303);
     expect(await services.db.selectFrom("bookings").select("start_at").execute()).toEqual([{ start_at: new Date(at("11:00").epochMilliseconds).toISOString() }]);
+
+    // The booking is written to the team's calendar (no METHOD, the team's event) ...
+    const [booking] = await services.db.selectFrom("bookings").select(["id", "manage_token_hash"]).execute();
+    const eventAt = `${calendarUrl}${encodeURIComponent(`${booking!.id}@localhost`)}.ics`;
+    const stored = async () => {
+      services.calendar.kick();
+      const response = await fetch(eventAt, { headers: { authorization: radicale.authorization } });
+      return response.status === 404 ? null : response.text();
+    };
+    await vi.waitFor(async () => expect(await stored()).toContain(`DTSTART:${stamp(at("11:00")).replace(/\.\d+/, "")}`), { timeout: 10_000 });
+    const event = (await stored())!;
+    expect(event).not.toContain("METHOD:");
+    expect(event).toContain("SUMMARY:30-minute meeting with Jane Roe");
+
+    // ... a move onto a time the calendar holds is refused and changes nothing; another moves the event ...
+    const { cancelBooking, rescheduleBooking } = await import("#app/booking/meetings.server.ts");
+    const { MeetingRefused } = await import("#app/booking/bookings.server.ts");
+    const { availabilityFromEnv } = await import("#app/booking/availability.ts");
+    const { env } = await import("#app/platform/env.server.ts");
+    const availability = availabilityFromEnv(env);
+    await expect(rescheduleBooking(services.db, { bookingId: booking!.id, start: at("10:30"), token: "t" }, availability, now)).rejects.toBeInstanceOf(MeetingRefused);
+    expect(await services.db.selectFrom("bookings").select(["start_at", "sequence"]).execute()).toEqual([
+      { start_at: new Date(at("11:00").epochMilliseconds).toISOString(), sequence: 0 },
+    ]);
+    expect(await rescheduleBooking(services.db, { bookingId: booking!.id, start: at("14:00"), token: "t" }, availability, now)).toBe(true);
+    await vi.waitFor(async () => expect(await stored()).toContain(`DTSTART:${stamp(at("14:00")).replace(/\.\d+/, "")}`), { timeout: 10_000 });
+    expect(await stored()).toContain("SEQUENCE:1");
+
+    // ... and a cancellation removes it.
+    expect(await cancelBooking(services.db, booking!.id, { change: "visitor" })).toBe(true);
+    await vi.waitFor(async () => expect(await stored()).toBeNull(), { timeout: 10_000 });
   });
 });
