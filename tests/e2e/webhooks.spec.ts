@@ -128,6 +128,8 @@ test("an inquiry from Chromium reaches the webhook once, signed; the visitor's r
     expect(receiver.received[1]?.headers["webhook-id"]).toBe(receiver.received[0]?.headers["webhook-id"]);
     expect(verify(receiver.received[1] as ReceivedWebhook).data.id).toBe(waiting?.id);
   } finally {
+    // Nothing of the page may still be loading from the server when it stops (a late favicon).
+    await page.goto("about:blank");
     await server.stop();
     await receiver.close().catch(() => {});
   }
