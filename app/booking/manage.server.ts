@@ -68,6 +68,7 @@ export async function submitManage(request: Request, token: string, now: () => T
       await cancelBooking(services.db, meeting.bookingId, { change: "visitor", now: new Date(now().epochMilliseconds) });
       services.outbox.kick();
       services.calendar.kick();
+      services.webhooks.kick();
       return redirect(here, 303);
     }
 

@@ -4,6 +4,7 @@ import { Temporal } from "temporal-polyfill";
 import { isoNow } from "#app/platform/clock.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { env } from "#app/platform/env.server.ts";
+import { queueWebhookEvent } from "#app/forms/webhook-events.server.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
 import { calendarBusy, queueCalendarRemoval, queueCalendarWrite } from "#app/platform/team-calendar.server.ts";
 import { hashToken, newToken } from "#app/platform/tokens.server.ts";
@@ -11,6 +12,7 @@ import { type Availability, meetingMinutes } from "./availability.ts";
 import { cancelMeeting, claimMeeting, MeetingRefused, moveMeeting } from "./bookings.server.ts";
 import { timeName } from "./calendar.ts";
 import { type Meeting, manageUrl, meetingUid, teamCalendarEvent, teamInvitation, teamMail, videoUrlFor, visitorMail } from "./invitation.server.ts";
+import { meetingFields } from "./meeting-fields.ts";
 import { clashesWithCalendar } from "./team-calendar.ts";
 
 // A meeting's life after the booking page (decision 023): booked with its invitations, moved or
@@ -50,7 +52,7 @@ async function readMeeting(db: Kysely<Schema>, bookingId: string) {
     videoUrl: row.video_url,
     visitor: fields?.email ? { name: fields.name ?? "", email: fields.email, timeZone: fields.timeZone ?? env.BOOKING_TIME_ZONE } : null,
   };
-  return { meeting, status: row.status, submissionId: row.submission_id };
+  return { meeting, status: row.status, submissionId: row.submission_id, fields };
 }
 
 /** How many meetings still to come this address holds (the cap of BOOKING_MAX_UPCOMING_PER_EMAIL). */
@@ -132,8 +134,13 @@ export async function cancelBooking(db: Kysely<Schema>, bookingId: string, { cha
     if (!(await cancelMeeting(trx, bookingId, instant(now)))) return false;
     const found = await readMeeting(trx, bookingId);
     if (!found) return false;
-    const { meeting, submissionId } = found;
+    const { meeting, submissionId, fields } = found;
     await queueCalendarRemoval(trx, { uid: meetingUid(bookingId) });
+    // Thin by default like every event (decision 024); an erasure cancels before the submission goes.
+    if (submissionId && fields) {
+      const event = { type: "meeting.cancelled" as const, submissionId, summary: meetingFields.chatSummary?.(fields, null), data: { bookingId, cancelledAt: now.toISOString() } };
+      await queueWebhookEvent(trx, event, { now });
+    }
     const toVisitor = change === "erasure" ? null : visitorMail(meeting, "cancelled", null);
     if (toVisitor) await queueMail(trx, { ...toVisitor, submissionId }, now);
     // The team's copy outlives an erasure of the submission (it names nobody then).

@@ -8,6 +8,7 @@ import { hashToken } from "#app/platform/tokens.server.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 import { mailHeader, mimeParts } from "#tests/helpers/mime.ts";
 import { runScript } from "#tests/helpers/run-script.ts";
+import { startReceiver, testSecret, verify } from "#tests/helpers/webhook-receiver.ts";
 
 // A meeting's invitations and its manage link, as the visitor and the team receive them: booked
 // through the booking form, the e-mails delivered by the outbox into .eml files, read part by
@@ -273,6 +274,29 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
     expect(notice).not.toContain(ann.email);
     // The notice outlives the erasure of the submission it was about.
     expect(await database.db.selectFrom("outbox").select("submission_id").execute()).toEqual([{ submission_id: null }]);
+  });
+
+  test("the team's webhooks hear of the booking and of its cancellation, signed and without the visitor's details", async () => {
+    const receiver = await startReceiver();
+    try {
+      await app.close();
+      app = await startApp(database, { WEBHOOK_ENDPOINTS: JSON.stringify([{ name: "crm", url: receiver.url, secret: testSecret, allowPrivate: true }]) });
+      await app.book(ann, start);
+      const token = manageToken((await app.deliver()).find((raw) => to(raw) === ann.email)!)!;
+      expect(await app.postManage(token, { intent: "cancel" })).toMatchObject({ status: 303 });
+      await vi.waitFor(() => expect(receiver.received).toHaveLength(2), { timeout: 15_000, interval: 100 });
+      const payloads = receiver.received.map((webhook) => verify(webhook));
+      const [booking] = await database.db.selectFrom("bookings").select(["id", "submission_id"]).execute();
+      expect(payloads.map((payload) => payload.type).sort()).toEqual(["meeting.cancelled", "submission.created"]);
+      const cancelled = payloads.find((payload) => payload.type === "meeting.cancelled")!;
+      expect(cancelled.data).toMatchObject({ id: booking!.submission_id, kind: "meeting", bookingId: booking!.id });
+      for (const webhook of receiver.received) {
+        expect(webhook.body).not.toContain(ann.email);
+        expect(webhook.body).not.toContain(ann.name);
+      }
+    } finally {
+      await receiver.close();
+    }
   });
 
   test("the team lists, shows and cancels meetings from the command line, and the visitor is told", async () => {
