@@ -12,6 +12,8 @@ import { pruneRateLimits } from "./rate-limit.server.ts";
 
 export type Services = Database & {
   secret: string;
+  /** Where mail goes, for the server's start-up line ("SMTP server host:port" or "files in …"). */
+  mailDescribe: string;
   outbox: ReturnType<typeof startOutboxWorker>;
   close: () => Promise<void>;
 };
@@ -51,10 +53,10 @@ async function start(): Promise<Services> {
       pruneRateLimits(database.db, new Date(Date.now() - env.RATE_LIMIT_WINDOW_SECONDS * 1000)).catch(() => {});
     }, 60 * 60_000);
     pruner.unref();
-    log.info(`Database: ${database.describe}; mail: ${mailer.describe}`);
     return {
       ...database,
       secret,
+      mailDescribe: mailer.describe,
       outbox,
       close: async () => {
         clearInterval(pruner);

@@ -1,0 +1,8 @@
+// subset-font ships no types; this is the one call scripts/display-font.ts makes.
+declare module "subset-font" {
+  export default function subsetFont(
+    font: Uint8Array,
+    text: string,
+    options: { targetFormat: "woff2" | "woff" | "truetype"; variationAxes?: Record<string, number | { min: number; max: number; default?: number }> },
+  ): Promise<Uint8Array>;
+}
