@@ -3,6 +3,11 @@ declare module "subset-font" {
   export default function subsetFont(
     font: Uint8Array,
     text: string,
-    options: { targetFormat: "woff2" | "woff" | "truetype"; variationAxes?: Record<string, number | { min: number; max: number; default?: number }> },
+    options: {
+      targetFormat: "woff2" | "woff" | "truetype";
+      variationAxes?: Record<string, number | { min: number; max: number; default?: number }>;
+      noHinting?: boolean;
+      noLayoutClosure?: boolean;
+    },
   ): Promise<Uint8Array>;
 }

@@ -116,7 +116,7 @@ export function ApplicationForm({
           </div>
         </Fieldset>
         <fieldset className="space-y-4">
-          <legend className="mb-4 text-lg font-bold">{content.sections.consent}</legend>
+          <legend className="mb-4 font-display text-heading">{content.sections.consent}</legend>
           {checkbox("consent", true)}
           {checkbox("futureConsent", false)}
         </fieldset>

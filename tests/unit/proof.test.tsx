@@ -50,7 +50,7 @@ describe("the proof slots, filled with the example of docs/content.md", () => {
       ["The problem", "Shipment status reached customers a day late"],
       ["Our approach", "Two of our engineers joined their platform team"],
       ["The outcome", "Customers see a parcel's status within a minute"],
-    ]) {
+    ] as const) {
       const term = within(section).getByText(label);
       expect(term.tagName).toBe("DT");
       expect(term.nextElementSibling?.textContent).toContain(text);
