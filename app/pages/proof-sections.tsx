@@ -13,7 +13,8 @@ export function ClientLogos({ clients }: { clients: ProofContent["clients"] }) {
       <h3 id="clients-title" className="mb-5 text-center font-mono text-eyebrow font-semibold uppercase text-accent">
         {clients.title}
       </h3>
-      <ul className="grid grid-cols-2 gap-px overflow-hidden rounded-card border border-line bg-line sm:grid-cols-3 lg:grid-cols-6">
+      {/* A centred row of any length: two logos read as well as twelve, with no empty cells. */}
+      <ul className="flex flex-wrap items-center justify-center gap-x-12 gap-y-8 border-y border-line py-8">
         {clients.logos.map((client) => {
           // Logos come in their own colours; grey in the light theme and light on the dark one, they read as one row.
           const image = (
@@ -28,7 +29,7 @@ export function ClientLogos({ clients }: { clients: ProofContent["clients"] }) {
             />
           );
           return (
-            <li key={client.name} className="flex min-h-24 items-center justify-center bg-raised p-5">
+            <li key={client.name} className="flex items-center">
               {client.url ? (
                 <a href={client.url} rel="noopener noreferrer" className="inline-flex rounded-control">
                   {image}
@@ -130,7 +131,7 @@ export function Team({ content }: { content: ProofContent["team"] }) {
   return (
     <Section labelledBy="team-title">
       <SectionHeader id="team-title" title={content.title} description={content.description} />
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="grid grid-cols-[repeat(auto-fit,minmax(14rem,17rem))] justify-center gap-6">
         {content.members.map((member) => (
           <li key={member.name}>
             <Card className="h-full">

@@ -5,7 +5,7 @@ const controlClasses =
 
 // The file input's own button, drawn like the site's secondary buttons inside the field's box.
 const fileClasses =
-  "cursor-pointer py-2 pl-2 file:mr-4 file:min-h-9 file:cursor-pointer file:rounded-[calc(var(--radius-control)-2px)] file:border-0 file:bg-brand-soft file:px-4 file:font-semibold file:text-brand hover:file:bg-brand hover:file:text-brand-ink";
+  "cursor-pointer py-1.5 pl-1.5 file:mr-4 file:min-h-8 file:cursor-pointer file:rounded-[calc(var(--radius-control)-2px)] file:border-0 file:bg-brand-soft file:px-4 file:font-semibold file:text-brand hover:file:bg-brand hover:file:text-brand-ink";
 
 /**
  * A labelled form control with its hint and error beside it. The control gets the ids it
