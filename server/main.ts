@@ -35,8 +35,8 @@ try {
 } catch (error) {
   fail(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
 }
-// Deletes what is past its retention period: now, then daily (one instance at a time).
-const purge = await bundle.startPrivacyPurge();
+// Deletes what is past its retention period (now, then daily) and queues meeting reminders.
+const scheduled = await bundle.startScheduledWork();
 const listener = bundle.createApp({
   clientDir: path.join(buildDir, "client"),
   builtAt: new Date(built.builtAt),
@@ -60,7 +60,7 @@ function shutdown(signal: string) {
   // In-flight requests finish; then the outbox worker finishes the mail it is sending and the
   // database closes. A bounded grace period keeps a stuck client from holding the process.
   server.close(() => {
-    purge
+    scheduled
       .stop()
       .then(() => bundle.stopServices())
       .then(

@@ -150,6 +150,8 @@ export async function handleFormPost<Schema extends z.ZodType>(pipeline: FormPip
     return unavailable(error);
   }
   services.outbox.kick();
+  // A booking's event, queued with it, goes to the team's calendar at once too (when there is one).
+  services.calendar.kick();
   // Spam gets the same answer as a real visitor: nothing tells a bot what gave it away. A form
   // sent again (its stamp's key already stored) gets the same answer too: it was received.
   const { successPath } = pipeline;

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { isoNow, newId } from "#app/platform/clock.server.ts";
+import type { CalendarPart } from "#app/platform/mail.server.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
 import { type Schema, type SubmissionKind, type SubmissionProgress, type SubmissionStatus, toBuffer } from "#app/platform/db.server.ts";
 
@@ -8,7 +9,7 @@ import { type Schema, type SubmissionKind, type SubmissionProgress, type Submiss
 
 export type StoredFile = { name: string; type: string; content: Buffer };
 export const fileFacts = (file: StoredFile) => ({ name: file.name, type: file.type, size: file.content.length });
-export type Notification = { recipient: string; replyTo: string | null; subject: string; text: string; html: string };
+export type Notification = { recipient: string; replyTo: string | null; subject: string; text: string; html: string; calendar?: CalendarPart | null };
 
 export type NewSubmission = {
   kind: SubmissionKind;
@@ -23,9 +24,10 @@ export type NewSubmission = {
   messageIdDomain: string;
   /**
    * What else the submission stands for, stored in its transaction (a meeting's booking). It
-   * may throw to refuse: nothing of the submission is then stored. Not run for spam.
+   * may throw to refuse: nothing of the submission is then stored. Not run for spam. What it
+   * returns goes into the team's notification (a meeting's invitation and its recipient).
    */
-  alsoStore?: (trx: Kysely<Schema>, submission: { id: string }) => Promise<void>;
+  alsoStore?: (trx: Kysely<Schema>, submission: { id: string }) => Promise<Partial<Pick<Notification, "recipient" | "calendar">> | void>;
 };
 
 export async function storeSubmission(db: Kysely<Schema>, submission: NewSubmission, now: Date = new Date()) {
@@ -59,8 +61,8 @@ export async function storeSubmission(db: Kysely<Schema>, submission: NewSubmiss
         .execute();
     }
     if (status === "spam") return { id, createdAt, status, duplicate: false };
-    await submission.alsoStore?.(trx, { id });
-    const message = submission.notification({ id, createdAt, files: submission.files });
+    const extra = await submission.alsoStore?.(trx, { id });
+    const message = { ...submission.notification({ id, createdAt, files: submission.files }), ...extra };
     await queueMail(trx, { ...message, submissionId: id, messageIdDomain: submission.messageIdDomain }, now);
     return { id, createdAt, status, duplicate: false };
   });

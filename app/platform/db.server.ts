@@ -56,6 +56,9 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** An invitation's iTIP method and iCalendar text (decision 023). */
+  calendar_method: "REQUEST" | "CANCEL" | null;
+  calendar: string | null;
 }
 
 export interface RateLimitHitTable {
@@ -150,6 +153,8 @@ export interface BookingTable {
   submission_id: string | null;
   created_at: string;
   cancelled_at: string | null;
+  video_url: Generated<string | null>;
+  reminder_due_at: Generated<string | null>;
 }
 
 export interface BookingClaimTable {
@@ -182,6 +187,35 @@ export interface PrivacyRequestTable {
   detail: string;
 }
 
+/** The busy times last read from the team's calendar (decision 027): `[start, end]` epoch-millisecond pairs as JSON. */
+export interface CalendarBusyTable {
+  calendar: string;
+  read_at: string;
+  from_at: string;
+  to_at: string;
+  busy: string;
+}
+
+export type CalendarWriteAction = "put" | "remove";
+export type CalendarWriteStatus = "pending" | "done";
+
+/** The latest write wished for one event of the team's calendar, retried until it lands. */
+export interface CalendarWriteTable {
+  uid: string;
+  action: CalendarWriteAction;
+  ics: string | null;
+  version: number;
+  etag: string | null;
+  status: CalendarWriteStatus;
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  done_at: string | null;
+}
+
 export interface Schema {
   submissions: SubmissionTable;
   attachments: AttachmentTable;
@@ -201,6 +235,8 @@ export interface Schema {
   deletion_tombstones: DeletionTombstoneTable;
   leases: LeaseTable;
   privacy_requests: PrivacyRequestTable;
+  calendar_busy: CalendarBusyTable;
+  calendar_writes: CalendarWriteTable;
 }
 
 export type Engine = "sqlite" | "postgres";

@@ -1,4 +1,6 @@
 import { env } from "./env.server.ts";
+import { calDavClient } from "./caldav.server.ts";
+import { calDavConfig } from "./env.ts";
 import { type Database, openDatabase } from "./db.server.ts";
 import { loadFormSecret } from "./secret.server.ts";
 import { log } from "./log.server.ts";
@@ -6,15 +8,18 @@ import { createMailer } from "./mail.server.ts";
 import { migrateToLatest } from "./migrations.server.ts";
 import { startOutboxWorker } from "./outbox.server.ts";
 import { pruneRateLimits } from "./rate-limit.server.ts";
+import { noTeamCalendar, startTeamCalendar, type TeamCalendarWorker } from "./team-calendar.server.ts";
 
 // The server's long-lived parts, started once per process: the database (migrated before use),
-// the form secret, the mailer and the outbox worker.
+// the form secret, the mailer and the outbox worker, and the team's calendar when configured.
 
 export type Services = Database & {
   secret: string;
   /** Where mail goes, for the server's start-up line ("SMTP server host:port" or "files in …"). */
   mailDescribe: string;
   outbox: ReturnType<typeof startOutboxWorker>;
+  /** Writes bookings to the team's calendar and reads its busy times (does nothing when none is configured). */
+  calendar: TeamCalendarWorker;
   close: () => Promise<void>;
 };
 
@@ -24,6 +29,26 @@ let started: Promise<Services> | undefined;
 function databaseError(what: string, error: unknown) {
   const setting = env.DATABASE_URL ? "DATABASE_URL" : "DATA_DIR";
   return new Error(`${setting}: ${what}: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+const dayMs = 24 * 60 * 60_000;
+
+/** The team's calendar (decision 027): busy times over the booking window with a day's margin either side. */
+function startCalendar(database: Database) {
+  const config = calDavConfig(env);
+  if (!config) return noTeamCalendar;
+  log.info(`Calendar: CalDAV at ${new URL(config.url).host}, busy times read every ${config.refreshMs / 1000} s`);
+  return startTeamCalendar({
+    db: database.db,
+    engine: database.engine,
+    client: calDavClient(config),
+    calendarUrl: config.url,
+    timeZone: env.BOOKING_TIME_ZONE,
+    range: (now) => ({ from: now.subtract({ milliseconds: dayMs }), to: now.add({ milliseconds: (env.BOOKING_HORIZON_DAYS + 2) * dayMs }) }),
+    refreshMs: config.refreshMs,
+    onWarn: log.warn,
+    onError: log.error,
+  });
 }
 
 async function start(): Promise<Services> {
@@ -49,6 +74,7 @@ async function start(): Promise<Services> {
       leaseMs,
       onError: log.error,
     });
+    const calendar = startCalendar(database);
     const pruner = setInterval(() => {
       pruneRateLimits(database.db, new Date(Date.now() - env.RATE_LIMIT_WINDOW_SECONDS * 1000)).catch(() => {});
     }, 60 * 60_000);
@@ -58,9 +84,10 @@ async function start(): Promise<Services> {
       secret,
       mailDescribe: mailer.describe,
       outbox,
+      calendar,
       close: async () => {
         clearInterval(pruner);
-        await outbox.stop();
+        await Promise.all([outbox.stop(), calendar.stop()]);
         mailer.close();
         await database.db.destroy();
       },

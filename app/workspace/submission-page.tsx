@@ -81,7 +81,7 @@ export default function Submission({ loaderData: submission }: Route.ComponentPr
   const copy = workspace.submission;
   return (
     <Container className="max-w-4xl py-8">
-      <Link to={workspacePaths.inbox} className="underline underline-offset-4">
+      <Link to={workspacePaths.inbox} className="inline-flex min-h-6 items-center underline underline-offset-4">
         {copy.back}
       </Link>
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight">
