@@ -78,9 +78,17 @@ export function ConsentProvider({
     });
   }, [closeSettings]);
 
+  // The settings page is the choice itself: the banner that led there never covers its form.
+  const onSettingsPage = withoutTrailingSlash(useLocation().pathname) === cookieSettingsPath;
   const value = useMemo(
-    () => ({ view, choices, showBanner: !isBot && !view.decided, submitChoice, openSettings: () => setSettings((current) => ({ open: true, openings: current.openings + 1 })) }),
-    [view, choices, isBot, submitChoice],
+    () => ({
+      view,
+      choices,
+      showBanner: !isBot && !view.decided && !onSettingsPage,
+      submitChoice,
+      openSettings: () => setSettings((current) => ({ open: true, openings: current.openings + 1 })),
+    }),
+    [view, choices, isBot, onSettingsPage, submitChoice],
   );
   return (
     <ConsentContext.Provider value={value}>

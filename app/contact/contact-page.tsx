@@ -4,6 +4,7 @@ import { ContactForm } from "./contact-form.tsx";
 import { Card } from "#app/ui/card.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { Icon } from "#app/ui/illustrations.tsx";
+import { PageHead } from "#app/ui/section.tsx";
 import { contact } from "./contact-content.ts";
 import { pages } from "#app/site/pages.ts";
 import { hydrateHandle } from "#app/site/hydration.ts";
@@ -35,15 +36,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const { nextSteps } = contact;
   return (
     <>
-      <div className="border-b border-line bg-gradient-to-b from-brand-soft to-canvas">
-        <Container className="py-12 sm:py-16">
-          <h1 className="text-display tracking-tight">{contact.hero.headline}</h1>
-          <p className="mt-4 max-w-2xl text-lead text-ink-muted">{contact.hero.intro}</p>
-        </Container>
-      </div>
+      <PageHead title={contact.hero.headline}>
+        <p className="mt-4 max-w-2xl text-lead text-ink-muted">{contact.hero.intro}</p>
+      </PageHead>
       <Container className="grid gap-10 py-12 lg:grid-cols-[1fr_1.6fr] lg:py-16">
         <aside aria-labelledby="next-steps-title" className="space-y-6">
-          <h2 id="next-steps-title" className="text-2xl font-extrabold tracking-tight">
+          <h2 id="next-steps-title" className="text-title">
             {nextSteps.title}
           </h2>
           <p className="flex items-center gap-3 rounded-card bg-accent-soft p-4 font-semibold text-accent">
@@ -54,7 +52,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             {nextSteps.steps.map((step, index) => (
               <li key={step.title} className="flex gap-4">
                 <span
-                  className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand font-bold text-brand-ink"
+                  className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand font-mono font-bold text-brand-ink"
                   aria-hidden="true"
                 >
                   {index + 1}

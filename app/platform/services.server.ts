@@ -17,6 +17,8 @@ import { pruneWebhookEvents, startWebhookWorker } from "./webhooks.server.ts";
 
 export type Services = Database & {
   secret: string;
+  /** Where mail goes, for the server's start-up line ("SMTP server host:port" or "files in …"). */
+  mailDescribe: string;
   outbox: ReturnType<typeof startOutboxWorker>;
   webhooks: ReturnType<typeof startWebhookWorker>;
   /** Writes bookings to the team's calendar and reads its busy times (does nothing when none is configured). */
@@ -38,7 +40,6 @@ const dayMs = 24 * 60 * 60_000;
 function startCalendar(database: Database) {
   const config = calDavConfig(env);
   if (!config) return noTeamCalendar;
-  log.info(`Calendar: CalDAV at ${new URL(config.url).host}, busy times read every ${config.refreshMs / 1000} s`);
   return startTeamCalendar({
     db: database.db,
     engine: database.engine,
@@ -91,11 +92,10 @@ async function start(): Promise<Services> {
       pruneWebhookEvents(database.db, new Date(Date.now() - env.RETENTION_MAIL_DAYS * 24 * 60 * 60_000)).catch(() => {});
     }, 60 * 60_000);
     pruner.unref();
-    const endpoints = env.WEBHOOK_ENDPOINTS.map((endpoint) => `${endpoint.name} (${endpoint.kind})`).join(", ");
-    log.info(`Database: ${database.describe}; mail: ${mailer.describe}; webhooks: ${endpoints || "none"}`);
     return {
       ...database,
       secret,
+      mailDescribe: mailer.describe,
       outbox,
       webhooks,
       calendar,

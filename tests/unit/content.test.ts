@@ -15,7 +15,8 @@ import { BookingSchema } from "#app/booking/booking-content-schema.ts";
 import { CareersSchema } from "#app/careers/careers-content-schema.ts";
 import { ConsentSchema } from "#app/consent/consent-content-schema.ts";
 import { ContactSchema } from "#app/contact/contact-content-schema.ts";
-import { AboutSchema, DownloadSchema, FeaturesSchema, HomeSchema, LoginSchema } from "#app/pages/pages-content-schema.ts";
+import { AboutSchema, DownloadSchema, FeaturesSchema, HomeSchema, LoginSchema, ProofSchema } from "#app/pages/pages-content-schema.ts";
+import { proof } from "#app/pages/proof-content.ts";
 import { ErrorPagesSchema, SiteSchema } from "#app/site/content-schema.ts";
 import { workspace } from "#app/workspace/workspace-content.ts";
 import { WorkspaceSchema } from "#app/workspace/workspace-content-schema.ts";
@@ -31,6 +32,7 @@ const modules: Array<[string, z.ZodType, unknown]> = [
   ["site", SiteSchema, site],
   ["home", HomeSchema, home],
   ["about", AboutSchema, about],
+  ["proof", ProofSchema, proof],
   ["features", FeaturesSchema, features],
   ["careers", CareersSchema, careers],
   ["login", LoginSchema, login],
