@@ -6,6 +6,7 @@ import { pageMeta } from "#app/site/seo.ts";
 import { Card } from "#app/ui/card.tsx";
 import { Confirmation } from "#app/ui/confirmation.tsx";
 import { Container } from "#app/ui/container.tsx";
+import { PageHead } from "#app/ui/section.tsx";
 import { MonthGrid, ZoneForm } from "./booking-calendar.tsx";
 import { booking } from "./booking-content.ts";
 import { BookingForm } from "./booking-form.tsx";
@@ -55,12 +56,9 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
   }, [page.day]);
 
   const hero = (
-    <div className="border-b border-line bg-gradient-to-b from-brand-soft to-canvas">
-      <Container className="py-12 sm:py-16">
-        <h1 className="text-display tracking-tight">{booking.hero.headline}</h1>
-        <p className="mt-4 max-w-2xl text-lead text-ink-muted">{booking.hero.intro}</p>
-      </Container>
-    </div>
+    <PageHead title={booking.hero.headline}>
+      <p className="mt-4 max-w-2xl text-lead text-ink-muted">{booking.hero.intro}</p>
+    </PageHead>
   );
 
   if (page.confirmation) {
