@@ -49,13 +49,13 @@ export function MonthGrid({
                         to={`${bookingHref({ day: cell.date, tz: zone, path })}#${timesId}`}
                         preventScrollReset
                         aria-current={cell.date === chosenDay ? "date" : undefined}
-                        className="mx-auto inline-flex size-10 items-center justify-center rounded-full bg-brand-soft font-bold text-brand underline-offset-4 hover:underline aria-[current=date]:bg-brand aria-[current=date]:text-brand-ink"
+                        className="mx-auto inline-flex size-9 items-center sm:size-10 justify-center rounded-full bg-brand-soft font-bold text-brand underline-offset-4 hover:underline aria-[current=date]:bg-brand aria-[current=date]:text-brand-ink"
                       >
                         <span aria-hidden="true">{cell.day}</span>
                         <span className="sr-only">{cell.name}</span>
                       </Link>
                     ) : (
-                      <span className="mx-auto inline-flex size-10 items-center justify-center text-ink-muted line-through decoration-ink-muted/60">
+                      <span className="mx-auto inline-flex size-9 items-center sm:size-10 justify-center text-ink-muted line-through decoration-ink-muted/60">
                         <span aria-hidden="true">{cell.day}</span>
                         <span className="sr-only">{cell.name}</span>
                       </span>
