@@ -18,6 +18,7 @@ export default [
 
   route(pages.contact.path, "contact/contact-page.tsx"),
   route(pages.meeting.path, "booking/booking-page.tsx"),
+  route(`${pages.meeting.path}/manage/:token`, "booking/manage-page.tsx"),
 
   route(pages.cookieSettings.path, "consent/cookie-settings-page.tsx"),
   route(pages.privacy.path, "privacy/privacy-page.tsx"),

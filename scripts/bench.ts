@@ -3,7 +3,8 @@
 // median) on every page, a bounded load on a prerendered page, a server-rendered page and the
 // contact POST (every accepted submission checked in the database), the same prerendered file
 // served by nginx when it is installed, the server's resident memory, and the workspace's inbox
-// at 50,000 submissions (scripts/bench-inbox.ts). Prints one table and writes
+// at 50,000 submissions (scripts/bench-inbox.ts), and the booking page's free times with 200
+// meetings and 500 calendar events (scripts/bench-free-times.ts). Prints one table and writes
 // bench/results/<date>.json. Speed is measured here only, never in tests.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -16,6 +17,7 @@ import lighthouse from "lighthouse";
 import { openDatabase } from "#app/platform/db.server.ts";
 import { issueFormStamp } from "#app/forms/form-guard.server.ts";
 import { benchFirstInteraction, type InteractionResult, interactionChecks, printFirstInteraction } from "./bench-interaction.ts";
+import { benchFreeTimes, freeTimesChecks, printFreeTimes } from "./bench-free-times.ts";
 import { benchInbox, inboxChecks, printInbox } from "./bench-inbox.ts";
 
 const port = Number(process.env.BENCH_PORT ?? 3400);
@@ -28,6 +30,18 @@ const origin = `http://127.0.0.1:${port}`;
 const runs = process.argv.includes("--load-only") ? 0 : 3;
 const inboxOnly = process.argv.includes("inbox");
 const interactionOnly = process.argv.includes("interaction");
+// `npm run bench -- free-times` measures only the booking page's free times (seconds, no build).
+if (process.argv.includes("free-times")) {
+  const result = benchFreeTimes();
+  printFreeTimes(result);
+  console.log("\nTargets");
+  for (const [target, met] of freeTimesChecks(result)) console.log(`  ${met ? "met " : "MISS"} ${target}`);
+  mkdirSync("bench/results", { recursive: true });
+  const file = path.join("bench/results", `${new Date().toISOString().slice(0, 10)}-free-times.json`);
+  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine: { cpus: cpus().length, node: process.version }, freeTimes: result }, null, 2)}\n`);
+  console.log(`\nWrote ${file}`);
+  process.exit(0);
+}
 const chromiumFlags = [
   "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -429,8 +443,11 @@ await new Promise((resolve) => server.once("exit", resolve));
 
 // 4. The workspace's inbox at 50,000 submissions, on a server of its own.
 const inbox = await benchInbox(inboxOptions);
+// 5. The booking page's free times, in this process.
+step("Free times for a month with 200 meetings and 500 calendar events");
+const freeTimes = benchFreeTimes();
 
-// 5. Report.
+// 6. Report.
 const home = lighthouseResults.find((row) => row.page === "/");
 const measured = lighthouseResults.length > 0;
 const everyPage = (met: (row: PageResult) => boolean) => (measured ? lighthouseResults.every(met) : null);
@@ -445,6 +462,7 @@ const checks = [
   ["every accepted POST stored exactly once", submissionsVerified],
   ...interactionChecks(interactionResults),
   ...inboxChecks(inbox.measurements),
+  ...freeTimesChecks(freeTimes),
 ] as const;
 
 const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "–");
@@ -483,6 +501,7 @@ console.log(
         `plain node:http vs nginx: ${fixed(median(referenceRatios) * 100)} %.`),
 );
 printInbox(inbox);
+printFreeTimes(freeTimes);
 console.log("\nTargets");
 for (const [target, met] of checks) console.log(`  ${met === null ? "–   " : met ? "met " : "MISS"} ${target}`);
 
@@ -502,6 +521,7 @@ writeFileSync(
       plainNodeRatioRounds: referenceRatios,
       memory: { idleRssMb, peakRssMb },
       inbox,
+      freeTimes,
       targets: Object.fromEntries(checks.map(([target, met]) => [target, met])),
     },
     null,

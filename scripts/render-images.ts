@@ -1,21 +1,27 @@
 // Renders the PNG images that crawlers and social networks need (they do not read SVG) from
 // our own drawings: public/og-image.png (1200x630) and public/logo.png (512x512).
 // Run `node scripts/render-images.ts` after changing the brand; the outputs are committed.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { site } from "#app/site/site-content.ts";
 import { home } from "#app/pages/home-content.ts";
 
 const publicDir = path.resolve(import.meta.dirname, "..", "public");
-const mark = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="100%" height="100%"><rect width="32" height="32" rx="9" fill="#4f46e5"/><path d="M10 8v16h12" fill="none" stroke="#fff" stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round"/><circle cx="22" cy="11" r="3" fill="#2dd4bf"/></svg>`;
+// The mark as the browser tab shows it, and the headings' face (docs/design.md).
+const mark = readFileSync(path.join(publicDir, "favicon.svg"), "utf8").replace("<svg ", '<svg width="100%" height="100%" ');
+const displayFont = readFileSync(path.resolve(import.meta.dirname, "..", "app/ui/fonts/bricolage-display.woff2")).toString("base64");
 const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
-const shareCard = `<!doctype html><html><body style="margin:0">
+const shareCard = `<!doctype html><html><head><style>
+@font-face { font-family: Display; src: url(data:font/woff2;base64,${displayFont}) format("woff2"); font-weight: 700; }
+</style></head><body style="margin:0">
 <div style="width:1200px;height:630px;box-sizing:border-box;padding:80px;display:flex;flex-direction:column;justify-content:space-between;
-  font-family:system-ui,sans-serif;background:linear-gradient(135deg,#eef0ff 0%,#ffffff 55%,#e6f6f4 100%);color:#0f172a">
-  <div style="display:flex;align-items:center;gap:24px;font-size:40px;font-weight:800"><div style="width:72px;height:72px">${mark}</div>${escape(site.companyName)}</div>
-  <div><div style="font-size:68px;font-weight:800;line-height:1.1;max-width:1000px">${escape(home.hero.headline)}</div>
-  <div style="margin-top:28px;font-size:36px;font-weight:600;color:#4f46e5">${escape(home.hero.tagline)}</div></div>
+  font-family:system-ui,sans-serif;color:#1c1b18;background-color:#f1ece3;
+  background-image:radial-gradient(circle at 1px 1px,#e0d8ca 1.6px,transparent 0);background-size:32px 32px">
+  <div style="display:flex;align-items:center;gap:24px;font:700 44px Display;letter-spacing:-0.02em"><div style="width:72px;height:72px">${mark}</div>${escape(site.companyName)}</div>
+  <div><div style="font:700 76px/1.04 Display;letter-spacing:-0.025em;max-width:960px">${escape(home.hero.headline)}</div>
+  <div style="margin-top:32px;display:flex;align-items:center;gap:20px;font-size:36px;font-weight:600;color:#17574e"><span style="display:block;width:56px;height:6px;border-radius:3px;background:#f0a830"></span>${escape(home.hero.tagline)}</div></div>
 </div></body></html>`;
 
 const browser = await chromium.launch({
@@ -24,6 +30,7 @@ const browser = await chromium.launch({
 });
 const page = await browser.newPage({ viewport: { width: 1200, height: 630 } });
 await page.setContent(shareCard);
+await page.evaluate(() => document.fonts.ready);
 await page.screenshot({ path: path.join(publicDir, "og-image.png") });
 await page.setViewportSize({ width: 512, height: 512 });
 await page.setContent(`<!doctype html><html><body style="margin:0;width:512px;height:512px">${mark}</body></html>`);

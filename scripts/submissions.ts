@@ -27,6 +27,11 @@ const usage = `Usage: npm run submissions -- <command>
                                            codes), for another system
   attachment ID NAME --out FILE            writes one stored file to FILE
   retry-mail                               puts mail that failed for good back in the queue
+  webhooks ID                              one submission's webhook deliveries: each endpoint,
+                                           its state and every attempt (time, answer, error)
+  redeliver ID                             sends the submission's webhooks again, at once and
+                                           with the same webhook-id; a running server sends them
+  enable-webhook NAME                      sends to an endpoint that answered 410 Gone again
   consents [--format json]                 the recorded cookie choices (proof of consent)
 
 KIND is contact (inquiries), application (job applications) or meeting (booked meetings).`;
@@ -45,12 +50,15 @@ const { positionals, values } = argsOrExit(
 
 const [command, ...args] = positionals;
 if (values.help || !command) exit(usage, values.help ? 0 : 2);
-const commands = ["list", "show", "export", "attachment", "retry-mail", "consents"];
+const commands = ["list", "show", "export", "attachment", "retry-mail", "consents", "webhooks", "redeliver", "enable-webhook"];
 if (!commands.includes(command)) exit(`Unknown command ${JSON.stringify(command)}\n\n${usage}`);
 if (values.kind !== undefined && values.kind !== "contact" && values.kind !== "application" && values.kind !== "meeting") exit(`--kind must be contact, application or meeting\n\n${usage}`);
 const kind = values.kind as SubmissionKind | undefined;
 if (values.spam && values.all) exit(`--spam shows only spam and --all everything: give one of them\n\n${usage}`);
-if (command === "show" && !args[0]) exit("show needs an ID (or the start of one): npm run submissions -- show ID");
+for (const needsId of ["show", "webhooks", "redeliver"]) {
+  if (command === needsId && !args[0]) exit(`${needsId} needs an ID (or the start of one): npm run submissions -- ${needsId} ID`);
+}
+if (command === "enable-webhook" && !args[0]) exit("enable-webhook needs the endpoint's name (as in WEBHOOK_ENDPOINTS): npm run submissions -- enable-webhook NAME");
 if (command === "show" && values.format !== undefined && values.format !== "json") exit(`show --format must be json (or left out for text)\n\n${usage}`);
 if (command === "export" && values.format !== undefined && values.format !== "json" && values.format !== "csv") exit(`--format must be json or csv\n\n${usage}`);
 if (command === "export" && values.format === "csv" && !kind && !values.out) {
@@ -66,13 +74,14 @@ if (command === "attachment" && (!args[0] || !args[1] || !values.out)) exit(`att
 const env = envOrExit();
 // Loaded once the configuration is known to be good (scripts/cli.ts says why).
 const { retryFailedMail } = await import("#app/platform/outbox.server.ts");
+const { enableWebhook, redeliverSubmission, webhookLog } = await import("#app/platform/webhooks.server.ts");
 const { formatBytes } = await import("#app/platform/html.ts");
 const { listConsentRecords } = await import("#app/consent/consent.server.ts");
 const { toCsv, toExportRecord } = await import("#app/forms/export.server.ts");
 const { describeFields, submissionPagePath } = await import("#app/forms/submission-fields.ts");
 const { getAttachment, getSubmission, listSubmissions, submissionIdsStartingWith } = await import("#app/forms/submissions.server.ts");
 const { kindFields, teamSheet } = await import("#app/workspace/inbox.server.ts");
-const { formatTime, mailStateLabel, postingTitle, stateLabel } = await import("#app/workspace/workspace-display.ts");
+const { attemptResult, formatTime, mailStateLabel, postingTitle, stateLabel, webhookStateLabel } = await import("#app/workspace/workspace-display.ts");
 
 /** Each kind in the plural, and the file of its sheet when the export writes one per kind. */
 const kindNames = {
@@ -96,7 +105,12 @@ function table(rows: string[][]) {
 }
 
 const received = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
-const mailSummary = (submission: SubmissionRecord) => submission.mail.map((mail) => mailStateLabel(mail.status)).join(", ") || "-";
+/** The notification's state (the visitor's receipt is shown by `show`). */
+const mailSummary = (submission: SubmissionRecord) =>
+  submission.mail
+    .filter((mail) => !mail.receipt)
+    .map((mail) => mailStateLabel(mail.status))
+    .join(", ") || "-";
 
 function listTable(submissions: SubmissionRecord[]) {
   return table([
@@ -149,7 +163,7 @@ function describeSubmission(submission: SubmissionRecord) {
       ? `Notification e-mail\n${submission.mail
           .map((mail) => {
             const details = [mail.sentAt ? formatTime(mail.sentAt) : "", mail.status !== "sent" && mail.attempts ? `${mail.attempts} attempts` : "", mail.status !== "sent" && mail.lastError ? `last error: ${printable(mail.lastError)}` : ""].filter(Boolean);
-            return `  ${mailStateLabel(mail.status)}${details.length ? ` (${details.join("; ")})` : ""}`;
+            return `  ${mail.receipt ? "Receipt to the sender: " : ""}${mailStateLabel(mail.status)}${details.length ? ` (${details.join("; ")})` : ""}`;
           })
           .join("\n")}`
       : "Notification e-mail\n  None (it was spam when it arrived).",
@@ -177,9 +191,42 @@ function writeOrExit(file: string, content: string | Buffer) {
 
 const counted = (count: number, kindOfSheet: SubmissionKind) => `${count} ${count === 1 ? kindNames[kindOfSheet].one : kindNames[kindOfSheet].plural}`;
 
+type WebhookDelivery = Awaited<ReturnType<typeof webhookLog>>[number];
+
+/** Each delivery on a line of its own, its attempts indented below it. */
+function webhookReport(deliveries: WebhookDelivery[]) {
+  return deliveries
+    .map((delivery) => {
+      const state = [
+        webhookStateLabel(delivery.status),
+        delivery.deliveredAt ? formatTime(delivery.deliveredAt) : "",
+        delivery.nextAttemptAt ? `next attempt ${formatTime(delivery.nextAttemptAt)}` : "",
+      ].filter(Boolean);
+      const attempts = delivery.attempts.map((attempt) => `  ${attempt.at}  ${printable(attemptResult(attempt))}  ${attempt.durationMs} ms`);
+      const unsent = delivery.attempts.length === 0 && delivery.lastError ? [`  ${printable(delivery.lastError)}`] : [];
+      return [`${delivery.endpoint}  ${delivery.type}  ${state.join(", ")}`, ...attempts, ...unsent].join("\n");
+    })
+    .join("\n\n");
+}
+
 const database = await openDatabaseOrExit(env);
 const { db } = database;
 let code = 0;
+
+/** The one submission whose id is or starts with `wanted`; otherwise says why (listing the candidates) and gives null. */
+async function oneId(wanted: string) {
+  const start = wanted.trim().toLowerCase();
+  const ids = await submissionIdsStartingWith(db, start, 11);
+  if (ids.length === 1) return ids[0] as string;
+  code = 1;
+  if (ids.length === 0) {
+    console.error(start.length >= 36 ? `No submission with the id ${wanted}.` : `No submission has an id starting with ${JSON.stringify(wanted)}.`);
+    return null;
+  }
+  const shown = (await Promise.all(ids.slice(0, 10).map((id) => getSubmission(db, id)))).filter((submission) => submission !== null).reverse();
+  console.error(`${ids.length > 10 ? "More than 10" : ids.length} submissions have an id starting with ${JSON.stringify(wanted)}; give more of it:\n\n${listTable(shown)}`);
+  return null;
+}
 try {
   switch (command) {
     case "list": {
@@ -196,24 +243,10 @@ try {
       break;
     }
     case "show": {
-      const wanted = args[0] as string;
-      const start = wanted.trim().toLowerCase();
-      const ids = await submissionIdsStartingWith(db, start, 11);
-      if (ids.length === 0) {
-        code = 1;
-        console.error(start.length >= 36 ? `No submission with the id ${wanted}.` : `No submission has an id starting with ${JSON.stringify(wanted)}.`);
-        break;
-      }
-      if (ids.length > 1) {
-        code = 1;
-        const shown = (await Promise.all(ids.slice(0, 10).map((id) => getSubmission(db, id)))).filter((submission) => submission !== null).reverse();
-        console.error(
-          `${ids.length > 10 ? "More than 10" : ids.length} submissions have an id starting with ${JSON.stringify(wanted)}; give more of it:\n\n${listTable(shown)}`,
-        );
-        break;
-      }
-      const submission = await getSubmission(db, ids[0] as string);
-      if (!submission) throw new Error(`Submission ${ids[0]} disappeared while being read.`);
+      const id = await oneId(args[0] as string);
+      if (!id) break;
+      const submission = await getSubmission(db, id);
+      if (!submission) throw new Error(`Submission ${id} disappeared while being read.`);
       console.log(values.format === "json" ? JSON.stringify({ ...toExportRecord(submission), mail: submission.mail }, null, 2) : describeSubmission(submission));
       break;
     }
@@ -257,6 +290,33 @@ try {
       if (values.format === "json") process.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
       else if (records.length === 0) console.log("No cookie choices recorded yet.");
       else for (const record of records) console.log([record.createdAt, record.consentId, `revision ${record.revision}`, record.categories.join("+"), record.source].join("  "));
+      break;
+    }
+    case "webhooks": {
+      const id = await oneId(args[0] as string);
+      if (!id) break;
+      const deliveries = await webhookLog(db, id);
+      console.log(deliveries.length ? webhookReport(deliveries) : `No webhooks for ${id}: none is configured (WEBHOOK_ENDPOINTS), or it arrived as spam.`);
+      break;
+    }
+    case "redeliver": {
+      const id = await oneId(args[0] as string);
+      if (!id) break;
+      const count = await redeliverSubmission(db, id);
+      console.log(
+        count
+          ? `${count} webhook deliveries of ${id} queued again; a running server sends them within seconds (npm run submissions -- webhooks ${id} shows them).`
+          : `Nothing to send again for ${id}: it has no webhook deliveries, or they are being sent right now.`,
+      );
+      break;
+    }
+    case "enable-webhook": {
+      const name = args[0] as string;
+      console.log(
+        (await enableWebhook(db, name))
+          ? `The endpoint ${name} is enabled again. Send what it missed with: npm run submissions -- redeliver ID`
+          : `The endpoint ${name} was not disabled.`,
+      );
       break;
     }
     case "retry-mail": {

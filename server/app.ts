@@ -19,6 +19,7 @@ import { sql } from "kysely";
 import { clientAddressHeader } from "#app/platform/rate-limit.server.ts";
 import { log, logger, logRequest } from "#app/platform/log.server.ts";
 import { startDailyPurge } from "#app/privacy/daily-purge.server.ts";
+import { startMeetingReminders } from "#app/booking/meetings.server.ts";
 import { retentionPolicy } from "#app/privacy/retention.server.ts";
 import { isSchemaCurrent } from "#app/platform/migrations.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
@@ -35,10 +36,15 @@ export * from "virtual:react-router/server-build";
 export { getServices, stopServices } from "#app/platform/services.server.ts";
 export { logger } from "#app/platform/log.server.ts";
 
-/** The daily privacy purge (app/privacy/), which server/main.ts starts beside the services. */
-export async function startPrivacyPurge() {
-  const { db } = await getServices();
-  return startDailyPurge({ db, policy: retentionPolicy(env), onPurged: log.info, onError: log.error });
+/**
+ * What runs on a timer beside the requests, which server/main.ts starts after the services: the
+ * daily privacy purge (app/privacy/) and the meetings' reminders (app/booking/).
+ */
+export async function startScheduledWork() {
+  const { db, outbox } = await getServices();
+  const purge = startDailyPurge({ db, policy: retentionPolicy(env), onPurged: log.info, onError: log.error });
+  const reminders = startMeetingReminders({ db, onQueued: outbox.kick, onError: log.error });
+  return { stop: () => Promise.all([purge.stop(), reminders.stop()]) };
 }
 
 const build = serverBuild as unknown as ServerBuild;

@@ -2,7 +2,7 @@
 import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { ConfigError, parseEnv, publicConfig } from "#app/platform/env.ts";
+import { calDavConfig, ConfigError, parseEnv, publicConfig } from "#app/platform/env.ts";
 import { buildDir, configDifferences, readBuildInfo } from "./build-info.ts";
 
 function fail(message: string): never {
@@ -29,13 +29,14 @@ if (differences.length) {
 }
 
 const bundle = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as typeof import("./app.ts");
+let services;
 try {
-  await bundle.getServices(); // the database is migrated before the first request
+  services = await bundle.getServices(); // the database is migrated before the first request
 } catch (error) {
   fail(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
 }
-// Deletes what is past its retention period: now, then daily (one instance at a time).
-const purge = await bundle.startPrivacyPurge();
+// Deletes what is past its retention period (now, then daily) and queues meeting reminders.
+const scheduled = await bundle.startScheduledWork();
 const listener = bundle.createApp({
   clientDir: path.join(buildDir, "client"),
   builtAt: new Date(built.builtAt),
@@ -45,7 +46,10 @@ const server = createServer(listener);
 server.once("error", (error) => fail(`Could not listen on ${env.HOST}:${env.PORT}: ${error.message}`));
 server.listen(env.PORT, env.HOST, () => {
   const shownHost = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
-  bundle.logger.info(`Serving ${env.SITE_URL} at http://${shownHost}:${env.PORT}`);
+  const calendar = calDavConfig(env);
+  // What this instance serves, once, in one line: no credentials (the descriptions name hosts,
+  // ports and paths only) and nothing about visitors.
+  bundle.logger.info(`Serving ${env.SITE_URL} at http://${shownHost}:${env.PORT} · database: ${services.describe} · mail: ${services.mailDescribe} · calendar: ${calendar ? `CalDAV at ${new URL(calendar.url).host}` : "none"} · webhooks: ${env.WEBHOOK_ENDPOINTS.map((endpoint) => endpoint.name).join(", ") || "none"}`);
 });
 // Slow clients get a bounded time: 15 s to send their headers, 2 min for a whole request (an
 // upload of 10 MB on a slow line).
@@ -57,7 +61,7 @@ function shutdown(signal: string) {
   // In-flight requests finish; then the outbox worker finishes the mail it is sending and the
   // database closes. A bounded grace period keeps a stuck client from holding the process.
   server.close(() => {
-    purge
+    scheduled
       .stop()
       .then(() => bundle.stopServices())
       .then(

@@ -14,11 +14,14 @@ export function MonthGrid({
   weekdays,
   chosenDay,
   zone,
+  path,
 }: {
   months: CalendarMonth[];
   weekdays: WeekdayHead[];
   chosenDay: string | null;
   zone: string | null;
+  /** The page the day links lead to (the booking page, or a meeting's manage page). */
+  path?: string;
 }) {
   return (
     <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
@@ -43,16 +46,16 @@ export function MonthGrid({
                   <td key={cell?.date ?? column} className="p-0.5">
                     {cell === null ? null : cell.free > 0 ? (
                       <Link
-                        to={`${bookingHref({ day: cell.date, tz: zone })}#${timesId}`}
+                        to={`${bookingHref({ day: cell.date, tz: zone, path })}#${timesId}`}
                         preventScrollReset
                         aria-current={cell.date === chosenDay ? "date" : undefined}
-                        className="mx-auto inline-flex size-10 items-center justify-center rounded-full bg-brand-soft font-bold text-brand underline-offset-4 hover:underline aria-[current=date]:bg-brand aria-[current=date]:text-brand-ink"
+                        className="mx-auto inline-flex size-9 items-center sm:size-10 justify-center rounded-full bg-brand-soft font-bold text-brand underline-offset-4 hover:underline aria-[current=date]:bg-brand aria-[current=date]:text-brand-ink"
                       >
                         <span aria-hidden="true">{cell.day}</span>
                         <span className="sr-only">{cell.name}</span>
                       </Link>
                     ) : (
-                      <span className="mx-auto inline-flex size-10 items-center justify-center text-ink-muted line-through decoration-ink-muted/60">
+                      <span className="mx-auto inline-flex size-9 items-center sm:size-10 justify-center text-ink-muted line-through decoration-ink-muted/60">
                         <span aria-hidden="true">{cell.day}</span>
                         <span className="sr-only">{cell.name}</span>
                       </span>
@@ -69,9 +72,23 @@ export function MonthGrid({
 }
 
 /** The zone the times are shown in, and a GET form to change it (works without JavaScript). */
-export function ZoneForm({ content, zone, zoneLong, zones, day }: { content: BookingContent["zone"]; zone: string; zoneLong: string; zones: string[]; day: string | null }) {
+export function ZoneForm({
+  content,
+  zone,
+  zoneLong,
+  zones,
+  day,
+  path,
+}: {
+  content: BookingContent["zone"];
+  zone: string;
+  zoneLong: string;
+  zones: string[];
+  day: string | null;
+  path?: string;
+}) {
   return (
-    <Form method="get" action={bookingHref({})} preventScrollReset className="rounded-card border border-line bg-surface p-4">
+    <Form method="get" action={bookingHref({ path })} preventScrollReset className="rounded-card border border-line bg-surface p-4">
       <p className="font-semibold">{content.current.replace("{zone}", zone).replace("{long}", zoneLong)}</p>
       {day ? <input type="hidden" name="day" value={day} /> : null}
       <div className="mt-3 flex flex-wrap items-end gap-3">
@@ -91,5 +108,16 @@ export function ZoneForm({ content, zone, zoneLong, zones, day }: { content: Boo
         </Button>
       </div>
     </Form>
+  );
+}
+
+/** One free time as a radio button: the time shown, and weekday, date, time and zone for screen readers. */
+export function TimeOption({ time: slot, ...input }: { time: { start: string; time: string; name: string } } & Omit<React.ComponentProps<"input">, "type" | "value">) {
+  return (
+    <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-control border border-line px-3 py-2 font-semibold has-checked:border-brand has-checked:bg-brand-soft">
+      <input type="radio" {...input} value={slot.start} className="size-4 accent-brand" />
+      <span aria-hidden="true">{slot.time}</span>
+      <span className="sr-only">{slot.name}</span>
+    </label>
   );
 }

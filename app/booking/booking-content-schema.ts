@@ -49,6 +49,43 @@ export const BookingSchema = z.object({
       .extend(FormErrorsSchema.shape),
   }),
   confirmation: z.object({ title: text, message: text, yourTime: text, ourTime: text, another: text }),
+  /** The manage page a visitor reaches from the link in their invitation. */
+  manage: z.object({
+    meta: PageMetaSchema,
+    headline: text,
+    intro: text,
+    cancelledHeadline: text,
+    cancelledIntro: text,
+    movedNotice: text,
+    cancel: z.object({ title: text, text: text, button: text }),
+    reschedule: z.object({ title: text, text: text, button: text }),
+    bookAnother: text,
+    gone: z.object({ title: text, message: text }),
+    errors: z.object({ taken: text, dayFull: text, notBookable: text, time: text, cancelled: text, rateLimited: text, unavailable: text }),
+  }),
+  /**
+   * The e-mails about a meeting. `{company}`, `{time}` (in the reader's zone), `{ourTime}`,
+   * `{video}`, `{manage}`, `{booking}` (the booking page), `{name}` (the visitor, team mail only).
+   */
+  mail: z.object({
+    summary: text,
+    teamSummary: text,
+    /** Lines of the calendar event's description, and of the e-mails. */
+    description: z.object({ video: text, noVideo: text, manage: text }),
+    visitor: z.object({
+      booked: z.object({ subject: text, lines: z.array(text) }),
+      moved: z.object({ subject: text, lines: z.array(text) }),
+      cancelled: z.object({ subject: text, lines: z.array(text) }),
+      reminder: z.object({ subject: text, lines: z.array(text) }),
+    }),
+    team: z.object({
+      moved: z.object({ subject: text, lines: z.array(text) }),
+      cancelled: z.object({ subject: text, lines: z.array(text) }),
+      erased: z.object({ subject: text, lines: z.array(text) }),
+    }),
+  }),
+  /** Refusing a visitor who already has as many meetings to come as one address may hold. */
+  tooMany: text,
 });
 
 export type BookingContent = z.infer<typeof BookingSchema>;

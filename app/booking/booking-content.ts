@@ -68,4 +68,105 @@ export const booking = {
     ourTime: "Our time: {time}",
     another: "Back to the contact page",
   },
+  manage: {
+    meta: {
+      title: "Your meeting",
+      description: "See, move or cancel the meeting you booked with us.",
+    },
+    headline: "Your meeting",
+    intro: "Here you can move your meeting to another time or cancel it.",
+    cancelledHeadline: "Your meeting is cancelled",
+    cancelledIntro: "The time is free again and your calendar has been sent the cancellation.",
+    movedNotice: "Your meeting has moved. The new invitation is on its way to your inbox.",
+    cancel: {
+      title: "Cancel the meeting",
+      text: "We will send you and us the cancellation, so the meeting leaves both calendars.",
+      button: "Cancel this meeting",
+    },
+    reschedule: {
+      title: "Choose another time",
+      text: "Pick a day, then a time: we will send you the updated invitation.",
+      button: "Move my meeting to this time",
+    },
+    bookAnother: "Book another meeting",
+    gone: {
+      title: "This link no longer works",
+      message: "The meeting it was for has taken place, or the link is not complete. To talk to us again, book a new meeting or write to us.",
+    },
+    errors: {
+      taken: "That time was just taken by someone else. Please choose another one: the free times below are up to date.",
+      dayFull: "That day has just been fully booked. Please choose another day.",
+      notBookable: "That time cannot be booked (it is past, too soon, or outside our hours). Please choose one of the free times below.",
+      time: "Please choose a time.",
+      cancelled: "This meeting is already cancelled, so it cannot be moved. Please book a new one.",
+      rateLimited: "You have made several changes in a short time. Please wait {minutes} minutes and try again.",
+      unavailable: "We could not change your meeting just now: it is as it was. Please try again in a minute.",
+    },
+  },
+  mail: {
+    summary: "30-minute meeting with {company}",
+    teamSummary: "30-minute meeting with {name}",
+    description: {
+      video: "Video call: {video}",
+      noVideo: "We will send you the link to the video call before the meeting.",
+      manage: "To move or cancel this meeting: {manage}",
+    },
+    visitor: {
+      booked: {
+        subject: "Your meeting with {company}: {time}",
+        lines: [
+          "Thank you for booking a meeting with us. We look forward to talking with you.",
+          "When: {time} (our time: {ourTime})",
+          "{video}",
+          "To move or cancel it: {manage}",
+          "The invitation is attached: open it to add the meeting to your calendar.",
+        ],
+      },
+      moved: {
+        subject: "Your meeting with {company} has moved: {time}",
+        lines: [
+          "Your meeting has moved to a new time.",
+          "When: {time} (our time: {ourTime})",
+          "{video}",
+          "To move or cancel it: {manage}",
+          "The updated invitation is attached: your calendar moves the meeting when you open it.",
+        ],
+      },
+      cancelled: {
+        subject: "Cancelled: your meeting with {company} on {time}",
+        lines: [
+          "Your meeting on {time} is cancelled, and the time is free again.",
+          "The cancellation is attached: your calendar removes the meeting when you open it.",
+          "To book another time: {booking}",
+        ],
+      },
+      reminder: {
+        subject: "Reminder: your meeting with {company}, {time}",
+        lines: [
+          "A reminder of the meeting you booked with us.",
+          "When: {time} (our time: {ourTime})",
+          "{video}",
+          "To move or cancel it, use the link in the e-mail that confirmed your booking.",
+        ],
+      },
+    },
+    team: {
+      moved: {
+        subject: "Meeting moved: {name}, now {time}",
+        lines: ["{name} moved their meeting to {time}.", "The updated invitation is attached."],
+      },
+      cancelled: {
+        subject: "Meeting cancelled: {name}, {time}",
+        lines: ["The meeting with {name} on {time} is cancelled, and the time is free again.", "The cancellation is attached."],
+      },
+      erased: {
+        subject: "Meeting cancelled: {time}",
+        lines: [
+          "The meeting on {time} is cancelled because the person who booked it asked for their data to be erased.",
+          "The cancellation is attached; it names nobody.",
+        ],
+      },
+    },
+  },
+  tooMany: "You already have {count} meetings booked with us, as many as one address can hold. To change one, use the link in its confirmation e-mail.",
 } satisfies BookingContent;

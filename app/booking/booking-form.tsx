@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { FormAlert, GuardFields, SubmitWithPrivacyNote, useSiteForm } from "#app/forms/form-parts.tsx";
 import { pages } from "#app/site/pages.ts";
 import { Field, FieldErrors, RequiredMark } from "#app/ui/field.tsx";
+import { TimeOption } from "./booking-calendar.tsx";
 import type { BookingContent } from "./booking-content-schema.ts";
 import { BookingFormSchema, topicMaxLength } from "./booking-schema.ts";
 
@@ -50,19 +51,13 @@ export function BookingForm({
             <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
               {day.slots.map((slot, index) => (
                 <li key={slot.start}>
-                  <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-control border border-line px-3 py-2 font-semibold has-checked:border-brand has-checked:bg-brand-soft">
-                    <input
-                      type="radio"
-                      {...control("start")}
-                      autoFocus={index === 0 ? control("start").autoFocus : undefined}
-                      value={slot.start}
-                      defaultChecked={chosen === slot.start}
-                      required
-                      className="size-4 accent-brand"
-                    />
-                    <span aria-hidden="true">{slot.time}</span>
-                    <span className="sr-only">{slot.name}</span>
-                  </label>
+                  <TimeOption
+                    time={slot}
+                    {...control("start")}
+                    autoFocus={index === 0 ? control("start").autoFocus : undefined}
+                    defaultChecked={chosen === slot.start}
+                    required
+                  />
                 </li>
               ))}
             </ul>

@@ -4,13 +4,16 @@ import { pages } from "#app/site/pages.ts";
  * The booking page's address for a day and zone. The zone only when the visitor chose one:
  * without it the company's zone is shown, and with JavaScript the browser's zone is detected.
  */
-export function bookingHref({ day, tz }: { day?: string | null; tz?: string | null }) {
+export function bookingHref({ day, tz, path = pages.meeting.path }: { day?: string | null; tz?: string | null; path?: string }) {
   const params = new URLSearchParams();
   if (day) params.set("day", day);
   if (tz) params.set("tz", tz);
   const query = params.toString();
-  return `${pages.meeting.path}${query ? `?${query}` : ""}`;
+  return `${path}${query ? `?${query}` : ""}`;
 }
+
+/** The manage page of the meeting whose link carries this token (the same calendar, to move it). */
+export const manageHref = (token: string) => `${pages.meeting.path}/manage/${encodeURIComponent(token)}`;
 
 /** The confirmation's address: the time and zone only, never an id (an address may be shared or logged). */
 export const confirmationHref = (start: string, tz: string) => `${pages.meeting.path}?${new URLSearchParams({ booked: "1", at: start, tz })}`;

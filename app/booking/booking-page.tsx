@@ -7,6 +7,7 @@ import { Card } from "#app/ui/card.tsx";
 import { Confirmation } from "#app/ui/confirmation.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { Piece } from "#app/ui/piece.tsx";
+import { PageHead } from "#app/ui/section.tsx";
 import { MonthGrid, ZoneForm } from "./booking-calendar.tsx";
 import { booking } from "./booking-content.ts";
 import { BookingForm } from "./booking-form.tsx";
@@ -65,12 +66,9 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
   }, [page.day]);
 
   const hero = (
-    <div className="border-b border-line bg-gradient-to-b from-brand-soft to-canvas">
-      <Container className="py-12 sm:py-16">
-        <h1 className="text-display tracking-tight">{booking.hero.headline}</h1>
-        <p className="mt-4 max-w-2xl text-lead text-ink-muted">{booking.hero.intro}</p>
-      </Container>
-    </div>
+    <PageHead title={booking.hero.headline}>
+      <p className="mt-4 max-w-2xl text-lead text-ink-muted">{booking.hero.intro}</p>
+    </PageHead>
   );
 
   if (page.confirmation) {
@@ -94,21 +92,21 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
       {hero}
       <Container className="grid gap-10 py-12 lg:grid-cols-[1fr_1.2fr] lg:py-16">
         <Piece>
-        <section aria-labelledby="calendar-title" className="space-y-6">
-          <h2 id="calendar-title" className="text-2xl font-extrabold tracking-tight">
-            {booking.calendar.title}
-          </h2>
-          {page.problems.length ? (
-            <div role="alert" className="rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">
-              {page.problems.map((problem) => (
-                <p key={problem}>{problem}</p>
-              ))}
-            </div>
-          ) : null}
-          <ZoneForm content={booking.zone} zone={page.zone} zoneLong={page.zoneLong} zones={page.zones} day={page.day?.date ?? null} />
-          <p className="text-sm text-ink-muted">{booking.calendar.hint}</p>
-          <MonthGrid months={page.months} weekdays={page.weekdays} chosenDay={page.day?.date ?? null} zone={page.zoneChosen ? page.zone : null} />
-        </section>
+          <section aria-labelledby="calendar-title" className="space-y-6">
+            <h2 id="calendar-title" className="text-2xl font-extrabold tracking-tight">
+              {booking.calendar.title}
+            </h2>
+            {page.problems.length ? (
+              <div role="alert" className="rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">
+                {page.problems.map((problem) => (
+                  <p key={problem}>{problem}</p>
+                ))}
+              </div>
+            ) : null}
+            <ZoneForm content={booking.zone} zone={page.zone} zoneLong={page.zoneLong} zones={page.zones} day={page.day?.date ?? null} />
+            <p className="text-sm text-ink-muted">{booking.calendar.hint}</p>
+            <MonthGrid months={page.months} weekdays={page.weekdays} chosenDay={page.day?.date ?? null} zone={page.zoneChosen ? page.zone : null} />
+          </section>
         </Piece>
         <Card className="p-6 sm:p-8">
           <section aria-labelledby={timesId}>
@@ -118,15 +116,15 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
             <div className="mt-6">
               {page.day ? (
                 <Piece>
-                <BookingForm
-                  content={booking.form}
-                  timesContent={booking.times}
-                  day={page.day}
-                  zone={page.zone}
-                  stamp={page.stamp}
-                  lastResult={actionData?.result}
-                  formError={actionData?.formError}
-                />
+                  <BookingForm
+                    content={booking.form}
+                    timesContent={booking.times}
+                    day={page.day}
+                    zone={page.zone}
+                    stamp={page.stamp}
+                    lastResult={actionData?.result}
+                    formError={actionData?.formError}
+                  />
                 </Piece>
               ) : (
                 <p className="text-ink-muted">{booking.times.pickDay}</p>

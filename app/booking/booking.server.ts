@@ -1,19 +1,20 @@
-import { createHash, randomBytes } from "node:crypto";
 import { Temporal } from "temporal-polyfill";
 import { FormRefusal, handleFormPost } from "#app/forms/form-submission.server.ts";
 import { issueFormStamp } from "#app/forms/form-guard.server.ts";
 import { env } from "#app/platform/env.server.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { getServices } from "#app/platform/services.server.ts";
+import { calendarBusy } from "#app/platform/team-calendar.server.ts";
 import { isTimeZoneName } from "#app/platform/weekly-hours.ts";
 import { type Availability, availabilityFromEnv } from "./availability.ts";
 import { booking } from "./booking-content.ts";
 import { confirmationHref } from "./booking-links.ts";
 import { BookingFormSchema } from "./booking-schema.ts";
-import { bookedMeetings, claimMeeting, MeetingRefused } from "./bookings.server.ts";
+import { bookedMeetings, MeetingRefused } from "./bookings.server.ts";
 import { clockTime, dayName, monthGrid, timeName, weekdayHeads, zoneLongName, zoneOptions } from "./calendar.ts";
 import { freeTimes } from "./free-times.ts";
 import { meetingFields } from "./meeting-fields.ts";
+import { bookMeeting, TooManyMeetings } from "./meetings.server.ts";
 
 // What the booking page's loader and action do: the free times for the visitor's zone and day,
 // and a booking stored through the forms' pipeline with its claims in one transaction.
@@ -23,13 +24,16 @@ export const bookingPurpose = "meeting";
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The meetings that can touch the booking window, buffers included (a day either side is plenty). */
-async function freeDays(availability: Availability, now: Temporal.Instant, visitorTimeZone: string) {
+async function freeDays(availability: Availability, now: Temporal.Instant, visitorTimeZone: string, except?: string) {
   const { db } = await getServices();
   const bookings = await bookedMeetings(db, {
     from: now.subtract({ hours: 24 }),
     to: now.add({ hours: 24 * (availability.horizonDays + 2) }),
+    except,
   });
-  return freeTimes({ availability, now, bookings, visitorTimeZone });
+  // The team's calendar, as last read (none when it is not configured).
+  const busy = await calendarBusy(db);
+  return freeTimes({ availability, now, bookings, busy, visitorTimeZone });
 }
 
 function confirmationFrom(url: URL, availability: Availability) {
@@ -47,30 +51,24 @@ function confirmationFrom(url: URL, availability: Availability) {
   };
 }
 
-export async function bookingPageData(request: Request, now: Temporal.Instant = Temporal.Now.instant()) {
-  const url = new URL(request.url);
-  const availability = availabilityFromEnv(env);
-  const confirmation = confirmationFrom(url, availability);
-  const { secret } = await getServices();
-  const stamp = issueFormStamp(secret, bookingPurpose);
-  if (confirmation) {
-    const zone = availability.timeZone;
-    return { status: 200, zone, zoneChosen: false, zoneLong: "", zones: [], months: [], weekdays: [], day: null, problems: [], confirmation, stamp };
-  }
+/**
+ * The calendar part of a page: the zone (asked for by `?tz`, else `defaultZone`), the month grid
+ * of free days, and the day asked for by `?day` with its free times. `except` leaves one booking
+ * out of the busy times (a meeting being moved may move onto its own time).
+ */
+export async function calendarData(url: URL, availability: Availability, now: Temporal.Instant, { defaultZone, except }: { defaultZone: string; except?: string }) {
   const problems: string[] = [];
-
   const asked = url.searchParams.get("tz");
   const chosenZone = asked !== null && isTimeZoneName(asked) ? asked : null;
   if (asked !== null && !chosenZone) problems.push(fillTemplate(booking.zone.unknown, { zone: asked.slice(0, 64) }));
-  const zone = chosenZone ?? availability.timeZone;
+  const zone = chosenZone ?? defaultZone;
 
-  const days = await freeDays(availability, now, zone);
+  const days = await freeDays(availability, now, zone, except);
   const askedDay = url.searchParams.get("day");
   const day = askedDay !== null && isoDate.test(askedDay) ? days.find((found) => found.date === askedDay) : undefined;
   if (askedDay !== null && !day) problems.push(booking.calendar.badDay);
 
   return {
-    status: problems.length ? 400 : 200,
     zone,
     // Links carry the zone only when the visitor chose it, so a browser's zone is still detected.
     zoneChosen: chosenZone !== null,
@@ -86,9 +84,21 @@ export async function bookingPageData(request: Request, now: Temporal.Instant = 
         }
       : null,
     problems,
-    confirmation,
-    stamp,
   };
+}
+
+export async function bookingPageData(request: Request, now: Temporal.Instant = Temporal.Now.instant()) {
+  const url = new URL(request.url);
+  const availability = availabilityFromEnv(env);
+  const confirmation = confirmationFrom(url, availability);
+  const { secret } = await getServices();
+  const stamp = issueFormStamp(secret, bookingPurpose);
+  if (confirmation) {
+    const zone = availability.timeZone;
+    return { status: 200, zone, zoneChosen: false, zoneLong: "", zones: [], months: [], weekdays: [], day: null, problems: [], confirmation, stamp };
+  }
+  const calendar = await calendarData(url, availability, now, { defaultZone: availability.timeZone });
+  return { status: calendar.problems.length ? 400 : 200, ...calendar, confirmation, stamp };
 }
 
 const refusals: Record<MeetingRefused["reason"], { status: number; message: string }> = {
@@ -98,9 +108,6 @@ const refusals: Record<MeetingRefused["reason"], { status: number; message: stri
   "too-soon": { status: 400, message: booking.form.errors.notBookable },
   "too-far": { status: 400, message: booking.form.errors.notBookable },
 };
-
-/** The manage link's token is for a later step (issue 18, item 6); its hash keeps each booking's slot for it. */
-const manageTokenHash = () => createHash("sha256").update(randomBytes(32)).digest("hex");
 
 export function submitBooking(request: Request, now: () => Temporal.Instant = () => Temporal.Now.instant()) {
   const availability = availabilityFromEnv(env);
@@ -128,8 +135,10 @@ export function submitBooking(request: Request, now: () => Temporal.Instant = ()
       alsoStore: async (trx, submission) => {
         try {
           const start = Temporal.Instant.from(value.start);
-          await claimMeeting(trx, { start, manageTokenHash: manageTokenHash(), submissionId: submission.id }, availability, now());
+          const visitor = { name: value.name, email: value.email, timeZone: value.tz };
+          return await bookMeeting(trx, { start, submissionId: submission.id, visitor }, availability, now());
         } catch (error) {
+          if (error instanceof TooManyMeetings) throw new FormRefusal(409, [fillTemplate(booking.tooMany, { count: error.count })]);
           if (!(error instanceof MeetingRefused)) throw error;
           const { status, message } = refusals[error.reason];
           throw new FormRefusal(status, [message], { start: [message] });

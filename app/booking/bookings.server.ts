@@ -23,9 +23,13 @@ export type MeetingRequest = {
   manageTokenHash: string;
   submissionId?: string | null;
   host?: string;
+  videoUrl?: string | null;
+  /** When the reminder is to be queued (none when null). */
+  reminderDueAt?: Temporal.Instant | null;
 };
 
 const minute = 60_000;
+const iso = (instant: Temporal.Instant) => isoNow(new Date(instant.epochMilliseconds));
 
 /** The UTC quarter-hour cells from the start of the before-buffer to the end of the after-buffer. */
 export function claimedCells(availability: Availability, start: Temporal.Instant) {
@@ -71,24 +75,62 @@ export async function claimMeeting(
     .values({
       id,
       host,
-      start_at: isoNow(new Date(request.start.epochMilliseconds)),
-      end_at: isoNow(new Date(request.start.add({ minutes: meetingMinutes }).epochMilliseconds)),
+      start_at: iso(request.start),
+      end_at: iso(request.start.add({ minutes: meetingMinutes })),
       status: "confirmed",
       manage_token_hash: request.manageTokenHash,
       submission_id: request.submissionId ?? null,
-      created_at: isoNow(new Date(now.epochMilliseconds)),
+      created_at: iso(now),
+      video_url: request.videoUrl ?? null,
+      reminder_due_at: request.reminderDueAt ? iso(request.reminderDueAt) : null,
     })
     .execute();
-  // ON CONFLICT DO NOTHING rather than a failing insert: a broken key would abort the whole
-  // transaction on PostgreSQL, and the day's places are tried one after the other in it. Both
-  // engines wait for a concurrent holder of a row to commit or roll back before deciding.
-  // The time first, in ascending order (transactions waiting on each other's cells cannot
-  // deadlock); a cell already held means the time is taken.
-  const cells = claimedCells(availability, request.start);
-  if ((await insertClaims(trx, host, cells, id)) < cells.length) throw new MeetingRefused("taken");
-  const day = dayPrefix(companyDate(availability, request.start));
+  await claimTime(trx, { bookingId: id, host, start: request.start }, availability);
+  return id;
+}
+
+/**
+ * Moves a confirmed meeting to a new start inside the caller's transaction: its claims are given
+ * up and the new time's taken, so a refusal (MeetingRefused) rolling the transaction back leaves
+ * the meeting where it was. Raises the SEQUENCE its invitations carry.
+ */
+export async function moveMeeting(
+  trx: Kysely<Schema>,
+  { bookingId, start, reminderDueAt }: { bookingId: string; start: Temporal.Instant; reminderDueAt: Temporal.Instant | null },
+  availability: Availability,
+  now: Temporal.Instant,
+) {
+  const problem = startProblem(availability, now, start);
+  if (problem) throw new MeetingRefused(problem);
+  const moved = await trx
+    .updateTable("bookings")
+    .set((eb) => ({
+      start_at: iso(start),
+      end_at: iso(start.add({ minutes: meetingMinutes })),
+      sequence: eb("sequence", "+", 1),
+      reminder_due_at: reminderDueAt ? iso(reminderDueAt) : null,
+    }))
+    .where("id", "=", bookingId)
+    .where("status", "=", "confirmed")
+    .returning("host")
+    .executeTakeFirst();
+  if (!moved) return false;
+  await trx.deleteFrom("booking_claims").where("booking_id", "=", bookingId).execute();
+  await claimTime(trx, { bookingId, host: moved.host, start }, availability);
+  return true;
+}
+
+// ON CONFLICT DO NOTHING rather than a failing insert: a broken key would abort the whole
+// transaction on PostgreSQL, and the day's places are tried one after the other in it. Both
+// engines wait for a concurrent holder of a row to commit or roll back before deciding.
+// The time first, in ascending order (transactions waiting on each other's cells cannot
+// deadlock); a cell already held means the time is taken.
+async function claimTime(trx: Kysely<Schema>, { bookingId, host, start }: { bookingId: string; host: string; start: Temporal.Instant }, availability: Availability) {
+  const cells = claimedCells(availability, start);
+  if ((await insertClaims(trx, host, cells, bookingId)) < cells.length) throw new MeetingRefused("taken");
+  const day = dayPrefix(companyDate(availability, start));
   for (let place = 1; place <= availability.maxPerDay; place++) {
-    if ((await insertClaims(trx, host, [`${day}${place}`], id)) === 1) return id;
+    if ((await insertClaims(trx, host, [`${day}${place}`], bookingId)) === 1) return;
   }
   throw new MeetingRefused("day-full");
 }
@@ -120,31 +162,33 @@ export async function reserveMeeting(
   }
 }
 
-/** Cancels a confirmed meeting and frees its time and its day's place; false when there is none to cancel. */
-export async function cancelMeeting(db: Kysely<Schema>, bookingId: string, now: Temporal.Instant = Temporal.Now.instant()) {
-  return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable("bookings")
-      .set((eb) => ({ status: "cancelled", cancelled_at: isoNow(new Date(now.epochMilliseconds)), sequence: eb("sequence", "+", 1) }))
-      .where("id", "=", bookingId)
-      .where("status", "=", "confirmed")
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return false;
-    await trx.deleteFrom("booking_claims").where("booking_id", "=", bookingId).execute();
-    return true;
-  });
+/** Cancels a confirmed meeting inside the caller's transaction and frees its time and its day's place; false when there is none to cancel. */
+export async function cancelMeeting(trx: Kysely<Schema>, bookingId: string, now: Temporal.Instant) {
+  const updated = await trx
+    .updateTable("bookings")
+    .set((eb) => ({ status: "cancelled", cancelled_at: iso(now), sequence: eb("sequence", "+", 1), reminder_due_at: null }))
+    .where("id", "=", bookingId)
+    .where("status", "=", "confirmed")
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) return false;
+  await trx.deleteFrom("booking_claims").where("booking_id", "=", bookingId).execute();
+  return true;
 }
 
 /** The confirmed meetings that start before `to` and end after `from`: what the free-times engine subtracts. */
-export async function bookedMeetings(db: Kysely<Schema>, { from, to, host = defaultHost }: { from: Temporal.Instant; to: Temporal.Instant; host?: string }): Promise<Interval[]> {
-  const rows = await db
+export async function bookedMeetings(
+  db: Kysely<Schema>,
+  { from, to, host = defaultHost, except }: { from: Temporal.Instant; to: Temporal.Instant; host?: string; except?: string },
+): Promise<Interval[]> {
+  let query = db
     .selectFrom("bookings")
     .select(["start_at", "end_at"])
     .where("status", "=", "confirmed")
     .where("host", "=", host)
-    .where("start_at", "<", isoNow(new Date(to.epochMilliseconds)))
-    .where("end_at", ">", isoNow(new Date(from.epochMilliseconds)))
-    .orderBy("start_at")
-    .execute();
+    .where("start_at", "<", iso(to))
+    .where("end_at", ">", iso(from))
+    .orderBy("start_at");
+  if (except) query = query.where("id", "!=", except);
+  const rows = await query.execute();
   return rows.map((row) => ({ start: Temporal.Instant.from(row.start_at), end: Temporal.Instant.from(row.end_at) }));
 }

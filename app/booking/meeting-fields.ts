@@ -7,6 +7,8 @@ import type { SubmissionFields } from "#app/forms/submission-fields.ts";
  */
 export const meetingFields: SubmissionFields = {
   label: "Meeting",
+  // When it is, in the company's time: nothing about who booked it.
+  chatSummary: (fields) => fields.when ?? null,
   sender: (fields) => ({ name: fields.name ?? "", email: fields.email ?? "", company: fields.company ?? null }),
   rows: [
     { key: "when", label: "Meeting (our time)" },

@@ -7,6 +7,7 @@ const generalApplication = "General application";
 /** A job application as the team reads it (offered to the workspace and the command line). */
 export const applicationFields: SubmissionFields = {
   label: "Application",
+  chatSummary: (_fields, jobSlug) => (jobSlug && findJob(jobSlug)?.title) || generalApplication,
   sender: (fields) => ({ name: [fields.firstName, fields.lastName].filter(Boolean).join(" "), email: fields.email ?? "", company: null }),
   rows: [
     { key: "firstName", label: "First name" },

@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import type { CareersContent } from "./careers-content-schema.ts";
 import { ApplicationFormSchema, resumeUploads } from "./application-schema.ts";
 import { Card } from "#app/ui/card.tsx";
-import { Field, FieldErrors, Fieldset, RequiredMark } from "#app/ui/field.tsx";
+import { Field, FieldErrors, Fieldset, FileField, RequiredMark } from "#app/ui/field.tsx";
 import { FormAlert, GuardFields, SubmitWithPrivacyNote, useSiteForm } from "#app/forms/form-parts.tsx";
 import { pages } from "#app/site/pages.ts";
 import { fillMessage } from "#app/forms/field-rules.ts";
@@ -26,6 +26,8 @@ export function ApplicationForm({
   formError: string | null | undefined;
 }) {
   const { form, fields, control, value, formProps } = useSiteForm({ id: "application-form", schema: ApplicationFormSchema, lastResult });
+  // The server sent the form back: the file chosen before is gone (without JavaScript).
+  const cameBack = Boolean(lastResult || formError);
   // The promise names the configured period, the one the purge keeps.
   const labels = { ...content.fields, futureConsent: fillMessage(content.fields.futureConsent, { months: futureOpeningsMonths }) };
   const text = (name: "firstName" | "lastName" | "location", autoComplete: string, required = false) => (
@@ -94,7 +96,7 @@ export function ApplicationForm({
         </Fieldset>
         <Fieldset legend={content.sections.documents}>
           <div className="sm:col-span-2">
-            <Field
+            <FileField
               id={fields.resume.id}
               errorId={fields.resume.errorId}
               hintId={fields.resume.descriptionId}
@@ -102,9 +104,10 @@ export function ApplicationForm({
               required
               hint={content.resumeHint}
               errors={fields.resume.errors}
-            >
-              {(props) => <input {...props} {...control("resume")} type="file" accept={resumeUploads.accept} required />}
-            </Field>
+              chosenLabel={content.chosenFiles}
+              chooseAgain={cameBack ? content.chooseFilesAgain : null}
+              input={{ ...control("resume"), accept: resumeUploads.accept, required: true }}
+            />
           </div>
           <div className="sm:col-span-2">
             <Field id={fields.coverNote.id} errorId={fields.coverNote.errorId} label={labels.coverNote} errors={fields.coverNote.errors}>
@@ -113,7 +116,7 @@ export function ApplicationForm({
           </div>
         </Fieldset>
         <fieldset className="space-y-4">
-          <legend className="mb-4 text-lg font-bold">{content.sections.consent}</legend>
+          <legend className="mb-4 font-display text-heading">{content.sections.consent}</legend>
           {checkbox("consent", true)}
           {checkbox("futureConsent", false)}
         </fieldset>

@@ -58,6 +58,9 @@ export const CareersSchema = z.object({
       futureConsent: text,
     }),
     resumeHint: text,
+    /** The list of the chosen file, and what the field says when a post came back without it. */
+    chosenFiles: text,
+    chooseFilesAgain: text,
     urlHint: text,
     submit: text,
     submitting: text,

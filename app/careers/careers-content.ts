@@ -90,6 +90,8 @@ export const careers = {
       futureConsent: "Keep my application for up to {months} months and contact me about future openings.",
     },
     resumeHint: "Required. One file of at most 10 MB: PDF, Word (DOC, DOCX), RTF or text.",
+    chosenFiles: "Chosen file",
+    chooseFilesAgain: "Please choose your resume again: a browser cannot keep a file when a form comes back.",
     urlHint: "For example linkedin.com/in/your-name",
     submit: "Send application",
     submitting: "Sending…",

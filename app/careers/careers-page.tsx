@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { ButtonLink } from "#app/ui/button.tsx";
 import { Card, InfoCard } from "#app/ui/card.tsx";
 import { CheckList } from "#app/ui/check-list.tsx";
-import { Icon, type IconName } from "#app/ui/illustrations.tsx";
-import { PageHero, Section, SectionHeader } from "#app/ui/section.tsx";
+import { Icon, type IconName, TeamIllustration } from "#app/ui/illustrations.tsx";
+import { PageHero, Panel, Section, SectionHeader } from "#app/ui/section.tsx";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { careers } from "./careers-content.ts";
 import { formatSalaryRange } from "./salary-range.ts";
@@ -24,10 +24,10 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
   const jobs = loaderData.open.map(findJob).filter((job) => job !== undefined);
   return (
     <>
-      <PageHero title={careers.intro.headline}>
+      <PageHero title={careers.intro.headline} aside={<TeamIllustration />}>
         <p className="mt-6 max-w-3xl text-lead text-ink-muted">{careers.intro.paragraph}</p>
         {jobs.length ? (
-          <a href="#openings-title" className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4 md:hidden">
+          <a href="#openings-title" className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4 lg:hidden">
             {fillTemplate(careers.openings.jump, { count: jobs.length })}
           </a>
         ) : null}
@@ -69,7 +69,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
           {jobs.map((job) => (
             <li key={job.slug}>
               <Card className="flex h-full flex-col">
-                <h3 className="text-xl font-bold">
+                <h3 className="text-heading">
                   <Link to={jobPath(job)} className="underline-offset-4 hover:text-brand hover:underline">
                     {job.title}
                   </Link>
@@ -96,13 +96,13 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        <div className="mt-12 rounded-panel bg-brand-soft p-8 text-center sm:p-12">
-          <h3 className="text-2xl font-extrabold tracking-tight">{careers.generalApplication.title}</h3>
-          <p className="mx-auto mt-3 max-w-xl text-lead text-ink-muted">{careers.generalApplication.description}</p>
-          <ButtonLink href={applyPath()} className="mt-6">
+        <Panel className="mt-stack text-center">
+          <h3 className="text-title">{careers.generalApplication.title}</h3>
+          <p className="mx-auto mt-4 max-w-xl text-lead text-panel-muted">{careers.generalApplication.description}</p>
+          <ButtonLink href={applyPath()} variant="glow" className="mt-8">
             {careers.generalApplication.label}
           </ButtonLink>
-        </div>
+        </Panel>
       </Section>
     </>
   );

@@ -12,7 +12,7 @@ export function ClosedPosting({ title, openings }: { title: string; openings: Jo
     <Container className="py-section">
       <title>{`${careers.closed.title}: ${title} | ${site.companyName}`}</title>
       <meta name="robots" content="noindex" />
-      <p className="text-sm font-semibold uppercase tracking-wide text-accent">{title}</p>
+      <p className="font-mono text-eyebrow font-semibold uppercase text-accent">{title}</p>
       <h1 className="mt-2 text-display tracking-tight">{careers.closed.title}</h1>
       <p className="mt-4 max-w-2xl text-lead text-ink-muted">{careers.closed.description}</p>
       <nav aria-labelledby="closed-openings" className="mt-10">

@@ -1,9 +1,11 @@
 import { type FormEvent, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { useLocation } from "react-router";
 import { consent as copy } from "./consent-content.ts";
 import { consentActionPath, consentFromCookies, cookieSettingsPath, formsChosen, type ConsentView, viewOf } from "./consent-cookie.ts";
 import { ConsentContext, ReturnTo, useConsent, usePagePath } from "./consent-context.tsx";
 import { Button, buttonClasses, CloseButton } from "#app/ui/button.tsx";
 import { Piece } from "#app/ui/piece.tsx";
+import { withoutTrailingSlash } from "#app/platform/uri.ts";
 import { whenIdle } from "#app/platform/when-idle.ts";
 
 // The consent manager in the page: the banner, the settings dialog, and the state every frame
@@ -58,9 +60,17 @@ export function ConsentProvider({
     });
   }, [closeSettings]);
 
+  // The settings page is the choice itself: the banner that led there never covers its form.
+  const onSettingsPage = withoutTrailingSlash(useLocation().pathname) === cookieSettingsPath;
   const value = useMemo(
-    () => ({ view, choices, showBanner: !isBot && !view.decided, submitChoice, openSettings: () => setSettings((current) => ({ open: true, openings: current.openings + 1 })) }),
-    [view, choices, isBot, submitChoice],
+    () => ({
+      view,
+      choices,
+      showBanner: !isBot && !view.decided && !onSettingsPage,
+      submitChoice,
+      openSettings: () => setSettings((current) => ({ open: true, openings: current.openings + 1 })),
+    }),
+    [view, choices, isBot, onSettingsPage, submitChoice],
   );
   return (
     <ConsentContext.Provider value={value}>

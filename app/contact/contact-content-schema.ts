@@ -34,6 +34,9 @@ export const ContactSchema = z.object({
     requiredNote: text,
     privacyNote: z.object({ text: text, linkLabel: text }),
     attachmentLimits: text,
+    /** The list of chosen files, and what the field says when a post came back without them. */
+    chosenFiles: text,
+    chooseFilesAgain: text,
     errors: z.object({
       name: text,
       email: text,

@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import type { ContactContent } from "./contact-content-schema.ts";
 import { ContactFormSchema, contactUploads } from "./contact-schema.ts";
 import { Card } from "#app/ui/card.tsx";
-import { Field, Fieldset } from "#app/ui/field.tsx";
+import { Field, Fieldset, FileField } from "#app/ui/field.tsx";
 import { FormAlert, GuardFields, SubmitWithPrivacyNote, useSiteForm } from "#app/forms/form-parts.tsx";
 import { pages } from "#app/site/pages.ts";
 
@@ -25,6 +25,8 @@ export function ContactForm({
 }) {
   const { form, fields, control, value, formProps } = useSiteForm({ id: "contact-form", schema: ContactFormSchema, lastResult });
   const { fields: labels } = content;
+  // The server sent the form back: files chosen before are gone (without JavaScript).
+  const cameBack = Boolean(lastResult || formError);
 
   return (
     <Card className="p-6 sm:p-8">
@@ -65,16 +67,17 @@ export function ContactForm({
               </select>
             )}
           </Field>
-          <Field
+          <FileField
             id={fields.attachments.id}
             errorId={fields.attachments.errorId}
             hintId={fields.attachments.descriptionId}
             label={labels.attachments.label}
             hint={`${labels.attachments.hint ?? ""} ${content.attachmentLimits}`.trim()}
             errors={fields.attachments.errors}
-          >
-            {(props) => <input {...props} {...control("attachments")} type="file" multiple accept={contactUploads.accept} />}
-          </Field>
+            chosenLabel={content.chosenFiles}
+            chooseAgain={cameBack ? content.chooseFilesAgain : null}
+            input={{ ...control("attachments"), multiple: true, accept: contactUploads.accept }}
+          />
         </Fieldset>
         <Fieldset legend={content.sections.more}>
           <div className="sm:col-span-2">

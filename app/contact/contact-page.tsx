@@ -5,6 +5,7 @@ import { Card } from "#app/ui/card.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { Piece } from "#app/ui/piece.tsx";
 import { Icon } from "#app/ui/illustrations.tsx";
+import { PageHead } from "#app/ui/section.tsx";
 import { contact } from "./contact-content.ts";
 import { pages } from "#app/site/pages.ts";
 import { hydrateHandle } from "#app/site/hydration.ts";
@@ -36,55 +37,52 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const { nextSteps } = contact;
   return (
     <>
-      <div className="border-b border-line bg-gradient-to-b from-brand-soft to-canvas">
-        <Container className="py-12 sm:py-16">
-          <h1 className="text-display tracking-tight">{contact.hero.headline}</h1>
-          <p className="mt-4 max-w-2xl text-lead text-ink-muted">{contact.hero.intro}</p>
-        </Container>
-      </div>
+      <PageHead title={contact.hero.headline}>
+        <p className="mt-4 max-w-2xl text-lead text-ink-muted">{contact.hero.intro}</p>
+      </PageHead>
       <Container className="grid gap-10 py-12 lg:grid-cols-[1fr_1.6fr] lg:py-16">
         <Piece>
-        <aside aria-labelledby="next-steps-title" className="space-y-6">
-          <h2 id="next-steps-title" className="text-2xl font-extrabold tracking-tight">
-            {nextSteps.title}
-          </h2>
-          <p className="flex items-center gap-3 rounded-card bg-accent-soft p-4 font-semibold text-accent">
-            <Icon name="clock" />
-            {nextSteps.reply}
-          </p>
-          <ol className="space-y-5">
-            {nextSteps.steps.map((step, index) => (
-              <li key={step.title} className="flex gap-4">
-                <span
-                  className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand font-bold text-brand-ink"
-                  aria-hidden="true"
-                >
-                  {index + 1}
+          <aside aria-labelledby="next-steps-title" className="space-y-6">
+            <h2 id="next-steps-title" className="text-title">
+              {nextSteps.title}
+            </h2>
+            <p className="flex items-center gap-3 rounded-card bg-accent-soft p-4 font-semibold text-accent">
+              <Icon name="clock" />
+              {nextSteps.reply}
+            </p>
+            <ol className="space-y-5">
+              {nextSteps.steps.map((step, index) => (
+                <li key={step.title} className="flex gap-4">
+                  <span
+                    className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand font-mono font-bold text-brand-ink"
+                    aria-hidden="true"
+                  >
+                    {index + 1}
+                  </span>
+                  <div>
+                    <h3 className="font-bold">{step.title}</h3>
+                    <p className="text-ink-muted">{step.description}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+            <Card>
+              <div className="flex items-center gap-3">
+                <span className="inline-flex size-11 items-center justify-center rounded-control bg-brand-soft text-brand">
+                  <Icon name="video" />
                 </span>
-                <div>
-                  <h3 className="font-bold">{step.title}</h3>
-                  <p className="text-ink-muted">{step.description}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
-          <Card>
-            <div className="flex items-center gap-3">
-              <span className="inline-flex size-11 items-center justify-center rounded-control bg-brand-soft text-brand">
-                <Icon name="video" />
-              </span>
-              <h3 className="text-lg font-bold">{nextSteps.meeting.title}</h3>
-            </div>
-            <p className="mt-3 text-ink-muted">{nextSteps.meeting.description}</p>
-            <Link
-              to={pages.meeting.path}
-              className="mt-4 flex items-center gap-2 rounded-control border border-line px-4 py-3 font-semibold text-brand underline-offset-4 hover:border-brand hover:underline"
-            >
-              <Icon name="calendar" />
-              {nextSteps.meeting.dayLabel}
-            </Link>
-          </Card>
-        </aside>
+                <h3 className="text-lg font-bold">{nextSteps.meeting.title}</h3>
+              </div>
+              <p className="mt-3 text-ink-muted">{nextSteps.meeting.description}</p>
+              <Link
+                to={pages.meeting.path}
+                className="mt-4 flex items-center gap-2 rounded-control border border-line px-4 py-3 font-semibold text-brand underline-offset-4 hover:border-brand hover:underline"
+              >
+                <Icon name="calendar" />
+                {nextSteps.meeting.dayLabel}
+              </Link>
+            </Card>
+          </aside>
         </Piece>
         {loaderData.sent ? (
           <Confirmation

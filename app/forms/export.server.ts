@@ -61,7 +61,7 @@ export function submissionSheet(description: SubmissionFields, submissions: Subm
       return value ? (column.values?.[value] ?? value) : "";
     }),
     submission.attachments.map((file) => `${file.name} (${formatBytes(file.size)})`).join("; "),
-    submission.mail.map((mail) => labels.mail(mail.status)).join("; "),
+    submission.mail.filter((mail) => !mail.receipt).map((mail) => labels.mail(mail.status)).join("; "),
     submission.note,
   ]);
   return [header, ...rows];

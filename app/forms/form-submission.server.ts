@@ -9,14 +9,17 @@ import { MalformedFormError, parseMultipartForm } from "./multipart.server.ts";
 import { log } from "#app/platform/log.server.ts";
 import { limitClient } from "#app/platform/rate-limit.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
-import { notificationFor } from "./notification.server.ts";
+import { notificationFor, notificationRecipient } from "./notification.server.ts";
+import { queueReceipt } from "./receipts.server.ts";
+import { queueWebhookEvent } from "./webhook-events.server.ts";
 import type { SubmissionFields } from "./submission-fields.ts";
 import { type NewSubmission, type StoredFile, fileFacts, storeSubmission } from "./submissions.server.ts";
 
 // The pipeline every public form posts through: read the body within limits, rate-limit the
 // client, validate with the form's schema, check each file's content, judge spam, store (with
-// the notification) in one transaction, then redirect to the confirmation. Every answer other
-// than the redirect re-renders the form with what the visitor typed.
+// the notification and, unless it is spam, the visitor's receipt and the webhooks' event) in one
+// transaction, then redirect to the confirmation. Every answer other than the redirect re-renders
+// the form with what the visitor typed.
 
 export type FormMessages = {
   summary: string;
@@ -144,12 +147,34 @@ export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPi
       formKey,
       messageIdDomain: new URL(env.SITE_URL).hostname,
       notification: ({ id }) => notificationFor(pipeline.description, { id, jobSlug: stored.jobSlug ?? null, fields: stored.fields, files: files.map(fileFacts) }),
+      followUp: async (trx, { id, createdAt }) => {
+        const { kind } = stored;
+        const address = pipeline.description.sender(stored.fields).email;
+        // A meeting's visitor gets the booking's own e-mail instead.
+        if (env.RECEIPTS === "on" && kind !== "meeting" && address) {
+          await queueReceipt(trx, {
+            submissionId: id,
+            createdAt,
+            kind,
+            address,
+            replyTo: notificationRecipient(pipeline.description),
+            secret: services.secret,
+            dailyLimit: env.RECEIPT_DAILY_LIMIT,
+            messageIdDomain: new URL(env.SITE_URL).hostname,
+          });
+        }
+        const summary = pipeline.description.chatSummary?.(stored.fields, stored.jobSlug ?? null);
+        await queueWebhookEvent(trx, { type: "submission.created", submissionId: id, summary }, { now: new Date(createdAt) });
+      },
     });
   } catch (error) {
     if (error instanceof FormRefusal) return formAgain(error.status, { formErrors: error.formErrors, fieldErrors: error.fieldErrors });
     return unavailable(error);
   }
   services.outbox.kick();
+  services.webhooks.kick();
+  // A booking's event, queued with it, goes to the team's calendar at once too (when there is one).
+  services.calendar.kick();
   // Spam gets the same answer as a real visitor: nothing tells a bot what gave it away. A form
   // sent again (its stamp's key already stored) gets the same answer too: it was received.
   const { successPath } = pipeline;

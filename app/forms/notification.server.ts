@@ -16,6 +16,10 @@ export type NotifiedSubmission = {
   files: Array<{ name: string; type: string; size: number }>;
 };
 
+/** Which of the site's addresses hears of this kind (and answers its visitors). */
+export const notificationRecipient = (description: SubmissionFields) =>
+  description.notification.to === "careers" ? (env.CAREERS_EMAIL ?? env.CONTACT_EMAIL) : env.CONTACT_EMAIL;
+
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, " ").trim();
 
 export function notificationFor(description: SubmissionFields, submission: NotifiedSubmission): Notification {
@@ -50,7 +54,7 @@ export function notificationFor(description: SubmissionFields, submission: Notif
       : []),
   ].join("\n");
   return {
-    recipient: notification.to === "careers" ? (env.CAREERS_EMAIL ?? env.CONTACT_EMAIL) : env.CONTACT_EMAIL,
+    recipient: notificationRecipient(description),
     replyTo: sender.email || null,
     subject: oneLine(notification.subject(sender, submission.jobSlug)).slice(0, 200),
     text,

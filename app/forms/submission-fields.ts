@@ -15,6 +15,8 @@ export type SubmissionFields = {
   label: string;
   sender: (fields: StoredFields) => Sender;
   rows: Array<{ key: string; label: string; values?: Record<string, string> }>;
+  /** A few words about it for the team's chat, never personal data ("budget $25k–$50k"). */
+  chatSummary?: (fields: StoredFields, jobSlug: string | null) => string | null;
   /** The long text (a project, a cover note), shown as a paragraph. */
   longText: { key: string; label: string } | null;
   /** The e-mail that tells the team: which of the site's addresses gets it, its subject and first line. */

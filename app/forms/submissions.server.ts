@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { isoNow, newId } from "#app/platform/clock.server.ts";
+import type { CalendarPart } from "#app/platform/mail.server.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
 import { type Schema, type SubmissionKind, type SubmissionProgress, type SubmissionStatus, toBuffer } from "#app/platform/db.server.ts";
 
@@ -8,7 +9,7 @@ import { type Schema, type SubmissionKind, type SubmissionProgress, type Submiss
 
 export type StoredFile = { name: string; type: string; content: Buffer };
 export const fileFacts = (file: StoredFile) => ({ name: file.name, type: file.type, size: file.content.length });
-export type Notification = { recipient: string; replyTo: string | null; subject: string; text: string; html: string };
+export type Notification = { recipient: string; replyTo: string | null; subject: string; text: string; html: string; calendar?: CalendarPart | null };
 
 export type NewSubmission = {
   kind: SubmissionKind;
@@ -23,9 +24,12 @@ export type NewSubmission = {
   messageIdDomain: string;
   /**
    * What else the submission stands for, stored in its transaction (a meeting's booking). It
-   * may throw to refuse: nothing of the submission is then stored. Not run for spam.
+   * may throw to refuse: nothing of the submission is then stored. Not run for spam. What it
+   * returns goes into the team's notification (a meeting's invitation and its recipient).
    */
-  alsoStore?: (trx: Kysely<Schema>, submission: { id: string }) => Promise<void>;
+  alsoStore?: (trx: Kysely<Schema>, submission: { id: string }) => Promise<Partial<Pick<Notification, "recipient" | "calendar">> | void>;
+  /** What follows a genuine submission, queued in its transaction after the notification (the visitor's receipt, the webhooks' event). Not run for spam. */
+  followUp?: (trx: Kysely<Schema>, submission: { id: string; createdAt: string }) => Promise<void>;
 };
 
 export async function storeSubmission(db: Kysely<Schema>, submission: NewSubmission, now: Date = new Date()) {
@@ -59,9 +63,10 @@ export async function storeSubmission(db: Kysely<Schema>, submission: NewSubmiss
         .execute();
     }
     if (status === "spam") return { id, createdAt, status, duplicate: false };
-    await submission.alsoStore?.(trx, { id });
-    const message = submission.notification({ id, createdAt, files: submission.files });
+    const extra = await submission.alsoStore?.(trx, { id });
+    const message = { ...submission.notification({ id, createdAt, files: submission.files }), ...extra };
     await queueMail(trx, { ...message, submissionId: id, messageIdDomain: submission.messageIdDomain }, now);
+    await submission.followUp?.(trx, { id, createdAt });
     return { id, createdAt, status, duplicate: false };
   });
 }
@@ -78,7 +83,8 @@ export type SubmissionRecord = {
   note: string | null;
   fields: Record<string, string | null>;
   attachments: Array<{ name: string; size: number; type: string }>;
-  mail: Array<{ status: string; attempts: number; lastError: string | null; sentAt: string | null }>;
+  /** The notification, and the visitor's receipt (`receipt`) when one was sent. */
+  mail: Array<{ status: string; attempts: number; lastError: string | null; sentAt: string | null; receipt: boolean }>;
 };
 
 /**
@@ -115,9 +121,11 @@ export async function listSubmissions(db: Kysely<Schema>, { kind, id, among, sta
     .execute();
   const mails = await db
     .selectFrom("outbox")
-    .select(["submission_id", "status", "attempts", "last_error", "sent_at"])
-    .where("submission_id", "in", chosenIds())
-    .orderBy("created_at")
+    .leftJoin("receipts", "receipts.outbox_id", "outbox.id")
+    .select(["outbox.submission_id", "outbox.status", "outbox.attempts", "outbox.last_error", "outbox.sent_at", "receipts.id as receipt_id"])
+    .where("outbox.submission_id", "in", chosenIds())
+    .orderBy("outbox.created_at")
+    .orderBy("outbox.id")
     .execute();
   const filesOf = groupBy(files, (file) => file.submission_id);
   const mailOf = groupBy(mails, (mail) => mail.submission_id ?? "");
@@ -132,7 +140,7 @@ export async function listSubmissions(db: Kysely<Schema>, { kind, id, among, sta
     note: row.note,
     fields: JSON.parse(row.fields) as Record<string, string | null>,
     attachments: (filesOf.get(row.id) ?? []).map((file) => ({ name: file.name, size: Number(file.size), type: file.type })),
-    mail: (mailOf.get(row.id) ?? []).map((mail) => ({ status: mail.status, attempts: Number(mail.attempts), lastError: mail.last_error, sentAt: mail.sent_at })),
+    mail: (mailOf.get(row.id) ?? []).map((mail) => ({ status: mail.status, attempts: Number(mail.attempts), lastError: mail.last_error, sentAt: mail.sent_at, receipt: mail.receipt_id !== null })),
   }));
 }
 

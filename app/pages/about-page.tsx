@@ -1,7 +1,9 @@
 import { ButtonLink } from "#app/ui/button.tsx";
-import { Card } from "#app/ui/card.tsx";
-import { PageHero, Section } from "#app/ui/section.tsx";
+import { CoEngineeringIllustration } from "#app/ui/illustrations.tsx";
+import { PageHero, Panel, Section } from "#app/ui/section.tsx";
 import { about } from "./about-content.ts";
+import { proof } from "./proof-content.ts";
+import { Team, Testimonials } from "./proof-sections.tsx";
 import { pageMeta } from "#app/site/seo.ts";
 import type { Route } from "./+types/about-page";
 
@@ -10,27 +12,32 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, about.meta);
 export default function About() {
   return (
     <>
-      <PageHero title={about.hero.headline}>
-        <p className="mt-6 max-w-3xl text-lead text-ink-muted">{about.hero.paragraph}</p>
+      <PageHero title={about.hero.headline} aside={<CoEngineeringIllustration />}>
+        <p className="mt-6 max-w-2xl text-lead text-ink-muted">{about.hero.paragraph}</p>
       </PageHero>
-      <Section labelledBy="about-action-title">
-        <dl className="grid gap-6 sm:grid-cols-3">
+      {/* The figures lead into whatever follows; the next section's top space separates them. */}
+      <Section className="!pb-0">
+        <dl className="grid gap-px overflow-hidden rounded-card border border-line bg-line sm:grid-cols-3">
           {about.facts.map((fact) => (
-            <Card key={fact.label} className="flex flex-col">
-              <dt className="text-ink-muted">{fact.label}</dt>
-              <dd className="order-first text-title font-extrabold text-brand">{fact.value}</dd>
-            </Card>
+            <div key={fact.label} className="flex flex-col bg-raised p-6 sm:p-8">
+              <dt className="mt-2 text-ink-muted">{fact.label}</dt>
+              <dd className="order-first font-display text-5xl tracking-tight text-brand">{fact.value}</dd>
+            </div>
           ))}
         </dl>
-        <div className="mt-12 rounded-panel bg-brand-soft p-8 sm:p-12">
-          <h2 id="about-action-title" className="text-title font-extrabold tracking-tight">
+      </Section>
+      <Team content={proof.team} />
+      <Testimonials content={proof.testimonials} />
+      <Section labelledBy="about-action-title">
+        <Panel>
+          <h2 id="about-action-title" className="max-w-2xl text-title">
             {about.action.title}
           </h2>
-          <p className="mt-3 max-w-2xl text-lead text-ink-muted">{about.action.description}</p>
-          <ButtonLink href={about.action.link.href} className="mt-6">
+          <p className="mt-4 max-w-2xl text-lead text-panel-muted">{about.action.description}</p>
+          <ButtonLink href={about.action.link.href} variant="glow" className="mt-8">
             {about.action.link.label}
           </ButtonLink>
-        </div>
+        </Panel>
       </Section>
     </>
   );

@@ -1,7 +1,7 @@
 import { Card, InfoCard } from "#app/ui/card.tsx";
 import { CheckList } from "#app/ui/check-list.tsx";
 import { AppScreen, Icon, type IconName, type ScreenKind } from "#app/ui/illustrations.tsx";
-import { PageHero, Section, SectionHeader } from "#app/ui/section.tsx";
+import { PageHero, Panel, Section, SectionHeader } from "#app/ui/section.tsx";
 import { StoreButtons } from "#app/ui/store-buttons.tsx";
 import { download } from "./download-content.ts";
 import { features } from "./features-content.ts";
@@ -33,7 +33,7 @@ export default function Features() {
           {features.featureBlocks.map((block) => (
             <li key={block.title}>
               <Card className="h-full">
-                <h3 className="text-lg font-bold">{block.title}</h3>
+                <h3 className="text-heading">{block.title}</h3>
                 <p className="mt-2 text-ink-muted">{block.summary}</p>
                 <CheckList items={block.details} className="mt-4 space-y-2" />
               </Card>
@@ -65,7 +65,7 @@ export default function Features() {
               <figure>
                 <AppScreen kind={screenKinds[index] ?? "library"} label={screen.title} />
                 <figcaption className="mt-4 text-center">
-                  <span className="block font-bold">{screen.title}</span>
+                  <span className="block font-display text-lg">{screen.title}</span>
                   <span className="text-ink-muted">{screen.caption}</span>
                 </figcaption>
               </figure>
@@ -79,7 +79,7 @@ export default function Features() {
         <div className="grid gap-6 md:grid-cols-2">
           {features.preparation.map((list) => (
             <Card key={list.title}>
-              <h3 className="text-xl font-bold">{list.title}</h3>
+              <h3 className="text-heading">{list.title}</h3>
               <CheckList items={list.items} tone="brand" className="mt-4 grid gap-2" />
             </Card>
           ))}
@@ -87,13 +87,14 @@ export default function Features() {
       </Section>
 
       <Section labelledBy="download-title">
-        <div className="rounded-panel bg-brand px-6 py-12 text-center text-brand-ink sm:px-12">
-          <h2 id="download-title" className="text-title font-extrabold tracking-tight">
+        <Panel className="text-center">
+          <h2 id="download-title" className="text-title">
             {features.download.title}
           </h2>
-          <p className="mx-auto mt-3 max-w-xl text-lead">{features.download.description}</p>
-          <div className="mt-8 flex justify-center [&_a]:bg-canvas [&_a]:text-ink [&_a:hover]:bg-brand-soft">
+          <p className="mx-auto mt-4 max-w-xl text-lead text-panel-muted">{features.download.description}</p>
+          <div className="mt-8 flex justify-center">
             <StoreButtons
+              variant="glow"
               fallbackHref={pages.download.path}
               stores={[
                 { label: features.download.ios, comingSoon: download.stores.appStore.comingSoon, url: config.appStoreUrl },
@@ -101,7 +102,7 @@ export default function Features() {
               ]}
             />
           </div>
-        </div>
+        </Panel>
       </Section>
     </>
   );

@@ -2,8 +2,10 @@ import { ButtonLink } from "#app/ui/button.tsx";
 import { InfoCard } from "#app/ui/card.tsx";
 import { NewsletterSection } from "./newsletter-section.tsx";
 import { HeroIllustration, Icon, type IconName } from "#app/ui/illustrations.tsx";
-import { PageHero, Section, SectionHeader } from "#app/ui/section.tsx";
+import { Beam, PageHero, Section, SectionHeader } from "#app/ui/section.tsx";
 import { home } from "./home-content.ts";
+import { proof } from "./proof-content.ts";
+import { CaseStudies, ClientLogos, Testimonials } from "./proof-sections.tsx";
 import { site } from "#app/site/site-content.ts";
 import { useSiteConfig } from "#app/site/use-site-config.ts";
 import { pageMeta, rootData } from "#app/site/seo.ts";
@@ -34,8 +36,11 @@ export default function Home() {
   return (
     <>
       <PageHero title={home.hero.headline} aside={<HeroIllustration />}>
-        <p className="mt-4 text-xl font-semibold text-brand">{home.hero.tagline}</p>
-        <p className="mt-4 max-w-xl text-lead text-ink-muted">{home.hero.intro}</p>
+        <p className="mt-5 flex items-center gap-3 text-xl font-semibold text-brand">
+          <Beam className="shrink-0" />
+          {home.hero.tagline}
+        </p>
+        <p className="mt-5 max-w-xl text-lead text-ink-muted">{home.hero.intro}</p>
         <div className="mt-8 flex flex-wrap gap-3">
           <ButtonLink href={home.hero.primaryAction.href}>{home.hero.primaryAction.label}</ButtonLink>
           <ButtonLink href={home.hero.secondaryAction.href} variant="secondary">
@@ -48,6 +53,7 @@ export default function Home() {
 
       <Section labelledBy="services-title">
         <SectionHeader id="services-title" title={home.services.title} description={home.services.description} />
+        <ClientLogos clients={proof.clients} />
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {home.services.cards.map((card, index) => (
             <li key={card.title}>
@@ -56,6 +62,9 @@ export default function Home() {
           ))}
         </ul>
       </Section>
+
+      <CaseStudies content={proof.caseStudies} />
+      <Testimonials content={proof.testimonials} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { EmbedFrame } from "#app/consent/embed-frame.tsx";
 import { Container } from "#app/ui/container.tsx";
+import { Beam } from "#app/ui/section.tsx";
 import { FrameFallback } from "./frame-fallback.tsx";
 import { login } from "./login-content.ts";
 import { pageMeta } from "#app/site/seo.ts";
@@ -11,10 +12,13 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, login.meta);
 export default function Login() {
   const config = useSiteConfig();
   return (
-    <Container className="flex flex-col items-center py-section text-center">
-      <h1 className="text-title font-extrabold tracking-tight">{login.title}</h1>
-      <p className="mt-3 mb-8 text-lead text-ink-muted">{login.description}</p>
-      <EmbedFrame src={config.loginEmbedUrl} title={login.frameTitle} size="540x305" fallback={<FrameFallback copy={login.unavailable} email={config.contactEmail} />} />
-    </Container>
+    <div className="bg-blueprint">
+      <Container className="flex flex-col items-center py-section text-center">
+        <Beam className="mb-5" />
+        <h1 className="text-title">{login.title}</h1>
+        <p className="mt-3 mb-8 text-lead text-ink-muted">{login.description}</p>
+        <EmbedFrame src={config.loginEmbedUrl} title={login.frameTitle} size="540x305" fallback={<FrameFallback copy={login.unavailable} email={config.contactEmail} />} />
+      </Container>
+    </div>
   );
 }

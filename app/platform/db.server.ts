@@ -56,6 +56,9 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** An invitation's iTIP method and iCalendar text (decision 023). */
+  calendar_method: "REQUEST" | "CANCEL" | null;
+  calendar: string | null;
 }
 
 export interface RateLimitHitTable {
@@ -150,6 +153,8 @@ export interface BookingTable {
   submission_id: string | null;
   created_at: string;
   cancelled_at: string | null;
+  video_url: Generated<string | null>;
+  reminder_due_at: Generated<string | null>;
 }
 
 export interface BookingClaimTable {
@@ -182,6 +187,89 @@ export interface PrivacyRequestTable {
   detail: string;
 }
 
+/** A visitor's receipt (app/forms/receipts.server.ts): its e-mail is in the outbox; the address only as a keyed hash, for the daily limit. */
+export interface ReceiptTable {
+  id: string;
+  submission_id: string;
+  outbox_id: string;
+  address_hash: string;
+  created_at: string;
+}
+
+export type WebhookDeliveryStatus = "pending" | "delivered" | "failed";
+
+/** One event for the webhooks (app/platform/webhooks.server.ts): `data` is its thin payload, without personal data. */
+export interface WebhookEventTable {
+  id: string;
+  type: string;
+  submission_id: string | null;
+  data: string;
+  chat_text: string;
+  created_at: string;
+}
+
+/** An event on its way to one endpoint, leased while it is being sent like the outbox's mail. */
+export interface WebhookDeliveryTable {
+  id: string;
+  event_id: string;
+  endpoint: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  next_attempt_at: string;
+  retry_until: string;
+  locked_until: string | null;
+  last_error: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+
+/** The delivery log: each request's time, answer and error. */
+export interface WebhookAttemptTable {
+  id: string;
+  delivery_id: string;
+  at: string;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
+/** An endpoint that answered 410 Gone, by name and a hash of the address it had then. */
+export interface DisabledWebhookTable {
+  name: string;
+  url_hash: string;
+  disabled_at: string;
+  reason: string;
+}
+
+/** The busy times last read from the team's calendar (decision 027): `[start, end]` epoch-millisecond pairs as JSON. */
+export interface CalendarBusyTable {
+  calendar: string;
+  read_at: string;
+  from_at: string;
+  to_at: string;
+  busy: string;
+}
+
+export type CalendarWriteAction = "put" | "remove";
+export type CalendarWriteStatus = "pending" | "done";
+
+/** The latest write wished for one event of the team's calendar, retried until it lands. */
+export interface CalendarWriteTable {
+  uid: string;
+  action: CalendarWriteAction;
+  ics: string | null;
+  version: number;
+  etag: string | null;
+  status: CalendarWriteStatus;
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  done_at: string | null;
+}
+
 export interface Schema {
   submissions: SubmissionTable;
   attachments: AttachmentTable;
@@ -201,6 +289,13 @@ export interface Schema {
   deletion_tombstones: DeletionTombstoneTable;
   leases: LeaseTable;
   privacy_requests: PrivacyRequestTable;
+  receipts: ReceiptTable;
+  webhook_events: WebhookEventTable;
+  webhook_deliveries: WebhookDeliveryTable;
+  webhook_attempts: WebhookAttemptTable;
+  disabled_webhooks: DisabledWebhookTable;
+  calendar_busy: CalendarBusyTable;
+  calendar_writes: CalendarWriteTable;
 }
 
 export type Engine = "sqlite" | "postgres";

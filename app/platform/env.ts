@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WebhookEndpointsSchema } from "./webhook-endpoints.ts";
 import { cellMinutes, isTimeZoneName, parseDaysOff, parseWeeklyHours } from "./weekly-hours.ts";
 
 // Unset and empty variables mean the same thing: use the default (or leave the feature off).
@@ -38,6 +39,18 @@ const issuerUrl = z
   .refine((url) => !/^https:\/\/login\.microsoftonline\.com\/(common|organizations|consumers)(\/|$)/i.test(url), {
     error: "must name your tenant: https://login.microsoftonline.com/<tenant id>/v2.0",
   });
+
+// The team's calendar holds the company's credentials: https, plain http only on this machine.
+const calendarUrl = z
+  .url({ protocol: /^https?$/, error: "must be an absolute https:// URL", abort: true })
+  .refine((url) => url.startsWith("https:") || loopbackHosts.has(new URL(url).hostname), {
+    error: "must be an absolute https:// URL (http only for localhost)",
+    abort: true,
+  })
+  .refine((url) => !new URL(url).username && !new URL(url).password, { error: "must not carry credentials: use CALDAV_USERNAME and CALDAV_PASSWORD" });
+
+/** The variables that connect the team's calendar: all three or none. */
+const calDavRequired = ["CALDAV_URL", "CALDAV_USERNAME", "CALDAV_PASSWORD"] as const;
 
 /** The variables that configure signing in with the company's accounts: all three or none. */
 const openIdRequired = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
@@ -115,6 +128,17 @@ export const EnvSchema = z.object({
   BOOKING_HORIZON_DAYS: optional(wholeNumber(1, 366, "days")).default(42),
   BOOKING_MAX_PER_DAY: optional(wholeNumber(1, 48, "meetings")).default(6),
   BOOKING_DAYS_OFF: optional(z.string()).default("").transform(parsedWith(parseDaysOff)),
+  // Who receives the team's invitations (and cancellations) of booked meetings.
+  BOOKING_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
+  // The meeting's video link: one fixed address, or a template whose {room} becomes a random room per meeting.
+  BOOKING_VIDEO_URL: optional(httpsUrl),
+  BOOKING_REMINDER_HOURS: optional(wholeNumber(0, 24 * 7, "hours")).default(24),
+  BOOKING_MAX_UPCOMING_PER_EMAIL: optional(wholeNumber(1, 50, "meetings")).default(3),
+  // The team's calendar over CalDAV (decision 027): off unless all three are set.
+  CALDAV_URL: optional(calendarUrl),
+  CALDAV_USERNAME: optional(z.string()),
+  CALDAV_PASSWORD: optional(z.string()),
+  CALDAV_REFRESH_SECONDS: optional(wholeNumber(15, 24 * 60 * 60, "seconds")).default(120),
   // How long each kind of record is kept before the daily purge deletes it (app/privacy/).
   RETENTION_INQUIRY_MONTHS: optional(wholeNumber(1, 120, "months")).default(12),
   RETENTION_APPLICATION_MONTHS: optional(wholeNumber(1, 120, "months")).default(6),
@@ -128,11 +152,23 @@ export const EnvSchema = z.object({
   PRIVACY_DPO_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
   PRIVACY_AUTHORITY: optional(z.string().trim().max(200, { error: "must be 200 characters or fewer" })),
   PRIVACY_AUTHORITY_URL: optional(httpsUrl),
+  // The visitor's receipt after an inquiry or application (app/forms/receipts.server.ts).
+  RECEIPTS: optional(z.enum(["on", "off"], { error: "must be on or off" })).default("on"),
+  RECEIPT_DAILY_LIMIT: optional(wholeNumber(1, 20, "receipts")).default(3),
+  // Signed webhooks (app/platform/webhooks.server.ts): a JSON list, see README.
+  WEBHOOK_ENDPOINTS: optional(WebhookEndpointsSchema).default([]),
+  WEBHOOK_TIMEOUT_SECONDS: optional(wholeNumber(1, 30, "seconds")).default(10),
 }).superRefine((env, context) => {
   const given = openIdRequired.filter((name) => env[name] !== undefined);
   if (given.length > 0) {
     for (const name of openIdRequired) {
       if (env[name] === undefined) context.addIssue({ code: "custom", path: [name], message: `must be set with ${given.join(" and ")}` });
+    }
+  }
+  const calendarGiven = calDavRequired.filter((name) => env[name] !== undefined);
+  if (calendarGiven.length > 0) {
+    for (const name of calDavRequired) {
+      if (env[name] === undefined) context.addIssue({ code: "custom", path: [name], message: `must be set with ${calendarGiven.join(" and ")}` });
     }
   }
   if (env.OIDC_ALLOWED_DOMAIN !== undefined && env.OIDC_ISSUER === undefined) {
@@ -200,3 +236,12 @@ export function openIdConfig(env: Env) {
 }
 
 export type OpenIdConfig = NonNullable<ReturnType<typeof openIdConfig>>;
+
+/** The team's calendar (CalDAV), when configured: the collection's address ends with a slash, so its events resolve inside it. */
+export function calDavConfig(env: Env) {
+  if (!env.CALDAV_URL || env.CALDAV_USERNAME === undefined || env.CALDAV_PASSWORD === undefined) return null;
+  const url = env.CALDAV_URL.endsWith("/") ? env.CALDAV_URL : `${env.CALDAV_URL}/`;
+  return { url, username: env.CALDAV_USERNAME, password: env.CALDAV_PASSWORD, refreshMs: env.CALDAV_REFRESH_SECONDS * 1000 };
+}
+
+export type CalDavConfig = NonNullable<ReturnType<typeof calDavConfig>>;

@@ -13,9 +13,13 @@ export type OutgoingMail = {
   text: string;
   html: string;
   messageId: string;
+  /** An invitation (RFC 6047): its iCalendar text goes as the text/calendar part and as an attached .ics. */
+  calendar?: CalendarPart | null;
   /** Names the .eml file, so sending the same message again replaces it instead of adding one. */
   fileName: string;
 };
+
+export type CalendarPart = { method: "REQUEST" | "CANCEL"; content: string };
 
 export type SendEmail = (mail: OutgoingMail) => Promise<void>;
 
@@ -36,6 +40,9 @@ export function createMailer({ smtpUrl, dataDir, timeoutMs }: { smtpUrl?: string
     text: mail.text,
     html: mail.html,
     messageId: mail.messageId,
+    // Calendar programs read the text/calendar alternative; nodemailer attaches the same text as
+    // invite.ics too, for people and webmail.
+    ...(mail.calendar && { icalEvent: { method: mail.calendar.method, content: mail.calendar.content, filename: "invite.ics" } }),
   });
 
   // nodemailer (about 10 MB resident) is loaded when the first message goes out, not at start.

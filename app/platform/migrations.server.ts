@@ -10,6 +10,9 @@ import * as m0006 from "./migrations/0006-openid-attempts.ts";
 import * as m0007 from "./migrations/0007-bookings.ts";
 import * as m0008 from "./migrations/0008-inbox-posting-counts.ts";
 import * as m0009 from "./migrations/0009-privacy.ts";
+import * as m0010 from "./migrations/0010-meeting-invitations.ts";
+import * as m0011 from "./migrations/0011-receipts-webhooks.ts";
+import * as m0012 from "./migrations/0012-team-calendar.ts";
 
 // One set of migrations for both engines, one file each in ./migrations/, applied in the order
 // of their names. A migration that needs an engine-specific type asks ./migrations/column-types.ts;
@@ -24,6 +27,9 @@ const migrationFiles = {
   "0007-bookings": m0007,
   "0008-inbox-posting-counts": m0008,
   "0009-privacy": m0009,
+  "0010-meeting-invitations": m0010,
+  "0011-receipts-webhooks": m0011,
+  "0012-team-calendar": m0012,
 } satisfies Record<string, { up: (db: Kysely<any>, engine: Engine) => Promise<void> }>;
 
 function migrations(engine: Engine): Record<string, Migration> {

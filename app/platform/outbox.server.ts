@@ -1,7 +1,7 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import { isoNow, newId } from "./clock.server.ts";
 import type { Engine, OutboxTable, Schema } from "./db.server.ts";
-import type { SendEmail } from "./mail.server.ts";
+import type { CalendarPart, SendEmail } from "./mail.server.ts";
 
 // Delivers the outbox: each due row is claimed with a lease (so a second instance, or a retry
 // after a crash, never sends it while another holds it), sent, then marked sent; a failure is
@@ -44,7 +44,7 @@ export async function claimNextMail({ db, engine, leaseMs = 120_000, now = () =>
   });
 }
 
-async function deliver(options: OutboxOptions, mail: OutboxTable) {
+async function deliver(options: OutboxOptions, mail: Selectable<OutboxTable>) {
   const { db, send, from, maxAttempts = 10, backoffMs = defaultBackoffMs, now = () => new Date() } = options;
   try {
     await send({
@@ -55,6 +55,7 @@ async function deliver(options: OutboxOptions, mail: OutboxTable) {
       text: mail.text_body,
       html: mail.html_body,
       messageId: mail.message_id,
+      calendar: mail.calendar && mail.calendar_method ? { method: mail.calendar_method, content: mail.calendar } : null,
       fileName: `${mail.created_at.replace(/[:.]/g, "-")}-${mail.id}`,
     });
     await db
@@ -155,10 +156,21 @@ export function startOutboxWorker(options: OutboxOptions & { intervalMs?: number
   };
 }
 
+export type QueuedMail = {
+  recipient: string;
+  replyTo?: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  messageIdDomain: string;
+  submissionId?: string | null;
+  calendar?: CalendarPart | null;
+};
+
 /** Queues one e-mail (a submission's notification, an invitation); the worker sends it within seconds. */
 export async function queueMail(
   db: Kysely<Schema>,
-  mail: { recipient: string; replyTo?: string | null; subject: string; text: string; html: string; messageIdDomain: string; submissionId?: string },
+  mail: QueuedMail,
   now: Date = new Date(),
 ) {
   const id = newId();
@@ -177,6 +189,8 @@ export async function queueMail(
       attempts: 0,
       next_attempt_at: isoNow(now),
       created_at: isoNow(now),
+      calendar_method: mail.calendar?.method ?? null,
+      calendar: mail.calendar?.content ?? null,
     })
     .execute();
   return id;

@@ -1,4 +1,6 @@
 import { env } from "./env.server.ts";
+import { calDavClient } from "./caldav.server.ts";
+import { calDavConfig } from "./env.ts";
 import { type Database, openDatabase } from "./db.server.ts";
 import { loadFormSecret } from "./secret.server.ts";
 import { log } from "./log.server.ts";
@@ -6,13 +8,21 @@ import { createMailer } from "./mail.server.ts";
 import { migrateToLatest } from "./migrations.server.ts";
 import { startOutboxWorker } from "./outbox.server.ts";
 import { pruneRateLimits } from "./rate-limit.server.ts";
+import { noTeamCalendar, startTeamCalendar, type TeamCalendarWorker } from "./team-calendar.server.ts";
+import { pruneWebhookEvents, startWebhookWorker } from "./webhooks.server.ts";
 
 // The server's long-lived parts, started once per process: the database (migrated before use),
-// the form secret, the mailer and the outbox worker.
+// the form secret, the mailer, the outbox worker, the webhook worker, and the team's calendar
+// when configured.
 
 export type Services = Database & {
   secret: string;
+  /** Where mail goes, for the server's start-up line ("SMTP server host:port" or "files in …"). */
+  mailDescribe: string;
   outbox: ReturnType<typeof startOutboxWorker>;
+  webhooks: ReturnType<typeof startWebhookWorker>;
+  /** Writes bookings to the team's calendar and reads its busy times (does nothing when none is configured). */
+  calendar: TeamCalendarWorker;
   close: () => Promise<void>;
 };
 
@@ -22,6 +32,25 @@ let started: Promise<Services> | undefined;
 function databaseError(what: string, error: unknown) {
   const setting = env.DATABASE_URL ? "DATABASE_URL" : "DATA_DIR";
   return new Error(`${setting}: ${what}: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+const dayMs = 24 * 60 * 60_000;
+
+/** The team's calendar (decision 027): busy times over the booking window with a day's margin either side. */
+function startCalendar(database: Database) {
+  const config = calDavConfig(env);
+  if (!config) return noTeamCalendar;
+  return startTeamCalendar({
+    db: database.db,
+    engine: database.engine,
+    client: calDavClient(config),
+    calendarUrl: config.url,
+    timeZone: env.BOOKING_TIME_ZONE,
+    range: (now) => ({ from: now.subtract({ milliseconds: dayMs }), to: now.add({ milliseconds: (env.BOOKING_HORIZON_DAYS + 2) * dayMs }) }),
+    refreshMs: config.refreshMs,
+    onWarn: log.warn,
+    onError: log.error,
+  });
 }
 
 async function start(): Promise<Services> {
@@ -47,18 +76,32 @@ async function start(): Promise<Services> {
       leaseMs,
       onError: log.error,
     });
+    const webhooks = startWebhookWorker({
+      db: database.db,
+      engine: database.engine,
+      endpoints: env.WEBHOOK_ENDPOINTS,
+      alert: { recipient: env.CONTACT_EMAIL, messageIdDomain: new URL(env.SITE_URL).hostname },
+      timeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
+      onError: log.error,
+      onMailQueued: outbox.kick,
+    });
+    const calendar = startCalendar(database);
     const pruner = setInterval(() => {
       pruneRateLimits(database.db, new Date(Date.now() - env.RATE_LIMIT_WINDOW_SECONDS * 1000)).catch(() => {});
+      // The delivery log is kept as long as the copies of sent e-mails.
+      pruneWebhookEvents(database.db, new Date(Date.now() - env.RETENTION_MAIL_DAYS * 24 * 60 * 60_000)).catch(() => {});
     }, 60 * 60_000);
     pruner.unref();
-    log.info(`Database: ${database.describe}; mail: ${mailer.describe}`);
     return {
       ...database,
       secret,
+      mailDescribe: mailer.describe,
       outbox,
+      webhooks,
+      calendar,
       close: async () => {
         clearInterval(pruner);
-        await outbox.stop();
+        await Promise.all([outbox.stop(), webhooks.stop(), calendar.stop()]);
         mailer.close();
         await database.db.destroy();
       },

@@ -23,6 +23,9 @@ export type DailyPurgeOptions = {
 /** One check: runs the purge when this instance takes the lease; says whether it ran. */
 export async function purgeIfDue({ db, policy, now = () => new Date(), onPurged, onError }: DailyPurgeOptions, holder: string) {
   const started = now();
+  // Each check takes the lease as a holder of its own: a lease taken by this instance earlier in
+  // the day is not "already ours", or the instance holding it would purge again at every check.
+  holder = `${holder}@${started.toISOString()}`;
   if (!(await takeLease(db, leaseName, holder, new Date(started.getTime() + dayMs), started))) return false;
   try {
     const result = await purge(db, policy, started);

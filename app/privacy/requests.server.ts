@@ -1,6 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { Temporal } from "temporal-polyfill";
-import { cancelMeeting } from "#app/booking/bookings.server.ts";
+import { cancelBooking } from "#app/booking/meetings.server.ts";
 import { isoNow, newId } from "#app/platform/clock.server.ts";
 import { type Schema, toBuffer } from "#app/platform/db.server.ts";
 import { signFor } from "#app/platform/secret.server.ts";
@@ -109,13 +108,13 @@ export async function exportAddress(db: Kysely<Schema>, secret: string, address:
 
 async function eraseHoldings(db: Kysely<Schema>, found: Awaited<ReturnType<typeof holdings>>, now: Date) {
   const ids = found.submissions.map((row) => row.id);
-  // A meeting still to come is cancelled first, so its time is free again (the invitation's
-  // CANCEL to the person comes with the booking's e-mails).
+  // A meeting still to come is cancelled first, so its time is free again; the team's calendar
+  // gets a CANCEL that names nobody, and the person is not written to (decision 023).
   const upcoming = ids.length
     ? await db.selectFrom("bookings").select("id").where("submission_id", "in", ids).where("status", "=", "confirmed").where("start_at", ">", isoNow(now)).execute()
     : [];
   let meetings = 0;
-  for (const booking of upcoming) if (await cancelMeeting(db, booking.id, Temporal.Instant.fromEpochMilliseconds(now.getTime()))) meetings += 1;
+  for (const booking of upcoming) if (await cancelBooking(db, booking.id, { change: "erasure", now })) meetings += 1;
   const submissions = await deleteSubmissions(db, ids, "erasure", now);
   const mailIds = found.mail.map((row) => row.id);
   const mail = mailIds.length ? Number((await db.deleteFrom("outbox").where("id", "in", mailIds).executeTakeFirst()).numDeletedRows) : 0;

@@ -118,6 +118,10 @@ export async function deleteSubmissions(db: Kysely<Schema>, ids: string[], reaso
       await trx.deleteFrom("attachments").where("submission_id", "in", found).execute();
       await trx.deleteFrom("outbox").where("submission_id", "in", found).execute();
       await trx.updateTable("bookings").set({ submission_id: null }).where("submission_id", "in", found).execute();
+      // A receipt's row holds a hash of the address; a webhook event holds no personal data and
+      // still goes out (a meeting cancelled by an erasure), without the link or the fields.
+      await trx.deleteFrom("receipts").where("submission_id", "in", found).execute();
+      await trx.updateTable("webhook_events").set({ submission_id: null }).where("submission_id", "in", found).execute();
       await trx.deleteFrom("submissions").where("id", "in", found).execute();
       return rows.length;
     });

@@ -3,6 +3,7 @@ import { errorPages } from "./error-pages-content.ts";
 import { site } from "./site-content.ts";
 import { ButtonLink } from "#app/ui/button.tsx";
 import { Container } from "#app/ui/container.tsx";
+import { Eyebrow, PageHead } from "#app/ui/section.tsx";
 
 type ErrorKind = Exclude<keyof typeof errorPages, "homeLink" | "suggestionsTitle">;
 
@@ -21,17 +22,18 @@ export function ErrorPage({ kind, detail }: { kind: ErrorKind; detail?: string }
   const content = errorPages[kind];
   const suggestions = [...site.footer.quickLinks.slice(1), ...site.footer.moreLinks];
   return (
-    <Container className="py-section">
+    <>
       <title>{`${content.title} | ${site.companyName}`}</title>
       <meta name="robots" content="noindex" />
-      <p className="text-sm font-semibold uppercase tracking-wide text-accent">{content.code}</p>
-      <h1 className="mt-2 text-display tracking-tight">{content.title}</h1>
-      <p className="mt-4 max-w-2xl text-lead text-ink-muted">{content.description}</p>
-      <div className="mt-8">
-        <ButtonLink href="/">{errorPages.homeLink}</ButtonLink>
-      </div>
-      <nav aria-labelledby="error-suggestions" className="mt-12">
-        <h2 id="error-suggestions" className="font-bold">
+      <PageHead title={content.title} eyebrow={<Eyebrow className="mb-4">{content.code}</Eyebrow>}>
+        <p className="mt-4 max-w-2xl text-lead text-ink-muted">{content.description}</p>
+        <div className="mt-8">
+          <ButtonLink href="/">{errorPages.homeLink}</ButtonLink>
+        </div>
+      </PageHead>
+      <Container className="py-12">
+      <nav aria-labelledby="error-suggestions">
+        <h2 id="error-suggestions" className="text-heading">
           {errorPages.suggestionsTitle}
         </h2>
         <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
@@ -45,7 +47,8 @@ export function ErrorPage({ kind, detail }: { kind: ErrorKind; detail?: string }
         </ul>
       </nav>
       {detail ? <pre className="mt-8 overflow-auto rounded-card bg-surface p-4 text-sm">{detail}</pre> : null}
-    </Container>
+      </Container>
+    </>
   );
 }
 

@@ -4,7 +4,7 @@ import type { Site } from "./content-schema.ts";
 import { Container } from "#app/ui/container.tsx";
 import { LogoMark } from "#app/ui/logo.tsx";
 
-const linkClasses = "inline-flex min-h-8 items-center text-ink-muted underline-offset-4 hover:text-brand hover:underline";
+const linkClasses = "inline-flex min-h-8 items-center text-panel-muted underline-offset-4 hover:text-panel-ink hover:underline";
 
 export function SiteFooter({
   companyName,
@@ -23,19 +23,20 @@ export function SiteFooter({
   cookieSettingsLink: (className: string) => ReactNode;
 }) {
   return (
-    <footer className="border-t border-line bg-surface">
-      <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
+    // The deep spruce ground closes every page; focus rings turn amber on it.
+    <footer className="bg-panel text-panel-ink [--color-focus:var(--color-glow)]">
+      <Container className="grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div>
-          <p className="flex items-center gap-2.5 text-lg font-extrabold tracking-tight">
+          <p className="flex items-center gap-2.5 font-display text-xl tracking-tight">
             <LogoMark />
             {companyName}
           </p>
-          <p className="mt-3 text-ink-muted">{footer.tagline}</p>
+          <p className="mt-3 max-w-xs text-panel-muted">{footer.tagline}</p>
         </div>
         <FooterLinks title={footer.quickLinksTitle} links={footer.quickLinks} />
         <FooterLinks title={footer.moreLinksTitle} links={footer.moreLinks} />
         <div>
-          <h2 className="font-bold">{footer.contactTitle}</h2>
+          <h2 className="font-mono text-eyebrow font-semibold uppercase text-glow">{footer.contactTitle}</h2>
           <ul className="mt-3 space-y-1">
             <li>
               <a href={`mailto:${contactEmail}`} className={linkClasses}>
@@ -50,7 +51,7 @@ export function SiteFooter({
           </ul>
         </div>
       </Container>
-      <Container className="flex flex-wrap items-center justify-between gap-4 border-t border-line py-6 text-sm text-ink-muted">
+      <Container className="flex flex-wrap items-center justify-between gap-4 border-t border-panel-muted/25 py-6 text-sm text-panel-muted">
         <p>
           © {copyrightYear} {companyName}. {footer.rights}
         </p>
@@ -68,7 +69,7 @@ export function SiteFooter({
 function FooterLinks({ title, links }: { title: string; links: Site["footer"]["quickLinks"] }) {
   return (
     <nav aria-label={title}>
-      <h2 className="font-bold">{title}</h2>
+      <h2 className="font-mono text-eyebrow font-semibold uppercase text-glow">{title}</h2>
       <ul className="mt-3 space-y-1">
         {links.map((link) => (
           <li key={link.href}>

@@ -28,7 +28,7 @@ export function SiteHeader({
       <Container className="flex h-16 items-center justify-between gap-4">
         <Link to="/" aria-label={logoAlt} className="inline-flex min-h-11 items-center gap-2.5 rounded-control font-extrabold">
           <LogoMark />
-          <span className="text-lg tracking-tight" aria-hidden="true">
+          <span className="font-display text-lg whitespace-nowrap tracking-tight sm:text-xl" aria-hidden="true">
             {companyName}
           </span>
         </Link>

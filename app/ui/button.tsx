@@ -1,15 +1,17 @@
 import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
 
-type Variant = "primary" | "secondary" | "ghost";
+type Variant = "primary" | "secondary" | "ghost" | "glow";
 
 const base =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-control px-5 py-2.5 text-base font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60";
 
 const variants: Record<Variant, string> = {
-  primary: "bg-brand text-brand-ink hover:bg-brand-strong",
-  secondary: "border border-line bg-raised text-ink hover:border-brand hover:text-brand",
+  primary: "bg-brand text-brand-ink shadow-[inset_0_-2px_0_rgb(0_0_0/0.18)] hover:bg-brand-strong",
+  secondary: "border border-line-strong bg-raised text-ink hover:border-brand hover:text-brand",
   ghost: "text-ink hover:bg-brand-soft",
+  // On the deep panel only: the amber light as a button.
+  glow: "bg-glow text-glow-ink shadow-[inset_0_-2px_0_rgb(0_0_0/0.15)] hover:bg-panel-ink",
 };
 
 export function buttonClasses(variant: Variant = "primary", className = "") {

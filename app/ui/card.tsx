@@ -22,11 +22,12 @@ export function InfoCard({
   return (
     <Card className="h-full">
       {icon ? (
-        <div className="mb-4 inline-flex size-11 items-center justify-center rounded-control bg-brand-soft text-brand">
+        <div className="relative mb-5 inline-flex size-12 items-center justify-center rounded-control bg-brand-soft text-brand">
           {icon}
+          <span aria-hidden="true" className="absolute -top-1 -right-1 size-2.5 rounded-full bg-glow" />
         </div>
       ) : null}
-      <Heading className="text-lg font-bold">{title}</Heading>
+      <Heading className="text-heading">{title}</Heading>
       <p className="mt-2 text-ink-muted">{description}</p>
     </Card>
   );

@@ -1,4 +1,6 @@
-// Inline SVG drawings in the theme's colours: no image requests, sharp at any size, dark-mode aware.
+// The company's own drawings (docs/design.md): inline SVG in the theme's tokens, so no image
+// requests, sharp at any size, and the dark theme for free. Spruce lines on paper, amber for the
+// light: every drawing has one lit point.
 
 const c = {
   brand: "var(--color-brand)",
@@ -10,54 +12,135 @@ const c = {
   line: "var(--color-line)",
   muted: "var(--color-ink-muted)",
   ink: "var(--color-ink)",
+  glow: "var(--color-glow)",
 };
 
-/** Decorative: a code editor, a cloud topology and a rising chart, the three things we build. */
-export function HeroIllustration() {
+/** A practice tile: one of the line icons below, drawn large on a raised square. */
+function Tile({ x, y, icon }: { x: number; y: number; icon: IconName }) {
   return (
-    <svg viewBox="0 0 480 380" className="h-auto w-full" aria-hidden="true" focusable="false">
-      <rect x="40" y="30" width="300" height="210" rx="18" fill={c.raised} stroke={c.line} strokeWidth="2" />
-      <rect x="40" y="30" width="300" height="36" rx="18" fill={c.surface} />
-      <circle cx="64" cy="48" r="6" fill="#f87171" />
-      <circle cx="84" cy="48" r="6" fill="#fbbf24" />
-      <circle cx="104" cy="48" r="6" fill="#34d399" />
-      {[0, 1, 2, 3, 4, 5].map((row) => (
-        <g key={row}>
-          <rect x={64 + (row % 3) * 18} y={88 + row * 24} width={40} height="10" rx="5" fill={c.brand} opacity="0.85" />
-          <rect
-            x={112 + (row % 3) * 18}
-            y={88 + row * 24}
-            width={120 - row * 12}
-            height="10"
-            rx="5"
-            fill={row % 2 ? c.accent : c.muted}
-            opacity="0.55"
-          />
+    <g transform={`translate(${x - 38} ${y - 38})`}>
+      <rect width="76" height="76" rx="16" fill={c.raised} stroke={c.line} strokeWidth="2" />
+      <g transform="translate(20 20) scale(1.5)" fill="none" stroke={c.brand} strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        {iconPaths[icon]}
+      </g>
+    </g>
+  );
+}
+
+/** The light at the centre of the drawings: an amber core in a soft halo. */
+function Lumen({ x, y, r }: { x: number; y: number; r: number }) {
+  return (
+    <g>
+      <circle cx={x} cy={y} r={r * 2.2} fill={c.glow} opacity="0.14" />
+      <circle cx={x} cy={y} r={r * 1.5} fill={c.glow} opacity="0.22" />
+      <circle cx={x} cy={y} r={r} fill={c.glow} />
+    </g>
+  );
+}
+
+/**
+ * Decorative, the home page's: the lens. Light from one core reaches the four practices
+ * (infrastructure, security, software, data), as one team serves them all.
+ */
+export function HeroIllustration() {
+  const tiles: Array<[number, number, IconName]> = [
+    [78, 78, "server"],
+    [402, 78, "shield"],
+    [78, 342, "code"],
+    [402, 342, "chart"],
+  ];
+  return (
+    <svg viewBox="0 0 480 420" className="h-auto w-full" aria-hidden="true" focusable="false">
+      <circle cx="240" cy="210" r="168" fill="none" stroke={c.line} strokeWidth="2" strokeDasharray="3 9" strokeLinecap="round" />
+      <circle cx="240" cy="210" r="118" fill="none" stroke={c.line} strokeWidth="2" />
+      {tiles.map(([x, y]) => (
+        <g key={`${x}-${y}`}>
+          <line x1="240" y1="210" x2={x} y2={y} stroke={c.brand} strokeWidth="2" strokeDasharray="1 7" strokeLinecap="round" />
+          <circle cx={240 + (x - 240) * 0.52} cy={210 + (y - 210) * 0.52} r="5" fill={c.glow} />
         </g>
       ))}
-      <rect x="250" y="150" width="200" height="200" rx="20" fill={c.raised} stroke={c.line} strokeWidth="2" />
-      <polyline
-        points="275,310 315,280 350,292 390,240 425,210"
-        fill="none"
-        stroke={c.brand}
-        strokeWidth="6"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-      {[275, 315, 350, 390, 425].map((x, index) => (
-        <circle key={x} cx={x} cy={[310, 280, 292, 240, 210][index]} r="7" fill={c.raised} stroke={c.brand} strokeWidth="4" />
+      <circle cx="240" cy="210" r="70" fill={c.raised} stroke={c.brand} strokeWidth="3" />
+      <Lumen x={240} y={210} r={22} />
+      {tiles.map(([x, y, icon]) => (
+        <Tile key={icon} x={x} y={y} icon={icon} />
       ))}
-      <rect x="275" y="176" width="80" height="10" rx="5" fill={c.muted} opacity="0.5" />
-      <g>
-        <circle cx="90" cy="300" r="54" fill={c.accentSoft} />
-        <path
-          d="M62 312h52a16 16 0 0 0 0-32 22 22 0 0 0-42-4 14 14 0 0 0-10 36z"
-          fill={c.raised}
-          stroke={c.accent}
-          strokeWidth="4"
-          strokeLinejoin="round"
-        />
+    </svg>
+  );
+}
+
+/**
+ * Decorative, the about page's: co-engineering. Your team's branch and ours run side by side,
+ * review each other's work and merge into one line that goes on lit.
+ */
+export function CoEngineeringIllustration() {
+  const yours = [40, 110, 180];
+  const ours = [70, 140, 210];
+  return (
+    <svg viewBox="0 0 480 340" className="h-auto w-full" aria-hidden="true" focusable="false">
+      <path d="M20 96H230C280 96 290 170 330 170" fill="none" stroke={c.brand} strokeWidth="6" strokeLinecap="round" />
+      <path d="M20 244H250C290 244 300 182 336 182" fill="none" stroke={c.glow} strokeWidth="6" strokeLinecap="round" />
+      <path d="M330 170H440" stroke={c.brand} strokeWidth="6" strokeLinecap="round" />
+      <path d="M336 182H440" stroke={c.glow} strokeWidth="6" strokeLinecap="round" />
+      {yours.map((x) => (
+        <circle key={x} cx={x + 20} cy="96" r="11" fill={c.raised} stroke={c.brand} strokeWidth="5" />
+      ))}
+      {ours.map((x) => (
+        <circle key={x} cx={x + 20} cy="244" r="11" fill={c.raised} stroke={c.glow} strokeWidth="5" />
+      ))}
+      {/* Reviews across: each side reads the other's work. */}
+      {[130, 200].map((x) => (
+        <path key={x} d={`M${x} 112V228`} stroke={c.line} strokeWidth="3" strokeDasharray="2 8" strokeLinecap="round" />
+      ))}
+      <g transform="translate(60 18)">
+        <rect width="150" height="52" rx="12" fill={c.raised} stroke={c.line} strokeWidth="2" />
+        <rect x="16" y="15" width="70" height="8" rx="4" fill={c.ink} opacity="0.75" />
+        <rect x="16" y="31" width="110" height="7" rx="3.5" fill={c.muted} opacity="0.45" />
       </g>
+      <g transform="translate(120 272)">
+        <rect width="150" height="52" rx="12" fill={c.raised} stroke={c.line} strokeWidth="2" />
+        <rect x="16" y="15" width="54" height="8" rx="4" fill={c.ink} opacity="0.75" />
+        <rect x="16" y="31" width="96" height="7" rx="3.5" fill={c.muted} opacity="0.45" />
+        <path d="m118 20 6 6 11-12" fill="none" stroke={c.brand} strokeWidth="3.5" strokeLinecap="round" strokeLinejoin="round" />
+      </g>
+      <circle cx="448" cy="176" r="30" fill={c.raised} stroke={c.brand} strokeWidth="3" />
+      <Lumen x={448} y={176} r={11} />
+    </svg>
+  );
+}
+
+/** Decorative, the careers page's: a team around one table, under one light. */
+export function TeamIllustration() {
+  const seats = [0, 1, 2, 3, 4, 5].map((index) => {
+    const angle = (Math.PI * 2 * index) / 6 - Math.PI / 2;
+    return { x: 240 + Math.cos(angle) * 150, y: 190 + Math.sin(angle) * 118, tone: index % 2 ? c.glow : c.brand };
+  });
+  return (
+    <svg viewBox="0 0 480 380" className="h-auto w-full" aria-hidden="true" focusable="false">
+      <ellipse cx="240" cy="190" rx="118" ry="86" fill={c.raised} stroke={c.line} strokeWidth="2" />
+      <ellipse cx="240" cy="190" rx="80" ry="56" fill="none" stroke={c.line} strokeWidth="2" strokeDasharray="2 8" strokeLinecap="round" />
+      {/* Each seat's laptop on the table, turned to its owner. */}
+      {seats.map((seat) => (
+        <rect
+          key={`l${seat.x}`}
+          x="-14"
+          y="-9"
+          width="28"
+          height="18"
+          rx="4"
+          fill={c.surface}
+          stroke={c.muted}
+          strokeOpacity="0.6"
+          strokeWidth="2"
+          transform={`translate(${240 + (seat.x - 240) * 0.62} ${190 + (seat.y - 190) * 0.62}) rotate(${(Math.atan2(seat.y - 190, seat.x - 240) * 180) / Math.PI + 90})`}
+        />
+      ))}
+      <Lumen x={240} y={190} r={16} />
+      {seats.map((seat) => (
+        <g key={seat.x} transform={`translate(${seat.x} ${seat.y})`}>
+          <path d="M-24 30a24 22 0 0 1 48 0z" fill={seat.tone} />
+          <circle cy="-6" r="14" fill={seat.tone} />
+        </g>
+      ))}
     </svg>
   );
 }
@@ -69,6 +152,7 @@ export function AppScreen({ kind, label }: { kind: ScreenKind; label: string }) 
   return (
     <svg viewBox="0 0 220 440" className="mx-auto h-auto w-full max-w-[220px]" role="img" aria-label={label}>
       <rect x="4" y="4" width="212" height="432" rx="34" fill={c.ink} />
+      <rect x="4" y="4" width="212" height="432" rx="34" fill="none" stroke={c.glow} strokeOpacity="0.5" strokeWidth="2" />
       <rect x="14" y="14" width="192" height="412" rx="26" fill={c.surface} />
       <rect x="80" y="22" width="60" height="10" rx="5" fill={c.ink} />
       <rect x="30" y="50" width="110" height="12" rx="6" fill={c.ink} opacity="0.85" />
@@ -79,7 +163,7 @@ export function AppScreen({ kind, label }: { kind: ScreenKind; label: string }) 
 }
 
 function LibraryScreen() {
-  const tags = [c.accent, c.brand, "#f59e0b", c.accent, c.brand];
+  const tags = [c.glow, c.brand, c.glow, c.brand, c.glow];
   return (
     <g>
       {tags.map((tag, index) => (
@@ -105,7 +189,7 @@ function PathScreen() {
       <line x1="46" y1="196" x2="46" y2="388" stroke={c.line} strokeWidth="4" />
       {steps.map((done, index) => (
         <g key={index} transform={`translate(0 ${196 + index * 62})`}>
-          <circle cx="46" cy="12" r="12" fill={done ? c.accent : c.raised} stroke={done ? c.accent : c.line} strokeWidth="3" />
+          <circle cx="46" cy="12" r="12" fill={done ? c.glow : c.raised} stroke={done ? c.glow : c.line} strokeWidth="3" />
           <rect x="70" y="0" width="124" height="26" rx="8" fill={c.raised} stroke={c.line} />
           <rect x="80" y="9" width={70 - index * 8} height="8" rx="4" fill={c.ink} opacity="0.7" />
         </g>
@@ -127,8 +211,8 @@ function AnalyticsScreen() {
           width="16"
           height={height}
           rx="5"
-          fill={index === bars.length - 1 ? c.brand : c.accent}
-          opacity={index === bars.length - 1 ? 1 : 0.6}
+          fill={index === bars.length - 1 ? c.glow : c.brand}
+          opacity={index === bars.length - 1 ? 1 : 0.55}
         />
       ))}
       <g transform="translate(26 282)">
@@ -136,7 +220,7 @@ function AnalyticsScreen() {
         <circle cx="40" cy="42" r="24" fill="none" stroke={c.line} strokeWidth="7" />
         <path d="M40 18a24 24 0 1 1-22.8 31.4" fill="none" stroke={c.brand} strokeWidth="7" strokeLinecap="round" />
         <rect x="88" width="80" height="84" rx="14" fill={c.raised} stroke={c.line} />
-        <rect x="100" y="24" width="50" height="14" rx="7" fill={c.accent} />
+        <rect x="100" y="24" width="50" height="14" rx="7" fill={c.glow} />
         <rect x="100" y="48" width="36" height="8" rx="4" fill={c.muted} opacity="0.6" />
       </g>
     </g>
@@ -187,6 +271,12 @@ const iconPaths = {
     <>
       <rect x="3" y="5" width="18" height="16" rx="2" />
       <path d="M8 3v4M16 3v4M3 10h18" />
+    </>
+  ),
+  mail: (
+    <>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m3 7 9 6 9-6" />
     </>
   ),
   video: (

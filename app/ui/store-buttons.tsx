@@ -6,7 +6,16 @@ export type Store = { label: string; comingSoon: string; url: string | null };
  * Store buttons from configuration. A store without a URL links to `fallbackHref` when given
  * (the download page), or else shows its "coming soon" state: never a dead link.
  */
-export function StoreButtons({ stores, fallbackHref }: { stores: Store[]; fallbackHref?: string }) {
+export function StoreButtons({
+  stores,
+  fallbackHref,
+  variant = "primary",
+}: {
+  stores: Store[];
+  fallbackHref?: string;
+  /** "glow" on the deep panel. */
+  variant?: "primary" | "glow";
+}) {
   return (
     <ul className="flex flex-wrap gap-3">
       {stores.map((store) => {
@@ -14,9 +23,13 @@ export function StoreButtons({ stores, fallbackHref }: { stores: Store[]; fallba
         return (
           <li key={store.label}>
             {href ? (
-              <ButtonLink href={href}>{store.label}</ButtonLink>
+              <ButtonLink href={href} variant={variant}>
+                {store.label}
+              </ButtonLink>
             ) : (
-              <p className="inline-flex min-h-11 items-center rounded-control border border-dashed border-line px-5 py-2.5 font-semibold text-ink-muted">
+              // A status, not a control: no border or button shape that invites a click.
+              <p className="inline-flex min-h-11 items-center gap-2 rounded-full bg-accent-soft px-4 text-sm font-semibold text-accent">
+                <span aria-hidden="true" className="size-2 rounded-full bg-glow" />
                 {store.comingSoon}
               </p>
             )}

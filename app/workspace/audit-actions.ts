@@ -15,6 +15,7 @@ export const auditActions = [
   "download",
   "export",
   "retry-mail",
+  "redeliver-webhooks",
   "passkey-add",
   "passkey-remove",
   "privacy-export",

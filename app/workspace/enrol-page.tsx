@@ -8,7 +8,7 @@ import { hydrateAtOnceHandle } from "#app/site/hydration.ts";
 import type { Route } from "./+types/enrol-page";
 import { postStep, usePasskeyCeremony } from "./passkey-client.ts";
 import { findInvitation } from "./staff.server.ts";
-import { hashToken } from "./tokens.server.ts";
+import { hashToken } from "#app/platform/tokens.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
 

@@ -8,7 +8,7 @@ import { completeEnrolment, enrolmentOptions } from "./passkeys.server.ts";
 import { readPasskeyStep } from "./passkey-step-schema.ts";
 import { requireSameOrigin, sessionCookie, startSession } from "./session.server.ts";
 import { findInvitation } from "./staff.server.ts";
-import { hashToken } from "./tokens.server.ts";
+import { hashToken } from "#app/platform/tokens.server.ts";
 import { workspacePaths } from "./workspace-paths.ts";
 
 // POST /workspace/enrol/:token/passkey: the enrolment page's two steps, as JSON. The new

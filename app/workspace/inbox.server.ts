@@ -9,6 +9,8 @@ import type { StoredFields, SubmissionFields } from "#app/forms/submission-field
 import { submissionSheet } from "#app/forms/export.server.ts";
 import { notificationFor } from "#app/forms/notification.server.ts";
 import { getSubmission, listSubmissions, type SubmissionRecord } from "#app/forms/submissions.server.ts";
+import { queueWebhookEvent } from "#app/forms/webhook-events.server.ts";
+import { redeliverSubmission } from "#app/platform/webhooks.server.ts";
 import { env } from "#app/platform/env.server.ts";
 import { type Actor, recordAudit } from "./audit.server.ts";
 import { mailStateLabel, postingTitle, stateLabel, states } from "./workspace-display.ts";
@@ -147,7 +149,8 @@ export async function setNote(db: Kysely<Schema>, id: string, note: string, acto
 
 /**
  * Marks a submission spam, or releases it. A released submission that was never notified (the
- * spam check caught it) gets its notification now, the same e-mail it would have got at once.
+ * spam check caught it) gets its notification now, the same e-mail it would have got at once,
+ * and the webhooks hear of it as of a new one (the visitor gets no late receipt).
  */
 export async function setSpam(db: Kysely<Schema>, id: string, spam: boolean, actor: Actor, now: Date = new Date()) {
   return db.transaction().execute(async (trx) => {
@@ -163,6 +166,8 @@ export async function setSpam(db: Kysely<Schema>, id: string, spam: boolean, act
       if (!submission) return false;
       const message = notificationFor(kindFields[submission.kind], { id, jobSlug: submission.job, fields: submission.fields, files: submission.attachments });
       await queueMail(trx, { ...message, submissionId: id, messageIdDomain: new URL(env.SITE_URL).hostname }, now);
+      const summary = kindFields[submission.kind].chatSummary?.(submission.fields, submission.job);
+      await queueWebhookEvent(trx, { type: "submission.created", submissionId: id, summary }, { now });
     }
     await recordAudit(trx, { actor, action: spam ? "spam" : "not-spam", target: id, detail: notified ? undefined : "notification sent" }, now);
     return true;
@@ -185,4 +190,11 @@ export async function retryNotification(db: Kysely<Schema>, id: string, actor: A
   const queued = await retrySubmissionMail(db, id, now);
   if (queued > 0) await recordAudit(db, { actor, action: "retry-mail", target: id }, now);
   return queued > 0;
+}
+
+/** Sends the submission's webhook events again to every endpoint, and records who asked. */
+export async function redeliverWebhooks(db: Kysely<Schema>, id: string, actor: Actor, now: Date = new Date()) {
+  const queued = await redeliverSubmission(db, id, now);
+  if (queued > 0) await recordAudit(db, { actor, action: "redeliver-webhooks", target: id, detail: `${queued} deliveries` }, now);
+  return queued;
 }

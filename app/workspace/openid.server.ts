@@ -9,7 +9,7 @@ import { recordAudit } from "./audit.server.ts";
 import { type OpenIdProvider, openIdProvider, vouchedEmail } from "./openid-claims.server.ts";
 import { safeNext } from "./session.server.ts";
 import { admitStaff, findStaffByEmail } from "./staff.server.ts";
-import { hashToken, newToken } from "./tokens.server.ts";
+import { hashToken, newToken } from "#app/platform/tokens.server.ts";
 import { workspacePaths } from "./workspace-paths.ts";
 
 // Signing in with the company's Google Workspace or Microsoft 365 through OpenID Connect

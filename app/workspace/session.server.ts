@@ -5,7 +5,7 @@ import type { Schema, StaffRole } from "#app/platform/db.server.ts";
 import { cookieValue } from "#app/platform/cookies.ts";
 import { env, isSecureRequest } from "#app/platform/env.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
-import { hashToken, newToken } from "./tokens.server.ts";
+import { hashToken, newToken } from "#app/platform/tokens.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
 

@@ -4,7 +4,7 @@ import { isoNow, newId } from "#app/platform/clock.server.ts";
 import type { Schema, StaffRole } from "#app/platform/db.server.ts";
 import { type Actor, recordAudit } from "./audit.server.ts";
 import { invitationHours } from "./staff-rules.ts";
-import { newToken } from "./tokens.server.ts";
+import { newToken } from "#app/platform/tokens.server.ts";
 
 // The people who may use the workspace. Nobody signs up: an admin (or an operator with
 // `npm run staff -- invite`) invites an address, and the link lets its owner create a passkey.

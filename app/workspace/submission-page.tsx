@@ -3,11 +3,13 @@ import { z } from "zod";
 import { Container } from "#app/ui/container.tsx";
 import { getSubmission } from "#app/forms/submissions.server.ts";
 import { describeFields } from "#app/forms/submission-fields.ts";
+import { fillTemplate } from "#app/platform/fill-template.ts";
 import { formatBytes } from "#app/platform/html.ts";
 import { getServices } from "#app/platform/services.server.ts";
+import { webhookLog } from "#app/platform/webhooks.server.ts";
 import type { Route } from "./+types/submission-page";
-import { kindFields, retryNotification, setNote, setProgress, setSpam } from "./inbox.server.ts";
-import { formatTime, mailStateLabel, postingTitle, progressLabels } from "./workspace-display.ts";
+import { kindFields, redeliverWebhooks, retryNotification, setNote, setProgress, setSpam } from "./inbox.server.ts";
+import { attemptResult, formatTime, mailStateLabel, postingTitle, progressLabels, webhookStateLabel } from "./workspace-display.ts";
 import { requireStaff } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
@@ -32,6 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     longText: description.longText && longText ? { label: description.longText.label, value: longText } : null,
     files: submission.attachments.map((file, position) => ({ ...file, position, size: formatBytes(file.size) })),
     mail: submission.mail,
+    webhooks: await webhookLog(db, submission.id),
     progress: submission.progress,
     note: submission.note ?? "",
     saved: new URL(request.url).searchParams.get("saved") === "1",
@@ -44,6 +47,7 @@ const ChangeSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("spam") }),
   z.object({ intent: z.literal("not-spam") }),
   z.object({ intent: z.literal("retry-mail") }),
+  z.object({ intent: z.literal("redeliver-webhooks") }),
 ]);
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -68,10 +72,15 @@ export async function action({ request, params }: Route.ActionArgs) {
       // Nothing to retry (sent meanwhile) is not an error: the page shows the state.
       await retryNotification(db, id, staff);
       found = true;
+      break;
+    case "redeliver-webhooks":
+      await redeliverWebhooks(db, id, staff);
+      found = true;
   }
   if (!found) throw data(workspace.submission.notFound, { status: 404 });
   // A released or retried notification goes out now rather than at the outbox's next round.
   if (change.intent === "not-spam" || change.intent === "retry-mail") (await getServices()).outbox.kick();
+  if (change.intent === "not-spam" || change.intent === "redeliver-webhooks") (await getServices()).webhooks.kick();
   return redirect(`${workspacePaths.submission(id)}?saved=1`, 303);
 }
 
@@ -81,7 +90,7 @@ export default function Submission({ loaderData: submission }: Route.ComponentPr
   const copy = workspace.submission;
   return (
     <Container className="max-w-4xl py-8">
-      <Link to={workspacePaths.inbox} className="underline underline-offset-4">
+      <Link to={workspacePaths.inbox} className="inline-flex min-h-6 items-center underline underline-offset-4">
         {copy.back}
       </Link>
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight">
@@ -147,6 +156,7 @@ export default function Submission({ loaderData: submission }: Route.ComponentPr
           submission.mail.map((mail, index) => (
             <div key={index} className="mt-2 flex flex-wrap items-center gap-4">
               <p>
+                {mail.receipt ? `${copy.receipt}: ` : ""}
                 {mailStateLabel(mail.status)}
                 {mail.sentAt ? ` ${formatTime(mail.sentAt)}` : ""}
                 {mail.status !== "sent" && mail.attempts ? ` (${mail.attempts} attempts)` : ""}
@@ -161,6 +171,57 @@ export default function Submission({ loaderData: submission }: Route.ComponentPr
               ) : null}
             </div>
           ))
+        )}
+      </section>
+
+      <section aria-labelledby="webhooks" className="mt-8">
+        <h2 id="webhooks" className="text-xl font-bold">
+          {copy.webhooks.title}
+        </h2>
+        {submission.webhooks.length === 0 ? (
+          <p className="mt-2 text-ink-muted">{copy.webhooks.none}</p>
+        ) : (
+          <>
+            <div className="mt-2 overflow-x-auto">
+              <table className="w-full text-left">
+                <thead>
+                  <tr>
+                    <th className="py-2 pr-4">{copy.webhooks.columns.endpoint}</th>
+                    <th className="py-2 pr-4">{copy.webhooks.columns.event}</th>
+                    <th className="py-2 pr-4">{copy.webhooks.columns.state}</th>
+                    <th className="py-2">{copy.webhooks.columns.attempts}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {submission.webhooks.map((delivery) => (
+                    <tr key={delivery.id} className="border-t border-line align-top">
+                      <td className="py-2 pr-4 font-semibold">{delivery.endpoint}</td>
+                      <td className="py-2 pr-4">{delivery.type}</td>
+                      <td className="py-2 pr-4">
+                        {webhookStateLabel(delivery.status)}
+                        {delivery.deliveredAt ? ` ${formatTime(delivery.deliveredAt)}` : ""}
+                        {delivery.nextAttemptAt ? `, ${fillTemplate(copy.webhooks.nextAttempt, { time: formatTime(delivery.nextAttemptAt) })}` : ""}
+                      </td>
+                      <td className="py-2">
+                        <ol className="space-y-1">
+                          {delivery.attempts.map((attempt, index) => (
+                            <li key={index}>{fillTemplate(copy.webhooks.attempt, { time: formatTime(attempt.at), result: attemptResult(attempt), ms: attempt.durationMs })}</li>
+                          ))}
+                        </ol>
+                        {delivery.attempts.length === 0 && delivery.lastError ? delivery.lastError : null}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="redeliver-webhooks" />
+              <button type="submit" className={buttonClasses}>
+                {copy.webhooks.redeliver}
+              </button>
+            </Form>
+          </>
         )}
       </section>
 

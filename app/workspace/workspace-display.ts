@@ -17,6 +17,13 @@ export const postingTitle = (slug: string | null) => (slug ? (findJob(slug)?.tit
 /** A notification's delivery state: "Sent", "Waiting to be sent", "Failed". */
 export const mailStateLabel = (status: string) => workspace.submission.mailStates[status as keyof typeof workspace.submission.mailStates] ?? status;
 
+/** A webhook delivery's state: "Delivered", "Waiting to be sent", "Failed". */
+export const webhookStateLabel = (status: string) =>
+  workspace.submission.webhooks.states[status as keyof typeof workspace.submission.webhooks.states] ?? status;
+
+/** One request of the delivery log: "HTTP 200", or what went wrong. */
+export const attemptResult = (attempt: { statusCode: number | null; error: string | null }) => attempt.error ?? `HTTP ${attempt.statusCode}`;
+
 /** The inbox's status filter: "open" is everything not done; spam stays apart. */
 export const states = ["open", "new", "in_progress", "done", "spam"] as const;
 export type InboxState = (typeof states)[number];

@@ -41,7 +41,7 @@ export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
           {loaderData.email ? (
             <nav aria-label={workspace.name} className="flex flex-wrap items-center gap-4 text-sm">
               {links.map((link) => (
-                <NavLink key={link.to} to={link.to} end className="font-semibold underline-offset-4 hover:underline aria-[current=page]:underline">
+                <NavLink key={link.to} to={link.to} end className="inline-flex min-h-6 items-center font-semibold underline-offset-4 hover:underline aria-[current=page]:underline">
                   {link.label}
                 </NavLink>
               ))}

@@ -1,5 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import ICAL from "ical.js";
+import { mailHeader, mimeParts } from "#tests/helpers/mime.ts";
+import type { StorageEnv } from "./server-env.ts";
 import { expect, exportSubmissions, mailContaining, test } from "./fixtures.ts";
 
 // The booking page on the SQLite server (the pipeline's races run on both engines in
@@ -17,6 +20,35 @@ function visitor() {
 async function closeBanner(page: Page) {
   const banner = page.getByRole("region", { name: "We value your privacy" });
   if (await banner.isVisible()) await banner.getByRole("button", { name: /^Close the privacy notice/ }).click();
+}
+
+/** The invitations `email` received, read as a calendar program reads them: the text/calendar part parsed with ical.js. */
+async function invitationsTo(storage: StorageEnv, email: string) {
+  const mails = (await mailContaining(storage, email)).filter((mail) => mailHeader(mail, "to") === email);
+  return mails.flatMap((raw) => {
+    const parts = mimeParts(raw);
+    const calendar = parts.find((part) => /^text\/calendar/.test(part.headers["content-type"] ?? ""));
+    if (!calendar) return [];
+    const component = new ICAL.Component(ICAL.parse(calendar.body));
+    const event = component.getFirstSubcomponent("vevent")!;
+    const text = parts.find((part) => /^text\/plain/.test(part.headers["content-type"] ?? ""))?.body ?? "";
+    return [
+      {
+        method: String(component.getFirstPropertyValue("method")),
+        start: (event.getFirstPropertyValue("dtstart") as ICAL.Time).toJSDate().toISOString(),
+        sequence: Number(event.getFirstPropertyValue("sequence")),
+        uid: String(event.getFirstPropertyValue("uid")),
+        managePath: /\/contact\/meeting\/manage\/[\w-]+/.exec(text)?.[0] ?? null,
+      },
+    ];
+  });
+}
+
+/** The invitation with this method and sequence, once the outbox has written it. */
+async function invitationFor(storage: StorageEnv, email: string, method: "REQUEST" | "CANCEL", sequence = method === "REQUEST" ? 0 : 1) {
+  const find = async () => (await invitationsTo(storage, email)).find((found) => found.method === method && found.sequence === sequence);
+  await expect.poll(async () => Boolean(await find()), { message: `a ${method} (sequence ${sequence}) to ${email}`, timeout: 15_000 }).toBe(true);
+  return (await find())!;
 }
 
 async function fillDetails(page: Page, person: ReturnType<typeof visitor>) {
@@ -102,6 +134,70 @@ test.describe("with JavaScript off", () => {
     await expect(page.getByLabel("What Would You Like to Discuss")).toHaveValue(person.topic);
   });
 
+  test("the invitation is a REQUEST for the booked instant; its manage link cancels the meeting, sends the CANCEL and frees the time", async ({ page, storage }) => {
+    await page.goto("/contact/meeting?tz=UTC");
+    await closeBanner(page);
+    await page.getByRole("link", { name: bookableDay }).first().click();
+    const dayUrl = page.url();
+    const first = page.getByRole("radio").first();
+    const timeName = await first.evaluate((radio) => radio.closest("label")?.querySelector(".sr-only")?.textContent ?? "");
+    await first.check();
+    const person = visitor();
+    await fillDetails(page, person);
+    await page.getByRole("button", { name: "Book this meeting" }).click();
+    await expect(page.getByRole("heading", { name: "Your meeting is booked" })).toBeVisible();
+    const bookedAt = new Date(new URL(page.url()).searchParams.get("at") ?? "").toISOString();
+
+    const invitation = await invitationFor(storage, person.email, "REQUEST");
+    expect(invitation.start).toBe(bookedAt);
+    expect(invitation.managePath).not.toBeNull();
+
+    // Opening the link (as a mail scanner would) changes nothing.
+    const response = await page.goto(invitation.managePath!);
+    expect(response?.headers()["cache-control"]).toBe("no-store");
+    await expect(page.getByRole("heading", { name: "Your meeting", exact: true })).toBeVisible();
+    await expect(page.getByText(`Your time: ${timeName}`)).toBeVisible();
+    await page.goto(dayUrl);
+    await expect(page.getByRole("radio", { name: timeName })).toHaveCount(0);
+
+    await page.goto(invitation.managePath!);
+    await page.getByRole("button", { name: "Cancel this meeting" }).click();
+    await expect(page.getByRole("heading", { name: "Your meeting is cancelled" })).toBeVisible();
+    const cancel = await invitationFor(storage, person.email, "CANCEL");
+    expect(cancel).toMatchObject({ start: bookedAt, uid: invitation.uid });
+    await page.goto(dayUrl);
+    await expect(page.getByRole("radio", { name: timeName })).toHaveCount(1);
+  });
+
+  test("the manage link moves the meeting: the new time in a REQUEST with the same UID, the old time free again", async ({ page, storage }) => {
+    await page.goto("/contact/meeting?tz=UTC");
+    await closeBanner(page);
+    await page.getByRole("link", { name: bookableDay }).first().click();
+    await page.getByRole("radio").first().check();
+    const person = visitor();
+    await fillDetails(page, person);
+    await page.getByRole("button", { name: "Book this meeting" }).click();
+    await expect(page.getByRole("heading", { name: "Your meeting is booked" })).toBeVisible();
+    const invitation = await invitationFor(storage, person.email, "REQUEST");
+
+    await page.goto(invitation.managePath!);
+    await page.getByRole("link", { name: bookableDay }).last().click();
+    const newTime = page.getByRole("radio").last();
+    const newStart = await newTime.getAttribute("value");
+    await newTime.check();
+    await page.getByRole("button", { name: "Move my meeting to this time" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your meeting has moved. The new invitation is on its way to your inbox.");
+    const moved = await invitationFor(storage, person.email, "REQUEST", 1);
+    expect(moved).toMatchObject({ uid: invitation.uid, start: new Date(newStart!).toISOString(), managePath: invitation.managePath });
+  });
+
+  test("a manage link that does not exist says so, with the way to book again", async ({ page }) => {
+    const response = await page.goto(`/contact/meeting/manage/${"A".repeat(43)}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Book another meeting" })).toHaveAttribute("href", "/contact/meeting");
+  });
+
   test("an unknown zone or a malformed day: a 400 page that says so", async ({ page }) => {
     const response = await page.goto("/contact/meeting?tz=Mars%2FOlympus&day=2026-02-31");
     expect(response?.status()).toBe(400);
@@ -114,7 +210,7 @@ test.describe("with JavaScript off", () => {
 test.describe("with JavaScript on", () => {
   test.use({ timezoneId: "Australia/Sydney" });
 
-  test("the browser's zone is detected; choosing a day moves focus to its times without a reload; the radio group works by keyboard", async ({ page, hydrated }) => {
+  test("the browser's zone is detected; choosing a day moves focus to its times without a reload; the radio group works by keyboard", async ({ page, hydrated, storage }) => {
     const response = await page.goto("/contact/meeting");
     expect(response?.headers()["cache-control"]).toBe("private, no-cache");
     await hydrated();
@@ -141,9 +237,12 @@ test.describe("with JavaScript on", () => {
     const timeName = await second.evaluate((radio) => radio.closest("label")?.querySelector(".sr-only")?.textContent ?? "");
     expect(timeName).toMatch(/Australian Eastern (Standard|Daylight) Time$/);
 
-    await fillDetails(page, visitor());
+    const person = visitor();
+    await fillDetails(page, person);
     await page.getByRole("button", { name: "Book this meeting" }).click();
     await expect(page).toHaveURL(/booked=1&at=[^&]+&tz=Australia%2FSydney$/);
+    const bookedAt = new Date(new URL(page.url()).searchParams.get("at") ?? "").toISOString();
+    expect((await invitationFor(storage, person.email, "REQUEST")).start).toBe(bookedAt);
     await expect(page.getByRole("heading", { name: "Your meeting is booked" })).toBeFocused();
     await expect(page.getByText(`Your time: ${timeName}`)).toBeVisible();
     await expect(page.getByText(/^Our time: .+ Pacific (Standard|Daylight) Time$/)).toBeVisible();
@@ -159,6 +258,36 @@ test.describe("with JavaScript on", () => {
     await expect(page.getByText("Please choose a time.")).toBeVisible();
     await expect(page).not.toHaveURL(/booked=1/);
   });
+});
+
+test("axe finds no WCAG 2.2 AA violation on a meeting's manage page with a day chosen, 1280 and 320 px", async ({ page, storage }) => {
+  test.setTimeout(60_000); // a booking, its e-mail and two full axe runs
+  // Booked the way the form posts, with the stamp and first free time the page offers.
+  const calendar = await (await page.request.get("/contact/meeting?tz=UTC")).text();
+  const day = /\?day=(\d{4}-\d{2}-\d{2})&amp;tz=UTC#times/.exec(calendar)?.[1];
+  const dayPage = await (await page.request.get(`/contact/meeting?day=${day}&tz=UTC`)).text();
+  const person = visitor();
+  const booked = await page.request.post(`/contact/meeting?day=${day}&tz=UTC`, {
+    multipart: {
+      "form-started": /name="form-started" value="([^"]+)"/.exec(dayPage)?.[1] ?? "",
+      website: "",
+      tz: "UTC",
+      start: /type="radio"[^>]*value="([^"]+)"/.exec(dayPage)?.[1] ?? "",
+      name: person.name,
+      email: person.email,
+    },
+    maxRedirects: 0,
+  });
+  expect(booked.status()).toBe(303);
+  const { managePath } = await invitationFor(storage, person.email, "REQUEST");
+  for (const viewport of [{ width: 1280, height: 900 }, { width: 320, height: 640 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto(managePath!);
+    await page.getByRole("link", { name: bookableDay }).first().click();
+    await expect(page.getByRole("radio").first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+    expect(results.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(" ")) }))).toEqual([]);
+  }
 });
 
 for (const viewport of [{ width: 1280, height: 900 }, { width: 320, height: 640 }]) {

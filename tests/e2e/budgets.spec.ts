@@ -69,15 +69,15 @@ test("the home page stays within 150 KB in all and 100 KB of JavaScript", async 
 // What a form page fetches at the visitor's first interaction (decision 025): React DOM (55 KB) and
 // React Router (35 KB) alone are 94 KB, so issue 20's 100 KB is out of reach while React Router
 // runs the form pages; this holds what the forms add on top of them (zod/mini, Conform, the page).
-const formPageScriptKb = 130;
+const formPageScriptKb = 135;
 
 for (const path of formPages) {
-  test(`${path}: no JavaScript until the visitor acts, then at most ${formPageScriptKb} KB of it and 160 KB in all, nothing from another origin`, async ({ page, baseURL, hydrated }) => {
+  test(`${path}: no JavaScript until the visitor acts, then at most ${formPageScriptKb} KB of it and 180 KB in all, nothing from another origin`, async ({ page, baseURL, hydrated }) => {
     const transfer = await firstLoad(page, path, hydrated);
     expect(transfer.scriptBeforeInteraction).toBe(0);
     expect(transfer.script).toBeGreaterThan(0); // the checks as the visitor types
     expect(transfer.script).toBeLessThanOrEqual(formPageScriptKb * KB);
-    expect(transfer.total).toBeLessThanOrEqual(160 * KB);
+    expect(transfer.total).toBeLessThanOrEqual(180 * KB);
     expect(transfer.urls.filter((url) => new URL(url).origin !== new URL(baseURL ?? "").origin)).toEqual([]);
   });
 }

@@ -317,3 +317,18 @@ test.describe("with JavaScript off", () => {
     await expect(newsletterFrame(page)).toHaveCount(1);
   });
 });
+
+test("the cookie settings page the banner leads to shows its form with no banner over it; undecided, the banner is back on the next page", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 700 });
+  await page.goto("/download");
+  await banner(page).getByRole("button", { name: "Accept Individual" }).click();
+  await expect(page).toHaveURL(/\/cookie-settings\?returnTo=%2Fdownload$/);
+  await expect(banner(page)).toHaveCount(0);
+  const save = page.getByRole("main").getByRole("button", { name: "Save my choices" });
+  await save.scrollIntoViewIfNeeded();
+  await expect(save).toBeInViewport();
+  // Nothing was chosen: leaving the page, the visitor is asked again.
+  await page.getByRole("link", { name: /Back to where you were/ }).click();
+  await expect(page).toHaveURL(/\/download$/);
+  await expect(banner(page)).toBeVisible();
+});

@@ -130,9 +130,11 @@ test("two instances on one PostgreSQL store every submission once and mail it on
     expect(stored.map((submission) => submission.fields.email).sort()).toEqual([...expected].sort());
     expect(stored.filter((submission) => submission.status !== "received")).toEqual([]);
 
-    // Every notification delivered exactly once; what A had claimed when it died went out through B.
+    // Every notification and every visitor's receipt (each address is its own) delivered exactly
+    // once; what A had claimed when it died went out through B.
     const outbox = await database.query<{ message_id: string }>("select message_id from outbox");
-    expect(outbox.rows).toHaveLength(expected.length);
+    expect(outbox.rows).toHaveLength(expected.length * 2);
+    expect((await database.query("select id from receipts")).rowCount).toBe(expected.length);
     await expect
       .poll(async () => (await database.query("select id from outbox where status <> 'sent'")).rowCount, { timeout: 60_000 })
       .toBe(0);

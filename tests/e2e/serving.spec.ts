@@ -1,4 +1,7 @@
+import path from "node:path";
 import { expect, test } from "./fixtures.ts";
+import { startServer } from "./production-server.ts";
+import { e2eEnv, servers } from "./server-env.ts";
 
 test("prerendered pages answer at both spellings of their path without a redirect", async ({ request }) => {
   for (const path of ["/about", "/about/", "/features", "/careers/"]) {
@@ -78,4 +81,18 @@ test("a prerendered page's files are not addresses of their own: they point to t
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   // Files of addresses that are not pages stay as they were: not found.
   expect((await request.get("/nowhere/index.html", { maxRedirects: 0 })).status()).toBe(404);
+});
+
+test("the server says once, in one line, what it serves: the address, the database, where mail goes, the calendar and the webhooks", async () => {
+  const port = servers.sqlite.port + 30 + test.info().parallelIndex;
+  const server = await startServer({ port });
+  try {
+    const startLine = `Serving ${e2eEnv.SITE_URL} at http://127.0.0.1:${port} · database: SQLite at ${path.join(server.dataDir, "site.sqlite")} · mail: files in ${path.join(server.dataDir, "mail")} · calendar: none · webhooks: none`;
+    // Log lines are handed over in batches: wait for the line rather than for a moment.
+    await expect.poll(() => server.output()).toContain(startLine);
+    const messages = server.output().split("\n").filter(Boolean).map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages.filter((message) => message.includes("database") || message.includes("mail:"))).toEqual([startLine]);
+  } finally {
+    await server.stop();
+  }
 });

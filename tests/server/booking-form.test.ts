@@ -100,7 +100,8 @@ describe.each(engines)("booking through the form on %s", (engine) => {
     expect(bookings).toHaveLength(1);
     expect(bookings[0]).toMatchObject({ start_at: "2026-06-02T17:00:00.000Z", submission_id: submissions[0]?.id, status: "confirmed" });
     // The losers' submissions, notifications and claims rolled back with them.
-    expect(await database.db.selectFrom("outbox").select("id").execute()).toHaveLength(1);
+    // (the visitor's invitation and the team's notice)
+    expect(await database.db.selectFrom("outbox").select("id").execute()).toHaveLength(2);
     // The winner's: three quarter hours (the meeting and the default 15-minute buffer) and a place of its day.
     expect(await database.db.selectFrom("booking_claims").select("cell").execute()).toHaveLength(4);
   });

@@ -106,8 +106,8 @@ describe.each(engines)("booking on %s", (engine) => {
       return day?.slots.map((slot) => slot.start) ?? [];
     };
     expect(await offered()).not.toContain("2026-06-02T17:00:00Z");
-    expect(await cancelMeeting(database.db, first.bookingId, now)).toBe(true);
-    expect(await cancelMeeting(database.db, first.bookingId, now)).toBe(false);
+    expect(await database.db.transaction().execute((trx) => cancelMeeting(trx, first.bookingId, now))).toBe(true);
+    expect(await database.db.transaction().execute((trx) => cancelMeeting(trx, first.bookingId, now))).toBe(false);
     expect(await offered()).toContain("2026-06-02T17:00:00Z");
     const cancelled = await database.db.selectFrom("bookings").selectAll().where("id", "=", first.bookingId).executeTakeFirstOrThrow();
     expect(cancelled.status).toBe("cancelled");

@@ -86,7 +86,7 @@ describe.each(engines)("mail delivery on %s", (engine) => {
       row = await database.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
       expect(row).toMatchObject({ status: "sent", attempts: 2, last_error: null });
       const [record] = await listSubmissions(database.db);
-      expect(record?.mail).toEqual([{ status: "sent", attempts: 2, lastError: null, sentAt: "2030-01-01T00:01:00.000Z" }]);
+      expect(record?.mail).toEqual([{ status: "sent", attempts: 2, lastError: null, sentAt: "2030-01-01T00:01:00.000Z", receipt: false }]);
     } finally {
       mailer.close();
       await back.close();

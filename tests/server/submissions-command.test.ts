@@ -1,16 +1,23 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { type NewSubmission, storeSubmission } from "#app/forms/submissions.server.ts";
 import { setNote, setProgress } from "#app/workspace/inbox.server.ts";
+import { queueWebhookEvent } from "#app/forms/webhook-events.server.ts";
+import { WebhookEndpointSchema } from "#app/platform/webhook-endpoints.ts";
+import { deliverDueWebhooks } from "#app/platform/webhooks.server.ts";
 import { runScript } from "#tests/helpers/run-script.ts";
+import { startReceiver, testSecret } from "#tests/helpers/webhook-receiver.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 
 // `npm run submissions` as the operator runs it: the real command in a process of its own, on a
 // database of each engine seeded through the same code the forms use.
 
 const run = (args: string[], env: Record<string, string>) => runScript("submissions.ts", args, env);
+
+// Each command is a Node process of its own, a few seconds to start on a busy machine; a test runs several.
+vi.setConfig({ testTimeout: 60_000 });
 
 const notification: NewSubmission["notification"] = ({ id }) => ({ recipient: "hello@example.com", replyTo: null, subject: id, text: "t", html: "<p>t</p>" });
 
@@ -127,6 +134,43 @@ describe.each(engines)("npm run submissions on %s", (engine) => {
 
     const unknown = await run(["show", "ffffffff"], env);
     expect(unknown).toMatchObject({ code: 1, stderr: 'No submission has an id starting with "ffffffff".\n' });
+  });
+
+  test("webhooks shows each delivery and its attempts; redeliver sends them again; enable-webhook says what it did", async () => {
+    const receiver = await startReceiver({ replies: [{ status: 500 }] });
+    try {
+      const endpoints = [WebhookEndpointSchema.parse({ name: "crm", url: receiver.url, secret: testSecret, allowPrivate: true })];
+      const sent = await storeSubmission(
+        database.db,
+        inquiry("Mary Jackson", { followUp: (trx, { id }) => queueWebhookEvent(trx, { type: "submission.created", submissionId: id }, { endpoints, now: new Date("2026-11-24T08:00:00Z") }).then(() => {}) }),
+        new Date("2026-11-24T08:00:00Z"),
+      );
+      const options = { db: database.db, engine, endpoints, alert: { recipient: "hello@example.com", messageIdDomain: "example.org" }, random: () => 0.5 };
+      await deliverDueWebhooks({ ...options, now: () => new Date("2026-11-24T08:00:00Z") });
+      await deliverDueWebhooks({ ...options, now: () => new Date("2026-11-24T08:00:05Z") });
+
+      const log = await run(["webhooks", sent.id.slice(0, 30)], env);
+      expect(log.code).toBe(0);
+      expect(lines(log.stdout)).toEqual([
+        "crm  submission.created  Delivered, 24 Nov 2026, 08:00 UTC",
+        "  2026-11-24T08:00:00.000Z  HTTP 500  0 ms",
+        "  2026-11-24T08:00:05.000Z  HTTP 200  0 ms",
+      ]);
+      // Nothing the visitor sent is in the log.
+      expect(log.stdout).not.toContain("Mary");
+
+      const again = await run(["redeliver", sent.id], env);
+      expect(again.stdout).toContain(`1 webhook deliveries of ${sent.id} queued again`);
+      expect(lines((await run(["webhooks", sent.id], env)).stdout)[0]).toMatch(/^crm {2}submission\.created {2}Waiting to be sent, next attempt /);
+
+      expect((await run(["webhooks", ids.spam], env)).stdout).toContain(`No webhooks for ${ids.spam}`);
+      expect((await run(["enable-webhook", "crm"], env)).stdout).toContain("The endpoint crm was not disabled.");
+      const missing = await run(["redeliver"], env);
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain("redeliver needs an ID");
+    } finally {
+      await receiver.close();
+    }
   });
 
   test("export --format csv: one sheet per kind in a folder, UTF-8 with a BOM, labels for headers and values", async () => {

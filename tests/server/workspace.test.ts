@@ -6,7 +6,7 @@ import { exportInbox, InboxFilterSchema, listInbox, openApplicationsByPosting, p
 import { endSession, readSession, requireSameOrigin, safeNext, startSession } from "#app/workspace/session.server.ts";
 import { listPasskeys, removePasskey } from "#app/workspace/passkeys.server.ts";
 import { findInvitation, inviteStaff, listStaff, removeStaff, setStaffRole } from "#app/workspace/staff.server.ts";
-import { hashToken } from "#app/workspace/tokens.server.ts";
+import { hashToken } from "#app/platform/tokens.server.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 
 const minutes = (count: number) => count * 60_000;

@@ -29,7 +29,7 @@ const offeredModules: Record<string, string> = {
   "app/booking/meeting-fields.ts": "how the team reads a booked meeting (the workspace and the command line show it)",
   "app/consent/embed-frame.tsx": "a third-party frame that loads only with consent (newsletter, log-in)",
   "app/privacy/requests.server.ts": "a person's requests by address (the workspace's admins answer them)",
-  "app/booking/bookings.server.ts": "cancelling a meeting (an erasure cancels the person's meetings still to come)",
+  "app/booking/meetings.server.ts": "cancelling a meeting and telling the team's calendar (an erasure cancels the person's meetings still to come)",
 };
 
 function sourceFiles(folder: string): string[] {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { render, screen } from "@testing-library/react";
+import { fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, test, vi } from "vitest";
 import { ApplicationForm } from "#app/careers/application-form.tsx";
@@ -177,5 +177,36 @@ describe("the forms render without React warnings", () => {
     expect((screen.getByLabelText(/Your Name/) as HTMLInputElement).value).toBe("Ada");
     expect((screen.getByLabelText(/Please Choose the Budget/) as HTMLSelectElement).value).toBe("10k-25k");
     expect(document.activeElement).toBe(email);
+  });
+
+  test("the file field lists the files chosen, by name and size", () => {
+    const Stub = createRoutesStub([
+      { path: "/", Component: () => <ContactForm content={contact.form} stamp="1.sig" lastResult={undefined} formError={undefined} /> },
+    ]);
+    render(<Stub initialEntries={["/"]} />);
+    const input = screen.getByLabelText(/Upload Files/) as HTMLInputElement;
+    expect(screen.queryByRole("list", { name: "Chosen files" })).toBeNull();
+    const files = [new File(["x".repeat(2048)], "brief.pdf", { type: "application/pdf" }), new File(["y"], "notes.txt", { type: "text/plain" })];
+    Object.defineProperty(input, "files", { value: files, configurable: true });
+    fireEvent.change(input);
+    const chosen = screen.getByRole("list", { name: "Chosen files" });
+    expect([...chosen.querySelectorAll("li")].map((item) => item.textContent)).toEqual(["brief.pdf2 KB", "notes.txt1 B"]);
+    expect(document.body.textContent).not.toContain(contact.form.chooseFilesAgain);
+  });
+
+  test("when the server sends a form back, its file field asks to choose the files again (the browser cannot keep them)", () => {
+    const lastResult = { status: "error" as const, initialValue: { firstName: "Ada" }, error: { consent: ["Please agree."] } };
+    const Stub = createRoutesStub([
+      { path: "/", Component: () => <ApplicationForm content={careers.application} futureOpeningsMonths={12} stamp="1.sig" lastResult={lastResult} formError={null} /> },
+    ]);
+    render(<Stub initialEntries={["/"]} />);
+    const resume = screen.getByLabelText(/Resume/);
+    const hint = document.getElementById(resume.getAttribute("aria-describedby")?.split(" ")[0] ?? "");
+    expect(hint?.textContent).toContain(careers.application.chooseFilesAgain);
+    // Chosen again, the field says so no more.
+    Object.defineProperty(resume, "files", { value: [new File(["cv"], "cv.pdf", { type: "application/pdf" })], configurable: true });
+    fireEvent.change(resume);
+    expect(document.body.textContent).not.toContain(careers.application.chooseFilesAgain);
+    expect(screen.getByRole("list", { name: "Chosen file" }).textContent).toBe("cv.pdf2 B");
   });
 });

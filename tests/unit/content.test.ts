@@ -15,13 +15,16 @@ import { BookingSchema } from "#app/booking/booking-content-schema.ts";
 import { CareersSchema } from "#app/careers/careers-content-schema.ts";
 import { ConsentSchema } from "#app/consent/consent-content-schema.ts";
 import { ContactSchema } from "#app/contact/contact-content-schema.ts";
-import { AboutSchema, DownloadSchema, FeaturesSchema, HomeSchema, LoginSchema } from "#app/pages/pages-content-schema.ts";
+import { AboutSchema, DownloadSchema, FeaturesSchema, HomeSchema, LoginSchema, ProofSchema } from "#app/pages/pages-content-schema.ts";
+import { proof } from "#app/pages/proof-content.ts";
 import { ErrorPagesSchema, SiteSchema } from "#app/site/content-schema.ts";
 import { workspace } from "#app/workspace/workspace-content.ts";
 import { WorkspaceSchema } from "#app/workspace/workspace-content-schema.ts";
 import { site } from "#app/site/site-content.ts";
 import { privacy } from "#app/privacy/privacy-content.ts";
 import { PrivacySchema } from "#app/privacy/privacy-content-schema.ts";
+import { leads } from "#app/forms/leads-content.ts";
+import { LeadsSchema } from "#app/forms/leads-content-schema.ts";
 import { formatSalaryRange } from "#app/careers/salary-range.ts";
 import { openJobs } from "#app/careers/jobs.ts";
 
@@ -29,6 +32,7 @@ const modules: Array<[string, z.ZodType, unknown]> = [
   ["site", SiteSchema, site],
   ["home", HomeSchema, home],
   ["about", AboutSchema, about],
+  ["proof", ProofSchema, proof],
   ["features", FeaturesSchema, features],
   ["careers", CareersSchema, careers],
   ["login", LoginSchema, login],
@@ -39,12 +43,19 @@ const modules: Array<[string, z.ZodType, unknown]> = [
   ["error pages", ErrorPagesSchema, errorPages],
   ["workspace", WorkspaceSchema, workspace],
   ["privacy", PrivacySchema, privacy],
+  ["leads", LeadsSchema, leads],
 ];
 
 describe("content modules", () => {
   test.each(modules)("%s matches its schema", (_name, schema, content) => {
     const result = schema.safeParse(content);
     expect(result.error?.issues ?? []).toEqual([]);
+  });
+
+  test("the receipt names the company and keeps the contact page's promise", () => {
+    expect(leads.receipt.companyName).toBe(site.companyName);
+    expect(leads.receipt.contact.received).toContain(site.companyName);
+    expect(leads.receipt.contact.promise).toContain(`within ${site.replyWithinHours} hours`);
   });
 
   test("every page path is unique and internal links point at pages", () => {

@@ -1,0 +1,260 @@
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import { Temporal } from "temporal-polyfill";
+import { isoNow } from "#app/platform/clock.server.ts";
+import type { Schema } from "#app/platform/db.server.ts";
+import { env } from "#app/platform/env.server.ts";
+import { queueWebhookEvent } from "#app/forms/webhook-events.server.ts";
+import { queueMail } from "#app/platform/outbox.server.ts";
+import { calendarBusy, queueCalendarRemoval, queueCalendarWrite } from "#app/platform/team-calendar.server.ts";
+import { hashToken, newToken } from "#app/platform/tokens.server.ts";
+import { type Availability, meetingMinutes } from "./availability.ts";
+import { cancelMeeting, claimMeeting, MeetingRefused, moveMeeting } from "./bookings.server.ts";
+import { timeName } from "./calendar.ts";
+import { type Meeting, manageUrl, meetingUid, teamCalendarEvent, teamInvitation, teamMail, videoUrlFor, visitorMail } from "./invitation.server.ts";
+import { meetingFields } from "./meeting-fields.ts";
+import { clashesWithCalendar } from "./team-calendar.ts";
+
+// A meeting's life after the booking page (decision 023): booked with its invitations, moved or
+// cancelled by the visitor through their manage link, cancelled by the team from the command
+// line or by an erasure, reminded. Each change, the e-mails that tell both sides about it and the
+// write to the team's CalDAV calendar (decision 027) are stored in one transaction, so a change
+// is never made without them (nor sent without being made).
+
+export type MeetingChange = "visitor" | "team" | "erasure";
+
+const instant = (date: Date) => Temporal.Instant.fromEpochMilliseconds(date.getTime());
+const iso = (at: Temporal.Instant) => isoNow(new Date(at.epochMilliseconds));
+
+/** When the reminder is due: BOOKING_REMINDER_HOURS before the start, or none when that has passed (or reminders are off). */
+function reminderDue(start: Temporal.Instant, now: Temporal.Instant) {
+  if (env.BOOKING_REMINDER_HOURS === 0) return null;
+  const due = start.subtract({ hours: env.BOOKING_REMINDER_HOURS });
+  return Temporal.Instant.compare(due, now) > 0 ? due : null;
+}
+
+type StoredFields = Record<string, string | null>;
+
+async function readMeeting(db: Kysely<Schema>, bookingId: string) {
+  const row = await db
+    .selectFrom("bookings")
+    .leftJoin("submissions", "submissions.id", "bookings.submission_id")
+    .select(["bookings.id", "bookings.start_at", "bookings.end_at", "bookings.sequence", "bookings.video_url", "bookings.status", "bookings.submission_id", "submissions.fields"])
+    .where("bookings.id", "=", bookingId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const fields = row.fields ? (JSON.parse(row.fields) as StoredFields) : null;
+  const meeting: Meeting = {
+    bookingId: row.id,
+    start: row.start_at,
+    end: row.end_at,
+    sequence: Number(row.sequence),
+    videoUrl: row.video_url,
+    visitor: fields?.email ? { name: fields.name ?? "", email: fields.email, timeZone: fields.timeZone ?? env.BOOKING_TIME_ZONE } : null,
+  };
+  return { meeting, status: row.status, submissionId: row.submission_id, fields };
+}
+
+/** How many meetings still to come this address holds (the cap of BOOKING_MAX_UPCOMING_PER_EMAIL). */
+async function upcomingFor(db: Kysely<Schema>, email: string, now: Temporal.Instant) {
+  const rows = await db
+    .selectFrom("bookings")
+    .innerJoin("submissions", "submissions.id", "bookings.submission_id")
+    .select("submissions.fields")
+    .where("bookings.status", "=", "confirmed")
+    .where("bookings.start_at", ">", iso(now))
+    .execute();
+  const address = email.toLowerCase();
+  return rows.filter((row) => (JSON.parse(row.fields) as StoredFields).email?.toLowerCase() === address).length;
+}
+
+export class TooManyMeetings extends Error {
+  readonly count: number;
+
+  constructor(count: number) {
+    super("too many meetings to come");
+    this.count = count;
+  }
+}
+
+/**
+ * Books the meeting of a stored submission inside its transaction, and queues the visitor's
+ * invitation with their manage link (whose token exists only in that e-mail). Returns the team's
+ * invitation, which rides on the submission's notification. Throws MeetingRefused or
+ * TooManyMeetings, which roll the submission back.
+ */
+export async function bookMeeting(
+  trx: Kysely<Schema>,
+  request: { start: Temporal.Instant; submissionId: string; visitor: { name: string; email: string; timeZone: string } },
+  availability: Availability,
+  now: Temporal.Instant,
+) {
+  const count = await upcomingFor(trx, request.visitor.email, now);
+  if (count >= env.BOOKING_MAX_UPCOMING_PER_EMAIL) throw new TooManyMeetings(count);
+  const { token, hash } = newToken();
+  const videoUrl = videoUrlFor(env.BOOKING_VIDEO_URL, randomBytes(12).toString("base64url"));
+  const bookingId = await claimMeeting(
+    trx,
+    { start: request.start, manageTokenHash: hash, submissionId: request.submissionId, videoUrl, reminderDueAt: reminderDue(request.start, now) },
+    availability,
+    now,
+  );
+  // The team's calendar as last read: a time that became busy there since the page was shown is taken.
+  if (clashesWithCalendar(availability, request.start, await calendarBusy(trx))) throw new MeetingRefused("taken");
+  const meeting: Meeting = {
+    bookingId,
+    start: iso(request.start),
+    end: iso(request.start.add({ minutes: meetingMinutes })),
+    sequence: 0,
+    videoUrl,
+    visitor: request.visitor,
+  };
+  await queueCalendarWrite(trx, teamCalendarEvent(meeting));
+  const invitation = visitorMail(meeting, "booked", manageUrl(token));
+  if (invitation) await queueMail(trx, { ...invitation, submissionId: request.submissionId }, new Date(now.epochMilliseconds));
+  return teamInvitation(meeting);
+}
+
+/** The meeting a manage link's token opens: its booking while the meeting has not ended, else null. */
+export async function meetingForToken(db: Kysely<Schema>, token: string, now: Temporal.Instant) {
+  if (!/^[\w-]{20,100}$/.test(token)) return null;
+  const row = await db.selectFrom("bookings").select(["id", "end_at"]).where("manage_token_hash", "=", hashToken(token)).executeTakeFirst();
+  if (!row || row.end_at <= iso(now)) return null;
+  const found = await readMeeting(db, row.id);
+  return found && { ...found.meeting, status: found.status };
+}
+
+/**
+ * Cancels a meeting and tells both sides (the visitor and the team get the CANCEL with the raised
+ * SEQUENCE), all in one transaction; an erasure tells only the team, with an event that names
+ * nobody. False when it was not confirmed (already cancelled, or unknown).
+ */
+export async function cancelBooking(db: Kysely<Schema>, bookingId: string, { change, now = new Date() }: { change: MeetingChange; now?: Date }) {
+  return db.transaction().execute(async (trx) => {
+    if (!(await cancelMeeting(trx, bookingId, instant(now)))) return false;
+    const found = await readMeeting(trx, bookingId);
+    if (!found) return false;
+    const { meeting, submissionId, fields } = found;
+    await queueCalendarRemoval(trx, { uid: meetingUid(bookingId) });
+    // Thin by default like every event (decision 024); an erasure cancels before the submission goes.
+    if (submissionId && fields) {
+      const event = { type: "meeting.cancelled" as const, submissionId, summary: meetingFields.chatSummary?.(fields, null), data: { bookingId, cancelledAt: now.toISOString() } };
+      await queueWebhookEvent(trx, event, { now });
+    }
+    const toVisitor = change === "erasure" ? null : visitorMail(meeting, "cancelled", null);
+    if (toVisitor) await queueMail(trx, { ...toVisitor, submissionId }, now);
+    // The team's copy outlives an erasure of the submission (it names nobody then).
+    await queueMail(trx, { ...teamMail(meeting, change === "erasure" ? "erased" : "cancelled"), submissionId: change === "erasure" ? null : submissionId }, now);
+    return true;
+  });
+}
+
+/**
+ * Moves a meeting to a new start for the visitor holding its manage link, and sends both sides
+ * the updated invitation (same UID, SEQUENCE + 1). The team's note of the time is updated too.
+ * Throws MeetingRefused when the new time cannot be had (nothing then changes); false when the
+ * meeting is no longer confirmed.
+ */
+export async function rescheduleBooking(
+  db: Kysely<Schema>,
+  { bookingId, start, token }: { bookingId: string; start: Temporal.Instant; token: string },
+  availability: Availability,
+  now: Temporal.Instant,
+) {
+  return db.transaction().execute(async (trx) => {
+    if (!(await moveMeeting(trx, { bookingId, start, reminderDueAt: reminderDue(start, now) }, availability, now))) return false;
+    if (clashesWithCalendar(availability, start, await calendarBusy(trx))) throw new MeetingRefused("taken");
+    const found = await readMeeting(trx, bookingId);
+    if (!found) return false;
+    const { meeting, submissionId } = found;
+    await queueCalendarWrite(trx, teamCalendarEvent(meeting));
+    if (submissionId) {
+      const row = await trx.selectFrom("submissions").select("fields").where("id", "=", submissionId).executeTakeFirstOrThrow();
+      const fields = JSON.parse(row.fields) as StoredFields;
+      const moved = {
+        ...fields,
+        start: meeting.start,
+        when: timeName(meeting.start, availability.timeZone),
+        visitorWhen: timeName(meeting.start, fields.timeZone ?? availability.timeZone),
+      };
+      await trx.updateTable("submissions").set({ fields: JSON.stringify(moved) }).where("id", "=", submissionId).execute();
+    }
+    const mailedAt = new Date(now.epochMilliseconds);
+    const toVisitor = visitorMail(meeting, "moved", manageUrl(token));
+    if (toVisitor) await queueMail(trx, { ...toVisitor, submissionId }, mailedAt);
+    await queueMail(trx, { ...teamMail(meeting, "moved"), submissionId }, mailedAt);
+    return true;
+  });
+}
+
+/**
+ * Queues the reminders that are due. Each booking's due time is cleared by the one update that
+ * queues its reminder, in the same transaction, so two instances never send it twice.
+ */
+export async function queueDueReminders(db: Kysely<Schema>, now: Date = new Date()) {
+  const due = await db
+    .selectFrom("bookings")
+    .select("id")
+    .where("status", "=", "confirmed")
+    .where("reminder_due_at", "<=", isoNow(now))
+    .where("start_at", ">", isoNow(now))
+    .execute();
+  let queued = 0;
+  for (const { id } of due) {
+    const sent = await db.transaction().execute(async (trx) => {
+      const taken = await trx.updateTable("bookings").set({ reminder_due_at: null }).where("id", "=", id).where("reminder_due_at", "is not", null).executeTakeFirst();
+      if (Number(taken.numUpdatedRows) === 0) return false;
+      const found = await readMeeting(trx, id);
+      const reminder = found && visitorMail(found.meeting, "reminder", null);
+      if (!reminder) return false;
+      await queueMail(trx, { ...reminder, submissionId: found.submissionId }, now);
+      return true;
+    });
+    if (sent) queued += 1;
+  }
+  return queued;
+}
+
+/** Meetings for the command line: those still to come (or all), soonest first. */
+export async function listMeetings(db: Kysely<Schema>, { all = false, now = new Date() }: { all?: boolean; now?: Date } = {}) {
+  let query = db.selectFrom("bookings").select("id").orderBy("start_at");
+  if (!all) query = query.where("status", "=", "confirmed").where("end_at", ">", isoNow(now));
+  const rows = await query.execute();
+  const meetings = [];
+  for (const row of rows) {
+    const found = await readMeeting(db, row.id);
+    if (found) meetings.push({ ...found.meeting, status: found.status, submissionId: found.submissionId });
+  }
+  return meetings;
+}
+
+/** The ids of meetings that start with `prefix` (the command line takes the start of an id). */
+export async function meetingIdsStartingWith(db: Kysely<Schema>, prefix: string) {
+  const rows = await db.selectFrom("bookings").select("id").where("id", "like", `${prefix.replace(/[%_\\]/g, "")}%`).limit(2).execute();
+  return rows.map((row) => row.id);
+}
+
+export async function getMeeting(db: Kysely<Schema>, bookingId: string) {
+  const found = await readMeeting(db, bookingId);
+  return found && { ...found.meeting, status: found.status, submissionId: found.submissionId };
+}
+
+/** Queues due reminders every minute (and at once); each reminder goes once whichever instance finds it. */
+export function startMeetingReminders({ db, onQueued, onError, everyMs = 60_000 }: { db: Kysely<Schema>; onQueued: () => void; onError: (message: string) => void; everyMs?: number }) {
+  let running: Promise<unknown> = Promise.resolve();
+  const check = () => {
+    running = running
+      .then(() => queueDueReminders(db))
+      .then((queued) => queued && onQueued())
+      .catch((error: unknown) => onError(`Meeting reminders failed: ${error instanceof Error ? error.message : String(error)}`));
+  };
+  check();
+  const timer = setInterval(check, everyMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
