@@ -3,6 +3,7 @@ import { data, useNavigate } from "react-router";
 import { hydrateHandle } from "#app/site/hydration.ts";
 import { pages } from "#app/site/pages.ts";
 import { pageMeta } from "#app/site/seo.ts";
+import { whenIdle } from "#app/platform/when-idle.ts";
 import { Card } from "#app/ui/card.tsx";
 import { Confirmation } from "#app/ui/confirmation.tsx";
 import { Container } from "#app/ui/container.tsx";
@@ -51,11 +52,15 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
   const timesHeading = useRef<HTMLHeadingElement>(null);
   const shownDay = useRef(page.day?.date);
 
-  // The browser's zone, once, when the visitor has not chosen one (the links then carry it).
+  // The browser's zone, once, when the visitor has not chosen one (the links then carry it). Once
+  // the page is idle: React has hydrated the page's pieces by then, and the times in the visitor's
+  // zone replace them in an update of their own (decision 025).
   useEffect(() => {
     if (page.zoneChosen || page.confirmation) return;
-    const detected = browserTimeZone();
-    if (detected && detected !== page.zone) void navigate(bookingHref({ day: page.day?.date, tz: detected }), { replace: true, preventScrollReset: true });
+    whenIdle(() => {
+      const detected = browserTimeZone();
+      if (detected && detected !== page.zone) void navigate(bookingHref({ day: page.day?.date, tz: detected }), { replace: true, preventScrollReset: true });
+    });
   }, []); // on the first render only: a zone the visitor then chooses stays chosen
 
   // A day chosen without reloading the page: focus goes to its times, which announces the day
