@@ -8,9 +8,14 @@ import { expect, sitePages, test } from "./fixtures.ts";
 
 const pages = [...sitePages, "/careers/product-manager", "/careers/apply", "/contact/meeting", "/cookie-settings", "/no-such-page"];
 
-/** Each heading's top and height, and the main content's height, in CSS pixels. */
+/**
+ * Each heading's top and height, and the main content's height, in CSS pixels. Sections below
+ * the first screen are laid out only when they come near it (content-visibility, decision 025),
+ * and a size once laid out is kept: they are laid out whole here, so both measurements see them so.
+ */
 function layout(page: Page) {
   return page.evaluate(() => {
+    for (const part of document.querySelectorAll<HTMLElement>("main > section, body > footer")) part.style.contentVisibility = "visible";
     const box = (element: Element) => {
       const rect = element.getBoundingClientRect();
       return [Math.round(rect.top + window.scrollY), Math.round(rect.height)];
