@@ -159,37 +159,3 @@ test("store buttons link to a configured store and show 'coming soon' for the ot
   await expect(main.getByRole("link", { name: "Download for iOS" })).toHaveAttribute("href", config.appStoreUrl ?? "");
   await expect(main.getByRole("link", { name: "Download for Android" })).toHaveAttribute("href", "/download");
 });
-
-test("on a phone, the sections below the first screen wait to be laid out, found by find-in-page and with no layout shift", async ({ page }) => {
-  await page.setViewportSize({ width: 412, height: 823 });
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-    }).observe({ type: "layout-shift", buffered: true });
-  });
-  await page.goto("/features");
-  // Not laid out yet: the last section, and the footer (content-visibility: auto, decision 025).
-  const skipped = () =>
-    page.evaluate(() => [...document.querySelectorAll("main > section > *, body > footer > *")].filter((element) => !element.checkVisibility({ contentVisibilityAuto: true })).length);
-  expect(await skipped()).toBeGreaterThan(0);
-  // Find-in-page reaches their text, and the accessibility tree has them.
-  expect(await page.evaluate(() => (window as unknown as { find: (text: string) => boolean }).find("Download for Android"))).toBe(true);
-  await expect(page.getByRole("contentinfo").getByRole("link", { name: "About", exact: true })).toHaveAttribute("href", "/about");
-  // Scrolled through to the end: each part laid out as it comes into view, nothing moved on screen.
-  const shown = () =>
-    page.evaluate(() =>
-      [...document.querySelectorAll("main > section, body > footer")].flatMap((part, index) =>
-        part.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }) ? [index] : [],
-      ),
-    );
-  const seen = new Set(await shown());
-  for (let step = 0; step < 40 && (await page.evaluate(() => window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 1)); step += 1) {
-    await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(50);
-    for (const index of await shown()) seen.add(index);
-  }
-  expect(seen.size).toBe(await page.locator("main > section, body > footer").count());
-  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0))).toBe(0);
-});
