@@ -1,9 +1,10 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { islands } from "./scripts/vite-islands.ts";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), islands()],
   resolve: {
     // The forms' schemas use zod's smaller build (app/forms/field-rules.ts); Conform wraps them for
     // form data with four functions it takes from full zod, which would bring all of full zod to the

@@ -21,7 +21,6 @@ import { consentFromCookies, undecided, viewOf } from "./consent/consent-cookie.
 import { useHydration, useOwnFrame } from "./site/hydration.ts";
 import { useNonce } from "./site/nonce.ts";
 import type { SiteRootData } from "./site/use-site-config.ts";
-import { Piece } from "./ui/piece.tsx";
 import stylesheet from "./ui/app.css?url";
 import displayFont from "./ui/fonts/bricolage-display.woff2?url";
 
@@ -64,9 +63,8 @@ export function Layout({ children }: { children: ReactNode }) {
       {site.navigation.skipLink}
     </a>
   );
-  // Scripts start at the visitor's first interaction (entry.server.tsx): this tells styles, tests
-  // and the page's form controls when React has taken over. The page's pieces (app/ui/piece.tsx)
-  // hydrate after this frame does, in tasks of their own; the browser is idle once they are done.
+  // On the pages that run React Router's scripts (the workspace's passkey pages): tells tests when
+  // React has taken over, as an island does for the public forms (app/site/island-hydration.tsx).
   useEffect(() => {
     whenIdle(() => {
       document.documentElement.dataset.hydrated = "";
@@ -89,33 +87,28 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : (
         <ConsentProvider
           initialView={data?.consent ?? undecided}
-          revision={data?.config.consentRevision ?? 1}
           isBot={data?.isBot ?? false}
         >
         {skipLink}
-        <Piece>
-          <SiteHeader
-            companyName={site.companyName}
-            logoAlt={site.logoAlt}
-            about={site.navigation.about}
-            getStarted={site.navigation.getStarted}
-            menuLabel={site.navigation.menuLabel}
-          />
-        </Piece>
+        <SiteHeader
+          companyName={site.companyName}
+          logoAlt={site.logoAlt}
+          about={site.navigation.about}
+          getStarted={site.navigation.getStarted}
+          menuLabel={site.navigation.menuLabel}
+        />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          <Piece>{children}</Piece>
+          {children}
         </main>
         {data ? (
-          <Piece>
-            <SiteFooter
-              companyName={site.companyName}
-              copyrightYear={site.copyrightYear}
-              footer={site.footer}
-              contactEmail={data.config.contactEmail}
-              socialUrl={data.config.socialUrl}
-              cookieSettingsLink={(className) => <CookieSettingsLink className={className} />}
-            />
-          </Piece>
+          <SiteFooter
+            companyName={site.companyName}
+            copyrightYear={site.copyrightYear}
+            footer={site.footer}
+            contactEmail={data.config.contactEmail}
+            socialUrl={data.config.socialUrl}
+            cookieSettingsLink={(className) => <CookieSettingsLink className={className} />}
+          />
         ) : null}
         </ConsentProvider>
         )}

@@ -74,7 +74,7 @@ async function connect(port: number) {
 }
 
 // Runs in the page before the click: observers for long tasks, event timings and the moment React
-// takes over (the root sets `data-hydrated`).
+// takes over the form (the island sets `data-hydrated`, app/site/island-hydration.tsx).
 const observe = `(() => {
   const w = window;
   w.__bench = { tasks: [], events: [], hydratedAt: 0 };

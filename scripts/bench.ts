@@ -159,6 +159,7 @@ const pages = [
   ...[...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] as string).pathname),
   "/login",
   "/careers/apply",
+  "/contact/meeting",
   "/cookie-settings",
 ];
 for (const page of pages) await fetch(`${origin}${page}`).then((response) => response.arrayBuffer());

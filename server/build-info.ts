@@ -16,6 +16,7 @@ const sourceEntries = [
   "scripts/prerender-consent-variants.ts",
   "scripts/compress-build.ts",
   "scripts/build-start-entry.ts",
+  "scripts/vite-islands.ts",
   "package-lock.json",
   "react-router.config.ts",
   "vite.config.ts",

@@ -29,6 +29,8 @@ export const BookingSchema = z.object({
     legend: text,
     pickDay: text,
     none: text,
+    /** A link offered when the browser's zone differs from the one shown; `{zone}`: the browser's. */
+    yourZone: text,
   }),
   form: z.object({
     title: text,

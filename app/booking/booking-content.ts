@@ -28,6 +28,7 @@ export const booking = {
     legend: "Choose a time on {day}",
     pickDay: "Choose a day in the calendar to see its free times.",
     none: "No time is free on this day any more. Please choose another day.",
+    yourZone: "Show these times in {zone}, your device's time zone",
   },
   form: {
     title: "Your details",

@@ -1,24 +1,29 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form } from "react-router";
+import { useEffect, useState } from "react";
+import { whenIdle } from "#app/platform/when-idle.ts";
 import { FormAlert, GuardFields, SubmitWithPrivacyNote, useSiteForm } from "#app/forms/form-parts.tsx";
 import { pages } from "#app/site/pages.ts";
 import { Field, FieldErrors, RequiredMark } from "#app/ui/field.tsx";
-import { TimeOption } from "./booking-calendar.tsx";
+import { TimeOption } from "./time-option.tsx";
 import type { BookingContent } from "./booking-content-schema.ts";
 import { BookingFormSchema, topicMaxLength } from "./booking-schema.ts";
+import { bookingHref, timesId } from "./booking-links.ts";
 
 export type DaySlots = { date: string; name: string; slots: Array<{ start: string; time: string; name: string }> };
 
 /**
  * A day's free times as radio buttons (each label names weekday, date, time and zone), then the
- * visitor's details. Posts through the forms' pipeline; with JavaScript off the server's answer
- * comes back with every value and error in place.
+ * visitor's details. Posts through the forms' pipeline; the server's answer comes back with every
+ * value and error in place. Hydrated (an island, decision 028), it offers the browser's time zone
+ * when the visitor has not chosen one, and keeps what the visitor types in the tab while another
+ * day or zone loads.
  */
 export function BookingForm({
   content,
   timesContent,
   day,
   zone,
+  zoneChosen,
   stamp,
   lastResult,
   formError,
@@ -27,19 +32,32 @@ export function BookingForm({
   timesContent: BookingContent["times"];
   day: DaySlots;
   zone: string;
+  /** Whether the visitor chose the zone (the address carries it): then none is offered. */
+  zoneChosen: boolean;
   stamp: string;
   lastResult: SubmissionResult<string[]> | null | undefined;
   formError: string | null | undefined;
 }) {
-  const { form, fields, control, value, formProps } = useSiteForm({ id: "booking-form", schema: BookingFormSchema, lastResult });
+  const { form, fields, control, value, formProps, sending } = useSiteForm({ id: "booking-form", schema: BookingFormSchema, lastResult });
   const { fields: labels } = content;
   const chosen = value("start");
   const startErrors = fields.start.errors;
+  const browserZone = useBrowserZone(zoneChosen ? null : zone, day.slots[0]?.start);
+  useDetailsKeptInTab(form.id, detailNames, sending);
 
   return (
     <>
+      <div aria-live="polite">
+        {browserZone ? (
+          <p className="mb-6">
+            <a href={`${bookingHref({ day: browserZone.day ?? day.date, tz: browserZone.zone })}#${timesId}`} className="font-semibold text-brand underline underline-offset-4">
+              {timesContent.yourZone.replace("{zone}", browserZone.zone)}
+            </a>
+          </p>
+        ) : null}
+      </div>
       <FormAlert id={form.errorId} messages={[formError, ...(form.errors ?? [])]} />
-      <Form method="post" encType="multipart/form-data" {...formProps} className="space-y-8">
+      <form method="post" encType="multipart/form-data" {...formProps} className="space-y-8">
         <GuardFields stamp={stamp} />
         <input type="hidden" name="tz" value={zone} />
         <fieldset aria-describedby={startErrors?.length ? fields.start.errorId : undefined}>
@@ -93,8 +111,83 @@ export function BookingForm({
           </div>
         </div>
         <p className="text-sm text-ink-muted">{content.requiredNote}</p>
-        <SubmitWithPrivacyNote label={content.submit} sendingLabel={content.submitting} privacyNote={content.privacyNote} privacyHref={pages.privacy.path} />
-      </Form>
+        <SubmitWithPrivacyNote sending={sending} label={content.submit} sendingLabel={content.submitting} privacyNote={content.privacyNote} privacyHref={pages.privacy.path} />
+      </form>
     </>
   );
+}
+
+type NativeTemporal = {
+  Now: { timeZoneId: () => string };
+  Instant: { from: (instant: string) => { toZonedDateTimeISO: (zone: string) => { toPlainDate: () => { toString: () => string } } } };
+};
+
+/**
+ * The browser's time zone when it differs from `shown` (null: the visitor chose the zone shown),
+ * with the day `firstStart` falls on there, once the page is idle. The browser's own Temporal
+ * where it has one (Chromium, under a millisecond): the first Intl.DateTimeFormat of a page loads
+ * the locale's calendar data, 10 to 45 ms here, four times that at CPU 4× (decision 025).
+ */
+function useBrowserZone(shown: string | null, firstStart: string | undefined) {
+  const [browser, setBrowser] = useState<{ zone: string; day: string | null } | null>(null);
+  useEffect(() => {
+    if (!shown) return;
+    whenIdle(() => {
+      const native = (globalThis as { Temporal?: NativeTemporal }).Temporal;
+      const zone = native ? native.Now.timeZoneId() : Intl.DateTimeFormat().resolvedOptions().timeZone;
+      if (!zone || zone === shown) return;
+      const day = !firstStart
+        ? null
+        : native
+          ? native.Instant.from(firstStart).toZonedDateTimeISO(zone).toPlainDate().toString()
+          : // en-CA writes a date as YYYY-MM-DD, the form of the page's `day`.
+            new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(firstStart));
+      setBrowser({ zone, day });
+    });
+  }, [shown, firstStart]);
+  return browser;
+}
+
+const detailNames = ["name", "email", "company", "topic"];
+const detailsKey = "booking-details";
+
+/**
+ * Another day or zone is another page: what the visitor typed in the details is kept in the tab
+ * (sessionStorage, gone when the tab closes) and put back into empty fields, until the form is sent.
+ */
+function useDetailsKeptInTab(formId: string, names: string[], sent: boolean) {
+  useEffect(() => {
+    const form = document.getElementById(formId);
+    if (!(form instanceof HTMLFormElement)) return;
+    const fields = names
+      .map((name) => form.elements.namedItem(name))
+      .filter((field): field is HTMLInputElement | HTMLTextAreaElement => field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement);
+    const keep = () => {
+      try {
+        sessionStorage.setItem(detailsKey, JSON.stringify(Object.fromEntries(fields.map((field) => [field.name, field.value]))));
+      } catch {
+        // Storage refused (a private window's quota): the details stay in the page only.
+      }
+    };
+    try {
+      const kept: unknown = JSON.parse(sessionStorage.getItem(detailsKey) ?? "{}");
+      for (const field of fields) {
+        const value = (kept as Record<string, unknown>)[field.name];
+        if (!field.value && typeof value === "string") field.value = value;
+      }
+    } catch {
+      // Nothing readable kept.
+    }
+    keep();
+    form.addEventListener("input", keep);
+    return () => form.removeEventListener("input", keep);
+  }, [formId, names]);
+  useEffect(() => {
+    if (!sent) return;
+    try {
+      sessionStorage.removeItem(detailsKey);
+    } catch {
+      // Nothing to remove.
+    }
+  }, [sent]);
 }

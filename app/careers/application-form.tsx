@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form } from "react-router";
 import type { CareersContent } from "./careers-content-schema.ts";
 import { ApplicationFormSchema, resumeUploads } from "./application-schema.ts";
 import { Card } from "#app/ui/card.tsx";
@@ -25,7 +24,7 @@ export function ApplicationForm({
   lastResult: SubmissionResult<string[]> | null | undefined;
   formError: string | null | undefined;
 }) {
-  const { form, fields, control, value, formProps } = useSiteForm({ id: "application-form", schema: ApplicationFormSchema, lastResult });
+  const { form, fields, control, value, formProps, sending } = useSiteForm({ id: "application-form", schema: ApplicationFormSchema, lastResult });
   // The server sent the form back: the file chosen before is gone (without JavaScript).
   const cameBack = Boolean(lastResult || formError);
   // The promise names the configured period, the one the purge keeps.
@@ -76,7 +75,7 @@ export function ApplicationForm({
     <Card className="p-6 sm:p-8">
       <p className="mb-6 text-sm text-ink-muted">{content.requiredNote}</p>
       <FormAlert id={form.errorId} messages={[formError, ...(form.errors ?? [])]} />
-      <Form method="post" encType="multipart/form-data" {...formProps} className="space-y-10">
+      <form method="post" encType="multipart/form-data" {...formProps} className="space-y-10">
         <GuardFields stamp={stamp} />
         <Fieldset legend={content.sections.you}>
           {text("firstName", "given-name", true)}
@@ -120,8 +119,8 @@ export function ApplicationForm({
           {checkbox("consent", true)}
           {checkbox("futureConsent", false)}
         </fieldset>
-        <SubmitWithPrivacyNote label={content.submit} sendingLabel={content.submitting} privacyNote={content.privacyNote} privacyHref={pages.privacy.path} />
-      </Form>
+        <SubmitWithPrivacyNote sending={sending} label={content.submit} sendingLabel={content.submitting} privacyNote={content.privacyNote} privacyHref={pages.privacy.path} />
+      </form>
     </Card>
   );
 }

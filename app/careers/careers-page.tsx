@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ButtonLink } from "#app/ui/button.tsx";
+import { ButtonLink } from "#app/ui/button-link.tsx";
 import { Card, InfoCard } from "#app/ui/card.tsx";
 import { CheckList } from "#app/ui/check-list.tsx";
 import { Icon, type IconName, TeamIllustration } from "#app/ui/illustrations.tsx";

@@ -3,12 +3,11 @@ import { ApplicationForm } from "./application-form.tsx";
 import { PostingError } from "./closed-posting.tsx";
 import { Confirmation } from "#app/ui/confirmation.tsx";
 import { Container } from "#app/ui/container.tsx";
-import { Piece } from "#app/ui/piece.tsx";
 import { careers } from "./careers-content.ts";
 import { fillMessage } from "#app/forms/field-rules.ts";
 import { formatSalaryRange } from "./salary-range.ts";
 import { careersPath, findJob, jobPath, requireOpenJob } from "./jobs.ts";
-import { hydrateHandle } from "#app/site/hydration.ts";
+import { Island } from "#app/site/island.tsx";
 import { pageMeta } from "#app/site/seo.ts";
 import { useSiteConfig } from "#app/site/use-site-config.ts";
 import { submitApplication } from "./application.server.ts";
@@ -24,9 +23,6 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const { secret } = await getServices();
   return { slug: job?.slug ?? null, sent, stamp: issueFormStamp(secret, "application") };
 }
-
-// Live checks as the visitor types: this page loads JavaScript.
-export const handle = hydrateHandle;
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
@@ -71,15 +67,18 @@ export default function JobApplication({ loaderData, actionData }: Route.Compone
           action={{ href: careersPath, label: application.confirmation.backToList }}
         />
       ) : (
-        <Piece>
-          <ApplicationForm
-            content={application}
-            futureOpeningsMonths={config.retentionFutureOpeningsMonths}
-            stamp={loaderData.stamp}
-            lastResult={actionData?.result}
-            formError={actionData?.formError}
-          />
-        </Piece>
+        // Checks as the visitor types: the form hydrates at the first interaction.
+        <Island
+          name="application"
+          component={ApplicationForm}
+          props={{
+            content: application,
+            futureOpeningsMonths: config.retentionFutureOpeningsMonths,
+            stamp: loaderData.stamp,
+            lastResult: actionData?.result,
+            formError: actionData?.formError,
+          }}
+        />
       )}
     </Container>
   );

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { z } from "zod";
 import { env, isSecureRequest } from "#app/platform/env.server.ts";
 import { type Consent, consentFromCookies, cookieSettingsPath, formsChosen, safeReturnPath } from "./consent-cookie.ts";
@@ -9,8 +9,8 @@ import { getServices } from "#app/platform/services.server.ts";
 import type { Route } from "./+types/consent-action";
 import { statusPagePath } from "#app/site/status-page.tsx";
 
-// POST /consent: every cookie choice arrives here, from the banner, the settings dialog or page,
-// or a frame's "Load form" button, with or without JavaScript.
+// POST /consent: every cookie choice arrives here, as a form, from the banner, the settings page
+// or a frame's "Load form" button; the answer leads back to the page, rendered for the choice.
 
 const ChoiceSchema = z.object({
   choice: z.enum(["all", "necessary", "save", "customize"]),
@@ -27,11 +27,9 @@ export function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const wantsJson = request.headers.get("accept")?.includes("application/json") ?? false;
   const parsed = ChoiceSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
-    if (wantsJson) return data({ error: "Unknown cookie choice." }, { status: 400 });
-    // A form without JavaScript (only an altered one sends this) leads to where choices are made.
+    // An unknown choice (only an altered form sends one) leads to where choices are made.
     return redirect(cookieSettingsPath, 303);
   }
   const { choice, forms, source } = parsed.data;
@@ -44,8 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
   const limit = await limitClient(services, request, { scope: "consent", allowance: 3 });
   if (!limit.allowed) {
     const retryAfter = { "Retry-After": String(limit.retryAfterSeconds) };
-    if (wantsJson) return data({ error: "Too many changes in a short time." }, { status: 429, headers: retryAfter });
-    // A form post (no JavaScript) is sent to the site's 429 page.
+    // Sent to the site's 429 page.
     return redirect(statusPagePath(429), { status: 303, headers: retryAfter });
   }
 
@@ -58,6 +55,5 @@ export async function action({ request }: Route.ActionArgs) {
   };
   await recordConsent(services.db, consent, source);
   const headers = { "Set-Cookie": consentCookieHeader(consent, { secure: isSecureRequest(request) }) };
-  if (wantsJson) return Response.json({ decided: true, forms: consent.forms }, { headers });
   return redirect(returnTo, { status: 303, headers });
 }

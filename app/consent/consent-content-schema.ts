@@ -3,7 +3,7 @@ import { text } from "#app/site/content-schema.ts";
 
 export const ConsentSchema = z.object({
   banner: z.object({ title: text, description: text, acceptAll: text, acceptIndividual: text, necessaryOnly: text, close: text }),
-  dialog: z.object({
+  settings: z.object({
     title: text,
     description: text,
     categories: z.object({
@@ -13,9 +13,8 @@ export const ConsentSchema = z.object({
     save: text,
     acceptAll: text,
     rejectAll: text,
-    close: text,
   }),
-  settingsPage: z.object({ metaDescription: text.min(50).max(160), saved: text, back: text, privacy: text }),
+  settingsPage: z.object({ metaDescription: text.min(50).max(160), back: text, privacy: text }),
   placeholder: z.object({ title: text, description: text, load: text }),
   footerLink: text,
 });

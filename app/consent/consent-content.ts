@@ -11,7 +11,7 @@ export const consent = {
     necessaryOnly: "Necessary only",
     close: "Close the privacy notice and accept only necessary cookies",
   },
-  dialog: {
+  settings: {
     title: "Cookie settings",
     description:
       "Choose what this site may use. You can change your mind at any time through “Cookie settings” at the bottom of every page.",
@@ -31,11 +31,9 @@ export const consent = {
     save: "Save my choices",
     acceptAll: "Accept all",
     rejectAll: "Only necessary",
-    close: "Close cookie settings",
   },
   settingsPage: {
     metaDescription: "Choose which cookies this site may use, and change your choice at any time.",
-    saved: "Your choice has been saved.",
     back: "Back to where you were",
     privacy: "How we handle your data: the privacy notice",
   },

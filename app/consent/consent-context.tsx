@@ -1,18 +1,13 @@
-import { createContext, type FormEvent, useContext } from "react";
+import { createContext, useContext } from "react";
 import { useLocation } from "react-router";
 import type { ConsentView } from "./consent-cookie.ts";
 import { withoutTrailingSlash } from "#app/platform/uri.ts";
 
-// What the consent manager's parts share: the visitor's choice and how to change it.
+// What the consent manager's parts share: the visitor's choice, as the page was rendered for it.
 
 export type ConsentContextValue = {
   view: ConsentView;
-  /** How many choices were made on this page (the settings page confirms each). */
-  choices: number;
   showBanner: boolean;
-  /** Sends a choice form in the background and applies it to the page. */
-  submitChoice: (event: FormEvent<HTMLFormElement>) => void;
-  openSettings: () => void;
 };
 
 export const ConsentContext = createContext<ConsentContextValue | null>(null);

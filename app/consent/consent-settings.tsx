@@ -4,31 +4,28 @@ import { consentActionPath } from "./consent-cookie.ts";
 import { ReturnTo, useConsent } from "./consent-context.tsx";
 import { Button } from "#app/ui/button.tsx";
 
-// The cookie settings' form: on /cookie-settings, and in the dialog the footer's link opens on a
-// page with JavaScript (consent-dialog.tsx).
-
-/** The categories and the buttons that save them: in the dialog, and on /cookie-settings. */
+/** The cookie settings' form on /cookie-settings: the categories and the buttons that save them. */
 export function ConsentSettingsForm({ source, returnTo }: { source: "settings"; returnTo?: string }) {
-  const { view, submitChoice } = useConsent();
-  const { dialog } = copy;
+  const { view } = useConsent();
+  const { settings } = copy;
   return (
-    <form method="post" action={consentActionPath} onSubmit={submitChoice} className="space-y-5">
+    <form method="post" action={consentActionPath} className="space-y-5">
       <input type="hidden" name="source" value={source} />
       {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : <ReturnTo />}
       <fieldset className="space-y-4">
-        <legend className="sr-only">{dialog.title}</legend>
+        <legend className="sr-only">{settings.title}</legend>
         <ConsentCategory
           id="consent-necessary"
           label={
             <>
-              {dialog.categories.necessary.title} <span className="font-normal text-ink-muted">({dialog.categories.necessary.alwaysOn})</span>
+              {settings.categories.necessary.title} <span className="font-normal text-ink-muted">({settings.categories.necessary.alwaysOn})</span>
             </>
           }
-          description={dialog.categories.necessary.description}
+          description={settings.categories.necessary.description}
         >
           <input id="consent-necessary" type="checkbox" checked disabled className="mt-1 size-5 shrink-0" aria-describedby="consent-necessary-text" />
         </ConsentCategory>
-        <ConsentCategory id="consent-forms" label={dialog.categories.forms.title} description={dialog.categories.forms.description}>
+        <ConsentCategory id="consent-forms" label={settings.categories.forms.title} description={settings.categories.forms.description}>
           <input
             id="consent-forms"
             type="checkbox"
@@ -43,13 +40,13 @@ export function ConsentSettingsForm({ source, returnTo }: { source: "settings"; 
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-3">
         <Button type="submit" name="choice" value="necessary" variant="secondary">
-          {dialog.rejectAll}
+          {settings.rejectAll}
         </Button>
         <Button type="submit" name="choice" value="save" variant="secondary">
-          {dialog.save}
+          {settings.save}
         </Button>
         <Button type="submit" name="choice" value="all" variant="secondary">
-          {dialog.acceptAll}
+          {settings.acceptAll}
         </Button>
       </div>
     </form>

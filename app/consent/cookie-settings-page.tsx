@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { useConsent } from "./consent-context.tsx";
 import { ConsentSettingsForm } from "./consent-settings.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { consent } from "./consent-content.ts";
@@ -9,28 +8,23 @@ import { pages } from "#app/site/pages.ts";
 import type { Route } from "./+types/cookie-settings-page";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: consent.dialog.title, description: consent.settingsPage.metaDescription });
+  pageMeta(args, { title: consent.settings.title, description: consent.settingsPage.metaDescription });
 
 export function loader({ request }: Route.LoaderArgs) {
   return { returnTo: safeReturnPath(new URL(request.url).searchParams.get("returnTo")) };
 }
 
 export default function CookieSettings({ loaderData }: Route.ComponentProps) {
-  // With JavaScript a choice applies in place: say so. Without, the server sends the visitor back.
-  const { choices } = useConsent();
   return (
     <Container className="max-w-2xl py-12 sm:py-16">
-      <h1 className="text-display tracking-tight">{consent.dialog.title}</h1>
-      <p className="mt-4 text-lead text-ink-muted">{consent.dialog.description}</p>
+      <h1 className="text-display tracking-tight">{consent.settings.title}</h1>
+      <p className="mt-4 text-lead text-ink-muted">{consent.settings.description}</p>
       <p className="mt-2 mb-8">
         <Link to={pages.privacy.path} className="font-semibold text-brand underline underline-offset-4">
           {consent.settingsPage.privacy}
         </Link>
       </p>
       <ConsentSettingsForm source="settings" returnTo={loaderData.returnTo} />
-      <p role="status" className="mt-4 font-semibold text-accent">
-        {choices > 0 ? consent.settingsPage.saved : ""}
-      </p>
       <Link to={loaderData.returnTo} className="mt-8 inline-flex min-h-11 items-center font-semibold text-brand underline-offset-4 hover:underline">
         ← {consent.settingsPage.back}
       </Link>

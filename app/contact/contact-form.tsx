@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form } from "react-router";
 import type { ContactContent } from "./contact-content-schema.ts";
 import { ContactFormSchema, contactUploads } from "./contact-schema.ts";
 import { Card } from "#app/ui/card.tsx";
@@ -23,7 +22,7 @@ export function ContactForm({
   lastResult: SubmissionResult<string[]> | null | undefined;
   formError: string | null | undefined;
 }) {
-  const { form, fields, control, value, formProps } = useSiteForm({ id: "contact-form", schema: ContactFormSchema, lastResult });
+  const { form, fields, control, value, formProps, sending } = useSiteForm({ id: "contact-form", schema: ContactFormSchema, lastResult });
   const { fields: labels } = content;
   // The server sent the form back: files chosen before are gone (without JavaScript).
   const cameBack = Boolean(lastResult || formError);
@@ -33,7 +32,7 @@ export function ContactForm({
       <h2 className="text-2xl font-extrabold tracking-tight">{content.title}</h2>
       <p className="mt-2 mb-6 text-sm text-ink-muted">{content.requiredNote}</p>
       <FormAlert id={form.errorId} messages={[formError, ...(form.errors ?? [])]} />
-      <Form method="post" encType="multipart/form-data" {...formProps} className="space-y-10">
+      <form method="post" encType="multipart/form-data" {...formProps} className="space-y-10">
         <GuardFields stamp={stamp} />
         <Fieldset legend={content.sections.you}>
           <Field id={fields.name.id} errorId={fields.name.errorId} label={labels.name.label} required errors={fields.name.errors}>
@@ -86,8 +85,8 @@ export function ContactForm({
             </Field>
           </div>
         </Fieldset>
-        <SubmitWithPrivacyNote label={content.submit} sendingLabel={content.submitting} privacyNote={content.privacyNote} privacyHref={pages.privacy.path} />
-      </Form>
+        <SubmitWithPrivacyNote sending={sending} label={content.submit} sendingLabel={content.submitting} privacyNote={content.privacyNote} privacyHref={pages.privacy.path} />
+      </form>
     </Card>
   );
 }

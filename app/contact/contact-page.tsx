@@ -3,12 +3,11 @@ import { Confirmation } from "#app/ui/confirmation.tsx";
 import { ContactForm } from "./contact-form.tsx";
 import { Card } from "#app/ui/card.tsx";
 import { Container } from "#app/ui/container.tsx";
-import { Piece } from "#app/ui/piece.tsx";
 import { Icon } from "#app/ui/illustrations.tsx";
 import { PageHead } from "#app/ui/section.tsx";
 import { contact } from "./contact-content.ts";
 import { pages } from "#app/site/pages.ts";
-import { hydrateHandle } from "#app/site/hydration.ts";
+import { Island } from "#app/site/island.tsx";
 import { pageMeta } from "#app/site/seo.ts";
 import { submitContactForm } from "./contact.server.ts";
 import { issueFormStamp } from "#app/forms/form-guard.server.ts";
@@ -23,10 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { sent, stamp: issueFormStamp(secret, "contact") };
 }
 
-// The rate limit's Retry-After travels on the document (or data) response.
-// Live checks as the visitor types: this page loads JavaScript.
-export const handle = hydrateHandle;
-
+// The rate limit's Retry-After travels on the page's response.
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export function action({ request }: Route.ActionArgs) {
@@ -41,49 +37,47 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <p className="mt-4 max-w-2xl text-lead text-ink-muted">{contact.hero.intro}</p>
       </PageHead>
       <Container className="grid gap-10 py-12 lg:grid-cols-[1fr_1.6fr] lg:py-16">
-        <Piece>
-          <aside aria-labelledby="next-steps-title" className="space-y-6">
-            <h2 id="next-steps-title" className="text-title">
-              {nextSteps.title}
-            </h2>
-            <p className="flex items-center gap-3 rounded-card bg-accent-soft p-4 font-semibold text-accent">
-              <Icon name="clock" />
-              {nextSteps.reply}
-            </p>
-            <ol className="space-y-5">
-              {nextSteps.steps.map((step, index) => (
-                <li key={step.title} className="flex gap-4">
-                  <span
-                    className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand font-mono font-bold text-brand-ink"
-                    aria-hidden="true"
-                  >
-                    {index + 1}
-                  </span>
-                  <div>
-                    <h3 className="font-bold">{step.title}</h3>
-                    <p className="text-ink-muted">{step.description}</p>
-                  </div>
-                </li>
-              ))}
-            </ol>
-            <Card>
-              <div className="flex items-center gap-3">
-                <span className="inline-flex size-11 items-center justify-center rounded-control bg-brand-soft text-brand">
-                  <Icon name="video" />
+        <aside aria-labelledby="next-steps-title" className="space-y-6">
+          <h2 id="next-steps-title" className="text-title">
+            {nextSteps.title}
+          </h2>
+          <p className="flex items-center gap-3 rounded-card bg-accent-soft p-4 font-semibold text-accent">
+            <Icon name="clock" />
+            {nextSteps.reply}
+          </p>
+          <ol className="space-y-5">
+            {nextSteps.steps.map((step, index) => (
+              <li key={step.title} className="flex gap-4">
+                <span
+                  className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand font-mono font-bold text-brand-ink"
+                  aria-hidden="true"
+                >
+                  {index + 1}
                 </span>
-                <h3 className="text-lg font-bold">{nextSteps.meeting.title}</h3>
-              </div>
-              <p className="mt-3 text-ink-muted">{nextSteps.meeting.description}</p>
-              <Link
-                to={pages.meeting.path}
-                className="mt-4 flex items-center gap-2 rounded-control border border-line px-4 py-3 font-semibold text-brand underline-offset-4 hover:border-brand hover:underline"
-              >
-                <Icon name="calendar" />
-                {nextSteps.meeting.dayLabel}
-              </Link>
-            </Card>
-          </aside>
-        </Piece>
+                <div>
+                  <h3 className="font-bold">{step.title}</h3>
+                  <p className="text-ink-muted">{step.description}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+          <Card>
+            <div className="flex items-center gap-3">
+              <span className="inline-flex size-11 items-center justify-center rounded-control bg-brand-soft text-brand">
+                <Icon name="video" />
+              </span>
+              <h3 className="text-lg font-bold">{nextSteps.meeting.title}</h3>
+            </div>
+            <p className="mt-3 text-ink-muted">{nextSteps.meeting.description}</p>
+            <Link
+              to={pages.meeting.path}
+              className="mt-4 flex items-center gap-2 rounded-control border border-line px-4 py-3 font-semibold text-brand underline-offset-4 hover:border-brand hover:underline"
+            >
+              <Icon name="calendar" />
+              {nextSteps.meeting.dayLabel}
+            </Link>
+          </Card>
+        </aside>
         {loaderData.sent ? (
           <Confirmation
             title={contact.confirmation.title}
@@ -100,14 +94,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </ol>
           </Confirmation>
         ) : (
-          <Piece>
-            <ContactForm
-              content={contact.form}
-              stamp={loaderData.stamp}
-              lastResult={actionData?.result}
-              formError={actionData?.formError}
-            />
-          </Piece>
+          // Checks as the visitor types: the form hydrates at the first interaction.
+          <Island
+            name="contact"
+            component={ContactForm}
+            props={{ content: contact.form, stamp: loaderData.stamp, lastResult: actionData?.result, formError: actionData?.formError }}
+          />
         )}
       </Container>
     </>

@@ -1,7 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { useLayoutEffect, useRef } from "react";
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useNavigation } from "react-router";
 import type * as z from "zod/mini";
 import { Button } from "#app/ui/button.tsx";
 import { honeypotField, startedField } from "./guard-fields.ts";
@@ -9,9 +8,10 @@ import { honeypotField, startedField } from "./guard-fields.ts";
 /**
  * Conform set up the way every public form here works: one zod schema, validation on submit and
  * then as the visitor corrects, the browser's own checks until the page is interactive, and the
- * server's result (lastResult) shown when JavaScript is off. `formProps` go on the form element;
- * `control(name)` gives a field its name and, without JavaScript, focus when it is the first
- * invalid one. (Conform's field keys
+ * server's result (lastResult) shown as the page comes back. The form posts as a plain form does,
+ * once its checks pass (decision 028). `formProps` go on the form element; `control(name)` gives a
+ * field its name and, without JavaScript, focus when it is the first invalid one; `sending` says
+ * the form is on its way. (Conform's field keys
  * only matter for its reset and list intents, which these forms do not use.)
  */
 export function useSiteForm<Schema extends z.ZodMiniObject>({
@@ -47,8 +47,24 @@ export function useSiteForm<Schema extends z.ZodMiniObject>({
   useLayoutEffect(() => {
     if (element.current) element.current.noValidate = true;
   }, []);
-  const formProps = { ...getFormProps(form), noValidate: undefined, ref: element };
-  return { form, fields, control, value, formProps };
+  const [sending, setSending] = useState(false);
+  useEffect(() => {
+    // A page the browser brings back from its history cache is no longer sending.
+    const reset = (event: PageTransitionEvent) => event.persisted && setSending(false);
+    addEventListener("pageshow", reset);
+    return () => removeEventListener("pageshow", reset);
+  }, []);
+  const conformProps = getFormProps(form);
+  const formProps = {
+    ...conformProps,
+    noValidate: undefined,
+    ref: element,
+    onSubmit(event: FormEvent<HTMLFormElement>) {
+      conformProps.onSubmit(event);
+      if (!event.defaultPrevented) setSending(true);
+    },
+  };
+  return { form, fields, control, value, formProps, sending };
 }
 
 /** The hidden fields every public form carries: its signed start time and a honeypot. */
@@ -82,7 +98,7 @@ export function FormAlert({ id, messages }: { id: string; messages: Array<string
 }
 
 /**
- * A public form's send button (saying so while it sends) with the one line beside it that says
+ * A public form's send button (saying so while it sends, `sending` from useSiteForm) with the one line beside it that says
  * where the data goes and links to the privacy notice (GDPR art. 13, layered).
  */
 export function SubmitWithPrivacyNote({
@@ -90,18 +106,19 @@ export function SubmitWithPrivacyNote({
   sendingLabel,
   privacyNote,
   privacyHref,
+  sending,
 }: {
   label: string;
   sendingLabel: string;
+  sending: boolean;
   privacyNote: { text: string; linkLabel: string };
   privacyHref: string;
 }) {
-  const navigation = useNavigation();
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-6">
       {/* The line beside it takes the room left: the button keeps its label on one line. */}
       <Button type="submit" className="w-full sm:w-auto sm:shrink-0">
-        {navigation.state === "submitting" ? sendingLabel : label}
+        {sending ? sendingLabel : label}
       </Button>
       <p className="text-sm text-ink-muted">
         {privacyNote.text}{" "}

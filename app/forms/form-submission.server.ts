@@ -14,6 +14,7 @@ import { queueReceipt } from "./receipts.server.ts";
 import { queueWebhookEvent } from "./webhook-events.server.ts";
 import type { SubmissionFields } from "./submission-fields.ts";
 import { type NewSubmission, type StoredFile, fileFacts, storeSubmission } from "./submissions.server.ts";
+import { confirmationId } from "#app/ui/confirmation.tsx";
 
 // The pipeline every public form posts through: read the body within limits, rate-limit the
 // client, validate with the form's schema, check each file's content, judge spam, store (with
@@ -178,7 +179,8 @@ export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPi
   // Spam gets the same answer as a real visitor: nothing tells a bot what gave it away. A form
   // sent again (its stamp's key already stored) gets the same answer too: it was received.
   const { successPath } = pipeline;
-  return redirect(typeof successPath === "function" ? successPath(submission.value) : successPath, 303);
+  // To the confirmation's heading: the browser brings it into view on the page that follows.
+  return redirect(`${typeof successPath === "function" ? successPath(submission.value) : successPath}#${confirmationId}`, 303);
 }
 
 /** "brief.pdf", then "brief (2).pdf": each stored file keeps a name of its own. */

@@ -1,4 +1,4 @@
-import { ButtonLink } from "#app/ui/button.tsx";
+import { ButtonLink } from "#app/ui/button-link.tsx";
 import { CoEngineeringIllustration } from "#app/ui/illustrations.tsx";
 import { PageHero, Panel, Section } from "#app/ui/section.tsx";
 import { about } from "./about-content.ts";

@@ -1,4 +1,4 @@
-import { ButtonLink } from "#app/ui/button.tsx";
+import { ButtonLink } from "#app/ui/button-link.tsx";
 import { InfoCard } from "#app/ui/card.tsx";
 import { NewsletterSection } from "./newsletter-section.tsx";
 import { HeroIllustration, Icon, type IconName } from "#app/ui/illustrations.tsx";

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link } from "react-router";
 import { errorPages } from "./error-pages-content.ts";
 import { site } from "./site-content.ts";
-import { ButtonLink } from "#app/ui/button.tsx";
+import { ButtonLink } from "#app/ui/button-link.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { Eyebrow, PageHead } from "#app/ui/section.tsx";
 

@@ -1,13 +1,12 @@
 import { useMatches } from "react-router";
 
-// Pages are HTML and CSS only unless a route asks for JavaScript: everything on the content
-// pages (navigation, the menu, cookie choices, frames) works as plain links and forms, so they
-// load no script at all. The form pages hydrate at the visitor's first interaction, for checks as
-// the visitor types (docs/decisions/012-performance.md, 013); pages that cannot work without
-// scripts (passkeys live in the browser's JavaScript) hydrate at once.
+// Pages are HTML and CSS only unless a route asks for React Router's scripts: everything on the
+// content pages (navigation, the menu, cookie choices, frames) works as plain links and forms, and
+// the public forms hydrate on their own as islands, without React Router (app/site/island.tsx,
+// decision 028). Pages that cannot work without scripts (passkeys live in the browser's
+// JavaScript) load React Router's with the page.
 
 export const hydrateHandle = { hydrate: true } as const;
-export const hydrateAtOnceHandle = { hydrate: "at-once" } as const;
 
 /**
  * A page that brings its own frame: no site header, footer or cookie banner (the staff
@@ -15,16 +14,11 @@ export const hydrateAtOnceHandle = { hydrate: "at-once" } as const;
  */
 export const ownFrameHandle = { ownFrame: true } as const;
 
-type Handle = { hydrate?: boolean | "at-once"; ownFrame?: boolean } | undefined;
+type Handle = { hydrate?: boolean; ownFrame?: boolean } | undefined;
 
 /** Whether a page whose matched routes have these handles loads React Router's scripts. */
 export function hydrates(handles: unknown[]) {
   return handles.some((handle) => Boolean((handle as Handle)?.hydrate));
-}
-
-/** Whether its scripts start with the page rather than at the visitor's first interaction. */
-export function hydratesAtOnce(handles: unknown[]) {
-  return handles.some((handle) => (handle as Handle)?.hydrate === "at-once");
 }
 
 /** Whether the page being rendered loads React Router's scripts. */

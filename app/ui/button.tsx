@@ -1,12 +1,11 @@
-import type { ComponentProps, ReactNode } from "react";
-import { Link } from "react-router";
+import type { ComponentProps } from "react";
 
-type Variant = "primary" | "secondary" | "ghost" | "glow";
+export type ButtonVariant = "primary" | "secondary" | "ghost" | "glow";
 
 const base =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-control px-5 py-2.5 text-base font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60";
 
-const variants: Record<Variant, string> = {
+const variants: Record<ButtonVariant, string> = {
   primary: "bg-brand text-brand-ink shadow-[inset_0_-2px_0_rgb(0_0_0/0.18)] hover:bg-brand-strong",
   secondary: "border border-line-strong bg-raised text-ink hover:border-brand hover:text-brand",
   ghost: "text-ink hover:bg-brand-soft",
@@ -14,7 +13,7 @@ const variants: Record<Variant, string> = {
   glow: "bg-glow text-glow-ink shadow-[inset_0_-2px_0_rgb(0_0_0/0.15)] hover:bg-panel-ink",
 };
 
-export function buttonClasses(variant: Variant = "primary", className = "") {
+export function buttonClasses(variant: ButtonVariant = "primary", className = "") {
   return `${base} ${variants[variant]} ${className}`;
 }
 
@@ -23,35 +22,8 @@ export function Button({
   className,
   type = "button",
   ...props
-}: ComponentProps<"button"> & { variant?: Variant }) {
+}: ComponentProps<"button"> & { variant?: ButtonVariant }) {
   return <button type={type} className={buttonClasses(variant, className)} {...props} />;
-}
-
-/** A link styled as a button: client-side navigation for site paths, a plain anchor for other URLs. */
-export function ButtonLink({
-  href,
-  variant = "primary",
-  className,
-  children,
-}: {
-  href: string;
-  variant?: Variant;
-  className?: string;
-  children: ReactNode;
-}) {
-  const classes = buttonClasses(variant, className);
-  if (href.startsWith("/")) {
-    return (
-      <Link to={href} className={classes}>
-        {children}
-      </Link>
-    );
-  }
-  return (
-    <a href={href} className={classes} rel="noopener noreferrer">
-      {children}
-    </a>
-  );
 }
 
 /** A 44 px square button showing only a cross; `label` is its accessible name. */

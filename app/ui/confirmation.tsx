@@ -1,9 +1,16 @@
-import { type ReactNode, useEffect, useRef } from "react";
-import { ButtonLink } from "./button.tsx";
+import type { ReactNode } from "react";
+import { ButtonLink } from "./button-link.tsx";
 import { Card } from "./card.tsx";
 import { Icon } from "./illustrations.tsx";
 
-/** Shown once a form's submission is stored; focus moves here so the result is announced. */
+/** The confirmation's heading: the answer to a form sent brings the visitor to it (`#confirmation`). */
+export const confirmationId = "confirmation";
+
+/**
+ * Shown once a form's submission is stored, on the page the form's answer leads to: its address
+ * ends in `#confirmation`, so the browser brings the heading into view, clear of the sticky
+ * header (the page's scroll padding), and starts the keyboard's path there.
+ */
 export function Confirmation({
   title,
   message,
@@ -15,18 +22,11 @@ export function Confirmation({
   action: { href: string; label: string };
   children?: ReactNode;
 }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    // focus() does not scroll an element it finds in view, even under the sticky header;
-    // scrollIntoView honours the page's scroll padding and brings it clear.
-    heading.current?.focus();
-    heading.current?.scrollIntoView({ block: "nearest" });
-  }, []);
   return (
     <Card className="p-6 sm:p-8">
       <div className="flex items-center gap-3 text-accent">
         <Icon name="check" />
-        <h2 ref={heading} tabIndex={-1} className="text-2xl font-extrabold tracking-tight text-ink focus:outline-none">
+        <h2 id={confirmationId} tabIndex={-1} className="text-2xl font-extrabold tracking-tight text-ink focus:outline-none">
           {title}
         </h2>
       </div>

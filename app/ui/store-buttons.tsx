@@ -1,4 +1,4 @@
-import { ButtonLink } from "./button.tsx";
+import { ButtonLink } from "./button-link.tsx";
 
 export type Store = { label: string; comingSoon: string; url: string | null };
 

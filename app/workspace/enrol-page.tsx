@@ -4,7 +4,7 @@ import { Button } from "#app/ui/button.tsx";
 import { Card } from "#app/ui/card.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { getServices } from "#app/platform/services.server.ts";
-import { hydrateAtOnceHandle } from "#app/site/hydration.ts";
+import { hydrateHandle } from "#app/site/hydration.ts";
 import type { Route } from "./+types/enrol-page";
 import { postStep, usePasskeyCeremony } from "./passkey-client.ts";
 import { findInvitation } from "./staff.server.ts";
@@ -15,7 +15,7 @@ import { workspacePaths } from "./workspace-paths.ts";
 // The invitation link's page. Opening it changes nothing (mail scanners open links): only the
 // button, which posts from this page, creates the passkey and spends the invitation.
 
-export const handle = hydrateAtOnceHandle;
+export const handle = hydrateHandle;
 
 export const meta: Route.MetaFunction = () => [
   { title: `${workspace.enrol.title} | ${workspace.name}` },

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { Button } from "#app/ui/button.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { fillTemplate } from "#app/platform/fill-template.ts";
-import { hydrateAtOnceHandle } from "#app/site/hydration.ts";
+import { hydrateHandle } from "#app/site/hydration.ts";
 import type { Route } from "./+types/passkeys-page";
 import { Notice } from "./notice.tsx";
 import { postStep, usePasskeyCeremony } from "./passkey-client.ts";
@@ -18,7 +18,7 @@ import { workspacePaths } from "./workspace-paths.ts";
 // A person's own passkeys: one per device or password manager. Adding one is a passkey
 // ceremony (JavaScript); removing one is a plain form. The last passkey stays.
 
-export const handle = hydrateAtOnceHandle;
+export const handle = hydrateHandle;
 
 export { WorkspaceError as ErrorBoundary } from "./workspace-error.tsx";
 

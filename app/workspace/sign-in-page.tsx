@@ -11,7 +11,7 @@ import { Card } from "#app/ui/card.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { limitClient } from "#app/platform/rate-limit.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
-import { hydrateAtOnceHandle } from "#app/site/hydration.ts";
+import { hydrateHandle } from "#app/site/hydration.ts";
 import type { Route } from "./+types/sign-in-page";
 import { attemptCookieName, attemptMinutes, beginOpenIdSignIn, type OpenIdProblem, OpenIdUnavailable, openIdSettings } from "./openid.server.ts";
 import { postStep, useScriptsReady, wasCancelled } from "./passkey-client.ts";
@@ -19,7 +19,7 @@ import { currentSession, requireSameOrigin, safeNext, workspaceCookie } from "./
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
 
-export const handle = hydrateAtOnceHandle;
+export const handle = hydrateHandle;
 
 export const meta: Route.MetaFunction = () => [
   { title: `${workspace.signIn.title} | ${workspace.name}` },

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { mailHeader, mimeParts } from "#tests/helpers/mime.ts";
 import type { StorageEnv } from "./server-env.ts";
-import { expect, exportSubmissions, mailContaining, test } from "./fixtures.ts";
+import { expect, exportSubmissions, mailContaining, closePrivacyBanner, test } from "./fixtures.ts";
 
 // The booking page on the SQLite server (the pipeline's races run on both engines in
 // tests/server/booking-form.test.ts). One after the other: each visitor takes the first free
@@ -15,11 +15,6 @@ const bookableDay = /: \d+ free times?$/;
 function visitor() {
   const tag = Math.random().toString(36).slice(2, 10);
   return { name: `Ada Lovelace ${tag}`, email: `ada.${tag}@example.com`, company: "Analytical Engines", topic: `Bernoulli numbers & <notes> ${tag}` };
-}
-
-async function closeBanner(page: Page) {
-  const banner = page.getByRole("region", { name: "We value your privacy" });
-  if (await banner.isVisible()) await banner.getByRole("button", { name: /^Close the privacy notice/ }).click();
 }
 
 /** The invitations `email` received, read as a calendar program reads them: the text/calendar part parsed with ical.js. */
@@ -66,7 +61,7 @@ test.describe("with JavaScript off", () => {
     await page.getByRole("link", { name: "Select a day" }).click();
     await expect(page).toHaveURL(/\/contact\/meeting$/);
     await expect(page.getByText(/Times are shown in America\/Los_Angeles \(Pacific (Standard|Daylight) Time\)/)).toBeVisible();
-    await closeBanner(page);
+    await closePrivacyBanner(page);
 
     await page.getByLabel("Time zone").selectOption("Europe/Berlin");
     await page.getByRole("button", { name: "Show times in this zone" }).click();
@@ -89,7 +84,7 @@ test.describe("with JavaScript off", () => {
     await fillDetails(page, person);
     await page.getByRole("button", { name: "Book this meeting" }).click();
 
-    await expect(page).toHaveURL(/\/contact\/meeting\?booked=1&at=[^&]+&tz=Europe%2FBerlin$/);
+    await expect(page).toHaveURL(/\/contact\/meeting\?booked=1&at=[^&]+&tz=Europe%2FBerlin#confirmation$/);
     await expect(page.getByRole("heading", { name: "Your meeting is booked" })).toBeVisible();
     await expect(page.getByText(`Your time: ${timeName}`)).toBeVisible();
     await expect(page.getByText(/^Our time: .+ at \d{1,2}:\d{2}\s[AP]M Pacific (Standard|Daylight) Time$/)).toBeVisible();
@@ -107,7 +102,7 @@ test.describe("with JavaScript off", () => {
 
   test("a time taken meanwhile: the day's times again with 'That time was just taken' and everything typed kept", async ({ page, browser }) => {
     await page.goto("/contact/meeting");
-    await closeBanner(page);
+    await closePrivacyBanner(page);
     await page.getByRole("link", { name: bookableDay }).first().click();
     const radio = page.getByRole("radio").first();
     const timeName = await radio.evaluate((element) => element.closest("label")?.querySelector(".sr-only")?.textContent ?? "");
@@ -136,7 +131,7 @@ test.describe("with JavaScript off", () => {
 
   test("the invitation is a REQUEST for the booked instant; its manage link cancels the meeting, sends the CANCEL and frees the time", async ({ page, storage }) => {
     await page.goto("/contact/meeting?tz=UTC");
-    await closeBanner(page);
+    await closePrivacyBanner(page);
     await page.getByRole("link", { name: bookableDay }).first().click();
     const dayUrl = page.url();
     const first = page.getByRole("radio").first();
@@ -171,7 +166,7 @@ test.describe("with JavaScript off", () => {
 
   test("the manage link moves the meeting: the new time in a REQUEST with the same UID, the old time free again", async ({ page, storage }) => {
     await page.goto("/contact/meeting?tz=UTC");
-    await closeBanner(page);
+    await closePrivacyBanner(page);
     await page.getByRole("link", { name: bookableDay }).first().click();
     await page.getByRole("radio").first().check();
     const person = visitor();
@@ -210,25 +205,32 @@ test.describe("with JavaScript off", () => {
 test.describe("with JavaScript on", () => {
   test.use({ timezoneId: "Australia/Sydney" });
 
-  test("the browser's zone is detected; choosing a day moves focus to its times without a reload; the radio group works by keyboard", async ({ page, hydrated, storage }) => {
+  test("the browser's zone is offered and what was typed survives the move to it; the radio group works by keyboard", async ({ page, hydrated, storage }) => {
     const response = await page.goto("/contact/meeting");
     expect(response?.headers()["cache-control"]).toBe("private, no-cache");
+    await closePrivacyBanner(page);
+    await expect(page.getByText(/Times are shown in America\/Los_Angeles/)).toBeVisible();
+
+    // A day is a link: its times come on the page it leads to, in view.
+    await page.getByRole("link", { name: bookableDay }).first().click();
+    await expect(page).toHaveURL(/\?day=[\d-]+#times$/);
+    await expect(page.getByRole("heading", { name: /^Free times on / })).toBeInViewport();
     await hydrated();
-    await expect(page).toHaveURL(/\?tz=Australia%2FSydney$/);
+    const person = visitor();
+    await page.getByLabel("Your Name").fill(person.name);
+    await page.getByLabel("Your Email").fill(person.email);
+
+    // The form offers the browser's zone; the times there come with the details typed so far.
+    await page.getByRole("link", { name: "Show these times in Australia/Sydney, your device's time zone" }).click();
+    await expect(page).toHaveURL(/\?day=[\d-]+&tz=Australia%2FSydney#times$/);
     await expect(page.getByText(/Times are shown in Australia\/Sydney \(Australian Eastern (Standard|Daylight) Time\)/)).toBeVisible();
-    await closeBanner(page);
+    await hydrated();
+    await expect(page.getByLabel("Your Name")).toHaveValue(person.name);
+    await expect(page.getByLabel("Your Email")).toHaveValue(person.email);
+    await expect(page.getByRole("link", { name: /your device's time zone/ })).toHaveCount(0);
 
-    await page.evaluate(() => ((window as unknown as { unreloaded: boolean }).unreloaded = true));
-    const day = page.getByRole("link", { name: bookableDay }).first();
-    const dayName = ((await day.textContent()) ?? "").replace(/^\d+/, "").split(":")[0] ?? "";
-    await day.click();
-    const heading = page.getByRole("heading", { name: `Free times on ${dayName}` });
-    await expect(heading).toBeFocused();
-    expect(await page.evaluate(() => (window as unknown as { unreloaded?: boolean }).unreloaded)).toBe(true);
-
-    await page.keyboard.press("Tab");
     const first = page.getByRole("radio").first();
-    await expect(first).toBeFocused();
+    await first.focus();
     await page.keyboard.press("Space");
     await expect(first).toBeChecked();
     await page.keyboard.press("ArrowDown");
@@ -237,22 +239,27 @@ test.describe("with JavaScript on", () => {
     const timeName = await second.evaluate((radio) => radio.closest("label")?.querySelector(".sr-only")?.textContent ?? "");
     expect(timeName).toMatch(/Australian Eastern (Standard|Daylight) Time$/);
 
-    const person = visitor();
     await fillDetails(page, person);
     await page.getByRole("button", { name: "Book this meeting" }).click();
-    await expect(page).toHaveURL(/booked=1&at=[^&]+&tz=Australia%2FSydney$/);
+    await expect(page).toHaveURL(/booked=1&at=[^&]+&tz=Australia%2FSydney#confirmation$/);
     const bookedAt = new Date(new URL(page.url()).searchParams.get("at") ?? "").toISOString();
     expect((await invitationFor(storage, person.email, "REQUEST")).start).toBe(bookedAt);
-    await expect(page.getByRole("heading", { name: "Your meeting is booked" })).toBeFocused();
+    await expect(page.getByRole("heading", { name: "Your meeting is booked" })).toBeInViewport();
     await expect(page.getByText(`Your time: ${timeName}`)).toBeVisible();
     await expect(page.getByText(/^Our time: .+ Pacific (Standard|Daylight) Time$/)).toBeVisible();
+
+    // Sent: the details are no longer kept for the next booking in this tab.
+    await page.goto("/contact/meeting");
+    await page.getByRole("link", { name: bookableDay }).first().click();
+    await hydrated();
+    await expect(page.getByLabel("Your Name")).toHaveValue("");
   });
 
   test("a time left unchosen is flagged before anything is sent", async ({ page, hydrated }) => {
     await page.goto("/contact/meeting");
-    await hydrated();
-    await closeBanner(page);
+    await closePrivacyBanner(page);
     await page.getByRole("link", { name: bookableDay }).first().click();
+    await hydrated();
     await fillDetails(page, visitor());
     await page.getByRole("button", { name: "Book this meeting" }).click();
     await expect(page.getByText("Please choose a time.")).toBeVisible();

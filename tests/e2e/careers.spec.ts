@@ -84,7 +84,7 @@ for (const javaScriptEnabled of [true, false]) {
       await fillApplication(page, person);
       await page.getByLabel("Resume").setInputFiles({ name: "resume.pdf", mimeType: "application/pdf", buffer: resume(person.email) });
       await page.getByRole("button", { name: "Send application" }).click();
-      await expect(page).toHaveURL(/\/careers\/data-scientist\/apply\?sent=1$/);
+      await expect(page).toHaveURL(/\/careers\/data-scientist\/apply\?sent=1#confirmation$/);
       await expect(page.getByRole("heading", { name: "Thank you, your application is on its way" })).toBeVisible();
       await page.reload();
       await expect(page.getByRole("heading", { name: "Thank you, your application is on its way" })).toBeVisible();

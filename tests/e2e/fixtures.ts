@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { test as base, expect } from "@playwright/test";
+import { type Page, test as base, expect } from "@playwright/test";
 import { parseEnv, publicConfig } from "#app/platform/env.ts";
 import { e2eEnv, embedOrigin, type StorageEnv, servers } from "./server-env.ts";
 
@@ -16,7 +16,7 @@ export const sitePages = ["/", "/about", "/features", "/careers", "/login", "/co
  */
 export const test = base.extend<{ browserProblems: string[]; storage: StorageEnv; embedRequests: string[]; hydrated: () => Promise<void> }>({
   storage: [servers.sqlite.storage, { option: true }],
-  // The form pages start their scripts at the visitor's first interaction (app/entry.server.tsx):
+  // The public forms start their scripts at the visitor's first interaction (app/site/island.tsx):
   // moves the pointer as a visitor would, then waits until React has taken over, when JavaScript is on.
   hydrated: async ({ page, javaScriptEnabled }, use) => {
     await use(async () => {
@@ -51,7 +51,8 @@ export const test = base.extend<{ browserProblems: string[]; storage: StorageEnv
       const expectedErrorUrls = new Set<string>();
       page.on("console", (message) => {
         if (message.type() !== "error") return;
-        const isExpectedStatus = message.text().startsWith("Failed to load resource") && expectedErrorUrls.has(message.location().url);
+        // The page's address may carry a fragment (a form posted from /contact/meeting?day=…#times); its response's does not.
+        const isExpectedStatus = message.text().startsWith("Failed to load resource") && expectedErrorUrls.has(message.location().url.replace(/#.*$/, ""));
         if (!isExpectedStatus) problems.push(`console error: ${message.text()}`);
       });
       page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
@@ -113,4 +114,11 @@ export async function mailContaining(storage: StorageEnv, text: string) {
       : [];
   await expect.poll(() => read().length, { message: `an e-mail containing ${text}`, timeout: 15_000 }).toBeGreaterThan(0);
   return read();
+}
+
+/** Closes the privacy banner if it shows. Closing is a form's answer: the page comes again, without it. */
+export async function closePrivacyBanner(page: Page) {
+  const banner = page.getByRole("region", { name: "We value your privacy" });
+  if (await banner.isVisible()) await banner.getByRole("button", { name: /^Close the privacy notice/ }).click();
+  await expect(banner).toBeHidden();
 }

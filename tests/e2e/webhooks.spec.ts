@@ -4,7 +4,7 @@ import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
 import { runScript } from "#tests/helpers/run-script.ts";
 import { type ReceivedWebhook, startReceiver, testSecret, verify } from "#tests/helpers/webhook-receiver.ts";
-import { expect, exportSubmissions, test } from "./fixtures.ts";
+import { expect, exportSubmissions, closePrivacyBanner, test } from "./fixtures.ts";
 import { type RunningServer, startServer } from "./production-server.ts";
 import { e2eEnv } from "./server-env.ts";
 import { addAuthenticator, enrol, expectNoAxeViolations, invite } from "./workspace-helpers.ts";
@@ -26,16 +26,15 @@ function visitor() {
 
 async function sendInquiry(page: Page, hydrated: () => Promise<void>, server: RunningServer, person: ReturnType<typeof visitor>) {
   await page.goto(`${server.url}/contact`);
+  await closePrivacyBanner(page);
   await hydrated();
-  const banner = page.getByRole("region", { name: "We value your privacy" });
-  if (await banner.isVisible()) await banner.getByRole("button", { name: /^Close the privacy notice/ }).click();
   await page.getByLabel("Your Name").fill(person.name);
   await page.getByLabel("Your Email").fill(person.email);
   await page.getByLabel("Company Name or Website").fill(person.company);
   await page.getByLabel("Describe Your Project Briefly").fill(person.project);
   await page.getByLabel("Please Choose the Budget").selectOption("25k-50k");
   await page.getByRole("button", { name: "Send message" }).click();
-  await expect(page).toHaveURL(/\/contact\?sent=1$/);
+  await expect(page).toHaveURL(/\/contact\?sent=1#confirmation$/);
 }
 
 /** The e-mails the server wrote to its mail folder (no SMTP configured) that contain `text`. */

@@ -80,7 +80,7 @@ describe.each(engines)("booking through the form on %s", (engine) => {
     const answers = (await Promise.all(Array.from({ length: 10 }, (_, index) => post(server, index, { start })))).map(answerOf);
     const won = answers.filter((answer) => answer.status === 303);
     expect(won).toHaveLength(1);
-    expect(won[0]?.location).toBe("/contact/meeting?booked=1&at=2026-06-02T17%3A00%3A00Z&tz=Europe%2FBerlin");
+    expect(won[0]?.location).toBe("/contact/meeting?booked=1&at=2026-06-02T17%3A00%3A00Z&tz=Europe%2FBerlin#confirmation");
     const lost = answers.filter((answer) => answer.status !== 303);
     expect(lost.map((answer) => answer.status)).toEqual(Array(9).fill(409));
     for (const answer of lost) {

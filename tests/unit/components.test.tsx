@@ -20,7 +20,7 @@ describe("EmbedFrame", () => {
       {
         path: "/",
         Component: () => (
-          <ConsentProvider initialView={view} revision={1} isBot>
+          <ConsentProvider initialView={view} isBot>
             <EmbedFrame src={src} title="Newsletter signup form" size="540x700" fallback={<p>Not here yet: write to us.</p>} />
           </ConsentProvider>
         ),

@@ -1,0 +1,67 @@
+import { globSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Plugin } from "vite";
+import type { IslandScripts } from "../app/site/island-ids.ts";
+
+// The public forms hydrate as islands of their own, without React Router in the browser
+// (decision 028). Each `app/**/NAME-island.tsx` is an entry of the client build beside React
+// Router's; the server learns each one's script and the modules it imports through
+// `virtual:islands` (in development, the source module Vite serves).
+
+const virtualId = "virtual:islands";
+const resolvedVirtualId = `\0${virtualId}`;
+/** Where the client build leaves the islands' scripts for the server build that follows it. */
+const manifestFile = "build/islands.json";
+
+const islandName = (file: string) => path.basename(file).replace(/-island\.tsx$/, "");
+
+export function islands(): Plugin {
+  let root = process.cwd();
+  let command: "build" | "serve" = "build";
+  const sources = () => globSync("app/**/*-island.tsx", { cwd: root }).sort();
+  return {
+    name: "islands",
+    config(config, env) {
+      if (env.command !== "build") return;
+      const input = sources().map((file) => path.resolve(config.root ?? process.cwd(), file));
+      return { environments: { client: { build: { rollupOptions: { input } } } } };
+    },
+    configResolved(config) {
+      root = config.root;
+      command = config.command;
+    },
+    resolveId(id) {
+      return id === virtualId ? resolvedVirtualId : undefined;
+    },
+    load(id) {
+      if (id !== resolvedVirtualId) return undefined;
+      // React Router's client build compiles the route modules too, before the islands exist; no
+      // page that has an island runs React Router in the browser.
+      if (command === "build" && this.environment.name === "client") return "export default {};";
+      const scripts: IslandScripts =
+        command === "serve"
+          ? Object.fromEntries(sources().map((file) => [islandName(file), { entry: `/${file}`, imports: [] }]))
+          : (JSON.parse(readFileSync(path.join(root, manifestFile), "utf8")) as IslandScripts);
+      return `export default ${JSON.stringify(scripts)};`;
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== "client") return;
+      const chunks = new Map(Object.values(bundle).flatMap((item) => (item.type === "chunk" ? [[item.fileName, item] as const] : [])));
+      // Every module an island imports, those it builds on first, for the page to fetch one by one.
+      const importsOf = (fileName: string, seen: Set<string>): string[] => {
+        if (seen.has(fileName)) return [];
+        seen.add(fileName);
+        const chunk = chunks.get(fileName);
+        return [...(chunk?.imports ?? []).flatMap((imported) => importsOf(imported, seen)), fileName];
+      };
+      const scripts: IslandScripts = {};
+      for (const chunk of chunks.values()) {
+        if (!chunk.isEntry || !chunk.facadeModuleId?.endsWith("-island.tsx")) continue;
+        const files = importsOf(chunk.fileName, new Set());
+        scripts[islandName(chunk.facadeModuleId)] = { entry: `/${chunk.fileName}`, imports: files.slice(0, -1).map((file) => `/${file}`) };
+      }
+      mkdirSync(path.dirname(path.join(root, manifestFile)), { recursive: true });
+      writeFileSync(path.join(root, manifestFile), JSON.stringify(scripts, null, 2));
+    },
+  };
+}
