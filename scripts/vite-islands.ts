@@ -10,6 +10,9 @@ import type { IslandScripts } from "../app/site/island-ids.ts";
 
 const virtualId = "virtual:islands";
 const resolvedVirtualId = `\0${virtualId}`;
+// In development each island starts from a module that installs React Router's fast-refresh
+// preamble first (the one <Scripts> installs on its pages), which Vite serves at /@id/.
+const devEntryPrefix = "virtual:island-dev/";
 /** Where the client build leaves the islands' scripts for the server build that follows it. */
 const manifestFile = "build/islands.json";
 
@@ -31,16 +34,21 @@ export function islands(): Plugin {
       command = config.command;
     },
     resolveId(id) {
-      return id === virtualId ? resolvedVirtualId : undefined;
+      if (id === virtualId) return resolvedVirtualId;
+      return id.startsWith(devEntryPrefix) ? `\0${id}` : undefined;
     },
     load(id) {
+      if (id.startsWith(`\0${devEntryPrefix}`)) {
+        const source = sources().find((file) => islandName(file) === id.slice(devEntryPrefix.length + 1));
+        return source ? `import "virtual:react-router/inject-hmr-runtime";\nimport "/${source}";\n` : undefined;
+      }
       if (id !== resolvedVirtualId) return undefined;
       // React Router's client build compiles the route modules too, before the islands exist; no
       // page that has an island runs React Router in the browser.
       if (command === "build" && this.environment.name === "client") return "export default {};";
       const scripts: IslandScripts =
         command === "serve"
-          ? Object.fromEntries(sources().map((file) => [islandName(file), { entry: `/${file}`, imports: [] }]))
+          ? Object.fromEntries(sources().map((file) => [islandName(file), { entry: `/@id/__x00__${devEntryPrefix}${islandName(file)}`, imports: [] }]))
           : (JSON.parse(readFileSync(path.join(root, manifestFile), "utf8")) as IslandScripts);
       return `export default ${JSON.stringify(scripts)};`;
     },

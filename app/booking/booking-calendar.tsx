@@ -1,4 +1,3 @@
-import { Form, Link } from "react-router";
 import { Button } from "#app/ui/button.tsx";
 import type { BookingContent } from "./booking-content-schema.ts";
 import { bookingHref, timesId } from "./booking-links.ts";
@@ -45,15 +44,14 @@ export function MonthGrid({
                 {week.map((cell, column) => (
                   <td key={cell?.date ?? column} className="p-0.5">
                     {cell === null ? null : cell.free > 0 ? (
-                      <Link
-                        to={`${bookingHref({ day: cell.date, tz: zone, path })}#${timesId}`}
-                        preventScrollReset
+                      <a
+                        href={`${bookingHref({ day: cell.date, tz: zone, path })}#${timesId}`}
                         aria-current={cell.date === chosenDay ? "date" : undefined}
                         className="mx-auto inline-flex size-9 items-center sm:size-10 justify-center rounded-full bg-brand-soft font-bold text-brand underline-offset-4 hover:underline aria-[current=date]:bg-brand aria-[current=date]:text-brand-ink"
                       >
                         <span aria-hidden="true">{cell.day}</span>
                         <span className="sr-only">{cell.name}</span>
-                      </Link>
+                      </a>
                     ) : (
                       <span className="mx-auto inline-flex size-9 items-center sm:size-10 justify-center text-ink-muted line-through decoration-ink-muted/60">
                         <span aria-hidden="true">{cell.day}</span>
@@ -88,14 +86,13 @@ export function ZoneForm({
   path?: string;
 }) {
   return (
-    <Form method="get" action={bookingHref({ path })} preventScrollReset className="rounded-card border border-line bg-surface p-4">
+    <form method="get" action={bookingHref({ path })} className="rounded-card border border-line bg-surface p-4">
       <p className="font-semibold">{content.current.replace("{zone}", zone).replace("{long}", zoneLong)}</p>
       {day ? <input type="hidden" name="day" value={day} /> : null}
       <div className="mt-3 flex flex-wrap items-end gap-3">
         <label className="grow">
           <span className="mb-1.5 block text-sm font-semibold">{content.label}</span>
-          {/* Keyed by the zone: a detected zone replaces the choice the page was first rendered with. */}
-          <select key={zone} name="tz" defaultValue={zone} className="block w-full rounded-control border border-line bg-canvas px-3.5 py-2.5 text-base text-ink">
+          <select name="tz" defaultValue={zone} className="block w-full rounded-control border border-line bg-canvas px-3.5 py-2.5 text-base text-ink">
             {zones.map((name) => (
               <option key={name} value={name}>
                 {name}
@@ -107,6 +104,6 @@ export function ZoneForm({
           {content.change}
         </Button>
       </div>
-    </Form>
+    </form>
   );
 }

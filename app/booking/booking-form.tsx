@@ -15,8 +15,7 @@ export type DaySlots = { date: string; name: string; slots: Array<{ start: strin
  * A day's free times as radio buttons (each label names weekday, date, time and zone), then the
  * visitor's details. Posts through the forms' pipeline; the server's answer comes back with every
  * value and error in place. Hydrated (an island, decision 028), it offers the browser's time zone
- * when the visitor has not chosen one, and keeps what the visitor types in the tab while another
- * day or zone loads.
+ * when the visitor has not chosen one.
  */
 export function BookingForm({
   content,
@@ -38,26 +37,17 @@ export function BookingForm({
   lastResult: SubmissionResult<string[]> | null | undefined;
   formError: string | null | undefined;
 }) {
-  const { form, fields, control, value, formProps, sending } = useSiteForm({ id: "booking-form", schema: BookingFormSchema, lastResult });
+  const { form, fields, control, value, formProps, sending, focusAlert } = useSiteForm({ id: "booking-form", schema: BookingFormSchema, lastResult });
   const { fields: labels } = content;
   const chosen = value("start");
   const startErrors = fields.start.errors;
   const browserZone = useBrowserZone(zoneChosen ? null : zone, day.slots[0]?.start);
-  useDetailsKeptInTab(form.id, detailNames, sending);
 
   return (
     <>
-      <div aria-live="polite">
-        {browserZone ? (
-          <p className="mb-6">
-            <a href={`${bookingHref({ day: browserZone.day ?? day.date, tz: browserZone.zone })}#${timesId}`} className="font-semibold text-brand underline underline-offset-4">
-              {timesContent.yourZone.replace("{zone}", browserZone.zone)}
-            </a>
-          </p>
-        ) : null}
-      </div>
-      <FormAlert id={form.errorId} messages={[formError, ...(form.errors ?? [])]} />
-      <form method="post" encType="multipart/form-data" {...formProps} className="space-y-8">
+      <FormAlert id={form.errorId} messages={[formError, ...(form.errors ?? [])]} focus={focusAlert} />
+      {/* Posted to the page's address without its #times: the answer, if it is this page again, opens with its message focused. */}
+      <form method="post" action={bookingHref({ day: day.date, tz: zoneChosen ? zone : null })} encType="multipart/form-data" {...formProps} className="space-y-8">
         <GuardFields stamp={stamp} />
         <input type="hidden" name="tz" value={zone} />
         <fieldset aria-describedby={startErrors?.length ? fields.start.errorId : undefined}>
@@ -113,6 +103,16 @@ export function BookingForm({
         <p className="text-sm text-ink-muted">{content.requiredNote}</p>
         <SubmitWithPrivacyNote sending={sending} label={content.submit} sendingLabel={content.submitting} privacyNote={content.privacyNote} privacyHref={pages.privacy.path} />
       </form>
+      {/* Below the form, so that its arrival moves nothing the visitor is using. */}
+      <div aria-live="polite">
+        {browserZone ? (
+          <p className="mt-6">
+            <a href={`${bookingHref({ day: browserZone.day ?? day.date, tz: browserZone.zone })}#${timesId}`} className="font-semibold text-brand underline underline-offset-4">
+              {timesContent.yourZone.replace("{zone}", browserZone.zone)}
+            </a>
+          </p>
+        ) : null}
+      </div>
     </>
   );
 }
@@ -146,48 +146,4 @@ function useBrowserZone(shown: string | null, firstStart: string | undefined) {
     });
   }, [shown, firstStart]);
   return browser;
-}
-
-const detailNames = ["name", "email", "company", "topic"];
-const detailsKey = "booking-details";
-
-/**
- * Another day or zone is another page: what the visitor typed in the details is kept in the tab
- * (sessionStorage, gone when the tab closes) and put back into empty fields, until the form is sent.
- */
-function useDetailsKeptInTab(formId: string, names: string[], sent: boolean) {
-  useEffect(() => {
-    const form = document.getElementById(formId);
-    if (!(form instanceof HTMLFormElement)) return;
-    const fields = names
-      .map((name) => form.elements.namedItem(name))
-      .filter((field): field is HTMLInputElement | HTMLTextAreaElement => field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement);
-    const keep = () => {
-      try {
-        sessionStorage.setItem(detailsKey, JSON.stringify(Object.fromEntries(fields.map((field) => [field.name, field.value]))));
-      } catch {
-        // Storage refused (a private window's quota): the details stay in the page only.
-      }
-    };
-    try {
-      const kept: unknown = JSON.parse(sessionStorage.getItem(detailsKey) ?? "{}");
-      for (const field of fields) {
-        const value = (kept as Record<string, unknown>)[field.name];
-        if (!field.value && typeof value === "string") field.value = value;
-      }
-    } catch {
-      // Nothing readable kept.
-    }
-    keep();
-    form.addEventListener("input", keep);
-    return () => form.removeEventListener("input", keep);
-  }, [formId, names]);
-  useEffect(() => {
-    if (!sent) return;
-    try {
-      sessionStorage.removeItem(detailsKey);
-    } catch {
-      // Nothing to remove.
-    }
-  }, [sent]);
 }

@@ -2,7 +2,7 @@ import { pages } from "#app/site/pages.ts";
 
 /**
  * The booking page's address for a day and zone. The zone only when the visitor chose one:
- * without it the company's zone is shown, and with JavaScript the browser's zone is detected.
+ * without it the company's zone is shown, and with JavaScript the form offers the browser's.
  */
 export function bookingHref({ day, tz, path = pages.meeting.path }: { day?: string | null; tz?: string | null; path?: string }) {
   const params = new URLSearchParams();
@@ -18,5 +18,5 @@ export const manageHref = (token: string) => `${pages.meeting.path}/manage/${enc
 /** The confirmation's address: the time and zone only, never an id (an address may be shared or logged). */
 export const confirmationHref = (start: string, tz: string) => `${pages.meeting.path}?${new URLSearchParams({ booked: "1", at: start, tz })}`;
 
-/** Where a day's times begin: the target of each day link, and where focus goes. */
+/** Where a day's times begin: the target of each day link, which the page opens at. */
 export const timesId = "times";

@@ -70,7 +70,7 @@ export async function calendarData(url: URL, availability: Availability, now: Te
 
   return {
     zone,
-    // Links carry the zone only when the visitor chose it, so a browser's zone is still detected.
+    // Links carry the zone only when the visitor chose it, so the browser's can still be offered.
     zoneChosen: chosenZone !== null,
     zoneLong: zoneLongName(zone, now),
     zones: zoneOptions(zone),

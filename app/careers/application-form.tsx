@@ -24,7 +24,7 @@ export function ApplicationForm({
   lastResult: SubmissionResult<string[]> | null | undefined;
   formError: string | null | undefined;
 }) {
-  const { form, fields, control, value, formProps, sending } = useSiteForm({ id: "application-form", schema: ApplicationFormSchema, lastResult });
+  const { form, fields, control, value, formProps, sending, focusAlert } = useSiteForm({ id: "application-form", schema: ApplicationFormSchema, lastResult });
   // The server sent the form back: the file chosen before is gone (without JavaScript).
   const cameBack = Boolean(lastResult || formError);
   // The promise names the configured period, the one the purge keeps.
@@ -74,7 +74,7 @@ export function ApplicationForm({
   return (
     <Card className="p-6 sm:p-8">
       <p className="mb-6 text-sm text-ink-muted">{content.requiredNote}</p>
-      <FormAlert id={form.errorId} messages={[formError, ...(form.errors ?? [])]} />
+      <FormAlert id={form.errorId} messages={[formError, ...(form.errors ?? [])]} focus={focusAlert} />
       <form method="post" encType="multipart/form-data" {...formProps} className="space-y-10">
         <GuardFields stamp={stamp} />
         <Fieldset legend={content.sections.you}>

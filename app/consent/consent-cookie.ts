@@ -2,8 +2,7 @@ import { pages } from "#app/site/pages.ts";
 import { cookieValue } from "#app/platform/cookies.ts";
 import { decodedOrNull } from "#app/platform/uri.ts";
 
-// The visitor's cookie choice, shared by the server (which renders pages for it) and the browser
-// (which keeps it up to date). Kept in one first-party cookie:
+// The visitor's cookie choice, which the server renders pages for. Kept in one first-party cookie:
 //   site_consent=<consent id>.<revision>.<categories joined by +>.<time in ms>
 // A cookie from an older revision counts as no choice, so raising CONSENT_REVISION asks again.
 

@@ -22,7 +22,7 @@ export function ContactForm({
   lastResult: SubmissionResult<string[]> | null | undefined;
   formError: string | null | undefined;
 }) {
-  const { form, fields, control, value, formProps, sending } = useSiteForm({ id: "contact-form", schema: ContactFormSchema, lastResult });
+  const { form, fields, control, value, formProps, sending, focusAlert } = useSiteForm({ id: "contact-form", schema: ContactFormSchema, lastResult });
   const { fields: labels } = content;
   // The server sent the form back: files chosen before are gone (without JavaScript).
   const cameBack = Boolean(lastResult || formError);
@@ -31,7 +31,7 @@ export function ContactForm({
     <Card className="p-6 sm:p-8">
       <h2 className="text-2xl font-extrabold tracking-tight">{content.title}</h2>
       <p className="mt-2 mb-6 text-sm text-ink-muted">{content.requiredNote}</p>
-      <FormAlert id={form.errorId} messages={[formError, ...(form.errors ?? [])]} />
+      <FormAlert id={form.errorId} messages={[formError, ...(form.errors ?? [])]} focus={focusAlert} />
       <form method="post" encType="multipart/form-data" {...formProps} className="space-y-10">
         <GuardFields stamp={stamp} />
         <Fieldset legend={content.sections.you}>

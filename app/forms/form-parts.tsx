@@ -48,6 +48,7 @@ export function useSiteForm<Schema extends z.ZodMiniObject>({
     if (element.current) element.current.noValidate = true;
   }, []);
   const [sending, setSending] = useState(false);
+  useDraftKeptInTab(id, sending);
   useEffect(() => {
     // A page the browser brings back from its history cache is no longer sending.
     const reset = (event: PageTransitionEvent) => event.persisted && setSending(false);
@@ -64,7 +65,63 @@ export function useSiteForm<Schema extends z.ZodMiniObject>({
       if (!event.defaultPrevented) setSending(true);
     },
   };
-  return { form, fields, control, value, formProps, sending };
+  // A message for the whole form that came back from the server (the rate limit, a time just
+  // taken) takes focus when no field has an error to take it, so it is read out on the new page.
+  const focusAlert = !firstInvalid;
+  return { form, fields, control, value, formProps, sending, focusAlert };
+}
+
+/** The kinds of field whose text is kept in the tab; files, choices and hidden fields are not. */
+const keptInputTypes = new Set(["text", "email", "tel", "url"]);
+
+/**
+ * What the visitor typed, kept in the tab (sessionStorage, gone with the tab) until the form is
+ * sent, and put back into the fields it finds empty: a cookie choice, or another booking day or
+ * zone, is another page (decision 028). Text only, never the honeypot.
+ */
+function useDraftKeptInTab(formId: string, sent: boolean) {
+  const key = `draft:${formId}`;
+  useEffect(() => {
+    const form = document.getElementById(formId);
+    if (!(form instanceof HTMLFormElement)) return;
+    const fields = [...form.elements].filter(
+      (field): field is HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement =>
+        (field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement || (field instanceof HTMLInputElement && keptInputTypes.has(field.type))) &&
+        Boolean(field.name) &&
+        field.name !== honeypotField,
+    );
+    const keep = () => {
+      try {
+        sessionStorage.setItem(key, JSON.stringify(Object.fromEntries(fields.map((field) => [field.name, field.value]))));
+      } catch {
+        // Storage refused (a private window's quota): the text stays in the page only.
+      }
+    };
+    try {
+      const kept: unknown = JSON.parse(sessionStorage.getItem(key) ?? "{}");
+      for (const field of fields) {
+        const value = (kept as Record<string, unknown>)[field.name];
+        if (!field.value && typeof value === "string") field.value = value;
+      }
+    } catch {
+      // Nothing readable kept.
+    }
+    keep();
+    form.addEventListener("input", keep);
+    form.addEventListener("change", keep);
+    return () => {
+      form.removeEventListener("input", keep);
+      form.removeEventListener("change", keep);
+    };
+  }, [formId, key]);
+  useEffect(() => {
+    if (!sent) return;
+    try {
+      sessionStorage.removeItem(key);
+    } catch {
+      // Nothing to remove.
+    }
+  }, [sent, key]);
 }
 
 /** The hidden fields every public form carries: its signed start time and a honeypot. */
@@ -81,11 +138,14 @@ export function GuardFields({ stamp }: { stamp: string }) {
   );
 }
 
-/** The form-level message (rate limit, upload too large, "please correct…"), announced when it appears. */
-export function FormAlert({ id, messages }: { id: string; messages: Array<string | null | undefined> }) {
+/**
+ * The form-level message (rate limit, upload too large, "please correct…"), announced when it
+ * appears in the page, and focused when the page comes with it and `focus` (useSiteForm's `focusAlert`).
+ */
+export function FormAlert({ id, messages, focus }: { id: string; messages: Array<string | null | undefined>; focus: boolean }) {
   const shown = messages.filter((message): message is string => Boolean(message));
   return (
-    <div id={id} role="alert" aria-live="assertive">
+    <div id={id} role="alert" aria-live="assertive" tabIndex={-1} autoFocus={focus && shown.length > 0 ? true : undefined} className="focus:outline-none">
       {shown.length ? (
         <ul className="mb-6 space-y-1 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">
           {shown.map((message) => (

@@ -14,7 +14,7 @@ import { queueReceipt } from "./receipts.server.ts";
 import { queueWebhookEvent } from "./webhook-events.server.ts";
 import type { SubmissionFields } from "./submission-fields.ts";
 import { type NewSubmission, type StoredFile, fileFacts, storeSubmission } from "./submissions.server.ts";
-import { confirmationId } from "#app/ui/confirmation.tsx";
+import { confirmationId } from "#app/ui/confirmation-id.ts";
 
 // The pipeline every public form posts through: read the body within limits, rate-limit the
 // client, validate with the form's schema, check each file's content, judge spam, store (with

@@ -17,7 +17,7 @@ export const ownFrameHandle = { ownFrame: true } as const;
 type Handle = { hydrate?: boolean; ownFrame?: boolean } | undefined;
 
 /** Whether a page whose matched routes have these handles loads React Router's scripts. */
-export function hydrates(handles: unknown[]) {
+function hydrates(handles: unknown[]) {
   return handles.some((handle) => Boolean((handle as Handle)?.hydrate));
 }
 

@@ -51,7 +51,7 @@ const nativeControls = "input:not([type=submit],[type=button],[type=image],[type
 function islandStarter(modules: string[]) {
   return (
     `(()=>{const d=document.documentElement,e=${JSON.stringify(firstInteraction)},` +
-    `h=(v)=>{if(!d.hasAttribute("data-hydrated")&&v.target instanceof Element&&v.target.matches(${JSON.stringify(nativeControls)}))v.stopPropagation()};` +
+    `h=(v)=>{if(!d.hasAttribute("data-hydrated")&&v.target instanceof Element&&v.target.closest(${JSON.stringify(nativeControls)}))v.stopPropagation()};` +
     `for(const t of ${JSON.stringify(shieldedEvents)})addEventListener(t,h,true);` +
     `const y=()=>globalThis.scheduler?.yield?scheduler.yield():new Promise((r)=>setTimeout(r));` +
     `const go=async()=>{for(const t of e)removeEventListener(t,go,true);for(const u of ${JSON.stringify(modules)}){import(u);await y()}};` +

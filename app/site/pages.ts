@@ -13,7 +13,7 @@ export const pages = {
   meeting: { path: "/contact/meeting", prerender: false, sitemap: false },
   download: { path: "/download", prerender: true, sitemap: true },
   privacy: { path: "/privacy", prerender: true, sitemap: true },
-  // The cookie settings without JavaScript (with it, the footer link opens a dialog instead).
+  // The cookie settings, where "Accept Individual" and the footer's link lead.
   cookieSettings: { path: "/cookie-settings", prerender: false, sitemap: false },
 } as const;
 

@@ -5,7 +5,7 @@ import { buttonClasses, type ButtonVariant } from "./button.tsx";
 // Apart from button.tsx: the public forms hydrate without React Router (decision 028), and a
 // module they import must not bring it.
 
-/** A link styled as a button: client-side navigation for site paths, a plain anchor for other URLs. */
+/** A link styled as a button: React Router's Link for site paths (the workspace navigates in place), a plain anchor for other URLs. */
 export function ButtonLink({
   href,
   variant = "primary",

@@ -1,15 +1,13 @@
 import type { ReactNode } from "react";
 import { ButtonLink } from "./button-link.tsx";
+import { confirmationId } from "./confirmation-id.ts";
 import { Card } from "./card.tsx";
 import { Icon } from "./illustrations.tsx";
 
-/** The confirmation's heading: the answer to a form sent brings the visitor to it (`#confirmation`). */
-export const confirmationId = "confirmation";
-
 /**
- * Shown once a form's submission is stored, on the page the form's answer leads to: its address
- * ends in `#confirmation`, so the browser brings the heading into view, clear of the sticky
- * header (the page's scroll padding), and starts the keyboard's path there.
+ * Shown once a form's submission is stored, on the page the form's answer leads to: its heading
+ * takes focus as the page opens, so it is read out, and the address ends in `#confirmation`, so
+ * the browser brings it into view clear of the sticky header (the page's scroll padding).
  */
 export function Confirmation({
   title,
@@ -26,7 +24,7 @@ export function Confirmation({
     <Card className="p-6 sm:p-8">
       <div className="flex items-center gap-3 text-accent">
         <Icon name="check" />
-        <h2 id={confirmationId} tabIndex={-1} className="text-2xl font-extrabold tracking-tight text-ink focus:outline-none">
+        <h2 id={confirmationId} tabIndex={-1} autoFocus className="text-2xl font-extrabold tracking-tight text-ink focus:outline-none">
           {title}
         </h2>
       </div>

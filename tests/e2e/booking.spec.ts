@@ -121,6 +121,8 @@ test.describe("with JavaScript off", () => {
 
     await page.getByRole("button", { name: "Book this meeting" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "That time was just taken" })).toBeVisible();
+    // The page comes again with focus on the first free time: the one to choose again.
+    await expect(page.getByRole("radio").first()).toBeFocused();
     await expect(page.getByRole("radio", { name: timeName })).toHaveCount(0);
     await expect(page.getByRole("radio").first()).toBeVisible();
     await expect(page.getByLabel("Your Name")).toHaveValue(person.name);
@@ -244,7 +246,7 @@ test.describe("with JavaScript on", () => {
     await expect(page).toHaveURL(/booked=1&at=[^&]+&tz=Australia%2FSydney#confirmation$/);
     const bookedAt = new Date(new URL(page.url()).searchParams.get("at") ?? "").toISOString();
     expect((await invitationFor(storage, person.email, "REQUEST")).start).toBe(bookedAt);
-    await expect(page.getByRole("heading", { name: "Your meeting is booked" })).toBeInViewport();
+    await expect(page.getByRole("heading", { name: "Your meeting is booked" })).toBeFocused();
     await expect(page.getByText(`Your time: ${timeName}`)).toBeVisible();
     await expect(page.getByText(/^Our time: .+ Pacific (Standard|Daylight) Time$/)).toBeVisible();
 

@@ -66,7 +66,8 @@ for (const javaScriptEnabled of [true, false]) {
       const confirmation = page.getByRole("heading", { name: "Thank you, your message is on its way" });
       await expect(confirmation).toBeVisible();
       await expect(page.getByText("We have received your inquiry and will get back to you within 24 hours.")).toBeVisible();
-      // The answer's address brings the heading into view, clear of the sticky header.
+      // The heading takes focus, so it is read out, and is in view, clear of the sticky header.
+      await expect(confirmation).toBeFocused();
       await expect(confirmation).toBeInViewport();
       const header = await page.getByRole("banner").boundingBox();
       await expect.poll(async () => (await confirmation.boundingBox())?.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
@@ -190,6 +191,18 @@ test("with JavaScript on, the browser checks the form before sending and focuses
   await expect(page.getByText("Please enter a valid e-mail address, like name@example.com.")).toBeVisible();
   await expect(page.getByLabel("Your Email")).toHaveValue("not-an-address");
   expect(posted).toBe(false);
+});
+
+test("what was typed survives a cookie choice, which brings the page again", async ({ page, hydrated }) => {
+  await page.goto("/contact");
+  await hydrated();
+  await page.getByLabel("Your Name").fill("Grace Hopper");
+  await page.getByLabel("Describe Your Project Briefly").fill("A compiler for business data processing.");
+  await page.getByRole("region", { name: "We value your privacy" }).getByRole("button", { name: "Accept All" }).click();
+  await expect(page.getByRole("region", { name: "We value your privacy" })).toBeHidden();
+  await hydrated();
+  await expect(page.getByLabel("Your Name")).toHaveValue("Grace Hopper");
+  await expect(page.getByLabel("Describe Your Project Briefly")).toHaveValue("A compiler for business data processing.");
 });
 
 test("the scripts start when the visitor starts typing, and what was typed before React took over is kept and checked", async ({ page }) => {

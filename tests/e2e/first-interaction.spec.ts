@@ -19,7 +19,9 @@ async function recordTimeline(page: Page) {
     (window as unknown as { timeline: typeof timeline }).timeline = timeline;
     addEventListener("keydown", () => timeline.keys.push(performance.now()), true);
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if (!timeline.firstScriptAt && entry.name.endsWith(".js")) timeline.firstScriptAt = entry.startTime;
+      // Entries come as each script finishes, not in the order they started: the earliest start counts.
+      for (const entry of list.getEntries())
+        if (entry.name.endsWith(".js") && (!timeline.firstScriptAt || entry.startTime < timeline.firstScriptAt)) timeline.firstScriptAt = entry.startTime;
     }).observe({ type: "resource" });
     new MutationObserver(() => {
       if (!timeline.hydratedAt && document.documentElement.hasAttribute("data-hydrated")) timeline.hydratedAt = performance.now();
