@@ -1,6 +1,6 @@
-import type { Kysely } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import { isoNow } from "./clock.server.ts";
-import type { Schema } from "./db.server.ts";
+import type { Engine, Schema } from "./db.server.ts";
 
 // Work only one instance may do at a time (the daily purge) takes a named lease in the database,
 // which every instance shares on both engines. A holder that dies lets the lease run out, and
@@ -26,4 +26,42 @@ export async function takeLease(db: Kysely<Schema>, name: string, holder: string
 /** Gives the lease back early (the work failed, and may be tried again sooner). */
 export async function releaseLease(db: Kysely<Schema>, name: string, holder: string, now: Date = new Date()) {
   await db.updateTable("leases").set({ until: isoNow(now) }).where("name", "=", name).where("holder", "=", holder).execute();
+}
+
+/** The tables of work that every instance takes from, one row at a time: mail, webhooks, calendar writes. */
+type QueueTable = "outbox" | "webhook_deliveries" | "calendar_writes";
+type QueueRow = { id: string; uid: string; status: string; next_attempt_at: string; locked_until: string | null; attempts: number };
+
+/**
+ * Claims the queue's next due row (pending, its time come, its lease run out) for `leaseMs` and
+ * counts the attempt; null when nothing is due. On PostgreSQL instances skip the rows another one
+ * is claiming; SQLite has one writer at a time.
+ */
+export async function claimNextDue<Table extends QueueTable>(
+  db: Kysely<Schema>,
+  engine: Engine,
+  { table, key, leaseMs, now }: { table: Table; key: "id" | "uid"; leaseMs: number; now: Date },
+): Promise<Selectable<Schema[Table]> | null> {
+  // Kysely cannot type a query on a table chosen at run time; each of these has the columns used here.
+  const queues = db as unknown as Kysely<Record<QueueTable, QueueRow>>;
+  return queues.transaction().execute(async (trx) => {
+    let due = trx
+      .selectFrom(table as QueueTable)
+      .select(key)
+      .where("status", "=", "pending")
+      .where("next_attempt_at", "<=", isoNow(now))
+      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", isoNow(now))]))
+      .orderBy("next_attempt_at")
+      .limit(1);
+    if (engine === "postgres") due = due.forUpdate().skipLocked();
+    const row = await due.executeTakeFirst();
+    if (!row) return null;
+    const claimed = await trx
+      .updateTable(table as QueueTable)
+      .set({ locked_until: isoNow(new Date(now.getTime() + leaseMs)), attempts: sql<number>`attempts + 1` })
+      .where(key, "=", row[key])
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return claimed as unknown as Selectable<Schema[Table]>;
+  });
 }

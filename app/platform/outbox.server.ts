@@ -1,7 +1,9 @@
-import { type Kysely, type Selectable, sql } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import { isoNow, newId } from "./clock.server.ts";
 import type { Engine, OutboxTable, Schema } from "./db.server.ts";
 import type { CalendarPart, SendEmail } from "./mail.server.ts";
+import { claimNextDue } from "./lease.server.ts";
+import { startWorker } from "./worker.server.ts";
 
 // Delivers the outbox: each due row is claimed with a lease (so a second instance, or a retry
 // after a crash, never sends it while another holds it), sent, then marked sent; a failure is
@@ -21,27 +23,8 @@ export type OutboxOptions = {
 
 export const defaultBackoffMs = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 60 * 60_000);
 
-export async function claimNextMail({ db, engine, leaseMs = 120_000, now = () => new Date() }: OutboxOptions) {
-  const current = now();
-  return db.transaction().execute(async (trx) => {
-    let due = trx
-      .selectFrom("outbox")
-      .select("id")
-      .where("status", "=", "pending")
-      .where("next_attempt_at", "<=", isoNow(current))
-      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", isoNow(current))]))
-      .orderBy("next_attempt_at")
-      .limit(1);
-    if (engine === "postgres") due = due.forUpdate().skipLocked();
-    const row = await due.executeTakeFirst();
-    if (!row) return null;
-    return trx
-      .updateTable("outbox")
-      .set({ locked_until: isoNow(new Date(current.getTime() + leaseMs)), attempts: sql<number>`attempts + 1` })
-      .where("id", "=", row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  });
+export function claimNextMail({ db, engine, leaseMs = 120_000, now = () => new Date() }: OutboxOptions) {
+  return claimNextDue(db, engine, { table: "outbox", key: "id", leaseMs, now: now() });
 }
 
 async function deliver(options: OutboxOptions, mail: Selectable<OutboxTable>) {
@@ -120,40 +103,14 @@ export async function retrySubmissionMail(db: Kysely<Schema>, submissionId: stri
 
 /** Runs deliverDueMail every intervalMs and whenever kicked, one run at a time. */
 export function startOutboxWorker(options: OutboxOptions & { intervalMs?: number }) {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const run = () => {
-    if (stopped) return running ?? Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await deliverDueMail(options);
-        } catch (error) {
-          options.onError?.(`Outbox run failed: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const timer = setInterval(run, options.intervalMs ?? 5_000);
-  timer.unref();
-  return {
-    kick: () => void run(),
-    /** Stops the timer and waits for the mail being sent. */
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+  return startWorker({
+    name: "Outbox",
+    intervalMs: options.intervalMs ?? 5_000,
+    onError: options.onError,
+    work: async () => {
+      await deliverDueMail(options);
     },
-  };
+  });
 }
 
 export type QueuedMail = {

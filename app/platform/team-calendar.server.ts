@@ -6,6 +6,8 @@ import { isoNow, newId } from "./clock.server.ts";
 import type { CalendarWriteTable, Engine, Schema } from "./db.server.ts";
 import { calDavConfig } from "./env.ts";
 import { env } from "./env.server.ts";
+import { claimNextDue } from "./lease.server.ts";
+import { startWorker, type Worker } from "./worker.server.ts";
 import { defaultBackoffMs } from "./outbox.server.ts";
 
 // The team's calendar, when configured (decision 027). Two jobs, shared by every instance
@@ -172,27 +174,8 @@ async function writtenUids(db: Kysely<Schema>, uids: string[]) {
   return ours;
 }
 
-async function claimNextWrite({ db, engine, leaseMs = 120_000, now = () => new Date() }: TeamCalendarOptions) {
-  const current = now();
-  return db.transaction().execute(async (trx) => {
-    let due = trx
-      .selectFrom("calendar_writes")
-      .select("uid")
-      .where("status", "=", "pending")
-      .where("next_attempt_at", "<=", isoNow(current))
-      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", isoNow(current))]))
-      .orderBy("next_attempt_at")
-      .limit(1);
-    if (engine === "postgres") due = due.forUpdate().skipLocked();
-    const row = await due.executeTakeFirst();
-    if (!row) return null;
-    return trx
-      .updateTable("calendar_writes")
-      .set({ locked_until: isoNow(new Date(current.getTime() + leaseMs)), attempts: sql<number>`attempts + 1` })
-      .where("uid", "=", row.uid)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  });
+function claimNextWrite({ db, engine, leaseMs = 120_000, now = () => new Date() }: TeamCalendarOptions) {
+  return claimNextDue(db, engine, { table: "calendar_writes", key: "uid", leaseMs, now: now() });
 }
 
 async function write(options: TeamCalendarOptions, item: CalendarWriteTable) {
@@ -235,46 +218,21 @@ export async function deliverDueCalendarWrites(options: TeamCalendarOptions) {
   }
 }
 
-export type TeamCalendarWorker = { kick: () => void; stop: () => Promise<void> };
+export type TeamCalendarWorker = Worker;
 
 /** Writes due events every intervalMs and when kicked, and reads busy times when they are due; one run at a time. */
 export function startTeamCalendar(options: TeamCalendarOptions & { intervalMs?: number }): TeamCalendarWorker {
   const holder = newId();
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const run = () => {
-    if (stopped) return running ?? Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await deliverDueCalendarWrites(options);
-          await refreshCalendarBusy(options, holder);
-        } catch (error) {
-          options.onError?.(`Calendar run failed: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  void run();
-  const timer = setInterval(run, options.intervalMs ?? 5_000);
-  timer.unref();
-  return {
-    kick: () => void run(),
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+  return startWorker({
+    name: "Calendar",
+    intervalMs: options.intervalMs ?? 5_000,
+    onError: options.onError,
+    runAtStart: true,
+    work: async () => {
+      await deliverDueCalendarWrites(options);
+      await refreshCalendarBusy(options, holder);
     },
-  };
+  });
 }
 
 /** What the services hold when no calendar is configured. */

@@ -3,11 +3,12 @@ import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { isoNow, newId } from "./clock.server.ts";
 import type { Engine, Schema, WebhookDeliveryTable } from "./db.server.ts";
 import { escapeHtml } from "./html.ts";
-import { takeLease } from "./lease.server.ts";
+import { claimNextDue, takeLease } from "./lease.server.ts";
+import { startWorker } from "./worker.server.ts";
 import { queueMail } from "./outbox.server.ts";
 import { isPublicAddress } from "./public-address.server.ts";
 import { subscribes, type WebhookEndpoint, type WebhookEventType } from "./webhook-endpoints.ts";
@@ -115,27 +116,8 @@ export async function enableWebhook(db: Kysely<Schema>, name: string) {
   return numDeletedRows > 0n;
 }
 
-export async function claimNextDelivery({ db, engine, timeoutMs = 10_000, leaseMs = timeoutMs + 30_000, now = () => new Date() }: WebhookOptions) {
-  const current = now();
-  return db.transaction().execute(async (trx) => {
-    let due = trx
-      .selectFrom("webhook_deliveries")
-      .select("id")
-      .where("status", "=", "pending")
-      .where("next_attempt_at", "<=", isoNow(current))
-      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", isoNow(current))]))
-      .orderBy("next_attempt_at")
-      .limit(1);
-    if (engine === "postgres") due = due.forUpdate().skipLocked();
-    const row = await due.executeTakeFirst();
-    if (!row) return null;
-    return trx
-      .updateTable("webhook_deliveries")
-      .set({ locked_until: isoNow(new Date(current.getTime() + leaseMs)), attempts: sql<number>`attempts + 1` })
-      .where("id", "=", row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  });
+export function claimNextDelivery({ db, engine, timeoutMs = 10_000, leaseMs = timeoutMs + 30_000, now = () => new Date() }: WebhookOptions) {
+  return claimNextDue(db, engine, { table: "webhook_deliveries", key: "id", leaseMs, now: now() });
 }
 
 class RefusedAddressError extends Error {}
@@ -314,49 +296,14 @@ export async function deliverDueWebhooks(options: WebhookOptions) {
   }
 }
 
-/** Runs deliverDueWebhooks every intervalMs and whenever kicked, one run at a time. */
+/** Runs deliverDueWebhooks every intervalMs and whenever kicked, one run at a time; a held Slack message goes after its interval. */
 export function startWebhookWorker(options: WebhookOptions & { intervalMs?: number }) {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  let soon: NodeJS.Timeout | undefined;
-  const run = (): Promise<void> => {
-    if (stopped) return running ?? Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          const { held } = await deliverDueWebhooks(options);
-          if (held && !stopped) {
-            clearTimeout(soon);
-            soon = setTimeout(run, slackIntervalMs);
-            soon.unref();
-          }
-        } catch (error) {
-          options.onError?.(`Webhook run failed: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const timer = setInterval(run, options.intervalMs ?? 2_000);
-  timer.unref();
-  return {
-    kick: () => void run(),
-    /** Stops the timers and waits for the request being sent. */
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      clearTimeout(soon);
-      await running;
-    },
-  };
+  return startWorker({
+    name: "Webhook",
+    intervalMs: options.intervalMs ?? 2_000,
+    onError: options.onError,
+    work: async () => ((await deliverDueWebhooks(options)).held ? slackIntervalMs : undefined),
+  });
 }
 
 export type WebhookLogEntry = {
