@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from "react";
+import type { ReactNode } from "react";
 import {
   Links,
   Meta,
@@ -14,10 +14,10 @@ import { SiteHeader } from "./site/site-header.tsx";
 import { isbot } from "isbot";
 import { ConsentProvider, CookieSettingsLink } from "./consent/consent-manager.tsx";
 import { publicConfig } from "./platform/env.ts";
-import { whenIdle } from "./platform/when-idle.ts";
 import { env } from "./platform/env.server.ts";
 import { site } from "./site/site-content.ts";
 import { consentFromCookies, undecided, viewOf } from "./consent/consent-cookie.ts";
+import { useHydratedMark } from "./site/hydrated-mark.ts";
 import { useHydration, useOwnFrame } from "./site/hydration.ts";
 import { useNonce } from "./site/nonce.ts";
 import type { SiteRootData } from "./site/use-site-config.ts";
@@ -63,13 +63,9 @@ export function Layout({ children }: { children: ReactNode }) {
       {site.navigation.skipLink}
     </a>
   );
-  // On the pages that run React Router's scripts (the workspace's passkey pages): tells tests when
-  // React has taken over, as an island does for the public forms (app/site/island-hydration.tsx).
-  useEffect(() => {
-    whenIdle(() => {
-      document.documentElement.dataset.hydrated = "";
-    });
-  }, []);
+  // On the pages that run React Router's scripts (the workspace's passkey pages), as an island
+  // does for the public forms.
+  useHydratedMark();
   return (
     <html lang="en">
       <head>

@@ -1,12 +1,11 @@
-import { type ComponentType, type ReactNode, useEffect } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { whenIdle } from "#app/platform/when-idle.ts";
+import { useHydratedMark } from "./hydrated-mark.ts";
 import { islandId, islandPropsId } from "./island-ids.ts";
 
 /**
  * Hydrates the island `name` (rendered by `<Island>`, app/site/island.tsx) with `component` and the
- * props the server rendered it with. The page marks itself `data-hydrated` once React has taken
- * over and the browser is idle: the form controls then reach React, and tests know it is done.
+ * props the server rendered it with, then marks the page `data-hydrated`.
  */
 export function hydrateIsland<Props extends object>(name: string, component: ComponentType<Props>) {
   const container = document.getElementById(islandId(name));
@@ -22,10 +21,6 @@ export function hydrateIsland<Props extends object>(name: string, component: Com
 }
 
 function Hydrated({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    whenIdle(() => {
-      document.documentElement.dataset.hydrated = "";
-    });
-  }, []);
+  useHydratedMark();
   return children;
 }
