@@ -1,7 +1,9 @@
 // Renders the PNG images that crawlers and social networks need (they do not read SVG) from
-// our own drawings: public/og-image.png (1200x630) and public/logo.png (512x512).
+// our own drawings: public/og-image.png (1200x630) and public/logo.png (512x512), and
+// public/favicon.ico (16, 32 and 48 px) for the programs that ask for /favicon.ico whatever the
+// page links.
 // Run `node scripts/render-images.ts` after changing the brand; the outputs are committed.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { site } from "#app/site/site-content.ts";
@@ -35,5 +37,31 @@ await page.screenshot({ path: path.join(publicDir, "og-image.png") });
 await page.setViewportSize({ width: 512, height: 512 });
 await page.setContent(`<!doctype html><html><body style="margin:0;width:512px;height:512px">${mark}</body></html>`);
 await page.screenshot({ path: path.join(publicDir, "logo.png"), omitBackground: true });
+const icons: Array<{ size: number; png: Buffer }> = [];
+for (const size of [16, 32, 48]) {
+  await page.setViewportSize({ width: size, height: size });
+  await page.setContent(`<!doctype html><html><body style="margin:0;width:${size}px;height:${size}px">${mark}</body></html>`);
+  icons.push({ size, png: await page.screenshot({ omitBackground: true }) });
+}
+writeFileSync(path.join(publicDir, "favicon.ico"), icoFile(icons));
 await browser.close();
-console.log("Wrote public/og-image.png and public/logo.png");
+console.log("Wrote public/og-image.png, public/logo.png and public/favicon.ico");
+
+/** An ICO file holding PNG images (read by every browser since Windows Vista's format). */
+function icoFile(images: Array<{ size: number; png: Buffer }>) {
+  const header = Buffer.alloc(6 + 16 * images.length);
+  header.writeUInt16LE(1, 2); // type: icon
+  header.writeUInt16LE(images.length, 4);
+  let offset = header.length;
+  images.forEach(({ size, png }, index) => {
+    const entry = 6 + 16 * index;
+    header.writeUInt8(size % 256, entry);
+    header.writeUInt8(size % 256, entry + 1);
+    header.writeUInt16LE(1, entry + 4); // colour planes
+    header.writeUInt16LE(32, entry + 6); // bits per pixel
+    header.writeUInt32LE(png.length, entry + 8);
+    header.writeUInt32LE(offset, entry + 12);
+    offset += png.length;
+  });
+  return Buffer.concat([header, ...images.map((image) => image.png)]);
+}

@@ -88,7 +88,9 @@ function calendarText(meeting: Meeting, method: CalendarPart["method"] | null, r
         ]
       : [],
   });
-  return calendar.toString();
+  // RFC 5545 §3.1: every content line ends with CRLF, the last one (END:VCALENDAR) included.
+  const text = calendar.toString();
+  return text.endsWith("\r\n") ? text : `${text}\r\n`;
 }
 
 type MailCopy = { subject: string; lines: string[] };

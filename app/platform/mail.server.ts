@@ -41,8 +41,10 @@ export function createMailer({ smtpUrl, dataDir, timeoutMs }: { smtpUrl?: string
     html: mail.html,
     messageId: mail.messageId,
     // Calendar programs read the text/calendar alternative; nodemailer attaches the same text as
-    // invite.ics too, for people and webmail.
-    ...(mail.calendar && { icalEvent: { method: mail.calendar.method, content: mail.calendar.content, filename: "invite.ics" } }),
+    // a file too, for people and webmail, named for what it does.
+    ...(mail.calendar && {
+      icalEvent: { method: mail.calendar.method, content: mail.calendar.content, filename: mail.calendar.method === "CANCEL" ? "cancellation.ics" : "invite.ics" },
+    }),
   });
 
   // nodemailer (about 10 MB resident) is loaded when the first message goes out, not at start.

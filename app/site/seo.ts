@@ -7,6 +7,7 @@ import { withoutTrailingSlash } from "#app/platform/uri.ts";
 type MetaArgsLike = {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
   location: { pathname: string };
+  error?: unknown;
 };
 
 export function rootData(matches: MetaArgsLike["matches"]): SiteRootData | undefined {
@@ -22,8 +23,13 @@ export function absoluteUrl(siteUrl: string, path: string) {
   return `${siteUrl}${withoutTrailingSlash(path).toLowerCase()}`;
 }
 
-/** Every page's head: title, description, canonical URL, Open Graph and Twitter cards. */
-export function pageMeta({ matches, location }: MetaArgsLike, page: PageMeta, extra: MetaDescriptor[] = []) {
+/**
+ * Every page's head: title, description, canonical URL, Open Graph and Twitter cards. A page that
+ * failed (a 404 from its loader) has none of them: its error page writes its own title and
+ * `noindex`, and must not be shared or indexed as the page it replaced.
+ */
+export function pageMeta({ matches, location, error }: MetaArgsLike, page: PageMeta, extra: MetaDescriptor[] = []): MetaDescriptor[] {
+  if (error) return [];
   const siteUrl = rootData(matches)?.config.siteUrl ?? "";
   const url = absoluteUrl(siteUrl, location.pathname);
   const title = `${page.title} | ${site.companyName}`;

@@ -10,10 +10,11 @@ import { workspace } from "./workspace-content.ts";
 import { WorkspaceTable } from "./workspace-table.tsx";
 import { formatTime } from "./workspace-display.ts";
 import { workspacePaths } from "./workspace-paths.ts";
+import { workspaceMeta } from "./workspace-error.tsx";
 
 export { WorkspaceError as ErrorBoundary } from "./workspace-error.tsx";
 
-export const meta: Route.MetaFunction = () => [{ title: `${workspace.audit.title} | ${workspace.name}` }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = workspaceMeta(workspace.audit.title);
 
 const shown = 200;
 /** Events whose target is a person; the others name a submission. */

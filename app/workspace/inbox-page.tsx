@@ -7,10 +7,11 @@ import { requireStaff } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { WorkspaceTable } from "./workspace-table.tsx";
 import { workspacePaths } from "./workspace-paths.ts";
+import { workspaceMeta } from "./workspace-error.tsx";
 
 export { WorkspaceError as ErrorBoundary } from "./workspace-error.tsx";
 
-export const meta: Route.MetaFunction = () => [{ title: `${workspace.inbox.title} | ${workspace.name}` }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = workspaceMeta(workspace.inbox.title);
 
 function withKind(filters: URLSearchParams, kind: string) {
   const params = new URLSearchParams(filters);

@@ -19,10 +19,11 @@ import { workspacePaths } from "./workspace-paths.ts";
 // ceremony (JavaScript); removing one is a plain form. The last passkey stays.
 
 export const handle = hydrateHandle;
+import { workspaceMeta } from "./workspace-error.tsx";
 
 export { WorkspaceError as ErrorBoundary } from "./workspace-error.tsx";
 
-export const meta: Route.MetaFunction = () => [{ title: `${workspace.passkeys.title} | ${workspace.name}` }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = workspaceMeta(workspace.passkeys.title);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, staff } = await requireStaff(request);

@@ -16,10 +16,11 @@ import { formatTime } from "./workspace-display.ts";
 
 // Admins manage who may sign in: invite (or invite again after a lost passkey), change a role,
 // remove. The workspace always keeps one admin.
+import { workspaceMeta } from "./workspace-error.tsx";
 
 export { WorkspaceError as ErrorBoundary } from "./workspace-error.tsx";
 
-export const meta: Route.MetaFunction = () => [{ title: `${workspace.people.title} | ${workspace.name}` }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = workspaceMeta(workspace.people.title);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, staff } = await requireStaff(request, { role: "admin" });

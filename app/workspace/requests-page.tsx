@@ -15,10 +15,11 @@ import { workspacePaths } from "./workspace-paths.ts";
 // A person asks for their data or its erasure (GDPR art. 15, 17): an admin answers here, as
 // `npm run privacy -- export|erase` does (the download: requests-export.ts). The trail records
 // who answered, never the address.
+import { workspaceMeta } from "./workspace-error.tsx";
 
 export { WorkspaceError as ErrorBoundary } from "./workspace-error.tsx";
 
-export const meta: Route.MetaFunction = () => [{ title: `${workspace.requests.title} | ${workspace.name}` }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = workspaceMeta(workspace.requests.title);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, { role: "admin" });

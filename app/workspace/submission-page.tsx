@@ -13,10 +13,11 @@ import { attemptResult, formatTime, mailStateLabel, postingTitle, progressLabels
 import { requireStaff } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
+import { workspaceMeta } from "./workspace-error.tsx";
 
 export { WorkspaceError as ErrorBoundary } from "./workspace-error.tsx";
 
-export const meta: Route.MetaFunction = () => [{ title: `${workspace.inbox.title} | ${workspace.name}` }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = workspaceMeta(workspace.inbox.title);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { db } = await requireStaff(request);

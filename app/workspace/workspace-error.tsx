@@ -21,6 +21,7 @@ export function WorkspaceError() {
   const signedOut = error.status === 401;
   return (
     <Container className="max-w-3xl py-8">
+      <title>{`${titles[error.status]} | ${workspace.name}`}</title>
       <h1 className="text-3xl font-extrabold tracking-tight">{titles[error.status]}</h1>
       <p className="mt-3">{error.data}</p>
       <Link to={signedOut ? workspacePaths.signIn : workspacePaths.inbox} className="mt-4 inline-block underline underline-offset-4">
@@ -28,4 +29,12 @@ export function WorkspaceError() {
       </Link>
     </Container>
   );
+}
+
+/**
+ * A workspace page's head: its title and `noindex`. When the page failed, its error boundary
+ * (above, or the site's error page) writes the title, so there is exactly one.
+ */
+export function workspaceMeta(title: string) {
+  return ({ error }: { error?: unknown }) => [...(error ? [] : [{ title: `${title} | ${workspace.name}` }]), { name: "robots", content: "noindex, nofollow" }];
 }

@@ -74,3 +74,15 @@ test("sitemap.xml lists the indexable pages and robots.txt points at it", async 
   const robots = await request.get("/robots.txt");
   expect(await robots.text()).toContain(`Sitemap: ${config.siteUrl}/sitemap.xml`);
 });
+
+test("an address that is no page, or a closed posting's, has the error page's head only: one title, noindex, nothing to share", async ({ request }) => {
+  for (const path of ["/careers/no-such-job", "/careers/no-such-job/apply", "/careers/frontend-engineer/apply", "/no-such-page"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    const html = await response.text();
+    expect(html.match(/<title>/g), path).toHaveLength(1);
+    expect(html, path).toMatch(/<title>(Page not found|This position is closed)[^<]* \| [^<]+<\/title>/);
+    expect(html, path).toContain('<meta name="robots" content="noindex"/>');
+    expect(html, path).not.toMatch(/rel="canonical"|property="og:|name="description"/);
+  }
+});

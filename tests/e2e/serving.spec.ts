@@ -59,6 +59,19 @@ test("hashed scripts are sent precompressed and cached for a year", async ({ pag
   expect(await brotli.text()).toBe(await (await request.get(script ?? "", { headers: { "Accept-Encoding": "identity" } })).text());
 });
 
+test("/favicon.ico, which browsers and feed readers ask for whatever the page links, is the site's mark", async ({ request }) => {
+  const response = await request.get("/favicon.ico");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+  const icon = await response.body();
+  // An icon directory (reserved 0, type 1) of three PNG images: 16, 32 and 48 px.
+  expect([icon.readUInt16LE(0), icon.readUInt16LE(2), icon.readUInt16LE(4)]).toEqual([0, 1, 3]);
+  const sizes = [0, 1, 2].map((index) => icon.readUInt8(6 + 16 * index));
+  expect(sizes).toEqual([16, 32, 48]);
+  const firstImage = icon.readUInt32LE(6 + 12);
+  expect(icon.subarray(firstImage, firstImage + 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+});
+
 test("a crawler's copy of a page (without the cookie banner) is never kept by a shared cache", async ({ request }) => {
   const crawler = await request.get("/about", { headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
   expect(crawler.headers()["cache-control"]).toBe("private, no-cache");

@@ -72,6 +72,13 @@ test("invite, enrol, sign in, find an inquiry, download its file, mark it done, 
   await expect(page.getByRole("definition").filter({ hasText: "$25k–$50k" })).toBeVisible();
   const submissionUrl = page.url();
   expect(submissionUrl).toBe(link);
+  // An address that holds no submission says so under its own title (one title, not the inbox's).
+  const missing = await page.goto(submissionUrl.replace(/[0-9a-f-]{36}$/, "00000000-0000-7000-8000-000000000000"));
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Not found");
+  await expect(page).toHaveTitle(/^Not found \| /);
+  await expect(page.locator("title")).toHaveCount(1);
+  await page.goto(submissionUrl);
 
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download orbit.pdf" }).click();

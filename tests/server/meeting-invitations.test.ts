@@ -95,7 +95,7 @@ async function startApp(database: TestDatabase, extra: Record<string, string> = 
 function invitationOf(raw: string) {
   const parts = mimeParts(raw);
   const calendarPart = parts.find((part) => /^text\/calendar/i.test(part.headers["content-type"] ?? ""));
-  const attached = parts.find((part) => /filename="?invite\.ics"?/i.test(part.headers["content-disposition"] ?? ""));
+  const attached = parts.find((part) => /filename="?(invite|cancellation)\.ics"?/i.test(part.headers["content-disposition"] ?? ""));
   if (!calendarPart || !attached) return null;
   // The same text (the .eml file stores the message with the lines ends of this machine).
   expect(attached.body.replace(/\r\n/g, "\n")).toBe(calendarPart.body.replace(/\r\n/g, "\n"));
@@ -103,6 +103,7 @@ function invitationOf(raw: string) {
   const event = component.getFirstSubcomponent("vevent")!;
   const attendee = event.getFirstProperty("attendee");
   return {
+    attachment: /filename="?([\w.]+)/.exec(attached.headers["content-disposition"] ?? "")?.[1],
     contentType: calendarPart.headers["content-type"],
     method: component.getFirstPropertyValue("method"),
     uid: event.getFirstPropertyValue("uid"),
@@ -146,7 +147,14 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
 
     const invitation = invitationOf(visitorMail)!;
     expect(invitation.contentType).toMatch(/text\/calendar; charset=utf-8; method=REQUEST/i);
-    expect(invitation).toMatchObject({ method: "REQUEST", sequence: 0, start: "2026-06-02T17:00:00.000Z", end: "2026-06-02T17:30:00.000Z", startIsUtc: true, status: "CONFIRMED" });
+    // RFC 5545 §3.1: every line of the iCalendar text ends with CRLF, END:VCALENDAR's included.
+    const calendars = await app.db.selectFrom("outbox").select("calendar").where("calendar", "is not", null).execute();
+    expect(calendars).toHaveLength(2);
+    for (const { calendar } of calendars) {
+      expect(calendar).toMatch(/END:VCALENDAR\r\n$/);
+      expect(calendar!.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
+    }
+    expect(invitation).toMatchObject({ method: "REQUEST", attachment: "invite.ics", sequence: 0, start: "2026-06-02T17:00:00.000Z", end: "2026-06-02T17:30:00.000Z", startIsUtc: true, status: "CONFIRMED" });
     expect(invitation.organizer).toMatch(new RegExp(`^mailto:${teamMailbox}$`, "i"));
     expect(invitation.attendee).toMatch(new RegExp(`^mailto:${ann.email}$`, "i"));
     expect(invitation.rsvp).toBe("TRUE");
@@ -195,7 +203,7 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
     const cancelled = await app.deliver();
     expect(cancelled.map(to).sort()).toEqual([ann.email, teamMailbox]);
     for (const raw of cancelled) {
-      expect(invitationOf(raw)).toMatchObject({ method: "CANCEL", uid: invitation.uid, sequence: 2, status: "CANCELLED", start: "2026-06-03T18:00:00.000Z" });
+      expect(invitationOf(raw)).toMatchObject({ method: "CANCEL", uid: invitation.uid, sequence: 2, status: "CANCELLED", attachment: "cancellation.ics", start: "2026-06-03T18:00:00.000Z" });
       expect(invitationOf(raw)?.contentType).toMatch(/method=CANCEL/i);
     }
     expect(await database.db.selectFrom("booking_claims").select("cell").execute()).toEqual([]);
