@@ -1,6 +1,7 @@
 // Privacy tasks for the operator: `npm run privacy -- <command>`. Uses DATA_DIR / DATABASE_URL
 // like the server (decision 021). Output goes to stdout for the operator; nothing here is logged.
 import { readFileSync, writeFileSync } from "node:fs";
+import type { Mention } from "#app/privacy/requests.server.ts";
 import { argsOrExit, envOrExit, errorText, exit, openDatabaseOrExit } from "./cli.ts";
 
 const usage = `Usage: npm run privacy -- <command>
@@ -9,15 +10,19 @@ const usage = `Usage: npm run privacy -- <command>
                          with their files and e-mail copies (a tombstone stays), sent e-mail
                          copies, spent rate-limit records; --dry-run lists them and deletes nothing
   export ADDRESS --out FILE
-                         writes one JSON file of everything stored that holds the e-mail address
-                         (every field, files in base64, e-mail copies), to send to the person
-  erase ADDRESS          deletes everything stored that holds the address, e-mail copies included,
-                         and records the erasure (a keyed hash of the address, not the address)
+                         writes one JSON file of the person's data, to send to them: what they
+                         sent with the address as theirs (every field, files in base64, the
+                         e-mail copies about it) and other e-mails to the address
+  erase ADDRESS          deletes the same, e-mail copies (and their files in DATA_DIR/mail)
+                         included, and records the erasure (a keyed hash of the address, not the
+                         address); meetings of theirs still to come are cancelled
   erasures [--out FILE]  the recorded erasures (hashes and dates): keep a copy beside the backups
   reapply-erasures [--from FILE]
                          erases again everyone recorded (and in FILE, a list saved by erasures),
                          after a backup was restored (docs/deploy.md)
 
+Other people's submissions that only mention the address (in their text, or the team's note)
+are neither exported nor erased: both commands list them, with their workspace pages, to review.
 Export and erasure requests are recorded with their date, without the address.`;
 
 const { positionals, values } = argsOrExit(
@@ -65,6 +70,7 @@ const env = envOrExit();
 const { purge, retentionPolicy } = await import("#app/privacy/retention.server.ts");
 const { eraseAddress, exportAddress, reapplyErasures, recordedErasures } = await import("#app/privacy/requests.server.ts");
 const { loadFormSecret } = await import("#app/platform/secret.server.ts");
+const { submissionPagePath } = await import("#app/forms/submission-fields.ts");
 
 const ruleNames = {
   inquiry: "inquiry",
@@ -73,6 +79,13 @@ const ruleNames = {
   meeting: "meeting, its period after it took place",
   spam: "spam",
 } as const;
+
+/** Other people's submissions that mention the address: ids, kinds, dates and links only, nothing they wrote. */
+function listMentions(mentions: Mention[], what: string) {
+  if (mentions.length === 0) return;
+  console.log(`${mentions.length} submission(s) of other people mention the address; ${what}. Review them in the workspace:`);
+  for (const mention of mentions) console.log(`  ${mention.id}  ${mention.receivedAt.slice(0, 10)}  ${mention.kind}  ${env.SITE_URL}${submissionPagePath(mention.id)}`);
+}
 
 const { db } = await openDatabaseOrExit(env);
 try {
@@ -89,16 +102,18 @@ try {
       break;
     }
     case "export": {
-      const archive = await exportAddress(db, await loadFormSecret(db, env.FORM_SECRET), address as string);
+      const { archive, mentions } = await exportAddress(db, await loadFormSecret(db, env.FORM_SECRET), address as string);
       writeOrExit(values.out as string, `${JSON.stringify(archive, null, 2)}\n`);
       const files = archive.submissions.reduce((count, submission) => count + submission.files.length, 0);
       console.log(`Wrote ${archive.submissions.length} submission(s) with ${files} file(s) and ${archive.otherEmails.length} other e-mail copies to ${values.out}`);
+      listMentions(mentions, "they are not in the file");
       break;
     }
     case "erase": {
-      const erased = await eraseAddress(db, await loadFormSecret(db, env.FORM_SECRET), address as string);
+      const erased = await eraseAddress(db, await loadFormSecret(db, env.FORM_SECRET), address as string, { dataDir: env.DATA_DIR });
       console.log(`Erased ${erased.submissions} submission(s) with their files and e-mail copies, and ${erased.mail} other e-mail copies; the erasure is recorded.`);
       if (erased.meetings) console.log(`${erased.meetings} meeting(s) still to come were cancelled, their times free again.`);
+      listMentions(erased.mentions, "they were left as they are");
       console.log("Backups still hold it: after restoring one, run npm run privacy -- reapply-erasures (docs/deploy.md).");
       break;
     }
@@ -109,7 +124,7 @@ try {
       break;
     }
     case "reapply-erasures": {
-      const result = await reapplyErasures(db, await loadFormSecret(db, env.FORM_SECRET), saved);
+      const result = await reapplyErasures(db, await loadFormSecret(db, env.FORM_SECRET), { dataDir: env.DATA_DIR, more: saved });
       console.log(
         `${result.erasures} recorded erasure(s)${result.restoredRecords ? ` (${result.restoredRecords} recorded again from ${values.from})` : ""}: ` +
           `erased ${result.submissions} submission(s) and ${result.mail} other e-mail copies again.`,

@@ -23,6 +23,9 @@ export type CalendarPart = { method: "REQUEST" | "CANCEL"; content: string };
 
 export type SendEmail = (mail: OutgoingMail) => Promise<void>;
 
+/** Where the local outbox (no SMTP_URL) keeps one message: an erasure removes the person's files by it. */
+export const localMailFile = (dataDir: string, fileName: string) => path.join(path.resolve(dataDir, "mail"), `${fileName}.eml`);
+
 /**
  * timeoutMs bounds each wait on the SMTP server (connecting, its greeting, a silent socket): a
  * send must end, one way or the other, well within the outbox lease that guards it.
@@ -84,7 +87,7 @@ export function createMailer({ smtpUrl, dataDir, timeoutMs }: { smtpUrl?: string
     send: async (mail) => {
       const info = await (await transport.get()).sendMail(message(mail));
       mkdirSync(outbox, { recursive: true });
-      const file = path.join(outbox, `${mail.fileName}.eml`);
+      const file = localMailFile(dataDir, mail.fileName);
       // Written whole, then renamed: a reader never sees half a message.
       writeFileSync(`${file}.tmp`, info.message as Buffer);
       renameSync(`${file}.tmp`, file);

@@ -21,6 +21,9 @@ export type OutboxOptions = {
   onError?: (message: string) => void;
 };
 
+/** The name of a message's file in the local outbox (mail.server.ts): the same for each attempt, so a resend replaces it. */
+export const localMailName = (mail: Pick<Selectable<OutboxTable>, "id" | "created_at">) => `${mail.created_at.replace(/[:.]/g, "-")}-${mail.id}`;
+
 export const defaultBackoffMs = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 60 * 60_000);
 
 export function claimNextMail({ db, engine, leaseMs = 120_000, now = () => new Date() }: OutboxOptions) {
@@ -39,7 +42,7 @@ async function deliver(options: OutboxOptions, mail: Selectable<OutboxTable>) {
       html: mail.html_body,
       messageId: mail.message_id,
       calendar: mail.calendar && mail.calendar_method ? { method: mail.calendar_method, content: mail.calendar } : null,
-      fileName: `${mail.created_at.replace(/[:.]/g, "-")}-${mail.id}`,
+      fileName: localMailName(mail),
     });
     await db
       .updateTable("outbox")

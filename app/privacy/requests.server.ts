@@ -1,13 +1,24 @@
+import { rm } from "node:fs/promises";
 import { type Kysely, sql } from "kysely";
+import { meetingFields } from "#app/booking/meeting-fields.ts";
 import { cancelBooking } from "#app/booking/meetings.server.ts";
+import { applicationFields } from "#app/careers/application-fields.ts";
+import { inquiryFields } from "#app/contact/inquiry-fields.ts";
+import type { StoredFields, SubmissionFields } from "#app/forms/submission-fields.ts";
 import { isoNow, newId } from "#app/platform/clock.server.ts";
-import { type Schema, toBuffer } from "#app/platform/db.server.ts";
+import { type Schema, type SubmissionKind, toBuffer } from "#app/platform/db.server.ts";
+import { localMailFile } from "#app/platform/mail.server.ts";
+import { localMailName } from "#app/platform/outbox.server.ts";
 import { signFor } from "#app/platform/secret.server.ts";
 import { deleteSubmissions } from "./retention.server.ts";
 
-// A person's requests by e-mail address (GDPR art. 15 and 17): everything stored that holds the
-// address, exported or erased. A record "holds" an address when one of the addresses written in
-// any of its fields is that address (case aside): ann@example.com does not match joann@example.com.
+// A person's requests by e-mail address (GDPR art. 15 and 17) are about that person: they take
+// the submissions sent with the address as the sender's own (an inquiry's or an application's
+// e-mail, a meeting's attendee) with their files and the e-mails about them (the team's
+// notification, the receipt, the invitations), and the e-mails of no submission sent to the
+// address. Someone else's submission that only mentions the address (in its text, or the team's
+// note) is that other person's too: it is listed for an admin to review, never exported or erased
+// on its own. Addresses compare whole, case aside: ann@example.com is not joann@example.com.
 // Each request is recorded with a keyed hash of the address (the site secret), never the address.
 
 const addressPattern = /[^\s@<>()[\]"',;:]+@[^\s@<>()[\]"',;:]+\.[^\s@<>()[\]"',;:]+/g;
@@ -28,35 +39,61 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\
 type SubmissionRow = Schema["submissions"];
 type OutboxRow = Schema["outbox"];
 
+/** How each kind names its sender: the address they gave as theirs. */
+const senders: Record<SubmissionKind, SubmissionFields["sender"]> = { contact: inquiryFields.sender, application: applicationFields.sender, meeting: meetingFields.sender };
+
+/** The address the submission's sender gave as their own, normalized ("" when none). */
+const senderAddress = (row: Pick<SubmissionRow, "kind" | "fields">) => normalizeAddress(senders[row.kind]?.(JSON.parse(row.fields) as StoredFields).email ?? "");
+
+/** Every address written in a submission, the team's note included. */
 const submissionAddresses = (row: Pick<SubmissionRow, "fields" | "note">) => [
   ...Object.values(JSON.parse(row.fields) as Record<string, unknown>).flatMap((value) => (typeof value === "string" ? addressesIn(value) : [])),
   ...addressesIn(row.note),
 ];
-const mailAddresses = (row: Pick<OutboxRow, "recipient" | "reply_to" | "subject" | "text_body">) =>
-  [row.recipient, row.reply_to, row.subject, row.text_body].flatMap(addressesIn);
 
-/** The submissions and the e-mail copies of no submission that hold `address`. */
+/** Someone else's submission that mentions the address: for an admin to look at, by its page in the workspace. */
+export type Mention = { id: string; kind: SubmissionKind; receivedAt: string };
+
+/** The person's submissions and e-mails of no submission, and the other people's submissions that mention the address. */
 async function holdings(db: Kysely<Schema>, address: string) {
   const wanted = normalizeAddress(address);
   const pattern = `%${likeLiteral(wanted)}%`;
   const contains = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-  // LIKE narrows the rows down; the exact test is on the addresses written in them.
+  // LIKE narrows the rows down; the addresses read from each decide whose it is.
   const candidates = await db
     .selectFrom("submissions")
     .selectAll()
     .where((eb) => eb.or([contains("fields"), contains("note")]))
     .orderBy("id")
     .execute();
-  const submissions = candidates.filter((row) => submissionAddresses(row).includes(wanted));
-  const mailCandidates = await db
+  const submissions = candidates.filter((row) => senderAddress(row) === wanted);
+  const mentions: Mention[] = candidates
+    .filter((row) => senderAddress(row) !== wanted && submissionAddresses(row).includes(wanted))
+    .map((row) => ({ id: row.id, kind: row.kind, receivedAt: row.created_at }));
+  // An e-mail of no submission is theirs when it was sent to them; one that only names them (the
+  // team's notice of an erasure names nobody) is not.
+  const mail = await db
     .selectFrom("outbox")
     .selectAll()
     .where("submission_id", "is", null)
-    .where((eb) => eb.or([contains("recipient"), contains("reply_to"), contains("subject"), contains("text_body")]))
+    .where((eb) => eb(eb.fn("lower", ["recipient"]), "=", wanted))
     .orderBy("id")
     .execute();
-  const mail = mailCandidates.filter((row) => mailAddresses(row).includes(wanted));
-  return { submissions, mail };
+  return { submissions, mail, mentions };
+}
+
+/** What an admin sees before answering: how much is the person's, and who else mentions the address. */
+export async function findAddress(db: Kysely<Schema>, address: string) {
+  const { submissions, mail, mentions } = await holdings(db, address);
+  return { submissions: submissions.length, mail: mail.length, mentions };
+}
+
+/**
+ * Removes the local outbox's files of these e-mails: without SMTP_URL each message sent is a file
+ * under DATA_DIR/mail (app/platform/mail.server.ts), named by its row, so it goes with the row.
+ */
+async function removeLocalMail(dataDir: string, mail: Array<Pick<OutboxRow, "id" | "created_at">>) {
+  for (const row of mail) await rm(localMailFile(dataDir, localMailName(row)), { force: true });
 }
 
 async function recordRequest(db: Kysely<Schema>, kind: "export" | "erasure", hash: string, detail: string, now: Date) {
@@ -75,9 +112,12 @@ const mailRecord = (row: OutboxRow) => ({
   html: row.html_body,
 });
 
-/** Everything stored that holds `address`, every field and file, ready to send to the person; the request is recorded. */
+/**
+ * The person's data, every field and file, ready to send to them; the request is recorded. The
+ * mentions (other people's submissions) are not in it: they are for the admin to review.
+ */
 export async function exportAddress(db: Kysely<Schema>, secret: string, address: string, now: Date = new Date()) {
-  const { submissions, mail } = await holdings(db, address);
+  const { submissions, mail, mentions } = await holdings(db, address);
   const ids = submissions.map((row) => row.id);
   const files = ids.length
     ? await db.selectFrom("attachments").selectAll().where("submission_id", "in", ids).orderBy("submission_id").orderBy("position").execute()
@@ -102,30 +142,37 @@ export async function exportAddress(db: Kysely<Schema>, secret: string, address:
     })),
     otherEmails: mail.map(mailRecord),
   };
-  await recordRequest(db, "export", addressHash(secret, address), `${submissions.length} submissions, ${files.length} files, ${copies.length + mail.length} e-mail copies`, now);
-  return archive;
+  const detail = `${submissions.length} submissions, ${files.length} files, ${copies.length + mail.length} e-mail copies, ${mentions.length} mentions left for review`;
+  await recordRequest(db, "export", addressHash(secret, address), detail, now);
+  return { archive, mentions };
 }
 
-async function eraseHoldings(db: Kysely<Schema>, found: Awaited<ReturnType<typeof holdings>>, now: Date) {
+/** Where the local outbox's files are (DATA_DIR), and the time the erasure is made at. */
+export type ErasureOptions = { dataDir: string; now?: Date };
+
+/**
+ * Deletes the person's data (tombstones stay, without it) and records the erasure by the
+ * address's keyed hash. Their meetings still to come are cancelled first, so the times are free
+ * again; the team's calendar gets a CANCEL that names nobody, and the person is not written to
+ * (decision 023). Other people's submissions that mention the address stay whole, returned for review.
+ */
+export async function eraseAddress(db: Kysely<Schema>, secret: string, address: string, { dataDir, now = new Date() }: ErasureOptions) {
+  const found = await holdings(db, address);
   const ids = found.submissions.map((row) => row.id);
-  // A meeting still to come is cancelled first, so its time is free again; the team's calendar
-  // gets a CANCEL that names nobody, and the person is not written to (decision 023).
   const upcoming = ids.length
     ? await db.selectFrom("bookings").select("id").where("submission_id", "in", ids).where("status", "=", "confirmed").where("start_at", ">", isoNow(now)).execute()
     : [];
   let meetings = 0;
   for (const booking of upcoming) if (await cancelBooking(db, booking.id, { change: "erasure", now })) meetings += 1;
+  // Read before the rows go: the files are named by them.
+  const copies = ids.length ? await db.selectFrom("outbox").select(["id", "created_at"]).where("submission_id", "in", ids).execute() : [];
   const submissions = await deleteSubmissions(db, ids, "erasure", now);
   const mailIds = found.mail.map((row) => row.id);
   const mail = mailIds.length ? Number((await db.deleteFrom("outbox").where("id", "in", mailIds).executeTakeFirst()).numDeletedRows) : 0;
-  return { submissions, mail, meetings };
-}
-
-/** Deletes everything that holds `address` (tombstones stay, without it) and records the erasure by the address's keyed hash. */
-export async function eraseAddress(db: Kysely<Schema>, secret: string, address: string, now: Date = new Date()) {
-  const erased = await eraseHoldings(db, await holdings(db, address), now);
-  await recordRequest(db, "erasure", addressHash(secret, address), `${erased.submissions} submissions, ${erased.mail} other e-mail copies, ${erased.meetings} meetings cancelled`, now);
-  return erased;
+  await removeLocalMail(dataDir, [...copies, ...found.mail]);
+  const detail = `${submissions} submissions, ${mail} other e-mail copies, ${meetings} meetings cancelled, ${found.mentions.length} mentions left for review`;
+  await recordRequest(db, "erasure", addressHash(secret, address), detail, now);
+  return { submissions, mail, meetings, mentions: found.mentions };
 }
 
 /** The recorded erasures: to keep beside the backups, and to apply again after a restore. */
@@ -138,10 +185,11 @@ export type ErasureRecord = Awaited<ReturnType<typeof recordedErasures>>[number]
 
 /**
  * Erases again every person of the recorded erasures (this database's and `more`, a list saved
- * before a restore): each stored address is hashed with the site secret and compared, since only
- * the hashes are kept. The missing records are written back, so the list stays complete.
+ * before a restore): each sender's own address, and each recipient of an e-mail of no
+ * submission, is hashed with the site secret and compared, since only the hashes are kept; what
+ * went is what eraseAddress takes. The missing records are written back, so the list stays complete.
  */
-export async function reapplyErasures(db: Kysely<Schema>, secret: string, more: ErasureRecord[] = [], now: Date = new Date()) {
+export async function reapplyErasures(db: Kysely<Schema>, secret: string, { dataDir, more = [], now = new Date() }: ErasureOptions & { more?: ErasureRecord[] }) {
   const known = await recordedErasures(db);
   const knownHashes = new Set(known.map((record) => record.hash));
   const missing = more.filter((record, index) => !knownHashes.has(record.hash) && more.findIndex((other) => other.hash === record.hash) === index);
@@ -149,18 +197,21 @@ export async function reapplyErasures(db: Kysely<Schema>, secret: string, more: 
     await db.insertInto("privacy_requests").values({ id: newId(), kind: "erasure", address_hash: record.hash, requested_at: record.requestedAt, detail: "restored from a saved list" }).execute();
   }
   const hashes = new Set([...knownHashes, ...missing.map((record) => record.hash)]);
-  const erased = (addresses: string[]) => addresses.some((address) => hashes.has(addressHash(secret, address)));
-  const submissionIds: string[] = [];
+  const erased = (address: string) => address !== "" && hashes.has(addressHash(secret, address));
+  const submissionIds = new Set<string>();
   // Page by id: every submission is read once, a page at a time.
   for (let after = ""; ; ) {
-    const page = await db.selectFrom("submissions").select(["id", "fields", "note"]).where("id", ">", after).orderBy("id").limit(500).execute();
+    const page = await db.selectFrom("submissions").select(["id", "kind", "fields"]).where("id", ">", after).orderBy("id").limit(500).execute();
     if (page.length === 0) break;
-    submissionIds.push(...page.filter((row) => erased(submissionAddresses(row))).map((row) => row.id));
+    for (const row of page) if (erased(senderAddress(row))) submissionIds.add(row.id);
     after = page.at(-1)!.id;
   }
-  const mail = await db.selectFrom("outbox").select(["id", "recipient", "reply_to", "subject", "text_body"]).where("submission_id", "is", null).execute();
-  const mailIds = mail.filter((row) => erased(mailAddresses(row))).map((row) => row.id);
-  const submissions = await deleteSubmissions(db, submissionIds, "erasure", now);
+  // Outbox copies are kept for days only (RETENTION_MAIL_DAYS): read whole, with what names their files.
+  const outbox = await db.selectFrom("outbox").select(["id", "created_at", "submission_id", "recipient"]).execute();
+  const going = outbox.filter((row) => (row.submission_id ? submissionIds.has(row.submission_id) : erased(row.recipient)));
+  const mailIds = going.filter((row) => !row.submission_id).map((row) => row.id);
+  const submissions = await deleteSubmissions(db, [...submissionIds], "erasure", now);
   const deletedMail = mailIds.length ? Number((await db.deleteFrom("outbox").where("id", "in", mailIds).executeTakeFirst()).numDeletedRows) : 0;
+  await removeLocalMail(dataDir, going);
   return { erasures: hashes.size, restoredRecords: missing.length, submissions, mail: deletedMail };
 }

@@ -8,8 +8,9 @@ import { requireStaff } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
 
-// POST /workspace/requests/export: everything stored with one address, as one JSON download
-// (every field, files in base64, e-mail copies) for the person who asked.
+// POST /workspace/requests/export: the person's data by their address, as one JSON download
+// (every field, files in base64, e-mail copies) for them. Other people's submissions that
+// mention the address are not in it: the page's Find lists them for review.
 
 export function loader() {
   return redirect(workspacePaths.requests, 303);
@@ -19,7 +20,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { db, staff } = await requireStaff(request, { role: "admin" });
   const parsed = DataRequestSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw data(workspace.requests.invalidAddress, { status: 400 });
-  const archive = await exportAddress(db, (await getServices()).secret, parsed.data.address);
+  const { archive } = await exportAddress(db, (await getServices()).secret, parsed.data.address);
   await recordAudit(db, { actor: staff, action: "privacy-export", detail: `${archive.submissions.length} submissions` });
   return new Response(`${JSON.stringify(archive, null, 2)}\n`, {
     headers: {

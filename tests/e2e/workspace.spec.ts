@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, mailContaining, closePrivacyBanner, test } from "./fixtures.ts";
 import { e2eEnv } from "./server-env.ts";
@@ -7,16 +8,22 @@ import { addAuthenticator, enrol, expectNoAxeViolations, invite, signOut, staff 
 // The staff workspace as its users meet it: an invitation from the command line, a passkey made
 // and used in Chromium's virtual authenticator (WebAuthn over CDP), and the inbox.
 
+/** The local outbox's files as they are now. */
+const mailFiles = (storage: { DATA_DIR: string }) => {
+  const folder = path.join(storage.DATA_DIR, "mail");
+  return existsSync(folder) ? readdirSync(folder).map((file) => readFileSync(path.join(folder, file), "utf8")) : [];
+};
+
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`, "latin1");
 
-async function sendInquiry(page: Page, hydrated: () => Promise<void>, company: string, email: string, attachment: Buffer) {
+async function sendInquiry(page: Page, hydrated: () => Promise<void>, company: string, email: string, attachment: Buffer, project = "Trajectories for a launch window.") {
   await page.goto("/contact");
   await closePrivacyBanner(page);
   await hydrated();
   await page.getByLabel("Your Name").fill("Katherine Johnson");
   await page.getByLabel("Your Email").fill(email);
   await page.getByLabel("Company Name or Website").fill(company);
-  await page.getByLabel("Describe Your Project Briefly").fill("Trajectories for a launch window.");
+  await page.getByLabel("Describe Your Project Briefly").fill(project);
   await page.getByLabel("Please Choose the Budget").selectOption("25k-50k");
   await page.getByLabel("Upload Files").setInputFiles([{ name: "orbit.pdf", mimeType: "application/pdf", buffer: attachment }]);
   await page.getByRole("button", { name: "Send message" }).click();
@@ -294,12 +301,24 @@ test("a person adds a passkey for a second device, signs in with it, and keeps a
   await expect(passkeys).toHaveCount(2);
 });
 
-test("an admin answers a person's request: everything with their address as one download, then erased; the trail keeps no address", async ({ page, context, storage, hydrated }) => {
+test("an admin answers a person's request: their data as one download, then erased; another's inquiry that mentions them is listed for review and stays; the trail keeps no address", async ({
+  page,
+  context,
+  storage,
+  hydrated,
+}) => {
   const id = tag();
   const company = `Request ${id}`;
   const visitorEmail = `ada.${id}@example.com`;
   const attachment = pdf(`request ${id}`);
   await sendInquiry(page, hydrated, company, visitorEmail, attachment);
+  // Someone else's inquiry that names the visitor's address in its message.
+  const otherCompany = `Referral ${id}`;
+  await sendInquiry(page, hydrated, otherCompany, `grace.${id}@example.com`, pdf(`referral ${id}`), `Ada (${visitorEmail}) told us about you.`);
+  // Delivered by the local outbox (no SMTP here): the team's notification and the visitor's receipt.
+  await mailContaining(storage, company);
+  await mailContaining(storage, `To: ${visitorEmail}`);
+  await mailContaining(storage, otherCompany);
   const adminEmail = `privacy.${id}@company.example`;
   await addAuthenticator(context, page);
   await enrol(page, invite(storage, adminEmail, "admin"), adminEmail);
@@ -308,6 +327,12 @@ test("an admin answers a person's request: everything with their address as one 
   await expect(page.getByRole("heading", { name: "Requests for personal data" })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByLabel("Their e-mail address").fill(visitorEmail.toUpperCase());
+  await page.getByRole("button", { name: "Find their data" }).click();
+  await expect(page.getByRole("status")).toHaveText("Theirs: 1 submissions and 0 other e-mails.");
+  const mentions = page.getByRole("region", { name: "Mentioned in 1 submissions of other people" });
+  await expect(mentions.getByRole("link", { name: /^Inquiry received / })).toHaveCount(1);
+  await expectNoAxeViolations(page);
+
   const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download their data (JSON)" }).click();
   const archive = JSON.parse(readFileSync((await (await downloading).path())!, "utf8")) as {
@@ -318,8 +343,15 @@ test("an admin answers a person's request: everything with their address as one 
   expect(Buffer.from(archive.submissions[0]?.files[0]?.contentBase64 ?? "", "base64")).toEqual(attachment);
 
   await page.getByText("Erase their data", { exact: true }).click();
-  await page.getByRole("button", { name: "Erase everything with this address" }).click();
+  await page.getByRole("button", { name: "Erase everything they sent" }).click();
   await expect(page.getByRole("status")).toHaveText("Erased: 1 submissions and 0 other e-mails. The request is recorded without the address.");
+  // The e-mails about the erased inquiry went with it, files of the local outbox included.
+  expect(mailFiles(storage).filter((eml) => eml.includes(company) || eml.includes(`To: ${visitorEmail}`))).toEqual([]);
+  expect(mailFiles(storage).filter((eml) => eml.includes(otherCompany))).toHaveLength(1);
+  // The other person's inquiry is whole, one click away.
+  await mentions.getByRole("link", { name: /^Inquiry received / }).click();
+  await expect(page.getByText(otherCompany)).toBeVisible();
+  await expect(page.getByText(`Ada (${visitorEmail}) told us about you.`)).toBeVisible();
   await page.goto(`/workspace?state=open&q=${encodeURIComponent(company)}`);
   await expect(page.getByText("Nothing here with these filters.")).toBeVisible();
   await page.getByRole("link", { name: "Audit trail" }).click();

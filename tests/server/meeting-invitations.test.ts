@@ -271,7 +271,7 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
     await app.book(ann, "2099-06-02T17:00:00Z", Temporal.Instant.from("2099-06-01T12:00:00Z"));
     expect(await app.deliver(new Date("2099-06-01T12:00:00Z"))).toHaveLength(2);
     const { eraseAddress } = await import("#app/privacy/requests.server.ts");
-    const erased = await eraseAddress(app.db, "secret", ann.email, new Date("2099-06-01T13:00:00Z"));
+    const erased = await eraseAddress(app.db, "secret", ann.email, { dataDir: database.dataDir, now: new Date("2099-06-01T13:00:00Z") });
     expect(erased.meetings).toBe(1);
     const [notice, ...more] = await app.deliver(new Date("2099-06-01T13:00:00Z"));
     expect(more).toEqual([]);
@@ -282,6 +282,10 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
     expect(notice).not.toContain(ann.email);
     // The notice outlives the erasure of the submission it was about.
     expect(await database.db.selectFrom("outbox").select("submission_id").execute()).toEqual([{ submission_id: null }]);
+    // The invitations to her and to the team were files of the local outbox: they went with her data.
+    const folder = path.join(database.dataDir, "mail");
+    const left = readdirSync(folder).map((file) => readFileSync(path.join(folder, file), "utf8"));
+    expect(left).toEqual([notice]);
   });
 
   test("the team's webhooks hear of the booking and of its cancellation, signed and without the visitor's details", async () => {
