@@ -116,7 +116,7 @@ export function submitBooking(request: Request, now: () => Temporal.Instant = ()
     schema: BookingFormSchema,
     purpose: bookingPurpose,
     filesField: "files",
-    uploads: { maxFiles: 0, maxTotalBytes: 0, kinds: [] },
+    uploads: { maxFiles: 0, maxTotalBytes: 0, extensions: [] },
     messages: booking.form.errors,
     successPath: (value) => confirmationHref(value.start, value.tz),
     description: meetingFields,

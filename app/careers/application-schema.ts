@@ -1,16 +1,21 @@
 import * as z from "zod/mini";
 import { careers } from "./careers-content.ts";
 import { MB, emailAddress, fileList, fillMessage, longText, phoneNumber, singleLine } from "#app/forms/field-rules.ts";
+import { type FileExtension, acceptAttribute } from "#app/forms/file-names.ts";
 
 // The job application form's one schema, for a posting or a general application.
 
 const { errors } = careers.application;
 
+// The endings the hint beside the field names (careers-content.ts): the server takes the file only
+// when its content is what its ending says.
+const resumeExtensions: FileExtension[] = ["pdf", "doc", "docx", "rtf", "txt", "md"];
+
 export const resumeUploads = {
   maxFiles: 1,
   maxTotalBytes: 10 * MB,
-  accept: ".pdf,.doc,.docx,.rtf,.txt",
-  kinds: ["pdf", "doc", "docx", "rtf", "txt"] as const,
+  extensions: resumeExtensions,
+  accept: acceptAttribute(resumeExtensions),
 };
 
 const line = (max: number, message?: string) =>

@@ -89,7 +89,7 @@ export const careers = {
       // {months}: RETENTION_FUTURE_OPENINGS_MONTHS, the period the purge keeps (app/privacy/).
       futureConsent: "Keep my application for up to {months} months and contact me about future openings.",
     },
-    resumeHint: "Required. One file of at most 10 MB: PDF, Word (DOC, DOCX), RTF or text.",
+    resumeHint: "Required. One file of at most 10 MB: PDF, Word (DOC, DOCX), RTF or text (TXT or MD).",
     chosenFiles: "Chosen file",
     chooseFilesAgain: "Please choose your resume again: a browser cannot keep a file when a form comes back.",
     urlHint: "For example linkedin.com/in/your-name",
@@ -109,7 +109,7 @@ export const careers = {
       singleLine: "Please keep this to a single line.",
       tooManyFiles: "Please attach one resume file.",
       filesTooLarge: "Your resume is larger than 10 MB: please attach a smaller file.",
-      fileType: "{name} is not a file type we accept: please attach a PDF, Word, RTF or text file.",
+      fileType: "{name} is not a file type we accept: please attach a PDF, Word (DOC, DOCX), RTF or text (TXT or MD) file, with its usual ending.",
       emptyFile: "{name} is empty: please choose the file again.",
       summary: "Please correct the fields marked below, then send your application again.",
       rateLimited: "You have sent several forms in a short time. Please wait {minutes} minutes and send again.",

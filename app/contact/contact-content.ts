@@ -58,7 +58,7 @@ export const contact = {
     submitting: "Sending…",
     requiredNote: "Fields marked * are required.",
     privacyNote: { text: "We use what you send only to answer you.", linkLabel: "How we handle your data" },
-    attachmentLimits: "Up to 5 files, 10 MB in total: PDF, Word, PowerPoint, Excel, text, PNG, JPG or ZIP.",
+    attachmentLimits: "Up to 5 files, 10 MB in total: PDF, Word, PowerPoint, Excel, text (TXT, MD or CSV), PNG, JPG or ZIP.",
     chosenFiles: "Chosen files",
     chooseFilesAgain: "If you had attached files, please choose them again: a browser cannot keep them when a form comes back.",
     errors: {
@@ -71,7 +71,8 @@ export const contact = {
       singleLine: "Please keep this to a single line.",
       tooManyFiles: "Please attach at most 5 files.",
       filesTooLarge: "Your files add up to more than 10 MB: please attach smaller or fewer files.",
-      fileType: "{name} is not a file type we accept: please attach PDF, Word, PowerPoint, Excel, text, PNG, JPG or ZIP files.",
+      fileType:
+        "{name} is not a file type we accept: please attach PDF, Word, PowerPoint, Excel, text (TXT, MD or CSV), PNG, JPG or ZIP files, each with its usual ending.",
       emptyFile: "{name} is empty: please choose the file again.",
       summary: "Please correct the fields marked below, then send the form again.",
       rateLimited:

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { contact } from "./contact-content.ts";
 import { MB, emailAddress, fileList, longText, phoneNumber, singleLine } from "#app/forms/field-rules.ts";
+import { type FileExtension, acceptAttribute } from "#app/forms/file-names.ts";
 
 // The contact form's one schema: Conform validates with it in the browser, the route action
 // with it on the server (the brief plus length bounds).
@@ -9,11 +10,15 @@ const { errors } = contact.form;
 
 export const budgetValues = ["under-10k", "10k-25k", "25k-50k", "50k-100k", "over-100k"] as const;
 
+// The endings the hint beside the field names (contact-content.ts): the server takes a file only
+// when its content is what its ending says.
+const contactExtensions: FileExtension[] = ["pdf", "doc", "docx", "ppt", "pptx", "xls", "xlsx", "txt", "md", "csv", "png", "jpg", "jpeg", "zip"];
+
 export const contactUploads = {
   maxFiles: 5,
   maxTotalBytes: 10 * MB,
-  accept: ".pdf,.doc,.docx,.ppt,.pptx,.xls,.xlsx,.txt,.png,.jpg,.jpeg,.zip",
-  kinds: ["pdf", "doc", "docx", "xlsx", "pptx", "zip", "png", "jpeg", "txt"] as const,
+  extensions: contactExtensions,
+  accept: acceptAttribute(contactExtensions),
 };
 
 const line = (max: number, message?: string) =>

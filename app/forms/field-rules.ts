@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { fillTemplate as fill } from "#app/platform/fill-template.ts";
 
 // Field rules shared by the public forms' schemas. For files, the browser checks count and size;
-// the server also checks each file's content (app/forms/file-types.server.ts).
+// the server also checks each file's name and content (app/forms/file-types.server.ts).
 // Written with zod's smaller build (zod/mini, the same checks as functions rather than methods):
 // the browser loads only the checks the forms use, a third of full zod (decision 025).
 
@@ -56,7 +56,8 @@ export function fileList({ maxFiles, maxTotalBytes, tooMany, tooLarge }: {
   return z._default(
     z.array(z.instanceof(File)).check(
       z.maxLength(maxFiles, { error: tooMany }),
-      z.refine((files) => files.reduce((total, file) => total + file.size, 0) <= maxTotalBytes, { error: tooLarge }),
+      // Too many files is the one thing said: fewer files may well be small enough.
+      z.refine((files) => files.length > maxFiles || files.reduce((total, file) => total + file.size, 0) <= maxTotalBytes, { error: tooLarge }),
     ),
     [],
   );

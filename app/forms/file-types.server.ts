@@ -1,5 +1,8 @@
-// Recognises an uploaded file by its content (magic bytes), never by its name or the type the
-// browser claims. Returns the MIME type we store and serve, or null for anything unrecognised.
+import { type FileExtension, fileExtension } from "./file-names.ts";
+
+// Recognises an uploaded file by its content (magic bytes), never by the type the browser
+// claims, and accepts it only when its name's ending is one the form takes and fits that
+// content: text named "brief.hta" or "logo.svg" would be opened as a program or a page.
 
 export type FileKind = "pdf" | "doc" | "docx" | "xlsx" | "pptx" | "zip" | "png" | "jpeg" | "txt" | "rtf";
 
@@ -50,4 +53,30 @@ export function detectFileKind(bytes: Uint8Array): FileKind | null {
   if (startsWith(bytes, [0x7b, 0x5c, 0x72, 0x74, 0x66])) return "rtf"; // {\rtf
   if (isPlainText(bytes)) return "txt";
   return null;
+}
+
+/** What content each ending may hold. DOC, XLS and PPT share one container; Office files are ZIP archives too. */
+const kindsByExtension: Record<FileExtension, readonly FileKind[]> = {
+  pdf: ["pdf"],
+  doc: ["doc"],
+  xls: ["doc"],
+  ppt: ["doc"],
+  docx: ["docx"],
+  xlsx: ["xlsx"],
+  pptx: ["pptx"],
+  zip: ["zip", "docx", "xlsx", "pptx"],
+  rtf: ["rtf"],
+  txt: ["txt"],
+  md: ["txt"],
+  csv: ["txt"],
+  png: ["png"],
+  jpg: ["jpeg"],
+  jpeg: ["jpeg"],
+};
+
+/** The MIME type to store and serve the file with, or null when its ending or its content is not what the form accepts. */
+export function acceptedFileType(name: string, content: Uint8Array, extensions: readonly FileExtension[]) {
+  const extension = extensions.find((accepted) => accepted === fileExtension(name));
+  const kind = extension ? detectFileKind(content) : null;
+  return extension && kind && kindsByExtension[extension].includes(kind) ? mimeTypes[kind] : null;
 }

@@ -4,7 +4,8 @@ import type * as z from "zod/v4/core";
 import { env } from "#app/platform/env.server.ts";
 import { fillMessage } from "./field-rules.ts";
 import { judgeSubmission } from "./form-guard.server.ts";
-import { type FileKind, detectFileKind, mimeTypes } from "./file-types.server.ts";
+import { type FileExtension, maxFileNameLength } from "./file-names.ts";
+import { acceptedFileType } from "./file-types.server.ts";
 import { MalformedFormError, parseMultipartForm } from "./multipart.server.ts";
 import { log } from "#app/platform/log.server.ts";
 import { limitClient } from "#app/platform/rate-limit.server.ts";
@@ -17,10 +18,10 @@ import { type NewSubmission, type StoredFile, fileFacts, storeSubmission } from 
 import { confirmationId } from "#app/ui/confirmation-id.ts";
 
 // The pipeline every public form posts through: read the body within limits, rate-limit the
-// client, validate with the form's schema, check each file's content, judge spam, store (with
-// the notification and, unless it is spam, the visitor's receipt and the webhooks' event) in one
-// transaction, then redirect to the confirmation. Every answer other than the redirect re-renders
-// the form with what the visitor typed.
+// client, validate with the form's schema, check each file's name and content, judge spam, store
+// (with the notification and, unless it is spam, the visitor's receipt and the webhooks' event) in
+// one transaction, then redirect to the confirmation. Every answer other than the redirect
+// re-renders the form with what the visitor typed.
 
 export type FormMessages = {
   summary: string;
@@ -40,7 +41,8 @@ export type FormPipeline<Schema extends z.$ZodType> = {
   /** Signs the form's time stamp: one purpose per form. */
   purpose: string;
   filesField: string;
-  uploads: { maxFiles: number; maxTotalBytes: number; kinds: readonly FileKind[] };
+  /** The endings accepted, each checked against the file's content. */
+  uploads: { maxFiles: number; maxTotalBytes: number; extensions: readonly FileExtension[] };
   messages: FormMessages;
   /** Where the visitor is sent once it is stored (the confirmation), maybe built from what they sent. */
   successPath: string | ((value: z.output<Schema>) => string);
@@ -115,9 +117,11 @@ export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPi
     return formAgain(429, { formErrors: [fillMessage(messages.rateLimited, { minutes })] }, { "Retry-After": String(limit.retryAfterSeconds) });
   }
 
+  if (fileProblem === "too-many-files") {
+    return formAgain(400, { formErrors: [messages.summary], fieldErrors: { [pipeline.filesField]: [messages.tooManyFiles] } });
+  }
   if (truncated || fileProblem) {
-    const fileError = fileProblem === "too-many-files" ? messages.tooManyFiles : messages.filesTooLarge;
-    return formAgain(413, { formErrors: [messages.bodyTooLarge], fieldErrors: { [pipeline.filesField]: [fileError] } });
+    return formAgain(413, { formErrors: [messages.bodyTooLarge], fieldErrors: { [pipeline.filesField]: [messages.filesTooLarge] } });
   }
 
   if (submission.status !== "success") {
@@ -128,11 +132,12 @@ export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPi
   const fileErrors: string[] = [];
   for (const value of formData.getAll(pipeline.filesField)) {
     if (!(value instanceof File) || value.name === "") continue;
+    // The name was cleaned as it arrived (multipart.server.ts).
     const content = Buffer.from(await value.arrayBuffer());
-    const kind = content.length ? detectFileKind(content) : null;
+    const type = content.length ? acceptedFileType(value.name, content, pipeline.uploads.extensions) : null;
     if (content.length === 0) fileErrors.push(fillMessage(messages.emptyFile, { name: value.name }));
-    else if (!kind || !pipeline.uploads.kinds.includes(kind)) fileErrors.push(fillMessage(messages.fileType, { name: value.name }));
-    else files.push({ name: uniqueName(safeFileName(value.name), files), type: mimeTypes[kind], content });
+    else if (!type) fileErrors.push(fillMessage(messages.fileType, { name: value.name }));
+    else files.push({ name: uniqueName(value.name, files), type, content });
   }
   if (fileErrors.length) {
     return formAgain(400, { formErrors: [messages.summary], fieldErrors: { [pipeline.filesField]: fileErrors } });
@@ -183,20 +188,17 @@ export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPi
   return redirect(`${typeof successPath === "function" ? successPath(submission.value) : successPath}#${confirmationId}`, 303);
 }
 
-/** "brief.pdf", then "brief (2).pdf": each stored file keeps a name of its own. */
+/** "brief.pdf", then "brief (2).pdf": each stored file keeps a name of its own, within the names' length. */
 function uniqueName(name: string, taken: StoredFile[]) {
   const names = new Set(taken.map((file) => file.name));
   if (!names.has(name)) return name;
   const dot = name.lastIndexOf(".");
   const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
+  const numbered = (counter: number) => {
+    const tail = ` (${counter})${extension}`;
+    return `${[...stem].slice(0, maxFileNameLength - [...tail].length).join("")}${tail}`;
+  };
   let counter = 2;
-  while (names.has(`${stem} (${counter})${extension}`)) counter += 1;
-  return `${stem} (${counter})${extension}`;
-}
-
-/** The file's own name without any folder part or control characters, for storage and display. */
-export function safeFileName(name: string) {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  const clean = base.replace(/[\u0000-\u001F\u007F]/g, "").trim().slice(0, 200);
-  return clean || "file";
+  while (names.has(numbered(counter))) counter += 1;
+  return numbered(counter);
 }

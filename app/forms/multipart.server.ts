@@ -1,9 +1,11 @@
 import { Readable } from "node:stream";
 import busboy from "busboy";
+import { cleanFileName } from "./file-names.ts";
 
 // Reads a multipart/form-data body as a stream with limits, into a FormData that the same zod
 // schema as the browser's can validate. Files over the limits are dropped (their text fields
-// kept) so the form can be shown again with a clear error instead of being lost.
+// kept) so the form can be shown again with a clear error instead of being lost. Each file's
+// name is cleaned here, as it arrives (file-names.ts), so the rest only ever sees clean names.
 
 export type UploadLimits = {
   maxFiles: number;
@@ -16,7 +18,7 @@ export type UploadLimits = {
 
 export type ParsedForm = {
   formData: FormData;
-  /** Why files were dropped, if they were. */
+  /** Why files were dropped, if they were; too many files is said first, even when they are also too large. */
   fileProblem: "too-many-files" | "too-large" | null;
   /** The body went past maxBodyBytes: nothing after that point was read. */
   truncated: boolean;
@@ -67,25 +69,26 @@ export async function parseMultipartForm(request: Request, limits: UploadLimits)
     });
     parser.on("file", (name, stream, info) => {
       const chunks: Buffer[] = [];
-      fileCount += 1;
       const filename = info.filename;
       if (!filename) {
         stream.resume(); // an empty file input
         return;
       }
+      fileCount += 1;
       // Browsers send a file's own name; a folder in it is a forged request.
       if (/[\\/]|^\.\.?$/.test(filename) || filename.includes("\uFFFD")) {
         stream.resume();
         return fail(new MalformedFormError("A file name contains a folder or characters we cannot accept."));
       }
-      if (fileCount > limits.maxFiles) fileProblem ??= "too-many-files";
+      // The visitor can fix the count at once; choosing smaller files comes after.
+      if (fileCount > limits.maxFiles) fileProblem = "too-many-files";
       stream.on("data", (chunk: Buffer) => {
         fileBytes += chunk.length;
         if (fileBytes > limits.maxTotalFileBytes) fileProblem ??= "too-large";
         if (!fileProblem) chunks.push(chunk);
       });
       stream.on("end", () => {
-        if (!fileProblem) formData.append(name, new File([Buffer.concat(chunks)], filename, { type: info.mimeType }));
+        if (!fileProblem) formData.append(name, new File([Buffer.concat(chunks)], cleanFileName(filename), { type: info.mimeType }));
       });
     });
     parser.on("error", fail);

@@ -1,5 +1,6 @@
 import { env } from "#app/platform/env.server.ts";
 import { escapeHtml, formatBytes } from "#app/platform/html.ts";
+import { cleanFileName } from "./file-names.ts";
 import { type StoredFields, type SubmissionFields, describeFields, submissionPagePath } from "./submission-fields.ts";
 import type { Notification } from "./submissions.server.ts";
 
@@ -29,7 +30,8 @@ export function notificationFor(description: SubmissionFields, submission: Notif
   const link = `${env.SITE_URL}${submissionPagePath(submission.id)}`;
   const rows = [...(notification.context?.(submission.jobSlug) ?? []), ...describeFields(description, submission.fields)];
   const longText = description.longText && submission.fields[description.longText.key];
-  const fileLines = submission.files.map((file) => `${file.name} (${formatBytes(file.size)}, ${file.type})`);
+  // Names are cleaned on arrival and when read; cleaned here too, as an e-mail cannot be taken back.
+  const fileLines = submission.files.map((file) => `${cleanFileName(file.name)} (${formatBytes(file.size)}, ${file.type})`);
   const text = [
     intro,
     "",

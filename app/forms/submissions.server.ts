@@ -3,9 +3,12 @@ import { isoNow, newId } from "#app/platform/clock.server.ts";
 import type { CalendarPart } from "#app/platform/mail.server.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
 import { type Schema, type SubmissionKind, type SubmissionProgress, type SubmissionStatus, toBuffer } from "#app/platform/db.server.ts";
+import { cleanFileName } from "./file-names.ts";
 
 // Submissions (contact inquiries, job applications) are stored before anything else happens:
 // the row, its files and its notification (an outbox row) commit together or not at all.
+// Files' names are read through the same cleaning they get on arrival (file-names.ts), so a name
+// stored before it existed reads the same everywhere: workspace, e-mail, download, command line.
 
 export type StoredFile = { name: string; type: string; content: Buffer };
 export const fileFacts = (file: StoredFile) => ({ name: file.name, type: file.type, size: file.content.length });
@@ -139,7 +142,7 @@ export async function listSubmissions(db: Kysely<Schema>, { kind, id, among, sta
     progress: row.progress,
     note: row.note,
     fields: JSON.parse(row.fields) as Record<string, string | null>,
-    attachments: (filesOf.get(row.id) ?? []).map((file) => ({ name: file.name, size: Number(file.size), type: file.type })),
+    attachments: (filesOf.get(row.id) ?? []).map((file) => ({ name: cleanFileName(file.name), size: Number(file.size), type: file.type })),
     mail: (mailOf.get(row.id) ?? []).map((mail) => ({ status: mail.status, attempts: Number(mail.attempts), lastError: mail.last_error, sentAt: mail.sent_at, receipt: mail.receipt_id !== null })),
   }));
 }
@@ -168,13 +171,17 @@ export async function submissionIdsStartingWith(db: Kysely<Schema>, prefix: stri
   return rows.map((row) => row.id);
 }
 
+/** The submission's file by the name it is shown with (a stored name may have been cleaned on the way). */
 export async function getAttachment(db: Kysely<Schema>, submissionId: string, name: string) {
+  const files = await db.selectFrom("attachments").select(["name", "position"]).where("submission_id", "=", submissionId).orderBy("position").execute();
+  const wanted = cleanFileName(name);
+  const found = files.find((file) => cleanFileName(file.name) === wanted);
+  if (!found) return null;
   const row = await db
     .selectFrom("attachments")
-    .select(["name", "type", "content"])
+    .select(["type", "content"])
     .where("submission_id", "=", submissionId)
-    .where("name", "=", name)
-    .orderBy("position")
+    .where("position", "=", found.position)
     .executeTakeFirst();
-  return row ? { name: row.name, type: row.type, content: toBuffer(row.content) } : null;
+  return row ? { name: wanted, type: row.type, content: toBuffer(row.content) } : null;
 }

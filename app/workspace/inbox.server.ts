@@ -7,6 +7,7 @@ import { inquiryFields } from "#app/contact/inquiry-fields.ts";
 import { meetingFields } from "#app/booking/meeting-fields.ts";
 import type { StoredFields, SubmissionFields } from "#app/forms/submission-fields.ts";
 import { submissionSheet } from "#app/forms/export.server.ts";
+import { cleanFileName } from "#app/forms/file-names.ts";
 import { notificationFor } from "#app/forms/notification.server.ts";
 import { getSubmission, listSubmissions, type SubmissionRecord } from "#app/forms/submissions.server.ts";
 import { queueWebhookEvent } from "#app/forms/webhook-events.server.ts";
@@ -174,15 +175,15 @@ export async function setSpam(db: Kysely<Schema>, id: string, spam: boolean, act
   });
 }
 
+/** One of a submission's files, its name as the workspace shows it (the download is saved under it). */
 export async function getFile(db: Kysely<Schema>, id: string, position: number) {
-  return (
-    (await db
-      .selectFrom("attachments")
-      .select(["name", "type", "content"])
-      .where("submission_id", "=", id)
-      .where("position", "=", position)
-      .executeTakeFirst()) ?? null
-  );
+  const file = await db
+    .selectFrom("attachments")
+    .select(["name", "type", "content"])
+    .where("submission_id", "=", id)
+    .where("position", "=", position)
+    .executeTakeFirst();
+  return file ? { ...file, name: cleanFileName(file.name) } : null;
 }
 
 /** Sends the submission's unsent notification at once, and records who asked. */

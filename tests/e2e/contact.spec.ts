@@ -142,8 +142,58 @@ for (const javaScriptEnabled of [true, false]) {
       await expectFormKeeps(page, person);
       expect(exportSubmissions(storage).filter((submission) => submission.fields.email === person.email)).toEqual([]);
     });
+
+    test("a text file named to run as a program is refused by its name, the kinds accepted named beside the field, the rest kept", async ({ page, storage, hydrated }) => {
+      const person = visitor();
+      await openContact(page, hydrated);
+      await fillForm(page, person);
+      await page.getByLabel("Upload Files").setInputFiles({ name: "project-brief.hta", mimeType: "application/hta", buffer: Buffer.from("<script>alert(1)</script>\n") });
+      await page.getByRole("button", { name: "Send message" }).click();
+      const files = page.getByLabel("Upload Files");
+      await expect(files).toHaveAttribute("aria-invalid", "true");
+      await expect(page.locator(`#${(await files.getAttribute("aria-describedby"))?.split(" ").at(-1)}`)).toHaveText(
+        "project-brief.hta is not a file type we accept: please attach PDF, Word, PowerPoint, Excel, text (TXT, MD or CSV), PNG, JPG or ZIP files, each with its usual ending.",
+      );
+      await expectFormKeeps(page, person);
+      expect(exportSubmissions(storage).filter((submission) => submission.fields.email === person.email)).toEqual([]);
+    });
+
+    test("six files are answered with the limit of five, beside the field, the rest kept", async ({ page, storage, hydrated }) => {
+      const person = visitor();
+      await openContact(page, hydrated);
+      await fillForm(page, person);
+      await page.getByLabel("Upload Files").setInputFiles(
+        ["a", "b", "c", "d", "e", "f"].map((letter) => ({ name: `part-${letter}.txt`, mimeType: "text/plain", buffer: Buffer.from(`Part ${letter}\n`) })),
+      );
+      await page.getByRole("button", { name: "Send message" }).click();
+      const files = page.getByLabel("Upload Files");
+      await expect(files).toHaveAttribute("aria-invalid", "true");
+      await expect(page.locator(`#${(await files.getAttribute("aria-describedby"))?.split(" ").at(-1)}`)).toHaveText("Please attach at most 5 files.");
+      await expect(page.getByText("10 MB in total).")).toHaveCount(0);
+      await expectFormKeeps(page, person);
+      expect(exportSubmissions(storage).filter((submission) => submission.fields.email === person.email)).toEqual([]);
+    });
   });
 }
+
+test("a file name's direction controls are gone wherever it is shown: stored, listed and in the team's e-mail", async ({ page, storage, hydrated }) => {
+  const person = visitor();
+  await openContact(page, hydrated);
+  await fillForm(page, person);
+  // Reads as "brieftxt.pdf" with the override in place.
+  await page.getByLabel("Upload Files").setInputFiles({ name: "brief\u202Efdp.txt", mimeType: "text/plain", buffer: Buffer.from(`Plan for ${person.email}\n`) });
+  const sent = page.waitForRequest((request) => request.method() === "POST");
+  await page.getByRole("button", { name: "Send message" }).click();
+  // The browser sends the name as chosen, override included: the server is what cleans it.
+  expect((await sent).postDataBuffer()?.includes(Buffer.from('filename="brief\u202Efdp.txt"'))).toBe(true);
+  await expect(page.getByRole("heading", { name: "Thank you, your message is on its way" })).toBeVisible();
+  const [stored] = exportSubmissions(storage).filter((submission) => submission.fields.email === person.email);
+  expect(stored?.attachments).toEqual([{ name: "brieffdp.txt", size: Buffer.byteLength(`Plan for ${person.email}\n`), type: "text/plain" }]);
+  const [eml] = await mailContaining(storage, person.name);
+  expect(eml).toContain("brieffdp.txt");
+  expect(eml).not.toContain("\u202E");
+  expect(eml).not.toContain("=E2=80=AE"); // nor quoted-printable
+});
 
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });

@@ -95,6 +95,21 @@ describe.each(engines)("npm run submissions on %s", (engine) => {
     expect(applications.stdout).not.toContain("spam not shown");
   });
 
+  test("a file stored under a name with hidden characters is shown and saved under its cleaned name", async () => {
+    // Stored as a version before the cleaning would have: the name as the browser sent it.
+    const stored = await storeSubmission(database.db, inquiry("Mary Jackson", { files: [{ name: "brief\u202Efdp\u200B.txt", type: "text/plain", content: Buffer.from("A plan.") }] }));
+    const shown = await run(["show", stored.id], env);
+    expect(shown.stdout).toMatch(/^ {2}brieffdp\.txt {2}\(text\/plain, 7 B\)$/m);
+    const folder = mkdtempSync(path.join(tmpdir(), "attachment-"));
+    try {
+      const saved = await run(["attachment", stored.id, "brieffdp.txt", "--out", path.join(folder, "brief.txt")], env);
+      expect(saved.code).toBe(0);
+      expect(readFileSync(path.join(folder, "brief.txt"), "utf8")).toBe("A plan.");
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   test("show: the start of an id is enough when only one id starts so; it says what is missing or ambiguous", async () => {
     const unique = ids.grace.slice(0, -4).toUpperCase();
     const shown = await run(["show", unique], env);

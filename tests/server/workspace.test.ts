@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { type NewSubmission, storeSubmission } from "#app/forms/submissions.server.ts";
+import { type NewSubmission, getSubmission, storeSubmission } from "#app/forms/submissions.server.ts";
 import { listAudit } from "#app/workspace/audit.server.ts";
 import { env } from "#app/platform/env.server.ts";
-import { exportInbox, InboxFilterSchema, listInbox, openApplicationsByPosting, pageSize, setNote, setProgress, setSpam } from "#app/workspace/inbox.server.ts";
+import { exportInbox, getFile, InboxFilterSchema, listInbox, openApplicationsByPosting, pageSize, setNote, setProgress, setSpam } from "#app/workspace/inbox.server.ts";
 import { endSession, readSession, requireSameOrigin, safeNext, startSession } from "#app/workspace/session.server.ts";
 import { listPasskeys, removePasskey } from "#app/workspace/passkeys.server.ts";
 import { findInvitation, inviteStaff, listStaff, removeStaff, setStaffRole } from "#app/workspace/staff.server.ts";
@@ -213,6 +213,20 @@ describe.each(engines)("the workspace on %s", (engine) => {
       ["spam", null],
       ["not-spam", "notification sent"],
     ]);
+  });
+
+  test("a file name stored with hidden characters reads cleaned: on its page, in its download and in the notification", async () => {
+    // Stored as a version before the cleaning would have: the name as the browser sent it, which reads as "brief.pdf.txt".
+    const caught = { ...inquiry("Ada Lovelace", "Analytical Engines"), spamReason: "too-fast" };
+    caught.files = [{ name: "brief\u202Etxt.fdp\u2066\u200B\u0007.txt", type: "text/plain", content: Buffer.from("A plan.") }];
+    const stored = await storeSubmission(database.db, caught);
+    expect((await getSubmission(database.db, stored.id))?.attachments).toEqual([{ name: "brieftxt.fdp.txt", size: 7, type: "text/plain" }]);
+    expect((await getFile(database.db, stored.id, 0))?.name).toBe("brieftxt.fdp.txt");
+    await setSpam(database.db, stored.id, false, { id: "staff-1", email: "lead@company.example" });
+    const mail = await database.db.selectFrom("outbox").selectAll().where("submission_id", "=", stored.id).executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain("- brieftxt.fdp.txt (7 B, text/plain)");
+    expect(mail.html_body).toContain("brieftxt.fdp.txt");
+    expect(`${mail.text_body}${mail.html_body}`).not.toMatch(/[\u202E\u2066\u200B\u0007]/);
   });
 });
 

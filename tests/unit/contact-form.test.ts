@@ -60,6 +60,10 @@ describe("the contact form schema", () => {
     expect(errorsOf(big)?.attachments).toEqual([
       "Your files add up to more than 10 MB: please attach smaller or fewer files.",
     ]);
+    // Six files of 2 MB: fewer files is the first thing to fix, and may be all.
+    const sixLarge = form(valid);
+    for (let index = 0; index < 6; index += 1) sixLarge.append("attachments", new File([new Uint8Array(2 * 1024 * 1024)], `part-${index}.zip`));
+    expect(errorsOf(sixLarge)?.attachments).toEqual(["Please attach at most 5 files."]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { detectFileKind } from "#app/forms/file-types.server.ts";
+import { type FileExtension, cleanFileName } from "#app/forms/file-names.ts";
+import { acceptedFileType, detectFileKind } from "#app/forms/file-types.server.ts";
 
 const bytes = (...parts: Array<string | number[]>) =>
   Buffer.concat(parts.map((part) => (typeof part === "string" ? Buffer.from(part, "latin1") : Buffer.from(part))));
@@ -28,5 +29,90 @@ describe("detectFileKind recognises files by content", () => {
     ["an empty file", bytes()],
   ])("rejects %s", (_name, content) => {
     expect(detectFileKind(content)).toBeNull();
+  });
+});
+
+describe("acceptedFileType takes a file only when its ending is accepted and fits its content", () => {
+  const text = Buffer.from("Project brief\nPhase 1: discovery\n", "utf8");
+  const pdf = bytes("%PDF-1.7\n");
+  const png = bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+  const jpeg = bytes([0xff, 0xd8, 0xff, 0xe0, 0, 16]);
+  const ole = bytes([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]);
+  const docx = bytes([0x50, 0x4b, 0x03, 0x04], "....[Content_Types].xml....word/document.xml");
+  const zip = bytes([0x50, 0x4b, 0x03, 0x04], "....photos/cat.png");
+  const rtf = bytes("{\\rtf1\\ansi Hello}");
+  const all: FileExtension[] = ["pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "rtf", "txt", "md", "csv", "png", "jpg", "jpeg", "zip"];
+
+  test.each([
+    ["brief.pdf", pdf, "application/pdf"],
+    ["notes.txt", text, "text/plain"],
+    ["README.md", text, "text/plain"],
+    ["figures.CSV", text, "text/plain"],
+    ["wireframe.png", png, "image/png"],
+    ["photo.jpg", jpeg, "image/jpeg"],
+    ["photo.JPEG", jpeg, "image/jpeg"],
+    ["old.doc", ole, "application/x-ole-storage"],
+    ["old.xls", ole, "application/x-ole-storage"],
+    ["cv.docx", docx, "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
+    ["photos.zip", zip, "application/zip"],
+    ["letter.rtf", rtf, "application/rtf"],
+  ])("%s", (name, content, type) => {
+    expect(acceptedFileType(name, content, all)).toBe(type);
+  });
+
+  test.each([
+    ["text that would run as a program", "project-brief.hta", text],
+    ["a script", "invoice.vbs", text],
+    ["a drawing that can hold a script", "logo.svg", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
+    ["a page", "page.html", text],
+    ["JavaScript", "app.js", text],
+    ["a name with no ending", "brief", text],
+    ["a name that is only an ending", ".txt", text],
+    ["text named as a PDF", "brief.pdf", text],
+    ["a PDF named as text", "brief.txt", pdf],
+    ["a ZIP named as a Word document", "cv.docx", zip],
+    ["a PNG named as a JPEG", "photo.jpg", png],
+    ["a program named as a PDF", "invoice.pdf", bytes("MZ\x90\x00\x03\x00")],
+  ])("refuses %s (%s)", (_what, name, content) => {
+    expect(acceptedFileType(name, content, all)).toBeNull();
+  });
+
+  test("only the endings the form takes", () => {
+    expect(acceptedFileType("figures.csv", text, ["pdf", "txt", "md"])).toBeNull();
+    expect(acceptedFileType("cv.md", text, ["pdf", "txt", "md"])).toBe("text/plain");
+    expect(acceptedFileType("budget.xls", ole, ["pdf", "doc"])).toBeNull();
+  });
+});
+
+describe("cleanFileName", () => {
+  test.each([
+    ["bidirectional overrides", "project-brief\u202Etxt.vbs", "project-brieftxt.vbs"],
+    ["bidirectional embeddings and isolates", "a\u202Ab\u202Bc\u202Cd\u202De\u2066f\u2067g\u2068h\u2069.txt", "abcdefgh.txt"],
+    ["direction marks", "\u200Ebrief\u200F.pdf", "brief.pdf"],
+    ["zero-width characters", "in\u200Bvo\u200Cice\u200D\u2060\uFEFF.pdf", "invoice.pdf"],
+    ["control characters", "brief\u0000\u0007\t\u007F\u0085.pdf", "brief.pdf"],
+    ["a folder", "C:\\Users\\ada\\brief.pdf", "brief.pdf"],
+    ["spaces around", "  brief.pdf ", "brief.pdf"],
+    ["nothing left", "\u202E\u200B", "file"],
+  ])("removes %s", (_what, name, clean) => {
+    expect(cleanFileName(name)).toBe(clean);
+  });
+
+  test("keeps accents and other scripts, composed", () => {
+    expect(cleanFileName("Zoe\u0308 – 提案書.pdf")).toBe("Zoë – 提案書.pdf");
+  });
+
+  test("shortens a long name to 100 characters, keeping its ending", () => {
+    const clean = cleanFileName(`${"ä".repeat(150)}.docx`);
+    expect([...clean]).toHaveLength(100);
+    expect(clean).toBe(`${"ä".repeat(95)}.docx`);
+    expect([...cleanFileName(`${"😀".repeat(120)}.pdf`)]).toHaveLength(100);
+    expect(cleanFileName(`brief.${"x".repeat(150)}`)).toBe(`brief.${"x".repeat(94)}`);
+  });
+
+  test("cleaning a clean name changes nothing", () => {
+    for (const name of ["brief.pdf", cleanFileName("project-brief\u202Etxt.vbs"), cleanFileName(`${"b".repeat(300)}.pdf`)]) {
+      expect(cleanFileName(name)).toBe(name);
+    }
   });
 });

@@ -42,6 +42,33 @@ describe("parseMultipartForm", () => {
     expect(formData.getAll("attachments")).toEqual([]);
   });
 
+  test("too many files is the problem told, even when they are too large as well", async () => {
+    const form = new FormData();
+    for (const name of ["a.txt", "b.txt", "c.txt"]) form.append("attachments", new File(["x".repeat(600)], name));
+    const { formData, fileProblem } = await parseMultipartForm(multipartRequest(form), limits);
+    expect(fileProblem).toBe("too-many-files");
+    expect(formData.getAll("attachments")).toEqual([]);
+  });
+
+  test("an empty file input is not counted as a file", async () => {
+    const form = new FormData();
+    form.append("attachments", new File([], ""));
+    form.append("attachments", new File(["hi"], "a.txt"));
+    form.append("attachments", new File(["hi"], "b.txt"));
+    const { formData, fileProblem } = await parseMultipartForm(multipartRequest(form), { ...limits, maxFields: 10 });
+    expect(fileProblem).toBeNull();
+    expect((formData.getAll("attachments") as File[]).map((file) => file.name)).toEqual(["a.txt", "b.txt"]);
+  });
+
+  test("a file's name arrives cleaned: no direction controls, zero-width or control characters, at most 100 characters", async () => {
+    const form = new FormData();
+    form.append("attachments", new File(["hi"], "project-brief\u202Etxt.vbs"));
+    form.append("attachments", new File(["hi"], `in\u200Bvoice\u2066${"x".repeat(200)}\u2069.pdf`));
+    const { formData } = await parseMultipartForm(multipartRequest(form), limits);
+    const names = (formData.getAll("attachments") as File[]).map((file) => file.name);
+    expect(names).toEqual(["project-brieftxt.vbs", `invoice${"x".repeat(89)}.pdf`]);
+  });
+
   test("stops reading a body past the hard limit", async () => {
     const form = new FormData();
     form.append("attachments", new File(["z".repeat(200_000)], "huge.txt"));
