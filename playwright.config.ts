@@ -15,7 +15,7 @@ const chromiumArgs = [
   "--disable-sync",
 ];
 
-export default defineConfig<{ storage: StorageEnv }>({
+export default defineConfig<{ storage: StorageEnv; serverNow: Date }>({
   testDir: "tests/e2e",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
@@ -37,6 +37,18 @@ export default defineConfig<{ storage: StorageEnv }>({
       testMatch: /contact\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], baseURL: url(servers.postgres.port), storage: servers.postgres.storage },
     },
+    {
+      // The pages that depend on the date, once more on a server whose clock is past every
+      // posting's closing day: what a visitor sees after the last posting closes.
+      name: "postings-closed",
+      testMatch: /(careers|pages|seo)\.spec\.ts/,
+      use: {
+        ...devices["Desktop Chrome"],
+        baseURL: url(servers.postingsClosed.port),
+        storage: servers.postingsClosed.storage,
+        serverNow: servers.postingsClosed.clockAt,
+      },
+    },
   ],
   // Started in order: the first builds, the second reuses that build.
   webServer: [
@@ -47,6 +59,19 @@ export default defineConfig<{ storage: StorageEnv }>({
       timeout: 180_000,
       reuseExistingServer: false,
       env: { ...e2eEnv, ...servers.sqlite.storage, PORT: String(servers.sqlite.port) },
+    },
+    {
+      // The build of the first, its clock started by a test-only preload (tests/e2e/set-clock.ts).
+      command: `rm -rf ${servers.postingsClosed.storage.DATA_DIR} && node --import ./tests/e2e/set-clock.ts build/start.js`,
+      url: `${url(servers.postingsClosed.port)}/`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: {
+        ...e2eEnv,
+        ...servers.postingsClosed.storage,
+        PORT: String(servers.postingsClosed.port),
+        TEST_CLOCK_AT: servers.postingsClosed.clockAt.toISOString(),
+      },
     },
     {
       command: "node tests/e2e/start-postgres-server.ts",

@@ -16,6 +16,7 @@ import { type ConsentVariant, consentFromCookies, variantOf, viewOf } from "#app
 import { dependsOnPostings, postingsChangeAfter } from "#app/careers/jobs.ts";
 import { decodedOrNull, withoutTrailingSlash } from "#app/platform/uri.ts";
 import { sql } from "kysely";
+import { epochMs } from "#app/platform/clock.ts";
 import { clientAddressHeader } from "#app/platform/rate-limit.server.ts";
 import { log, logger, logRequest } from "#app/platform/log.server.ts";
 import { startDailyPurge } from "#app/privacy/daily-purge.server.ts";
@@ -184,7 +185,7 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
     const path = pathOf(url);
     const pathname = withoutTrailingSlash(path);
     const files = prerendered.get(pathname);
-    if (!files || (Date.now() > prerenderedPostingsUntil && dependsOnPostings(pathname))) return false;
+    if (!files || (epochMs() > prerenderedPostingsUntil && dependsOnPostings(pathname))) return false;
     const { variant, crawler } = consentVariantFor(req);
     const page = files[variant];
     const encoding = preferredEncoding(req.headers["accept-encoding"], { br: !!page.bodies.br, gzip: !!page.bodies.gzip });
@@ -282,7 +283,7 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
 
   // Once a posting closes, the sitemap and the careers pages' data files are rendered per request too.
   app.use((req, res, next) => {
-    if (Date.now() > prerenderedPostingsUntil && dependsOnPostings(req.path)) return reactRouter(req, res, next);
+    if (epochMs() > prerenderedPostingsUntil && dependsOnPostings(req.path)) return reactRouter(req, res, next);
     next();
   });
 

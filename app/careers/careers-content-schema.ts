@@ -22,7 +22,7 @@ export const CareersSchema = z.object({
   reasons: z.object({ title: text, items: z.array(text).min(3) }),
   benefits: z.object({ title: text, items: z.array(CardSchema).length(4) }),
   culture: z.object({ title: text, values: z.array(CardSchema).min(3) }),
-  openings: z.object({ title: text, description: text, applyLabel: text, salaryLabel: text, jump: text }),
+  openings: z.object({ title: text, description: text, applyLabel: text, salaryLabel: text, jump: text, none: text }),
   generalApplication: z.object({ title: text, description: text, label: text }),
   posting: z.object({
     backToList: text,
@@ -33,7 +33,7 @@ export const CareersSchema = z.object({
     applyTitle: text,
     applyDescription: text,
   }),
-  closed: z.object({ title: text, description: text, openingsTitle: text }),
+  closed: z.object({ title: text, description: text, descriptionNoneOpen: text, openingsTitle: text }),
   /** Where remote roles may be held (JobPosting applicantLocationRequirements). */
   remoteCountry: text,
   application: z.object({

@@ -45,6 +45,8 @@ export const careers = {
     salaryLabel: "Salary",
     /** On a phone the positions are far down the page: a link near the top goes there. */
     jump: "See the open positions ({count})",
+    /** When every posting has closed. */
+    none: "No position is open right now. New roles are posted here first, and a general application reaches us at any time.",
   },
   generalApplication: {
     title: "Don't see the right role?",
@@ -63,6 +65,7 @@ export const careers = {
   closed: {
     title: "This position is closed",
     description: "Thank you for your interest. This posting is no longer open, but these positions are:",
+    descriptionNoneOpen: "Thank you for your interest. This posting is no longer open, and no other position is open right now. A general application reaches us at any time.",
     openingsTitle: "Open positions",
   },
   remoteCountry: "United States",

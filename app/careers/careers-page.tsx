@@ -5,6 +5,7 @@ import { CheckList } from "#app/ui/check-list.tsx";
 import { Icon, type IconName, TeamIllustration } from "#app/ui/illustrations.tsx";
 import { PageHero, Panel, Section, SectionHeader } from "#app/ui/section.tsx";
 import { fillTemplate } from "#app/platform/fill-template.ts";
+import { now } from "#app/platform/clock.ts";
 import { careers } from "./careers-content.ts";
 import { formatSalaryRange } from "./salary-range.ts";
 import { pageMeta } from "#app/site/seo.ts";
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, careers.meta);
 
 // Evaluated when the page is prerendered, and per request once a posting has closed since.
 export function loader() {
-  return { open: openJobs(new Date()).map((job) => job.slug) };
+  return { open: openJobs(now()).map((job) => job.slug) };
 }
 
 export default function Careers({ loaderData }: Route.ComponentProps) {
@@ -65,7 +66,8 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
 
       <Section labelledBy="openings-title">
         <SectionHeader id="openings-title" title={careers.openings.title} description={careers.openings.description} />
-        <ul className="grid gap-6 lg:grid-cols-2">
+        {jobs.length === 0 ? <p className="mx-auto max-w-2xl text-center text-lead text-ink-muted">{careers.openings.none}</p> : null}
+        <ul className="grid gap-6 empty:hidden lg:grid-cols-2">
           {jobs.map((job) => (
             <li key={job.slug}>
               <Card className="flex h-full flex-col">

@@ -3,6 +3,7 @@ import { careers } from "./careers-content.ts";
 import { pages } from "#app/site/pages.ts";
 import type { JobPosting } from "./careers-content-schema.ts";
 import { site } from "#app/site/site-content.ts";
+import { now } from "#app/platform/clock.ts";
 
 // Job postings: which are open, where they live, and their JobPosting structured data, all from
 // the one record in app/careers/careers-content.ts.
@@ -23,11 +24,11 @@ export const findJob = (slug: string | undefined) => {
 };
 
 /** Throws the 404 of a posting that does not exist or has closed; shared with the apply page. */
-export function requireOpenJob(slug: string | undefined, now = new Date()) {
+export function requireOpenJob(slug: string | undefined, at = now()) {
   const job = findJob(slug);
   if (!job) throw data(null, { status: 404 });
-  if (!isOpen(job, now)) {
-    throw data({ closed: job.title, openings: openJobs(now).map((open) => open.slug) }, { status: 404 });
+  if (!isOpen(job, at)) {
+    throw data({ closed: job.title, openings: openJobs(at).map((open) => open.slug) }, { status: 404 });
   }
   return job;
 }

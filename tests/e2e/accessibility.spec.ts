@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, sitePages, closePrivacyBanner, test } from "./fixtures.ts";
+import { expect, sitePages, closePrivacyBanner, test, postingApplyPages } from "./fixtures.ts";
 
 const pagesToScan = [...sitePages, "/contact/meeting", "/no-such-page"];
 
@@ -34,7 +34,7 @@ test("the open small-screen menu has no violations either", async ({ page }) => 
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 });
 
-for (const path of ["/contact", "/careers/product-manager/apply"]) {
+for (const path of ["/contact", ...postingApplyPages]) {
   test(`the form on ${path}, showing its errors, has no violations`, async ({ page, hydrated }) => {
     await page.goto(path);
     await closePrivacyBanner(page);

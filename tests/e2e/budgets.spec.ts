@@ -1,13 +1,13 @@
 import type { Page, Request } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, test, postingPages, postingApplyPages } from "./fixtures.ts";
 
 // Byte budgets, deterministic: what each page's first load transfers, compressed as the server
 // sends it (brotli), from the production build. Speed itself is measured by `npm run bench`.
 
 const KB = 1024;
-const contentPages = ["/", "/about", "/features", "/careers", "/careers/product-manager", "/login", "/download", "/cookie-settings"];
+const contentPages = ["/", "/about", "/features", "/careers", ...postingPages, "/login", "/download", "/cookie-settings"];
 // The booking page's form comes with a day chosen (its address found on the page, below).
-const formPages = ["/contact", "/contact/meeting?day=", "/careers/apply", "/careers/product-manager/apply"];
+const formPages = ["/contact", "/contact/meeting?day=", "/careers/apply", ...postingApplyPages];
 
 type Transfer = { total: number; script: number; stylesheet: number; document: number; urls: string[]; scriptBeforeInteraction?: number };
 

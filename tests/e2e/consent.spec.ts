@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
-import { expect, sitePages, test } from "./fixtures.ts";
+import { expect, sitePages, test, postingPages } from "./fixtures.ts";
 import type { StorageEnv } from "./server-env.ts";
 
 const banner = (page: Page) => page.getByRole("region", { name: "We value your privacy" });
@@ -29,7 +29,7 @@ async function savedChoice(page: Page, categories: RegExp) {
 }
 
 test("a first visit to any page shows the banner, with equal buttons and no frame loaded", async ({ page, embedRequests }) => {
-  for (const path of [...sitePages, "/careers/product-manager", "/careers/apply", "/no-such-page"]) {
+  for (const path of [...sitePages, ...postingPages, "/careers/apply", "/no-such-page"]) {
     await page.context().clearCookies();
     await page.goto(path);
     await expect(banner(page), path).toBeVisible();

@@ -3,6 +3,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type Page, test as base, expect } from "@playwright/test";
 import { parseEnv, publicConfig } from "#app/platform/env.ts";
+import type { JobPosting } from "#app/careers/careers-content-schema.ts";
+import { openJobs } from "#app/careers/jobs.ts";
 import { e2eEnv, embedOrigin, type StorageEnv, servers } from "./server-env.ts";
 
 /** What the server under test was configured with. */
@@ -10,12 +12,29 @@ export const config = publicConfig(parseEnv(e2eEnv));
 
 export const sitePages = ["/", "/about", "/features", "/careers", "/login", "/contact", "/download", "/privacy"] as const;
 
+// A posting open at the time of the run and its application page, for the specs that visit one
+// (none once every posting has closed: the postings-closed project tests that state).
+const postingOpenNow = openJobs(new Date())[0];
+export const postingPages: string[] = postingOpenNow ? [`/careers/${postingOpenNow.slug}`] : [];
+export const postingApplyPages: string[] = postingOpenNow ? [`/careers/${postingOpenNow.slug}/apply`] : [];
+
 /**
  * Every test fails on a console error, an uncaught page error or a failed request:
  * what a visitor's browser complains about is a bug even when the page looks fine.
  */
-export const test = base.extend<{ browserProblems: string[]; storage: StorageEnv; embedRequests: string[]; hydrated: () => Promise<void> }>({
+export const test = base.extend<{
+  browserProblems: string[];
+  storage: StorageEnv;
+  /** The time of the server under test (a project may start its clock elsewhere: playwright.config.ts). */
+  serverNow: Date;
+  /** The postings open at the server's time, in the order of the content. */
+  openPostings: JobPosting[];
+  embedRequests: string[];
+  hydrated: () => Promise<void>;
+}>({
   storage: [servers.sqlite.storage, { option: true }],
+  serverNow: [new Date(), { option: true }],
+  openPostings: async ({ serverNow }, use) => use(openJobs(serverNow)),
   // The public forms start their scripts at the visitor's first interaction (app/site/island.tsx):
   // moves the pointer as a visitor would, then waits until React has taken over, when JavaScript is on.
   hydrated: async ({ page, javaScriptEnabled }, use) => {

@@ -1,4 +1,4 @@
-import { expect, sitePages, test } from "./fixtures.ts";
+import { expect, sitePages, test, postingPages } from "./fixtures.ts";
 
 test.describe("at 320 px wide", () => {
   test.use({ viewport: { width: 320, height: 640 } });
@@ -45,7 +45,7 @@ test("content pages load no JavaScript; the form pages load their form's at the 
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
-  for (const path of ["/", "/about", "/features", "/careers", "/careers/product-manager", "/login", "/download", "/cookie-settings"]) {
+  for (const path of ["/", "/about", "/features", "/careers", ...postingPages, "/login", "/download", "/cookie-settings"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   }

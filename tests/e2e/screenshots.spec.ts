@@ -1,4 +1,4 @@
-import { expect, sitePages, test } from "./fixtures.ts";
+import { expect, sitePages, test, postingPages } from "./fixtures.ts";
 
 // A reference picture of every public page, at a phone's width and a laptop's, in both themes,
 // kept in the test's output (test-results/…/, and attached to the HTML report) for people to
@@ -6,7 +6,7 @@ import { expect, sitePages, test } from "./fixtures.ts";
 // rendered as designed (its heading, the frame, the theme's ground, the display face, no
 // sideways scrolling).
 
-const pages = [...sitePages, "/careers/product-manager", "/careers/apply", "/contact/meeting", "/cookie-settings", "/no-such-page"];
+const pages = [...sitePages, ...postingPages, "/careers/apply", "/contact/meeting", "/cookie-settings", "/no-such-page"];
 const widths = [390, 1280];
 const grounds = { light: "rgb(250, 247, 242)", dark: "rgb(19, 18, 15)" };
 

@@ -1,5 +1,5 @@
 import { observatoryScore } from "#tests/helpers/observatory.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, test, postingPages } from "./fixtures.ts";
 
 // Every response carries the security headers; pages carry a Content-Security-Policy that allows
 // only their own scripts (a nonce when rendered, hashes when prerendered). A violation would show
@@ -25,7 +25,7 @@ test("pages, files, errors and posts all carry the security headers and a strict
   const responses = [
     await request.get("/"),
     await request.get("/about"),
-    await request.get("/careers/product-manager"),
+    ...(await Promise.all(postingPages.map((path) => request.get(path)))),
     await request.get("/contact"),
     await request.get("/no-such-page"),
     await request.get("/favicon.svg"),
@@ -89,7 +89,7 @@ test("HSTS is sent when the request came over https through the trusted proxy", 
 });
 
 test("every route scores A+ on Mozilla's HTTP Observatory scale when served over https", async ({ request }) => {
-  const routes = ["/", "/about", "/features", "/careers", "/careers/product-manager", "/careers/apply", "/login", "/contact", "/download", "/cookie-settings", "/no-such-page", "/sitemap.xml"];
+  const routes = ["/", "/about", "/features", "/careers", ...postingPages, "/careers/apply", "/login", "/contact", "/download", "/cookie-settings", "/no-such-page", "/sitemap.xml"];
   for (const route of routes) {
     const response = await request.get(route, { headers: { "X-Forwarded-Proto": "https" } });
     const headers = response.headers();

@@ -1,5 +1,7 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { careers } from "#app/careers/careers-content.ts";
+import { closesAt } from "#app/careers/jobs.ts";
 
 // The end-to-end servers: one on SQLite and one on PostgreSQL, built once with the same public
 // configuration (one store configured and one not, so both states show; embed frames on a
@@ -33,6 +35,12 @@ export type StorageEnv = { DATA_DIR: string; DATABASE_URL: string };
 
 export const servers = {
   sqlite: { port: basePort, storage: { DATA_DIR: path.join(tmpdir(), `site-e2e-${basePort}`), DATABASE_URL: "" } },
+  /** The same build on SQLite, its clock started the day after every posting has closed. */
+  postingsClosed: {
+    port: basePort + 2,
+    storage: { DATA_DIR: path.join(tmpdir(), `site-e2e-${basePort + 2}`), DATABASE_URL: "" },
+    clockAt: new Date(Math.max(...careers.jobs.map((job) => closesAt(job).getTime())) + 24 * 60 * 60 * 1000),
+  },
   postgres: {
     port: basePort + 1,
     database: `site_e2e_${basePort}`,

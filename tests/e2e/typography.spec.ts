@@ -1,12 +1,12 @@
 import type { Page } from "@playwright/test";
-import { expect, sitePages, test } from "./fixtures.ts";
+import { expect, sitePages, test, postingPages } from "./fixtures.ts";
 
 // The headings' face arrives after the first paint when the network is slow (font-display:
 // swap). Its fallback, Arial Bold scaled to its metrics (app/ui/app.css), must take the same room,
 // so the swap moves nothing (CLS 0): measured here by holding the font back, measuring every
 // heading and the page, then letting it through and measuring again.
 
-const pages = [...sitePages, "/careers/product-manager", "/careers/apply", "/contact/meeting", "/cookie-settings", "/no-such-page"];
+const pages = [...sitePages, ...postingPages, "/careers/apply", "/contact/meeting", "/cookie-settings", "/no-such-page"];
 
 /**
  * Each heading's top and height, and the main content's height, in CSS pixels. Sections below

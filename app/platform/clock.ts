@@ -1,0 +1,20 @@
+// The one way to read the time. Everything that asks "what time is it now" calls now() or
+// epochMs() (the architecture test refuses `new Date()`, `Date.now()` and `Temporal.Now`
+// elsewhere), so that a test can start the production server at another moment: the clock runs
+// from a moment a test sets (tests/e2e/set-clock.ts, loaded with `node --import` only by tests;
+// no setting of the production server can move it).
+
+/** Where a test's preload puts the clock's offset, in milliseconds from the machine's time. */
+const offsetKey = Symbol.for("lumen.clock.offset-ms");
+const offsetMs = () => (globalThis as { [offsetKey]?: number })[offsetKey] ?? 0;
+
+/** Milliseconds since the epoch, now. */
+export const epochMs = () => Date.now() + offsetMs();
+
+/** The present moment. */
+export const now = () => new Date(epochMs());
+
+/** Sets the clock of this process to start at `at` (tests only; see tests/e2e/set-clock.ts). */
+export function startClockAt(at: Date) {
+  (globalThis as { [offsetKey]?: number })[offsetKey] = at.getTime() - Date.now();
+}
