@@ -42,11 +42,13 @@ export default defineConfig<{ storage: StorageEnv }>({
   webServer: [
     {
       // The production build and server, exactly as `npm start` runs them, on a fresh data folder.
+      // Without SITE_URL, as a newcomer starts it: PORT alone makes it http://localhost:PORT,
+      // e2eEnv's SITE_URL, which the other instances of the tests name.
       command: `rm -rf ${servers.sqlite.storage.DATA_DIR} && npm run build && node build/start.js`,
       url: `${url(servers.sqlite.port)}/`,
       timeout: 180_000,
       reuseExistingServer: false,
-      env: { ...e2eEnv, ...servers.sqlite.storage, PORT: String(servers.sqlite.port) },
+      env: { ...e2eEnv, ...servers.sqlite.storage, PORT: String(servers.sqlite.port), SITE_URL: "" },
     },
     {
       command: "node tests/e2e/start-postgres-server.ts",

@@ -4,6 +4,7 @@ import path from "node:path";
 import { type Page, test as base, expect } from "@playwright/test";
 import { parseEnv, publicConfig } from "#app/platform/env.ts";
 import { e2eEnv, embedOrigin, type StorageEnv, servers } from "./server-env.ts";
+import { type SiteProxy, startSiteProxy } from "./site-proxy.ts";
 
 /** What the server under test was configured with. */
 export const config = publicConfig(parseEnv(e2eEnv));
@@ -14,7 +15,7 @@ export const sitePages = ["/", "/about", "/features", "/careers", "/login", "/co
  * Every test fails on a console error, an uncaught page error or a failed request:
  * what a visitor's browser complains about is a bug even when the page looks fine.
  */
-export const test = base.extend<{ browserProblems: string[]; storage: StorageEnv; embedRequests: string[]; hydrated: () => Promise<void> }>({
+export const test = base.extend<{ browserProblems: string[]; storage: StorageEnv; embedRequests: string[]; hydrated: () => Promise<void>; siteProxy: SiteProxy }>({
   storage: [servers.sqlite.storage, { option: true }],
   // The public forms start their scripts at the visitor's first interaction (app/site/island.tsx):
   // moves the pointer as a visitor would, then waits until React has taken over, when JavaScript is on.
@@ -38,6 +39,13 @@ export const test = base.extend<{ browserProblems: string[]; storage: StorageEnv
     },
     { auto: true },
   ],
+  // The proxy in front of the site, for a test's own instance (site-proxy.ts); a spec opts in with
+  // test.use({ proxy: ({ siteProxy }, use) => use(siteProxy.settings) }).
+  siteProxy: async ({}, use) => {
+    const proxy = await startSiteProxy();
+    await use(proxy);
+    await proxy.stop();
+  },
   // Each test is its own client (X-Forwarded-For through the trusted loopback proxy), so the
   // per-client rate limit of one test never affects another.
   extraHTTPHeaders: async ({}, use) => {
