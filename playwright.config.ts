@@ -54,11 +54,13 @@ export default defineConfig<{ storage: StorageEnv; serverNow: Date }>({
   webServer: [
     {
       // The production build and server, exactly as `npm start` runs them, on a fresh data folder.
+      // Without SITE_URL, as a newcomer starts it: PORT alone makes it http://localhost:PORT,
+      // e2eEnv's SITE_URL, which the other instances of the tests name.
       command: `rm -rf ${servers.sqlite.storage.DATA_DIR} && npm run build && node build/start.js`,
       url: `${url(servers.sqlite.port)}/`,
       timeout: 180_000,
       reuseExistingServer: false,
-      env: { ...e2eEnv, ...servers.sqlite.storage, PORT: String(servers.sqlite.port) },
+      env: { ...e2eEnv, ...servers.sqlite.storage, PORT: String(servers.sqlite.port), SITE_URL: "" },
     },
     {
       // The build of the first, its clock started by a test-only preload (tests/e2e/set-clock.ts).

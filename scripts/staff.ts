@@ -59,7 +59,7 @@ try {
       const address = needsEmail();
       const removed = await removeStaff(db, address, actor);
       if (removed === "not-found") exit(`Nobody with the address ${address}.`, 1);
-      if (removed === "last-admin") exit(`${address} is the only admin: make someone else an admin first.`, 1);
+      if (removed === "last-admin") exit(`${address} stays: no other admin can sign in (with a passkey or the company account). Make someone who can an admin first.`, 1);
       console.log(`Removed ${address}; their passkeys and sessions are gone.`);
       break;
     }
@@ -68,7 +68,7 @@ try {
       if (!isRole(roleArgument)) exit(`role needs admin or member\n\n${usage}`);
       const changed = await setStaffRole(db, address, roleArgument, actor);
       if (changed === "not-found") exit(`Nobody with the address ${address}.`, 1);
-      if (changed === "last-admin") exit(`${address} is the only admin: make someone else an admin first.`, 1);
+      if (changed === "last-admin") exit(`${address} stays an admin: no other admin can sign in (with a passkey or the company account). Make someone who can an admin first.`, 1);
       console.log(`${address} is now ${roleArgument === "admin" ? "an admin" : "a member"}.`);
       break;
     }

@@ -2,7 +2,7 @@
 import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { calDavConfig, ConfigError, parseEnv, publicConfig } from "#app/platform/env.ts";
+import { calDavConfig, ConfigError, parseEnv, publicConfig, siteUrlMismatch } from "#app/platform/env.ts";
 import { buildDir, configDifferences, readBuildInfo } from "./build-info.ts";
 
 function fail(message: string): never {
@@ -50,6 +50,8 @@ server.listen(env.PORT, env.HOST, () => {
   // What this instance serves, once, in one line: no credentials (the descriptions name hosts,
   // ports and paths only) and nothing about visitors.
   bundle.logger.info(`Serving ${env.SITE_URL} at http://${shownHost}:${env.PORT} · database: ${services.describe} · mail: ${services.mailDescribe} · calendar: ${calendar ? `CalDAV at ${new URL(calendar.url).host}` : "none"} · webhooks: ${env.WEBHOOK_ENDPOINTS.map((endpoint) => endpoint.name).join(", ") || "none"}`);
+  const mismatch = siteUrlMismatch(env);
+  if (mismatch) bundle.logger.warn(mismatch);
 });
 // Slow clients get a bounded time: 15 s to send their headers, 2 min for a whole request (an
 // upload of 10 MB on a slow line).

@@ -87,6 +87,8 @@ export interface StaffTable {
   role: StaffRole;
   webauthn_user_id: string;
   created_at: string;
+  /** When the person last signed in with the company's account (OpenID Connect), if ever. */
+  openid_signed_in_at: string | null;
 }
 
 export interface StaffInvitationTable {

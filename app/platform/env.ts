@@ -58,9 +58,8 @@ const openIdRequired = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] a
 export const EnvSchema = z.object({
   NODE_ENV: optional(z.enum(["development", "production", "test"])).default("production"),
   LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "silent"], { error: "must be fatal, error, warn, info, debug or silent" })).default("info"),
-  SITE_URL: optional(httpUrl)
-    .default("http://localhost:3000")
-    .transform((url) => url.replace(/\/+$/, "")),
+  // Unset: the address this server answers on, http://localhost:PORT (filled in by parseEnv).
+  SITE_URL: optional(httpUrl).transform((url) => url?.replace(/\/+$/, "")),
   CONTACT_EMAIL: optional(z.email({ error: "must be an e-mail address" })).default("hello@example.com"),
   CAREERS_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
   SOCIAL_URL: optional(httpsUrl).default("https://www.linkedin.com/company/example"),
@@ -180,7 +179,7 @@ export const EnvSchema = z.object({
   }
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = Omit<z.infer<typeof EnvSchema>, "SITE_URL"> & { SITE_URL: string };
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -195,8 +194,22 @@ export class ConfigError extends Error {
 /** Validates the environment; the error names every bad variable without echoing its value. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = EnvSchema.safeParse(source);
-  if (result.success) return result.data;
+  // Links in e-mails and passkeys name SITE_URL: without one, they name where this server listens.
+  if (result.success) return { ...result.data, SITE_URL: result.data.SITE_URL ?? `http://localhost:${result.data.PORT}` };
   throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`));
+}
+
+/**
+ * Why SITE_URL cannot be where this server is reached, when that is visible from here: it names
+ * this machine (localhost, 127.0.0.1, [::1]) on another port than PORT. Links and passkeys would
+ * then lead elsewhere (a proxy on this machine in front of the server is the exception).
+ */
+export function siteUrlMismatch(env: Pick<Env, "SITE_URL" | "PORT">) {
+  const url = new URL(env.SITE_URL);
+  if (!loopbackHosts.has(url.hostname)) return null;
+  const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+  if (port === env.PORT) return null;
+  return `SITE_URL is ${env.SITE_URL} but this server listens on port ${env.PORT}: links in e-mails and passkeys name SITE_URL. Set SITE_URL to the address people open (unset, it is http://localhost:${env.PORT}).`;
 }
 
 /** The deployment values that end up in pages; a build is only valid for the values it was made with. */

@@ -1,7 +1,7 @@
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/add-passkey";
-import { addPasskey, enrolmentOptions } from "./passkeys.server.ts";
+import { addPasskey, enrolmentOptions, refuseOpenedElsewhere } from "./passkeys.server.ts";
 import { readPasskeyStep } from "./passkey-step-schema.ts";
 import { requireStaff } from "./session.server.ts";
 import { findStaffByEmail } from "./staff.server.ts";
@@ -14,6 +14,9 @@ export function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  // Before the same-origin check, which would refuse it without saying why.
+  const elsewhere = refuseOpenedElsewhere(request, "new passkey");
+  if (elsewhere) return elsewhere;
   const { db, staff } = await requireStaff(request);
   const step = await readPasskeyStep(request);
   if (!step) return data({ error: "bad request" }, { status: 400 });

@@ -7,7 +7,7 @@ import { getServices } from "#app/platform/services.server.ts";
 import { hydrateHandle } from "#app/site/hydration.ts";
 import type { Route } from "./+types/enrol-page";
 import { postStep, usePasskeyCeremony } from "./passkey-client.ts";
-import { findInvitation } from "./staff.server.ts";
+import { findInvitation, wasSuperseded } from "./staff.server.ts";
 import { hashToken } from "#app/platform/tokens.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
@@ -26,9 +26,10 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ params }: Route.LoaderArgs) {
   const { db } = await getServices();
-  const invitation = await findInvitation(db, hashToken(params.token));
-  if (!invitation) return data({ email: null }, { status: 404 });
-  return { email: invitation.email };
+  const tokenHash = hashToken(params.token);
+  const invitation = await findInvitation(db, tokenHash);
+  if (!invitation) return data({ email: null, superseded: await wasSuperseded(db, tokenHash) }, { status: 404 });
+  return { email: invitation.email, superseded: false };
 }
 
 export default function Enrol({ loaderData, params }: Route.ComponentProps) {
@@ -40,7 +41,7 @@ export default function Enrol({ loaderData, params }: Route.ComponentProps) {
       <Container className="max-w-xl py-12 sm:py-16">
         <Card className="p-6 sm:p-8">
           <h1 className="text-3xl font-extrabold tracking-tight">{copy.invalidTitle}</h1>
-          <p className="mt-3 text-ink-muted">{copy.invalidDescription}</p>
+          <p className="mt-3 text-ink-muted">{loaderData.superseded ? copy.supersededDescription : copy.invalidDescription}</p>
         </Card>
       </Container>
     );

@@ -4,7 +4,7 @@ import { limitClient } from "#app/platform/rate-limit.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import type { Route } from "./+types/enrol-passkey";
 import { recordAudit } from "./audit.server.ts";
-import { completeEnrolment, enrolmentOptions } from "./passkeys.server.ts";
+import { completeEnrolment, enrolmentOptions, refuseOpenedElsewhere } from "./passkeys.server.ts";
 import { readPasskeyStep } from "./passkey-step-schema.ts";
 import { requireSameOrigin, sessionCookie, startSession } from "./session.server.ts";
 import { findInvitation } from "./staff.server.ts";
@@ -19,6 +19,9 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
+  // Before the same-origin check, which would refuse it without saying why.
+  const elsewhere = refuseOpenedElsewhere(request, "enrolment");
+  if (elsewhere) return elsewhere;
   requireSameOrigin(request);
   const services = await getServices();
   const step = await readPasskeyStep(request);

@@ -148,6 +148,8 @@ export async function finishOpenIdSignIn(
     await recordAudit(db, { actor: null, action: "sign-in-refused", detail: "openid: not staff, not of the allowed domain" }, now);
     return { next, problem: "refused" };
   }
+  // The person can sign in without a passkey: the rule that keeps an admin who can sign in counts them.
+  await db.updateTable("staff").set({ openid_signed_in_at: isoNow(now) }).where("id", "=", person.id).execute();
   await recordAudit(db, { actor: person, action: "sign-in", detail: "openid" }, now);
   return { next, staff: { id: person.id, email: person.email } };
 }

@@ -1,5 +1,6 @@
 import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
 import { type FormEvent, useEffect, useState } from "react";
+import { fillTemplate } from "#app/platform/fill-template.ts";
 import { workspace } from "./workspace-content.ts";
 
 // What the sign-in and enrolment pages share in the browser: posting a step of a passkey
@@ -15,8 +16,26 @@ export function useScriptsReady() {
   return ready;
 }
 
+/** The server's answer to a step posted from a page opened at another origin than the site's. */
+export type OpenedElsewhereAnswer = { error: "wrong origin"; siteOrigin: string };
+
+/** The page was opened at another origin than the site's: passkeys, bound to the site, cannot work here. */
+export class OpenedElsewhere extends Error {
+  readonly siteOrigin: string;
+
+  constructor(siteOrigin: string) {
+    super("page opened at another origin than the site's");
+    this.siteOrigin = siteOrigin;
+  }
+}
+
+/** Posts a step; throws OpenedElsewhere when the server says the page is at the wrong address. */
 export async function postStep<T>(url: string, body: unknown): Promise<{ ok: true; data: T } | { ok: false; status: number }> {
   const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  if (response.status === 409) {
+    const answer = (await response.json().catch(() => null)) as Partial<OpenedElsewhereAnswer> | null;
+    if (answer?.error === "wrong origin" && typeof answer.siteOrigin === "string") throw new OpenedElsewhere(answer.siteOrigin);
+  }
   if (!response.ok) return { ok: false, status: response.status };
   return { ok: true, data: (await response.json()) as T };
 }
@@ -26,6 +45,15 @@ export function wasCancelled(error: unknown) {
   const name = (error as { name?: string; code?: string } | null)?.name;
   const code = (error as { code?: string } | null)?.code;
   return name === "NotAllowedError" || name === "AbortError" || code === "ERROR_CEREMONY_ABORTED";
+}
+
+/** What to tell the person when a ceremony stopped: where to open the page, that it was cancelled, or that it failed. */
+export function ceremonyProblem(error: unknown, failedMessage: string) {
+  if (error instanceof OpenedElsewhere) {
+    const { origin, pathname, search } = window.location;
+    return fillTemplate(workspace.openedElsewhere, { page: origin, site: error.siteOrigin, address: `${error.siteOrigin}${pathname}${search}` });
+  }
+  return wasCancelled(error) ? workspace.signIn.cancelled : failedMessage;
 }
 
 /**
@@ -43,7 +71,7 @@ export function usePasskeyCeremony(ceremony: () => Promise<void>, failedMessage:
     setWorking(true);
     ceremony().catch((error: unknown) => {
       setWorking(false);
-      setProblem(wasCancelled(error) ? workspace.signIn.cancelled : failedMessage);
+      setProblem(ceremonyProblem(error, failedMessage));
     });
   }
   return { disabled: !ready || working, working, problem, onSubmit };

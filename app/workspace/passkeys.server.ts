@@ -11,8 +11,12 @@ import type { Kysely } from "kysely";
 import { isoNow } from "#app/platform/clock.server.ts";
 import { type Schema, toBuffer } from "#app/platform/db.server.ts";
 import { env } from "#app/platform/env.server.ts";
+import { log } from "#app/platform/log.server.ts";
 import { site } from "#app/site/site-content.ts";
 import { recordAudit } from "./audit.server.ts";
+import type { OpenedElsewhereAnswer } from "./passkey-client.ts";
+import { openedElsewhere } from "./session.server.ts";
+import { isLatestInvitation } from "./staff.server.ts";
 
 // Passkeys (WebAuthn) through SimpleWebAuthn. Each ceremony's challenge is stored in the database
 // (any instance may receive the answer) and consumed once: a replayed answer finds it gone.
@@ -23,6 +27,25 @@ const challengeMinutes = 5;
 const relyingParty = () => ({ rpID: new URL(env.SITE_URL).hostname, origin: new URL(env.SITE_URL).origin });
 
 type Purpose = "enrol" | "sign-in";
+
+/**
+ * A ceremony begun from a page opened at another origin than SITE_URL's cannot succeed: the
+ * answer tells the page where the site is, the log tells the operator (origins only, nobody's data).
+ */
+export function refuseOpenedElsewhere(request: Request, ceremony: "enrolment" | "sign-in" | "new passkey") {
+  const elsewhere = openedElsewhere(request);
+  if (!elsewhere) return null;
+  log.warn(`Passkey ${ceremony} refused: the page was opened at ${elsewhere.actual} but SITE_URL is ${elsewhere.expected}`);
+  return Response.json({ error: "wrong origin", siteOrigin: elsewhere.expected } satisfies OpenedElsewhereAnswer, { status: 409 });
+}
+
+/** A ceremony's answer that does not hold up, for the operator: SimpleWebAuthn's reason (origins, ids, flags; nobody's data). */
+function notAccepted(ceremony: "enrolment" | "sign-in") {
+  return (error: unknown) => {
+    log.warn(`Passkey ${ceremony} not accepted: ${error instanceof Error ? error.message : "unknown error"}`);
+    return null;
+  };
+}
 
 async function storeChallenge(db: Kysely<Schema>, challenge: string, purpose: Purpose, staffId: string | null, now: Date) {
   // Challenges nobody answered (a closed tab, an unused autofill offer) go as new ones come.
@@ -82,7 +105,7 @@ async function verifyNewPasskey(db: Kysely<Schema>, staffId: string, response: R
     expectedOrigin: origin,
     expectedRPID: rpID,
     requireUserVerification: true,
-  }).catch(() => null);
+  }).catch(notAccepted("enrolment"));
   return verification?.verified ? verification.registrationInfo.credential : null;
 }
 
@@ -121,6 +144,7 @@ export async function completeEnrolment(
       .set({ used_at: isoNow(now) })
       .where("id", "=", invitationId)
       .where("used_at", "is", null)
+      .where(isLatestInvitation)
       .executeTakeFirst();
     if (spent.numUpdatedRows !== 1n) return false;
     await keepPasskey(trx, staffId, credential, now);
@@ -197,7 +221,7 @@ export async function verifySignIn(db: Kysely<Schema>, response: AuthenticationR
       transports: JSON.parse(passkey.transports) as AuthenticatorTransport[],
     },
     requireUserVerification: true,
-  }).catch(() => null);
+  }).catch(notAccepted("sign-in"));
   if (!verification?.verified) return null;
   await db
     .updateTable("passkeys")

@@ -92,18 +92,33 @@ async function clearEndedSessions(db: Kysely<Schema>, now: Date) {
   await db.deleteFrom("staff_sessions").where((eb) => eb.or([eb("expires_at", "<=", isoNow(now)), eb("last_seen_at", "<=", idleCutoff(now))])).execute();
 }
 
+/** The workspace's own origin: SITE_URL's, whatever Host header a request carries. */
+const siteOrigin = () => new URL(env.SITE_URL).origin;
+
 /**
- * A POST must come from the workspace's own pages: the browser says so in Sec-Fetch-Site, or
- * (older browsers) in Origin. SameSite=Lax already keeps the cookie off cross-site posts; this
- * refuses them before any work, signed in or not.
+ * A POST must come from the workspace's own pages at SITE_URL: the browser names the page in
+ * Origin and says in Sec-Fetch-Site that it is the target's own (a browser that sends no Origin
+ * must say that). The Host header is not compared: a page on a name that merely reaches this
+ * server (DNS rebinding) would match it. SameSite=Lax already keeps the cookie off cross-site
+ * posts; this refuses them before any work, signed in or not.
  */
 export function requireSameOrigin(request: Request) {
   if (request.method === "GET" || request.method === "HEAD") return;
   const fetchSite = request.headers.get("sec-fetch-site");
   const origin = request.headers.get("origin");
-  const allowed = new Set([new URL(env.SITE_URL).origin, new URL(request.url).origin]);
-  const sameOrigin = fetchSite ? fetchSite === "same-origin" : origin !== null && allowed.has(origin);
+  const sameOrigin = origin !== null ? origin === siteOrigin() && (fetchSite === null || fetchSite === "same-origin") : fetchSite === "same-origin";
   if (!sameOrigin) throw data("This request did not come from the workspace.", { status: 403 });
+}
+
+/**
+ * Where a workspace page was opened, and where it should have been, when the browser says a post
+ * came from the page itself at another origin than SITE_URL's (a changed port, 127.0.0.1 for
+ * localhost): passkeys belong to SITE_URL, so they cannot work there. Null otherwise.
+ */
+export function openedElsewhere(request: Request) {
+  const origin = request.headers.get("origin");
+  if (request.headers.get("sec-fetch-site") !== "same-origin" || origin === null || origin === siteOrigin()) return null;
+  return { actual: origin, expected: siteOrigin() };
 }
 
 /**

@@ -14,7 +14,7 @@ import { getServices } from "#app/platform/services.server.ts";
 import { hydrateHandle } from "#app/site/hydration.ts";
 import type { Route } from "./+types/sign-in-page";
 import { attemptCookieName, attemptMinutes, beginOpenIdSignIn, type OpenIdProblem, OpenIdUnavailable, openIdSettings } from "./openid.server.ts";
-import { postStep, useScriptsReady, wasCancelled } from "./passkey-client.ts";
+import { ceremonyProblem, postStep, useScriptsReady, wasCancelled } from "./passkey-client.ts";
 import { currentSession, requireSameOrigin, safeNext, workspaceCookie } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
@@ -89,7 +89,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 
   function failed(error: unknown) {
     setWorking(false);
-    setMessage(wasCancelled(error) ? copy.cancelled : copy.failed);
+    setMessage(ceremonyProblem(error, copy.failed));
   }
 
   // When the person goes to the e-mail field, the browser may offer their passkey among its

@@ -4,7 +4,7 @@ import { limitClient } from "#app/platform/rate-limit.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import type { Route } from "./+types/sign-in-passkey";
 import { recordAudit } from "./audit.server.ts";
-import { signInOptions, verifySignIn } from "./passkeys.server.ts";
+import { refuseOpenedElsewhere, signInOptions, verifySignIn } from "./passkeys.server.ts";
 import { readPasskeyStep } from "./passkey-step-schema.ts";
 import { requireSameOrigin, sessionCookie, startSession } from "./session.server.ts";
 import { workspacePaths } from "./workspace-paths.ts";
@@ -17,6 +17,9 @@ export function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  // Before the same-origin check, which would refuse it without saying why.
+  const elsewhere = refuseOpenedElsewhere(request, "sign-in");
+  if (elsewhere) return elsewhere;
   requireSameOrigin(request);
   const services = await getServices();
   const step = await readPasskeyStep(request);

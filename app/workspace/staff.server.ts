@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import { isoNow, newId } from "#app/platform/clock.server.ts";
 import type { Schema, StaffRole } from "#app/platform/db.server.ts";
 import { type Actor, recordAudit } from "./audit.server.ts";
@@ -51,6 +51,7 @@ export async function inviteStaff(
         role: role ?? (anyone ? "member" : "admin"),
         webauthn_user_id: randomBytes(32).toString("base64url"),
         created_at: isoNow(now),
+        openid_signed_in_at: null,
       };
       await trx.insertInto("staff").values(person).execute();
     } else if (role && role !== person.role && !(await isLastAdmin(trx, person))) {
@@ -92,7 +93,22 @@ export async function admitStaff(db: Kysely<Schema>, email: string, now: Date = 
   return { person, added: added !== undefined };
 }
 
-/** The person an unused, unexpired invitation token belongs to, or null. */
+/**
+ * Whether an invitation is the person's latest: a new invitation for an address ends the earlier
+ * ones (an admin who sends a second link means that one), with nothing to write.
+ */
+export const isLatestInvitation = (eb: ExpressionBuilder<Schema, "staff_invitations">) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom("staff_invitations as later")
+        .select("later.id")
+        .whereRef("later.staff_id", "=", "staff_invitations.staff_id")
+        .whereRef("later.id", ">", "staff_invitations.id"),
+    ),
+  );
+
+/** The person an unused, unexpired invitation token belongs to, if it is their latest, or null. */
 export async function findInvitation(db: Kysely<Schema>, tokenHash: string, now: Date = new Date()) {
   return (
     (await db
@@ -102,18 +118,42 @@ export async function findInvitation(db: Kysely<Schema>, tokenHash: string, now:
       .where("staff_invitations.token_hash", "=", tokenHash)
       .where("staff_invitations.used_at", "is", null)
       .where("staff_invitations.expires_at", ">", isoNow(now))
+      .where(isLatestInvitation)
       .executeTakeFirst()) ?? null
   );
+}
+
+/** Whether this token's invitation was followed by a newer one for the same person (so its page can say so). */
+export async function wasSuperseded(db: Kysely<Schema>, tokenHash: string) {
+  const row = await db
+    .selectFrom("staff_invitations")
+    .select("id")
+    .where("token_hash", "=", tokenHash)
+    .where((eb) => eb.not(isLatestInvitation(eb)))
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** What became of a change to a person: made, nobody with that address, or refused because the workspace would be left without an admin. */
 export type StaffChange = "done" | "not-found" | "last-admin";
 
-/** Nobody could invite anyone any more: the last admin is neither removed nor made a member. */
-async function isLastAdmin(db: Kysely<Schema>, person: { role: StaffRole }) {
+/**
+ * Nobody could invite anyone any more: an admin is neither removed nor made a member unless
+ * another admin can sign in, with a passkey or with the company's account. An admin invited but
+ * not yet enrolled does not count: their link may expire unused.
+ */
+async function isLastAdmin(db: Kysely<Schema>, person: { id: string; role: StaffRole }) {
   if (person.role !== "admin") return false;
-  const admins = await db.selectFrom("staff").select((eb) => eb.fn.countAll<number | string>().as("count")).where("role", "=", "admin").executeTakeFirstOrThrow();
-  return Number(admins.count) <= 1;
+  const others = await db
+    .selectFrom("staff")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("role", "=", "admin")
+    .where("id", "!=", person.id)
+    .where((eb) =>
+      eb.or([eb("openid_signed_in_at", "is not", null), eb.exists(eb.selectFrom("passkeys").select("passkeys.id").whereRef("passkeys.staff_id", "=", "staff.id"))]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(others.count) === 0;
 }
 
 /** Removes a person: their passkeys, invitations and sessions go with them (foreign keys cascade). */

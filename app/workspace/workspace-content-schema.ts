@@ -7,6 +7,7 @@ export const WorkspaceSchema = z.object({
   navigation: z.object({ inbox: text, passkeys: text, people: text, audit: text, requests: text, signedInAs: text, signOut: text }),
   signInFirst: text,
   adminsOnly: text,
+  openedElsewhere: text,
   errors: z.object({ badRequest: text, signedOut: text, forbidden: text, notFound: text }),
   signIn: z.object({
     title: text,
@@ -36,6 +37,7 @@ export const WorkspaceSchema = z.object({
     failed: text,
     invalidTitle: text,
     invalidDescription: text,
+    supersededDescription: text,
   }),
   inbox: z.object({
     title: text,

@@ -5,6 +5,7 @@ export const workspace = {
   navigation: { inbox: "Inbox", passkeys: "Your passkeys", people: "People", audit: "Audit trail", requests: "Data requests", signedInAs: "Signed in as", signOut: "Sign out" },
   signInFirst: "Your session has ended, so nothing was changed. Sign in, then try again.",
   adminsOnly: "This page is for admins. Ask an admin if you need something changed.",
+  openedElsewhere: "This page was opened at {page}, but the site is configured for {site}, and passkeys work only there: open it at {address}. If that address does not open, the site's SITE_URL is wrong: tell whoever runs the site.",
   errors: { badRequest: "That change was not understood", signedOut: "Signed out", forbidden: "Admins only", notFound: "Not found" },
   signIn: {
     title: "Sign in to the workspace",
@@ -38,6 +39,7 @@ export const workspace = {
     failed: "The passkey could not be created. Try again; if this keeps happening, ask for a new invitation.",
     invalidTitle: "This invitation cannot be used",
     invalidDescription: "It has expired, was already used, or the person was removed. Ask an admin for a new invitation.",
+    supersededDescription: "A newer invitation was sent to this address, and only the newest link works. Use the link from the latest invitation, or ask an admin for a new one.",
   },
   inbox: {
     title: "Inbox",
@@ -150,7 +152,7 @@ export const workspace = {
     removeLabel: "Remove {email}",
     removed: "{email} was removed; their passkeys and sessions are gone.",
     roleSaved: "Role saved.",
-    lastAdmin: "The workspace needs an admin: make someone else an admin first.",
+    lastAdmin: "The workspace needs another admin who can sign in (with a passkey or the company account): make someone who can an admin first.",
     notFound: "Nobody with that address.",
   },
   audit: {

@@ -6,6 +6,7 @@ import { parseEnv, publicConfig } from "#app/platform/env.ts";
 import type { JobPosting } from "#app/careers/careers-content-schema.ts";
 import { openJobs } from "#app/careers/jobs.ts";
 import { e2eEnv, embedOrigin, type StorageEnv, servers } from "./server-env.ts";
+import { type SiteProxy, startSiteProxy } from "./site-proxy.ts";
 
 /** What the server under test was configured with. */
 export const config = publicConfig(parseEnv(e2eEnv));
@@ -31,6 +32,7 @@ export const test = base.extend<{
   openPostings: JobPosting[];
   embedRequests: string[];
   hydrated: () => Promise<void>;
+  siteProxy: SiteProxy;
 }>({
   storage: [servers.sqlite.storage, { option: true }],
   serverNow: [new Date(), { option: true }],
@@ -57,6 +59,13 @@ export const test = base.extend<{
     },
     { auto: true },
   ],
+  // The proxy in front of the site, for a test's own instance (site-proxy.ts); a spec opts in with
+  // test.use({ proxy: ({ siteProxy }, use) => use(siteProxy.settings) }).
+  siteProxy: async ({}, use) => {
+    const proxy = await startSiteProxy();
+    await use(proxy);
+    await proxy.stop();
+  },
   // Each test is its own client (X-Forwarded-For through the trusted loopback proxy), so the
   // per-client rate limit of one test never affects another.
   extraHTTPHeaders: async ({}, use) => {

@@ -48,7 +48,10 @@ function mailWith(server: RunningServer, text: string) {
 
 const storageOf = (server: RunningServer) => ({ DATA_DIR: server.dataDir, DATABASE_URL: "" });
 
-test("an inquiry from Chromium reaches the webhook once, signed; the visitor's receipt is written; a receiver that was down gets it once back", async ({ page, context, hydrated }) => {
+// The browser reaches the instance's workspace through the proxy in front of the site (site-proxy.ts).
+test.use({ proxy: async ({ siteProxy }, use) => use(siteProxy.settings) });
+
+test("an inquiry from Chromium reaches the webhook once, signed; the visitor's receipt is written; a receiver that was down gets it once back", async ({ page, context, hydrated, siteProxy }) => {
   test.setTimeout(120_000);
   let receiver = await startReceiver();
   const endpoints = [{ name: "crm", url: receiver.url, secret: testSecret, allowPrivate: true }];
@@ -102,18 +105,15 @@ test("an inquiry from Chromium reaches the webhook once, signed; the visitor's r
     expect(verify(receiver.received[0] as ReceivedWebhook).data.id).toBe(waiting?.id);
     expect(await log()).toMatch(/^crm {2}submission\.created {2}Delivered, .*\n {2}\S+ {2}[^\n]*ECONNREFUSED[^\n]*\n {2}\S+ {2}HTTP 200 /);
 
-    // The workspace shows the log and sends again, with the same webhook-id. A passkey is made at
-    // the site's configured address (passkeys belong to it), which the browser is sent on to this server.
-    await context.route(`${e2eEnv.SITE_URL}/**`, async (route) => {
-      const url = new URL(route.request().url());
-      await route.fulfill({ response: await route.fetch({ url: `${server.url}${url.pathname}${url.search}`, maxRedirects: 0 }) });
-    });
+    // The workspace shows the log and sends again, with the same webhook-id. The workspace is used
+    // at the site's configured address (passkeys and its posts belong to it), which the proxy in
+    // front of the site passes on to this server.
+    siteProxy.sendTo(server);
     const email = `lead.${tag()}@company.example`;
     const enrolment = invite(storageOf(server), email);
     await addAuthenticator(context, page);
     await enrol(page, `${e2eEnv.SITE_URL}${enrolment}`, email);
-    // The session's cookie belongs to the host, whatever the port: the server is used directly now.
-    await page.goto(`${server.url}/workspace/submissions/${waiting?.id}`);
+    await page.goto(`${e2eEnv.SITE_URL}/workspace/submissions/${waiting?.id}`);
     const webhooks = page.getByRole("region", { name: "Webhooks" });
     await expect(webhooks.getByRole("row").filter({ hasText: "crm" })).toContainText("submission.created");
     await expect(webhooks.getByRole("row").filter({ hasText: "crm" })).toContainText("Delivered");

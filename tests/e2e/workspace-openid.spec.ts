@@ -13,15 +13,17 @@ import { e2eEnv } from "./server-env.ts";
 //
 // The site instance under test is configured for it at start-up and listens on a port of its
 // own, while its SITE_URL stays the one the build was made with (the end-to-end server's), so
-// its redirect URI names SITE_URL. The provider delivers its answers to the instance instead, as
-// a proxy in front of the site would pass them on. (Cookies ignore ports: the instance sees the
-// same browser.)
+// its redirect URI names SITE_URL. The browser's requests for SITE_URL reach the instance through
+// the proxy in front of the site (site-proxy.ts): the workspace takes posts only from its pages at
+// SITE_URL.
 
 const basePort = Number(process.env.E2E_PORT ?? 3100);
 const callbackPath = "/workspace/sign-in/openid/callback";
 const refused = "This account cannot open the workspace. Use your work account, or ask an admin for an invitation.";
 const failed = "Signing in did not finish: it was cancelled, took too long, or was started in another tab. Try again.";
 
+const site = e2eEnv.SITE_URL;
+test.use({ proxy: async ({ siteProxy }, use) => use(siteProxy.settings) });
 const tag = () => Math.random().toString(36).slice(2, 10);
 /** `npm run staff -- ...` against the instance's data, as an operator runs it. */
 function staff(server: RunningServer, ...args: string[]) {
@@ -64,7 +66,7 @@ test.describe("with the company's accounts configured", () => {
 
   test.beforeAll(async () => {
     const port = basePort + 20 + test.info().parallelIndex;
-    provider = await startOpenIdProvider({ redirectUri: `${e2eEnv.SITE_URL}${callbackPath}`, answerTo: `http://localhost:${port}` });
+    provider = await startOpenIdProvider({ redirectUri: `${site}${callbackPath}` });
     server = await startServer({
       port,
       env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: provider.clientId, OIDC_CLIENT_SECRET: provider.clientSecret, OIDC_ALLOWED_DOMAIN: "company.example" },
@@ -74,16 +76,19 @@ test.describe("with the company's accounts configured", () => {
     await server?.stop();
     await provider?.stop();
   });
+  test.beforeEach(({ siteProxy }) => {
+    siteProxy.sendTo(server);
+  });
 
   test("an invited person signs in with their company account and lands on the page they asked for", async ({ page, context }) => {
     const email = `lead.${tag()}@partner.example`;
     staff(server, "invite", email);
     provider.setPerson(`lead-${email}`, { email: email.toUpperCase(), email_verified: true });
 
-    await page.goto(`${server.url}/workspace?state=done`);
+    await page.goto(`${site}/workspace?state=done`);
     await expect(page).toHaveURL(/\/workspace\/sign-in\?next=/);
     await signInWithProvider(page, `lead-${email}`);
-    await expect(page).toHaveURL(`${server.url}/workspace?state=done`);
+    await expect(page).toHaveURL(`${site}/workspace?state=done`);
     await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
     // The session cookie, and the attempt's cookie gone.
     expect(await signedInCookies(context)).toEqual(["workspace"]);
@@ -103,7 +108,7 @@ test.describe("with the company's accounts configured", () => {
     provider.setPerson(`outsider-${id}`, { email: `outsider.${id}@elsewhere.example`, email_verified: true });
     provider.setPerson(`unverified-${id}`, { email: `unverified.${id}@company.example`, email_verified: false });
 
-    await page.goto(`${server.url}/workspace/sign-in`);
+    await page.goto(`${site}/workspace/sign-in`);
     await signInWithProvider(page, `new-${id}`);
     await expect(page.getByRole("heading", { name: "Inbox" })).toBeVisible();
     await expect(page.getByText(`Signed in as ${newcomer}`)).toBeVisible();
@@ -111,16 +116,16 @@ test.describe("with the company's accounts configured", () => {
     await page.getByRole("button", { name: "Sign out" }).click();
 
     for (const login of [`outsider-${id}`, `unverified-${id}`]) {
-      await page.goto(`${server.url}/workspace/sign-in`);
+      await page.goto(`${site}/workspace/sign-in`);
       await signInWithProvider(page, login);
       await expect(page).toHaveURL(/\/workspace\/sign-in\?next=%2Fworkspace&problem=refused$/);
       await expect(page.getByRole("alert")).toHaveText(refused);
       expect(await signedInCookies(context)).toEqual([]);
-      expect((await page.goto(`${server.url}/workspace`))?.url()).toMatch(/\/workspace\/sign-in\?next=/);
+      expect((await page.goto(`${site}/workspace`))?.url()).toMatch(/\/workspace\/sign-in\?next=/);
     }
     expect(staff(server, "list")).not.toMatch(/outsider|unverified/);
     // The page with its company-account button and the message: axe finds nothing.
-    await page.goto(`${server.url}/workspace/sign-in?problem=refused`);
+    await page.goto(`${site}/workspace/sign-in?problem=refused`);
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
 
@@ -140,20 +145,20 @@ test.describe("with the company's accounts configured", () => {
     expect(JSON.stringify(trail)).not.toMatch(/outsider|unverified/);
   });
 
-  test("the provider's answer counts once, in the browser that began the sign-in, with its state intact", async ({ page, context, browser }) => {
+  test("the provider's answer counts once, in the browser that began the sign-in, with its state intact", async ({ page, context, browser, siteProxy }) => {
     const email = `once.${tag()}@partner.example`;
     staff(server, "invite", email);
     provider.setPerson(email, { email, email_verified: true });
 
     // Hold the provider's answer back, to bring it later, changed or elsewhere.
     const held = provider.holdAnswer();
-    await page.goto(`${server.url}/workspace/sign-in`);
+    await page.goto(`${site}/workspace/sign-in`);
     await signInWithProvider(page, email);
     await expect(page.getByRole("heading", { name: "Answer held" })).toBeVisible();
     const answer = await held;
 
     // In another browser (a link sent to someone else), it signs nobody in.
-    const elsewhere = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.201" } });
+    const elsewhere = await browser.newContext({ proxy: siteProxy.settings, extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.201" } });
     try {
       const other = await elsewhere.newPage();
       await other.goto(answer);
@@ -177,14 +182,14 @@ test.describe("with the company's accounts configured", () => {
     expect(await signedInCookies(context)).toEqual([]);
   });
 
-  test("the sign-in page allows posting to the provider, and its button needs no JavaScript", async ({ browser }) => {
+  test("the sign-in page allows posting to the provider, and its button needs no JavaScript", async ({ browser, siteProxy }) => {
     const email = `noscript.${tag()}@partner.example`;
     staff(server, "invite", email);
     provider.setPerson(email, { email, email_verified: true });
-    const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.202" } });
+    const context = await browser.newContext({ proxy: siteProxy.settings, javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.202" } });
     try {
       const page = await context.newPage();
-      const response = await page.goto(`${server.url}/workspace/sign-in`);
+      const response = await page.goto(`${site}/workspace/sign-in`);
       expect(response?.headers()["content-security-policy"]).toContain(`form-action 'self' ${provider.issuer}`);
       expect(await response?.text()).toMatch(/<noscript><p[^>]*>Passkeys need JavaScript, which is off for this site\. Signing in with your company account, below, works without it\./);
       await signInWithProvider(page, email);
@@ -195,7 +200,7 @@ test.describe("with the company's accounts configured", () => {
   });
 
   test("sign-in attempts are rate-limited per client, and a post from another site begins none", async () => {
-    const post = (address: string, headers: Record<string, string> = { Origin: server.url }) =>
+    const post = (address: string, headers: Record<string, string> = { Origin: site, "X-Forwarded-Host": new URL(site).host }) =>
       fetch(`${server.url}/workspace/sign-in?next=%2Fworkspace`, {
         method: "POST",
         redirect: "manual",
@@ -215,14 +220,15 @@ test.describe("with the company's accounts configured", () => {
   });
 });
 
-test("a provider that cannot be reached: the sign-in page says so (503) and passkeys still work", async ({ page }) => {
+test("a provider that cannot be reached: the sign-in page says so (503) and passkeys still work", async ({ page, siteProxy }) => {
   const server = await startServer({
     port: basePort + 25 + test.info().parallelIndex,
     // Nothing listens on port 9 of this machine.
     env: { OIDC_ISSUER: "http://127.0.0.1:9", OIDC_CLIENT_ID: "workspace", OIDC_CLIENT_SECRET: "secret" },
   });
   try {
-    await page.goto(`${server.url}/workspace/sign-in`);
+    siteProxy.sendTo(server);
+    await page.goto(`${site}/workspace/sign-in`);
     const answer = page.waitForResponse((response) => response.request().method() === "POST");
     await page.getByRole("button", { name: "Sign in with your company account" }).click();
     expect((await answer).status()).toBe(503);

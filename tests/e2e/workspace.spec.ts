@@ -1,8 +1,10 @@
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, mailContaining, closePrivacyBanner, test } from "./fixtures.ts";
-import { e2eEnv } from "./server-env.ts";
+import { startServer } from "./production-server.ts";
+import { e2eEnv, servers } from "./server-env.ts";
 import { addAuthenticator, enrol, expectNoAxeViolations, invite, signOut, staff } from "./workspace-helpers.ts";
 
 // The staff workspace as its users meet it: an invitation from the command line, a passkey made
@@ -184,6 +186,79 @@ test("an invitation link is good once, and opening it changes nothing", async ({
   expect(again?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "This invitation cannot be used" })).toBeVisible();
   expect(staff(storage, "list")).toMatch(new RegExp(`${email.replace(/\./g, "\\.")}\\s+member\\s+1`));
+});
+
+test("a second invitation ends the first: its link says so, and the second one enrols", async ({ page, context, storage }) => {
+  const email = `twice.${tag()}@company.example`;
+  const first = invite(storage, email);
+  const second = invite(storage, email);
+  const refused = await page.goto(first);
+  expect(refused?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "This invitation cannot be used" })).toBeVisible();
+  await expect(page.getByText("A newer invitation was sent to this address, and only the newest link works.")).toBeVisible();
+  await addAuthenticator(context, page);
+  await enrol(page, second, email);
+});
+
+test("with PORT set and SITE_URL unset, links name the port the server listens on, and its invitation enrols", async ({ page, context, storage }) => {
+  // The end-to-end server itself is started so (playwright.config.ts), as `PORT=3400 npm start`
+  // is; the command line, given the same PORT, writes the same address.
+  const port = servers.sqlite.port;
+  const email = `newcomer.${tag()}@company.example`;
+  const output = execFileSync(process.execPath, ["scripts/staff.ts", "invite", email], {
+    env: { ...process.env, ...storage, PORT: String(port), SITE_URL: "" },
+    encoding: "utf8",
+  });
+  const link = output.match(/https?:\/\/\S+\/workspace\/enrol\/\S+/)?.[0];
+  expect(link, output).toMatch(new RegExp(`^http://localhost:${port}/workspace/enrol/`));
+  await addAuthenticator(context, page);
+  await enrol(page, link!, email);
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+
+  // On another PORT, the build's links would be wrong: the server refuses it and says why
+  // (`npm start` rebuilds first).
+  const other = spawnSync(process.execPath, ["build/start.js"], {
+    env: { ...process.env, ...e2eEnv, ...storage, PORT: String(port + 60), SITE_URL: "" },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+  expect(other.status).toBe(1);
+  expect(other.stderr).toContain(`SITE_URL is "http://localhost:${port + 60}" but the build was made with "http://localhost:${port}"`);
+});
+
+test.describe("behind the proxy in front of the site", () => {
+  test.use({ proxy: async ({ siteProxy }, use) => use(siteProxy.settings) });
+
+  test("a passkey page opened at another address than SITE_URL's says where to open it, and the log says why", async ({ page, context, siteProxy }) => {
+    // An instance listening on another port than the one in its SITE_URL (the build's): a changed
+    // PORT with SITE_URL left as it was.
+    const port = servers.sqlite.port + 50 + test.info().parallelIndex;
+    const server = await startServer({ port });
+    try {
+      await expect.poll(() => server.output()).toContain(`SITE_URL is ${e2eEnv.SITE_URL} but this server listens on port ${port}`);
+      const email = `elsewhere.${tag()}@company.example`;
+      const enrolment = invite({ DATA_DIR: server.dataDir, DATABASE_URL: "" }, email);
+      await addAuthenticator(context, page);
+      await page.goto(`${server.url}${enrolment}`);
+      await page.getByRole("button", { name: "Create a passkey" }).click();
+      await expect(page.getByRole("alert")).toHaveText(
+        `This page was opened at ${server.url}, but the site is configured for ${e2eEnv.SITE_URL}, and passkeys work only there: open it at ${e2eEnv.SITE_URL}${enrolment}. If that address does not open, the site's SITE_URL is wrong: tell whoever runs the site.`,
+      );
+      await expect.poll(() => server.output()).toContain(`Passkey enrolment refused: the page was opened at ${server.url} but SITE_URL is ${e2eEnv.SITE_URL}`);
+      // Nothing was spent: opened at the site's address, the same link enrols.
+      siteProxy.sendTo(server);
+      await enrol(page, `${e2eEnv.SITE_URL}${enrolment}`, email);
+    } finally {
+      await page.goto("about:blank");
+      await server.stop();
+    }
+
+    // The site's own server opened by its IP address, not by the name in SITE_URL: the same.
+    const numeric = `http://127.0.0.1:${servers.sqlite.port}`;
+    await page.goto(`${numeric}/workspace/sign-in`);
+    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await expect(page.getByRole("alert")).toContainText(`This page was opened at ${numeric}, but the site is configured for ${e2eEnv.SITE_URL}`);
+  });
 });
 
 test("axe finds nothing on the sign-in page, the inbox, a submission and your passkeys", async ({ page, context, storage, hydrated }) => {

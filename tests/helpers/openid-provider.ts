@@ -8,10 +8,8 @@ import Provider from "oidc-provider";
 // Its sign-in page is a plain form where any login name works (its own development pages load a
 // web font from the internet, which tests must not reach). Signing in grants the client at once.
 //
-// `answerTo`: the origin that receives its answers, when the site under test listens elsewhere
-// than the address its redirect URI names (a proxy would pass them on; a browser cannot be made
-// to, as redirects are not routed). `holdAnswer()` keeps the next answer from the browser, for a
-// test to bring it later, changed or in another browser.
+// `holdAnswer()` keeps the next answer from the browser, for a test to bring it later, changed or
+// in another browser.
 
 /** What the provider says about a person in their ID token. */
 export type OpenIdPerson = { email?: string; email_verified?: boolean; hd?: string; xms_edov?: boolean };
@@ -26,9 +24,8 @@ async function formBody(req: IncomingMessage) {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-export async function startOpenIdProvider({ redirectUri, answerTo }: { redirectUri: string; answerTo?: string }) {
+export async function startOpenIdProvider({ redirectUri }: { redirectUri: string }) {
   const people = new Map<string, OpenIdPerson>();
-  const redirectOrigin = new URL(redirectUri).origin;
   let held: ((answer: string) => void) | null = null;
   const client = { clientId: "workspace-test", clientSecret: randomBytes(24).toString("base64url") };
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -43,10 +40,8 @@ export async function startOpenIdProvider({ redirectUri, answerTo }: { redirectU
     if (!interaction) {
       const setHeader = res.setHeader.bind(res);
       res.setHeader = (name, value) => {
-        if (name.toLowerCase() !== "location" || typeof value !== "string" || !value.startsWith(redirectUri)) return setHeader(name, value);
-        const answer = (answerTo ?? redirectOrigin) + value.slice(redirectOrigin.length);
-        if (!held) return setHeader(name, answer);
-        held(answer);
+        if (!held || name.toLowerCase() !== "location" || typeof value !== "string" || !value.startsWith(redirectUri)) return setHeader(name, value);
+        held(value);
         held = null;
         return setHeader(name, "/held");
       };

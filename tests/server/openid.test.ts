@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { env } from "#app/platform/env.server.ts";
 import { listAudit } from "#app/workspace/audit.server.ts";
 import { beginOpenIdSignIn, consumeAttempt, finishOpenIdSignIn, OpenIdUnavailable, type OpenIdSettings } from "#app/workspace/openid.server.ts";
-import { inviteStaff, listStaff } from "#app/workspace/staff.server.ts";
+import { inviteStaff, listStaff, removeStaff } from "#app/workspace/staff.server.ts";
 import { workspacePaths } from "#app/workspace/workspace-paths.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 import { type OpenIdProvider, startOpenIdProvider } from "#tests/helpers/openid-provider.ts";
@@ -85,6 +85,16 @@ describe.each(engines)("OpenID sign-in on %s", (engine) => {
       ["sign-in-refused", null, "openid: no verified address"],
     ]);
     expect(JSON.stringify(trail)).not.toMatch(/elsewhere|unverified@/);
+  });
+
+  test("an admin who has signed in with the company's account counts as an admin who can sign in", async () => {
+    await inviteStaff(database.db, { email: "boss@company.example", actor: null });
+    await inviteStaff(database.db, { email: "lead@partner.example", role: "admin", actor: null });
+    // Invited, never signed in: the boss stays, the only admin who might.
+    expect(await removeStaff(database.db, "boss@company.example", null)).toBe("last-admin");
+    expect(await signIn("lead")).toMatchObject({ staff: { email: "lead@partner.example" } });
+    expect(await removeStaff(database.db, "boss@company.example", null)).toBe("done");
+    expect(await removeStaff(database.db, "lead@partner.example", null)).toBe("last-admin");
   });
 
   test("an answer meant for another attempt, a replayed one and a refused one sign nobody in", async () => {

@@ -3,9 +3,9 @@ import { type NewSubmission, getSubmission, storeSubmission } from "#app/forms/s
 import { listAudit } from "#app/workspace/audit.server.ts";
 import { env } from "#app/platform/env.server.ts";
 import { exportInbox, getFile, InboxFilterSchema, listInbox, openApplicationsByPosting, pageSize, setNote, setProgress, setSpam } from "#app/workspace/inbox.server.ts";
-import { endSession, readSession, requireSameOrigin, safeNext, startSession } from "#app/workspace/session.server.ts";
+import { endSession, openedElsewhere, readSession, requireSameOrigin, safeNext, startSession } from "#app/workspace/session.server.ts";
 import { listPasskeys, removePasskey } from "#app/workspace/passkeys.server.ts";
-import { findInvitation, inviteStaff, listStaff, removeStaff, setStaffRole } from "#app/workspace/staff.server.ts";
+import { findInvitation, inviteStaff, listStaff, removeStaff, setStaffRole, wasSuperseded } from "#app/workspace/staff.server.ts";
 import { hashToken } from "#app/platform/tokens.server.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 
@@ -32,6 +32,10 @@ describe.each(engines)("the workspace on %s", (engine) => {
     await database.cleanup();
   });
 
+  /** A passkey as enrolment stores it (its key is never checked here). */
+  const addPasskeyOf = (staffId: string, id: string) =>
+    database.db.insertInto("passkeys").values({ id, staff_id: staffId, public_key: Buffer.from([1]), counter: 0, transports: "[]", created_at: "2026-11-23T10:00:00.000Z", last_used_at: null }).execute();
+
   test("the first person invited is an admin, the next a member; a link works for 24 hours", async () => {
     const now = new Date("2026-11-23T10:00:00Z");
     const first = await inviteStaff(database.db, { email: " Boss@Company.Example ", actor: null }, now);
@@ -49,8 +53,8 @@ describe.each(engines)("the workspace on %s", (engine) => {
     ]);
   });
 
-  test("the workspace always keeps an admin: the last one is neither removed nor made a member", async () => {
-    await inviteStaff(database.db, { email: "boss@company.example", actor: null });
+  test("the workspace always keeps an admin who can sign in: the last one is neither removed nor made a member", async () => {
+    const { staff: boss } = await inviteStaff(database.db, { email: "boss@company.example", actor: null });
     await inviteStaff(database.db, { email: "lead@company.example", actor: null });
     expect(await removeStaff(database.db, "boss@company.example", null)).toBe("last-admin");
     expect(await setStaffRole(database.db, "boss@company.example", "member", null)).toBe("last-admin");
@@ -58,12 +62,45 @@ describe.each(engines)("the workspace on %s", (engine) => {
     await inviteStaff(database.db, { email: "boss@company.example", role: "member", actor: null });
     expect(await setStaffRole(database.db, "nobody@company.example", "admin", null)).toBe("not-found");
     expect(await setStaffRole(database.db, "lead@company.example", "admin", null)).toBe("done");
+    // Two admins, but neither has ever been able to sign in: neither may go.
+    expect(await setStaffRole(database.db, "boss@company.example", "member", null)).toBe("last-admin");
+    await addPasskeyOf(boss.id, "boss-laptop");
+    // The boss is the only admin who can sign in; the lead's invitation may expire unused.
+    expect(await removeStaff(database.db, "boss@company.example", null)).toBe("last-admin");
+    expect(await setStaffRole(database.db, "boss@company.example", "member", null)).toBe("last-admin");
+    expect(await removeStaff(database.db, "lead@company.example", null)).toBe("done");
+    await inviteStaff(database.db, { email: "lead@company.example", role: "admin", actor: null });
+    await addPasskeyOf((await listStaff(database.db)).find((person) => person.email === "lead@company.example")!.id, "lead-phone");
     expect(await setStaffRole(database.db, "boss@company.example", "member", null)).toBe("done");
     expect(await removeStaff(database.db, "lead@company.example", null)).toBe("last-admin");
     expect((await listStaff(database.db)).map((person) => [person.email, person.role])).toEqual([
       ["boss@company.example", "member"],
       ["lead@company.example", "admin"],
     ]);
+  });
+
+  test("an admin who signs in with the company's account counts as one who can sign in", async () => {
+    const { staff: boss } = await inviteStaff(database.db, { email: "boss@company.example", actor: null });
+    await addPasskeyOf(boss.id, "boss-laptop");
+    const { staff: partner } = await inviteStaff(database.db, { email: "partner@company.example", role: "admin", actor: null });
+    expect(await removeStaff(database.db, "boss@company.example", null)).toBe("last-admin");
+    await database.db.updateTable("staff").set({ openid_signed_in_at: "2026-11-23T10:00:00.000Z" }).where("id", "=", partner.id).execute();
+    expect(await removeStaff(database.db, "boss@company.example", null)).toBe("done");
+    expect(await removeStaff(database.db, "partner@company.example", null)).toBe("last-admin");
+  });
+
+  test("a new invitation for an address ends the earlier ones: only the latest link enrols", async () => {
+    const now = new Date("2026-11-23T10:00:00Z");
+    const first = await inviteStaff(database.db, { email: "lead@company.example", actor: null }, now);
+    const second = await inviteStaff(database.db, { email: "lead@company.example", actor: null }, now);
+    const other = await inviteStaff(database.db, { email: "other@company.example", actor: null }, now);
+    expect(await findInvitation(database.db, hashToken(first.token), now)).toBeNull();
+    expect(await wasSuperseded(database.db, hashToken(first.token))).toBe(true);
+    expect(await findInvitation(database.db, hashToken(second.token), now)).toMatchObject({ email: "lead@company.example" });
+    expect(await wasSuperseded(database.db, hashToken(second.token))).toBe(false);
+    // Another person's invitation is theirs alone.
+    expect(await findInvitation(database.db, hashToken(other.token), now)).toMatchObject({ email: "other@company.example" });
+    expect(await wasSuperseded(database.db, hashToken("not-a-token"))).toBe(false);
   });
 
   test("a person removes their own passkeys but the last, and nobody else's", async () => {
@@ -231,15 +268,41 @@ describe.each(engines)("the workspace on %s", (engine) => {
 });
 
 describe("requests the workspace accepts", () => {
-  const post = (headers: Record<string, string>) => new Request("http://localhost:3000/workspace", { method: "POST", headers });
+  // The tests' SITE_URL is http://localhost:3000.
+  const post = (headers: Record<string, string>, url = "http://localhost:3000/workspace") => new Request(url, { method: "POST", headers });
 
-  test("a post from the workspace's own pages passes; a cross-site one or one that says nothing is refused", () => {
+  test("a post from the workspace's own pages at SITE_URL passes; a cross-site one or one that says nothing is refused", () => {
+    expect(env.SITE_URL).toBe("http://localhost:3000");
     expect(() => requireSameOrigin(post({ "Sec-Fetch-Site": "same-origin" }))).not.toThrow();
     expect(() => requireSameOrigin(post({ Origin: "http://localhost:3000" }))).not.toThrow();
-    const refused: Array<Record<string, string>> = [{ "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }, { Origin: "https://attacker.example" }, {}];
+    expect(() => requireSameOrigin(post({ "Sec-Fetch-Site": "same-origin", Origin: "http://localhost:3000" }))).not.toThrow();
+    // Behind a proxy the request's own address is the internal one: SITE_URL decides.
+    expect(() => requireSameOrigin(post({ "Sec-Fetch-Site": "same-origin", Origin: "http://localhost:3000" }, "http://10.0.0.5:8080/workspace"))).not.toThrow();
+    const refused: Array<Record<string, string>> = [
+      { "Sec-Fetch-Site": "cross-site" },
+      { "Sec-Fetch-Site": "same-site" },
+      { Origin: "https://attacker.example" },
+      { "Sec-Fetch-Site": "cross-site", Origin: "http://localhost:3000" },
+      { Origin: "null" },
+      {},
+    ];
     for (const headers of refused) {
       expect(() => requireSameOrigin(post(headers)), JSON.stringify(headers)).toThrow();
     }
+  });
+
+  test("a post whose Origin matches only the Host it was sent to is refused: SITE_URL's origin decides", () => {
+    // A page on another name or port that reaches this server (DNS rebinding, a changed PORT).
+    for (const origin of ["http://localhost:3400", "http://127.0.0.1:3000", "http://rebound.attacker.example:3000"]) {
+      const url = `${origin}/workspace`;
+      expect(() => requireSameOrigin(post({ Origin: origin }, url)), origin).toThrow();
+      expect(() => requireSameOrigin(post({ "Sec-Fetch-Site": "same-origin", Origin: origin }, url)), origin).toThrow();
+      expect(openedElsewhere(post({ "Sec-Fetch-Site": "same-origin", Origin: origin }, url))).toEqual({ actual: origin, expected: "http://localhost:3000" });
+    }
+    // Only the page itself is "opened elsewhere"; a cross-site post is just refused.
+    expect(openedElsewhere(post({ "Sec-Fetch-Site": "cross-site", Origin: "https://attacker.example" }))).toBeNull();
+    expect(openedElsewhere(post({ Origin: "http://localhost:3400" }, "http://localhost:3400/workspace"))).toBeNull();
+    expect(openedElsewhere(post({ "Sec-Fetch-Site": "same-origin", Origin: "http://localhost:3000" }))).toBeNull();
   });
 
   test("after sign-in a visitor goes back only to a workspace address", () => {

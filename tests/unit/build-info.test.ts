@@ -10,4 +10,6 @@ test("names each public variable whose value differs from the build's", () => {
     'APP_STORE_URL is "https://apps.apple.com/app/id1" but the build was made with ""',
   ]);
   expect(configDifferences(built, built)).toEqual([]);
+  // Another PORT without SITE_URL is another SITE_URL: `npm start` rebuilds, the server refuses the old build.
+  expect(configDifferences(built, publicConfig(parseEnv({ PORT: "3400" })))).toEqual(['SITE_URL is "http://localhost:3400" but the build was made with "http://localhost:3000"']);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ConfigError, openIdConfig, parseEnv, publicConfig } from "#app/platform/env.ts";
+import { ConfigError, openIdConfig, parseEnv, publicConfig, siteUrlMismatch } from "#app/platform/env.ts";
 
 describe("parseEnv", () => {
   test("gives working defaults for an empty environment", () => {
@@ -16,6 +16,26 @@ describe("parseEnv", () => {
     expect(env.SITE_URL).toBe("https://www.example.org");
     expect(env.APP_STORE_URL).toBeUndefined();
     expect(env.PORT).toBe(8080);
+  });
+
+  test("without SITE_URL, links name the port the server listens on; a SITE_URL given wins", () => {
+    expect(parseEnv({ PORT: "3400" }).SITE_URL).toBe("http://localhost:3400");
+    expect(parseEnv({ PORT: "3400", SITE_URL: "" }).SITE_URL).toBe("http://localhost:3400");
+    expect(publicConfig(parseEnv({ PORT: "3400" })).siteUrl).toBe("http://localhost:3400");
+    expect(parseEnv({ PORT: "3400", SITE_URL: "https://www.example.org" }).SITE_URL).toBe("https://www.example.org");
+    expect(parseEnv({ PORT: "3400", SITE_URL: "http://localhost:3000" }).SITE_URL).toBe("http://localhost:3000");
+  });
+
+  test("a SITE_URL on this machine but another port than PORT is named at start-up", () => {
+    expect(siteUrlMismatch(parseEnv({ PORT: "3400" }))).toBeNull();
+    expect(siteUrlMismatch(parseEnv({ PORT: "3400", SITE_URL: "http://localhost:3000" }))).toBe(
+      "SITE_URL is http://localhost:3000 but this server listens on port 3400: links in e-mails and passkeys name SITE_URL. Set SITE_URL to the address people open (unset, it is http://localhost:3400).",
+    );
+    expect(siteUrlMismatch(parseEnv({ PORT: "3400", SITE_URL: "http://127.0.0.1:3000" }))).toMatch(/^SITE_URL is http:\/\/127\.0\.0\.1:3000 /);
+    expect(siteUrlMismatch(parseEnv({ PORT: "3400", SITE_URL: "http://[::1]" }))).toMatch(/^SITE_URL is http:\/\/\[::1\] /);
+    expect(siteUrlMismatch(parseEnv({ PORT: "80", SITE_URL: "http://localhost" }))).toBeNull();
+    // A public address is reached through a proxy on whatever port it listens on.
+    expect(siteUrlMismatch(parseEnv({ PORT: "3400", SITE_URL: "https://www.example.org" }))).toBeNull();
   });
 
   test("names every bad variable and what is wrong with it", () => {
