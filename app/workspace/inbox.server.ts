@@ -12,6 +12,7 @@ import { getSubmission, listSubmissions, type SubmissionRecord } from "#app/form
 import { queueWebhookEvent } from "#app/forms/webhook-events.server.ts";
 import { redeliverSubmission } from "#app/platform/webhooks.server.ts";
 import { env } from "#app/platform/env.server.ts";
+import { containsPattern, foldForSearch } from "#app/platform/search-text.ts";
 import { type Actor, recordAudit } from "./audit.server.ts";
 import { mailStateLabel, postingTitle, stateLabel, states } from "./workspace-display.ts";
 
@@ -47,9 +48,6 @@ export type InboxRow = {
   sender: { name: string; email: string; company: string | null };
 };
 
-/** `%` and `_` typed by staff are searched for, not wildcards. */
-const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-
 /** The submissions a filter chooses (without paging), for a page of the inbox or an export. */
 function chosenBy(db: Kysely<Schema>, filter: Omit<InboxFilter, "after">) {
   let query = db.selectFrom("submissions");
@@ -58,9 +56,11 @@ function chosenBy(db: Kysely<Schema>, filter: Omit<InboxFilter, "after">) {
   if (filter.state === "open") query = query.where("progress", "!=", "done");
   if (filter.kind) query = query.where("kind", "=", filter.kind);
   if (filter.job) query = query.where("job_slug", "=", filter.job);
-  // Every word must appear somewhere in what was sent (name, e-mail, company, text).
-  for (const term of (filter.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8)) {
-    query = query.where(sql<boolean>`lower(fields) like ${likePattern(term)} escape '\\'`);
+  // Every word must appear in what the person typed (name, e-mail, company, text), whatever the
+  // case of either; `%` and `_` typed by staff are searched for, not wildcards. A submission an
+  // older version stored during a rollout has no search text: its stored fields are read instead.
+  for (const term of foldForSearch(filter.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8)) {
+    query = query.where(sql<boolean>`coalesce(search_text, lower(fields)) like ${containsPattern(term)} escape '\\'`);
   }
   return query;
 }

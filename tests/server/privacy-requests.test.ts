@@ -3,6 +3,8 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { type NewSubmission, storeSubmission } from "#app/forms/submissions.server.ts";
+import { inquiryFields } from "#app/contact/inquiry-fields.ts";
+import { applicationFields } from "#app/careers/application-fields.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
 import { addressesIn } from "#app/privacy/requests.server.ts";
 import { runScript } from "#tests/helpers/run-script.ts";
@@ -19,6 +21,7 @@ const notification =
 
 const inquiry = (email: string): NewSubmission => ({
   kind: "contact",
+  description: inquiryFields,
   fields: { name: "Ann Lee", email, phone: "+49 30 1234", company: "Lee & Co", project: "An app for our shops.", budget: "25k-50k", source: null },
   files: [{ name: "brief.pdf", type: "application/pdf", content: Buffer.from(`%PDF-1.7 brief by ${email}`) }],
   spamReason: null,
@@ -29,6 +32,7 @@ const inquiry = (email: string): NewSubmission => ({
 
 const application = (email: string): NewSubmission => ({
   kind: "application",
+  description: applicationFields,
   jobSlug: "senior-mobile-engineer",
   fields: { firstName: "Ann", lastName: "Lee", email, phone: null, location: "Berlin", linkedin: null, github: null, portfolio: null, coverNote: "Hello.", consent: "yes", futureConsent: "no" },
   files: [{ name: "cv.pdf", type: "application/pdf", content: Buffer.from(`%PDF-1.7 résumé of ${email}`) }],
