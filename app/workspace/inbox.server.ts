@@ -12,6 +12,7 @@ import { getSubmission, listSubmissions, type SubmissionRecord } from "#app/form
 import { queueWebhookEvent } from "#app/forms/webhook-events.server.ts";
 import { redeliverSubmission } from "#app/platform/webhooks.server.ts";
 import { env } from "#app/platform/env.server.ts";
+import { pacer } from "#app/platform/pacing.server.ts";
 import { containsPattern, foldForSearch } from "#app/platform/search-text.ts";
 import { type Actor, recordAudit } from "./audit.server.ts";
 import { mailStateLabel, postingTitle, stateLabel, states } from "./workspace-display.ts";
@@ -99,8 +100,13 @@ export async function listInbox(db: Kysely<Schema>, filter: InboxFilter) {
 export async function exportInbox(db: Kysely<Schema>, filter: InboxFilter, format: "csv" | "json", actor: Actor) {
   const ids = (await chosenBy(db, filter).select("id").orderBy("id").execute()).map((row) => row.id);
   const records: SubmissionRecord[] = [];
-  // A few hundred at a time: both engines cap the values one statement may carry.
-  for (let start = 0; start < ids.length; start += 500) records.push(...(await listSubmissions(db, { among: ids.slice(start, start + 500) })));
+  // A few hundred at a time: both engines cap the values one statement may carry; paced, so
+  // other pages are served meanwhile (app/platform/pacing.server.ts).
+  const pause = pacer();
+  for (let start = 0; start < ids.length; start += 500) {
+    if (start > 0) await pause();
+    records.push(...(await listSubmissions(db, { among: ids.slice(start, start + 500) })));
+  }
   await recordAudit(db, { actor, action: "export", detail: `${records.length} submissions as ${format}` });
   return records;
 }
