@@ -4,26 +4,59 @@
 // workspace's own functions, the production server started on that data, and the inbox's pages
 // requested one at a time with the session cookie, in turns: the median and 95th percentile of
 // 50 answers each after a warm-up. The issue's target: the first page within 100 ms on this machine.
+// Then the purge over such a backlog: 50,000 more submissions ten years older, all past their
+// period, in a data folder of their own, the server started on it, and pages requested one at a
+// time while it purges (issue 28's target: all deleted within a minute, pages answered within
+// 100 ms at the 95th percentile).
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { CompiledQuery, type Insertable, type Kysely, sql } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import { careers } from "#app/careers/careers-content.ts";
 import { type Database, type Engine, type OutboxTable, openDatabase, type Schema, type SubmissionTable } from "#app/platform/db.server.ts";
 import { migrateToLatest } from "#app/platform/migrations.server.ts";
-import { InboxFilterSchema, inboxQuery, listInbox, openApplicationsQuery } from "#app/workspace/inbox.server.ts";
+import { type StoredFields, submissionSearchText } from "#app/forms/submission-fields.ts";
+import { InboxFilterSchema, inboxQuery, kindFields, listInbox, openApplicationsQuery } from "#app/workspace/inbox.server.ts";
 import { sessionCookie, startSession } from "#app/workspace/session.server.ts";
 import { inviteStaff } from "#app/workspace/staff.server.ts";
 import { workspacePaths } from "#app/workspace/workspace-paths.ts";
 import { createPostgresDatabase } from "#tests/helpers/databases.ts";
 
-export const inboxTarget = { submissions: 50_000, firstPageMs: 100 };
+export const inboxTarget = { submissions: 50_000, firstPageMs: 100, purgeSeconds: 60, duringPurgeP95Ms: 100 };
 const warmUp = 10;
 const samples = 50;
 
 export type InboxMeasurement = { engine: Engine; request: string; path: string; rows: number; medianMs: number; p95Ms: number; target: number | null };
 export type InboxPlan = { engine: Engine; query: string; plan: string };
+export type PurgeMeasurement = {
+  engine: Engine;
+  /** From the server's log line: what it deleted, and the purge's own time. */
+  purged: number;
+  purgeSeconds: number;
+  /** From starting the server to its first answer of /readyz (the purge starts once it listens). */
+  readyMs: number;
+  /** The one-minute load average when the purge began and when it ended. */
+  load: [number, number];
+  answers: Array<{ path: string; count: number; medianMs: number; p95Ms: number; maxMs: number }>;
+};
+
+/**
+ * The benchmark's retention, the longest the configuration takes (ten years), built in (the
+ * privacy page shows the periods, so a server must run with its build's): the inbox's four years
+ * stay whole instead of being purged when its server starts.
+ */
+export const benchRetention = {
+  RETENTION_INQUIRY_MONTHS: "120",
+  RETENTION_APPLICATION_MONTHS: "120",
+  RETENTION_FUTURE_OPENINGS_MONTHS: "120",
+  RETENTION_MEETING_MONTHS: "120",
+  RETENTION_SPAM_DAYS: "3650",
+  RETENTION_MAIL_DAYS: "3650",
+};
+/** The purge's four years end this long ago: past ten years (120 months, 3,650 days), every submission is due. */
+const purgeSeedEndsAgoMs = (3653 + 35) * 86_400_000;
 
 type Options = {
   origin: string;
@@ -82,11 +115,12 @@ function paragraph(random: ReturnType<typeof generator>, count: number) {
 }
 
 /**
- * Four years of submissions ending now, in bulk: two thirds inquiries, a third applications
+ * Four years of submissions ending at `now`, in bulk: two thirds inquiries, a third applications
  * across the postings, 2 % spam; what is older than a quarter mostly done, the last fortnight
- * mostly not. Each one that is not spam has its sent notification, as the server leaves it.
+ * mostly not. Each one that is not spam has its sent notification, as the server leaves it, and
+ * its search text, as storing it writes it.
  */
-async function seed(db: Kysely<Schema>, count: number, now: number) {
+export async function seed(db: Kysely<Schema>, count: number, now: number) {
   const random = generator(20261123);
   const span = 4 * 365 * 24 * 3600_000;
   const batch = 500;
@@ -104,7 +138,7 @@ async function seed(db: Kysely<Schema>, count: number, now: number) {
       const first = random.pick(firstNames);
       const last = random.pick(lastNames);
       const email = `${first}.${last}.${index}@example.com`.toLowerCase().replace(/[^a-z0-9.@]/g, "");
-      const fields = application
+      const fields: StoredFields = application
         ? {
             firstName: first,
             lastName: last,
@@ -131,13 +165,15 @@ async function seed(db: Kysely<Schema>, count: number, now: number) {
       if (rare) fields.email = `${rareTerm}@example.com`;
       const open = age < 14 * 86_400_000 ? 0.8 : age < 90 * 86_400_000 ? 0.25 : 0.05;
       const progress = spam || rare || random.chance(open) ? (random.chance(0.6) ? "new" : "in_progress") : "done";
+      const kind = application ? "application" : "contact";
       submissions.push({
         id,
-        kind: application ? "application" : "contact",
+        kind,
         status: spam ? "spam" : "received",
         created_at: createdAt,
         job_slug: application ? random.pick(jobs) : null,
         fields: JSON.stringify(fields),
+        search_text: submissionSearchText(kindFields[kind], fields),
         spam_reason: spam ? random.pick(["honeypot", "too-fast"]) : null,
         form_key: null,
         progress: spam ? "new" : progress,
@@ -229,6 +265,7 @@ export async function benchInbox(options: Options) {
   const engines: Engine[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
   const measurements: InboxMeasurement[] = [];
   const queryPlans: InboxPlan[] = [];
+  const purges: PurgeMeasurement[] = [];
   for (const engine of engines) {
     const dataDir = path.join(work, `inbox-${engine}`);
     mkdirSync(dataDir, { recursive: true });
@@ -297,19 +334,118 @@ export async function benchInbox(options: Options) {
           console.log(`  ${name}: median ${result.medianMs.toFixed(1)} ms, p95 ${result.p95Ms.toFixed(1)} ms, ${result.rows} rows`);
         }
       } finally {
-        if (server.exitCode === null) {
-          server.kill("SIGTERM");
-          await new Promise((resolve) => server.once("exit", resolve));
-        }
+        await stopServer(server);
       }
     } finally {
       await postgres?.drop();
     }
+
+    const purgeDir = path.join(work, `purge-${engine}`);
+    mkdirSync(purgeDir, { recursive: true });
+    const purgePostgres = engine === "postgres" ? await createPostgresDatabase() : null;
+    try {
+      step(`Purge on ${engine}: seeding ${inboxTarget.submissions.toLocaleString("en")} submissions ten years older, all past their period`);
+      const database = openDatabase({ dataDir: purgeDir, databaseUrl: purgePostgres?.url });
+      let cookie: string;
+      try {
+        await migrateToLatest(database.db, database.engine);
+        await seed(database.db, inboxTarget.submissions, Date.now() - purgeSeedEndsAgoMs);
+        if (engine === "postgres") await sql`analyze`.execute(database.db);
+        const { staff } = await inviteStaff(database.db, { email: "bench@company.example", actor: null });
+        cookie = sessionCookie(new Request(origin), await startSession(database.db, staff.id)).split(";")[0]!;
+      } finally {
+        await database.db.destroy();
+      }
+      step(`Purge on ${engine}: the production server started on them; /, /readyz and the inbox's first page requested one at a time while it purges`);
+      const purgeServer = spawn(...wrap(process.execPath, serverArgs), {
+        env: { ...serverEnv, DATA_DIR: purgeDir, DATABASE_URL: purgePostgres?.url ?? "", LOG_LEVEL: "info" },
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      children.push(purgeServer);
+      try {
+        const result = await measurePurge(purgeServer, origin, cookie);
+        purges.push({ engine, ...result });
+        console.log(`  ${result.purged.toLocaleString("en")} submissions purged in ${result.purgeSeconds.toFixed(1)} s; /readyz first answered ${result.readyMs.toFixed(0)} ms after the start; load average ${result.load[0].toFixed(2)} → ${result.load[1].toFixed(2)}`);
+        for (const answer of result.answers) {
+          console.log(`  during the purge, ${answer.path}: ${answer.count} answers, median ${answer.medianMs.toFixed(1)} ms, p95 ${answer.p95Ms.toFixed(1)} ms, max ${answer.maxMs.toFixed(1)} ms`);
+        }
+      } finally {
+        await stopServer(purgeServer);
+      }
+    } finally {
+      await purgePostgres?.drop();
+    }
   }
-  return { measurements, plans: queryPlans };
+  return { measurements, plans: queryPlans, purges };
 }
 
-export function printInbox({ measurements, plans: queryPlans }: Awaited<ReturnType<typeof benchInbox>>) {
+async function stopServer(server: ChildProcess) {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+}
+
+/**
+ * From the server's start: the time to its first answer of /readyz (polled every 10 ms), then
+ * /, /readyz and the inbox's first page in turn, one request at a time, until the server logs the
+ * purge's end; each address's answers during the purge, and the purge's count and time from its
+ * log line (counts only: it logs nothing else of what it deleted).
+ */
+async function measurePurge(server: ChildProcess, origin: string, cookie: string) {
+  const started = performance.now();
+  const load: [number, number] = [loadavg()[0] ?? 0, 0];
+  const purged = new Promise<string>((resolve, reject) => {
+    let buffer = "";
+    server.stdout?.on("data", (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const lines = buffer.split("\n");
+      buffer = lines.pop() ?? "";
+      for (const line of lines) {
+        const message = line.startsWith("{") ? String((JSON.parse(line) as { msg?: unknown }).msg ?? "") : "";
+        if (message.startsWith("Privacy purge")) resolve(message);
+      }
+    });
+    server.once("exit", () => reject(new Error("The server stopped before the purge ended")));
+  });
+  let done = false;
+  void purged.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  let readyMs = Number.NaN;
+  for (let attempt = 0; attempt < 3000 && Number.isNaN(readyMs); attempt += 1) {
+    if ((await fetch(`${origin}/readyz`).catch(() => null))?.ok) readyMs = performance.now() - started;
+    else await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  if (Number.isNaN(readyMs)) throw new Error("The server did not become ready");
+  const paths = ["/", "/readyz", workspacePaths.inbox];
+  const times = paths.map(() => [] as number[]);
+  while (!done) {
+    for (const [index, requestPath] of paths.entries()) {
+      const begun = performance.now();
+      const response = await fetch(`${origin}${requestPath}`, { headers: { cookie }, redirect: "manual" });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${requestPath} answered ${response.status} during the purge`);
+      if (!done) times[index]?.push(performance.now() - begun);
+    }
+  }
+  load[1] = loadavg()[0] ?? 0;
+  const message = await purged;
+  const counted = message.match(/^Privacy purge: (\d+) submissions .* in ([\d.]+) s$/);
+  if (!counted) throw new Error(`The purge did not end: ${message}`);
+  return {
+    purged: Number(counted[1]),
+    purgeSeconds: Number(counted[2]),
+    readyMs,
+    load,
+    answers: paths.map((requestPath, index) => {
+      const sorted = (times[index] ?? []).sort((a, b) => a - b);
+      return { path: requestPath, count: sorted.length, medianMs: percentile(sorted, 0.5), p95Ms: percentile(sorted, 0.95), maxMs: sorted.at(-1) ?? Number.NaN };
+    }),
+  };
+}
+
+export function printInbox({ measurements, plans: queryPlans, purges }: Awaited<ReturnType<typeof benchInbox>>) {
   const fixed = (value: number) => value.toFixed(1);
   console.log(`Workspace inbox at ${inboxTarget.submissions.toLocaleString("en")} submissions (signed in, one request at a time, ${samples} per address in turns after ${warmUp} rounds of warm-up)`);
   console.table(
@@ -324,11 +460,40 @@ export function printInbox({ measurements, plans: queryPlans }: Awaited<ReturnTy
   );
   console.log("Query plans");
   for (const { engine, query, plan } of queryPlans) console.log(`  ${engine}, ${query}: ${plan}`);
+  console.log(`\nThe purge of ${inboxTarget.submissions.toLocaleString("en")} submissions past their period, and the pages answered meanwhile (one request at a time)`);
+  console.table(
+    purges.flatMap((purge) =>
+      purge.answers.map((answer) => ({
+        engine: purge.engine,
+        purged: purge.purged,
+        "purge s": fixed(purge.purgeSeconds),
+        "ready ms": purge.readyMs.toFixed(0),
+        load: `${purge.load[0].toFixed(2)} → ${purge.load[1].toFixed(2)}`,
+        request: answer.path,
+        answers: answer.count,
+        "median ms": fixed(answer.medianMs),
+        "p95 ms": fixed(answer.p95Ms),
+        "max ms": fixed(answer.maxMs),
+      })),
+    ),
+  );
 }
 
-/** The inbox target per engine: the first page's 95th percentile within 100 ms. */
-export function inboxChecks(measurements: InboxMeasurement[]) {
-  return measurements
-    .filter((row) => row.target !== null)
-    .map((row) => [`inbox first page ≤ ${row.target} ms (p95) at ${inboxTarget.submissions.toLocaleString("en")} submissions, ${row.engine}`, row.p95Ms <= (row.target as number)] as const);
+/**
+ * The targets per engine: the inbox's first page within 100 ms (p95); the purge of all 50,000
+ * within a minute, and every page asked meanwhile within 100 ms (p95).
+ */
+export function inboxChecks({ measurements, purges }: Awaited<ReturnType<typeof benchInbox>>) {
+  const count = inboxTarget.submissions.toLocaleString("en");
+  return [
+    ...measurements
+      .filter((row) => row.target !== null)
+      .map((row) => [`inbox first page ≤ ${row.target} ms (p95) at ${count} submissions, ${row.engine}`, row.p95Ms <= (row.target as number)] as const),
+    ...purges.flatMap((purge) => [
+      [`purge of ${count} due submissions ≤ ${inboxTarget.purgeSeconds} s, ${purge.engine}`, purge.purged === inboxTarget.submissions && purge.purgeSeconds <= inboxTarget.purgeSeconds] as const,
+      ...purge.answers.map(
+        (answer) => [`${answer.path} during the purge ≤ ${inboxTarget.duringPurgeP95Ms} ms (p95), ${purge.engine}`, answer.count > 0 && answer.p95Ms <= inboxTarget.duringPurgeP95Ms] as const,
+      ),
+    ]),
+  ];
 }

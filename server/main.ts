@@ -35,8 +35,6 @@ try {
 } catch (error) {
   fail(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
 }
-// Deletes what is past its retention period (now, then daily) and queues meeting reminders.
-const scheduled = await bundle.startScheduledWork();
 const listener = bundle.createApp({
   clientDir: path.join(buildDir, "client"),
   builtAt: new Date(built.builtAt),
@@ -44,6 +42,7 @@ const listener = bundle.createApp({
 
 const server = createServer(listener);
 server.once("error", (error) => fail(`Could not listen on ${env.HOST}:${env.PORT}: ${error.message}`));
+let scheduled: ReturnType<typeof bundle.startScheduledWork> | undefined;
 server.listen(env.PORT, env.HOST, () => {
   const shownHost = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
   const calendar = calDavConfig(env);
@@ -52,6 +51,9 @@ server.listen(env.PORT, env.HOST, () => {
   bundle.logger.info(`Serving ${env.SITE_URL} at http://${shownHost}:${env.PORT} · database: ${services.describe} · mail: ${services.mailDescribe} · calendar: ${calendar ? `CalDAV at ${new URL(calendar.url).host}` : "none"} · webhooks: ${env.WEBHOOK_ENDPOINTS.map((endpoint) => endpoint.name).join(", ") || "none"}`);
   const mismatch = siteUrlMismatch(env);
   if (mismatch) bundle.logger.warn(mismatch);
+  // Deletes what is past its retention period (now, then daily) and queues meeting reminders:
+  // once the server listens, so a purge over years of backlog never holds up the first answer.
+  scheduled = bundle.startScheduledWork();
 });
 // Slow clients get a bounded time: 15 s to send their headers, 2 min for a whole request (an
 // upload of 10 MB on a slow line).
@@ -63,8 +65,8 @@ function shutdown(signal: string) {
   // In-flight requests finish; then the outbox worker finishes the mail it is sending and the
   // database closes. A bounded grace period keeps a stuck client from holding the process.
   server.close(() => {
-    scheduled
-      .stop()
+    Promise.resolve(scheduled)
+      .then((work) => work?.stop())
       .then(() => bundle.stopServices())
       .then(
         () => process.exit(0),

@@ -19,6 +19,8 @@ export const meetingFields: SubmissionFields = {
     { key: "company", label: "Company" },
   ],
   longText: { key: "topic", label: "What to discuss" },
+  // Not the times: moving the meeting changes those, never what the visitor typed.
+  typed: ["name", "email", "company", "topic"],
   notification: {
     to: "contact",
     subject: (sender) => `New meeting booked by ${sender.name}${sender.company ? ` (${sender.company})` : ""}`,

@@ -22,6 +22,7 @@ export const applicationFields: SubmissionFields = {
     { key: "futureConsentWording", label: "Words agreed to" },
   ],
   longText: { key: "coverNote", label: "Cover note" },
+  typed: ["firstName", "lastName", "email", "phone", "location", "linkedin", "github", "portfolio", "coverNote"],
   notification: {
     to: "careers",
     subject: (sender, jobSlug) => `Application: ${(jobSlug && findJob(jobSlug)?.title) || generalApplication}, ${sender.name}`,

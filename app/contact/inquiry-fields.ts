@@ -20,6 +20,7 @@ export const inquiryFields: SubmissionFields = {
     { key: "source", label: "Heard of us through" },
   ],
   longText: { key: "project", label: "Project" },
+  typed: ["name", "email", "phone", "company", "source", "project"],
   notification: {
     to: "contact",
     subject: (sender) => `New inquiry from ${sender.name}${sender.company ? ` (${sender.company})` : ""}`,

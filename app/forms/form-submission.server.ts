@@ -148,6 +148,7 @@ export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPi
   try {
     await storeSubmission(services.db, {
       ...stored,
+      description: pipeline.description,
       files,
       spamReason,
       formKey,

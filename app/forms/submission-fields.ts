@@ -2,6 +2,7 @@
 // stored field with the label the team uses. Each capability that stores submissions describes
 // its own kind (app/contact/inquiry-fields.ts, app/careers/application-fields.ts); the workspace
 // and the command line show submissions through these descriptions.
+import { searchText } from "#app/platform/search-text.ts";
 
 export type StoredFields = Record<string, string | null>;
 
@@ -15,6 +16,11 @@ export type SubmissionFields = {
   label: string;
   sender: (fields: StoredFields) => Sender;
   rows: Array<{ key: string; label: string; values?: Record<string, string> }>;
+  /**
+   * The fields the person typed, which the inbox's search reads: not the codes of a choice (a
+   * budget range), nor words or times the site wrote for them.
+   */
+  typed: string[];
   /** A few words about it for the team's chat, never personal data ("budget $25k–$50k"). */
   chatSummary?: (fields: StoredFields, jobSlug: string | null) => string | null;
   /** The long text (a project, a cover note), shown as a paragraph. */
@@ -29,6 +35,9 @@ export type SubmissionFields = {
     context?: (jobSlug: string | null) => Array<{ label: string; value: string }>;
   };
 };
+
+/** What the inbox's search reads of a submission: its typed values, folded (stored with it). */
+export const submissionSearchText = (description: SubmissionFields, fields: StoredFields) => searchText(description.typed.map((key) => fields[key]));
 
 /** Each field's label and shown value, skipping the empty ones. */
 export function describeFields(description: SubmissionFields, fields: StoredFields) {

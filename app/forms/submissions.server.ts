@@ -4,6 +4,7 @@ import type { CalendarPart } from "#app/platform/mail.server.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
 import { type Schema, type SubmissionKind, type SubmissionProgress, type SubmissionStatus, toBuffer } from "#app/platform/db.server.ts";
 import { cleanFileName } from "./file-names.ts";
+import { type SubmissionFields, submissionSearchText } from "./submission-fields.ts";
 
 // Submissions (contact inquiries, job applications) are stored before anything else happens:
 // the row, its files and its notification (an outbox row) commit together or not at all.
@@ -18,6 +19,8 @@ export type NewSubmission = {
   kind: SubmissionKind;
   jobSlug?: string | null;
   fields: Record<string, string | null>;
+  /** How the team reads this kind: which fields the person typed, for the inbox's search text. */
+  description: SubmissionFields;
   files: StoredFile[];
   spamReason: string | null;
   /** The form stamp's key: a second submission with the same key is not stored again. */
@@ -49,6 +52,7 @@ export async function storeSubmission(db: Kysely<Schema>, submission: NewSubmiss
         created_at: createdAt,
         job_slug: submission.jobSlug ?? null,
         fields: JSON.stringify(submission.fields),
+        search_text: submissionSearchText(submission.description, submission.fields),
         spam_reason: submission.spamReason,
         form_key: submission.formKey,
       })

@@ -28,6 +28,11 @@ export interface SubmissionTable {
   form_key: string | null;
   progress: Generated<SubmissionProgress>;
   note: string | null;
+  /**
+   * The values the person typed, folded for the inbox's search (app/platform/search-text.ts),
+   * written with `fields` (app/forms/submissions.server.ts); NULL when an older version stored it.
+   */
+  search_text: string | null;
 }
 
 export interface AttachmentTable {

@@ -1,7 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import { isoNow } from "#app/platform/clock.server.ts";
-import type { Schema, SubmissionKind } from "#app/platform/db.server.ts";
+import type { Schema, SubmissionKind, SubmissionStatus } from "#app/platform/db.server.ts";
 import type { Env } from "#app/platform/env.ts";
+import { pacer } from "#app/platform/pacing.server.ts";
 
 // How long each kind of record is kept, and deleting what is past it (decision 021). Everything
 // takes `now`, so tests run the purge at any date they like.
@@ -48,62 +49,82 @@ const daysBefore = (date: Date, days: number) => new Date(date.getTime() - days 
 export type DueReason = "inquiry" | "application" | "future-openings" | "meeting" | "spam";
 export type DueSubmission = { id: string; kind: SubmissionKind; createdAt: string; rule: DueReason };
 
-/** The submissions past their period at `now`, oldest first. */
-export async function dueSubmissions(db: Kysely<Schema>, policy: RetentionPolicy, now: Date): Promise<DueSubmission[]> {
-  const spam = await db
-    .selectFrom("submissions")
-    .select(["id", "kind", "created_at"])
-    .where("status", "=", "spam")
-    .where("created_at", "<", isoNow(daysBefore(now, policy.spamDays)))
-    .execute();
-  const inquiries = await db
-    .selectFrom("submissions")
-    .select(["id", "kind", "created_at"])
-    .where("status", "=", "received")
-    .where("kind", "=", "contact")
-    .where("created_at", "<", isoNow(monthsBefore(now, policy.inquiryMonths)))
-    .execute();
-  // A meeting is kept for its period after the meeting itself (booked weeks ahead, it would
-  // otherwise go early); one whose booking is gone counts from its arrival.
-  const meetings = await db
-    .selectFrom("submissions")
-    .leftJoin("bookings", "bookings.submission_id", "submissions.id")
-    .select(["submissions.id", "submissions.kind", "submissions.created_at"])
-    .where("submissions.status", "=", "received")
-    .where("submissions.kind", "=", "meeting")
-    .where((eb) => eb(eb.fn.coalesce("bookings.end_at", "submissions.created_at"), "<", isoNow(monthsBefore(now, policy.meetingMonths))))
-    .execute();
-  // Applications past the shorter period; those whose sender chose to be kept for future
-  // openings stay until the longer one (the choice is a field of the stored form).
-  const applications = await db
-    .selectFrom("submissions")
-    .select(["id", "kind", "created_at", "fields"])
-    .where("status", "=", "received")
-    .where("kind", "=", "application")
-    .where("created_at", "<", isoNow(monthsBefore(now, policy.applicationMonths)))
-    .execute();
+/**
+ * Rows a purge or an erasure handles per transaction, and per page read: each query stays short,
+ * and on SQLite, where every query runs on the event loop, pages are served between two batches.
+ */
+const batchSize = 200;
+const kinds: SubmissionKind[] = ["contact", "application", "meeting"];
+
+/**
+ * The submissions past their period at `now`, a page at a time: for each state and kind, oldest
+ * first, each page read from where the last one ended (the submissions_retention index), so every
+ * candidate is read once however many pages there are, and a page may be deleted before the next
+ * is read. Paced (app/platform/pacing.server.ts): the requests are served between two pages.
+ */
+async function* dueSubmissionPages(db: Kysely<Schema>, policy: RetentionPolicy, now: Date): AsyncGenerator<DueSubmission[]> {
+  const meetingsBefore = isoNow(monthsBefore(now, policy.meetingMonths));
   const keptUntil = isoNow(monthsBefore(now, policy.futureOpeningsMonths));
-  const due: DueSubmission[] = [
-    ...spam.map((row) => ({ id: row.id, kind: row.kind, createdAt: row.created_at, rule: "spam" as const })),
-    ...inquiries.map((row) => ({ id: row.id, kind: row.kind, createdAt: row.created_at, rule: "inquiry" as const })),
-    ...meetings.map((row) => ({ id: row.id, kind: row.kind, createdAt: row.created_at, rule: "meeting" as const })),
-    ...applications.flatMap((row) => {
-      const kept = (JSON.parse(row.fields) as Record<string, unknown>).futureConsent === "yes";
-      if (kept && row.created_at >= keptUntil) return [];
-      return [{ id: row.id, kind: row.kind, createdAt: row.created_at, rule: kept ? ("future-openings" as const) : ("application" as const) }];
-    }),
+  // Which rows of a state and kind created before `before` are due, and why: an application whose
+  // sender chose to be kept for future openings (a field of the stored form) stays until the
+  // longer period; a meeting is kept for its period after the meeting itself (booked weeks ahead,
+  // it would otherwise go early), and one whose booking is gone counts from its arrival.
+  type Candidate = { created_at: string; fields: string; end_at: string | null };
+  const groups: Array<{ status: SubmissionStatus; kind: SubmissionKind; before: string; rule: (row: Candidate) => DueReason | null }> = [
+    ...kinds.map((kind) => ({ status: "spam" as const, kind, before: isoNow(daysBefore(now, policy.spamDays)), rule: () => "spam" as const })),
+    { status: "received", kind: "contact", before: isoNow(monthsBefore(now, policy.inquiryMonths)), rule: () => "inquiry" },
+    {
+      status: "received",
+      kind: "application",
+      before: isoNow(monthsBefore(now, policy.applicationMonths)),
+      rule: (row) => {
+        if ((JSON.parse(row.fields) as Record<string, unknown>).futureConsent !== "yes") return "application";
+        return row.created_at < keptUntil ? "future-openings" : null;
+      },
+    },
+    // A meeting ends after it was booked: those created since the limit cannot be due.
+    { status: "received", kind: "meeting", before: meetingsBefore, rule: (row) => ((row.end_at ?? row.created_at) < meetingsBefore ? "meeting" : null) },
   ];
-  return due.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  const pause = pacer();
+  for (const { status, kind, before, rule } of groups) {
+    let last: { createdAt: string; id: string } | null = null;
+    for (;;) {
+      let query = db
+        .selectFrom("submissions")
+        .leftJoin("bookings", "bookings.submission_id", "submissions.id")
+        .select(["submissions.id", "submissions.kind", "submissions.created_at", "submissions.fields", "bookings.end_at"])
+        .where("submissions.status", "=", status)
+        .where("submissions.kind", "=", kind)
+        .where("submissions.created_at", "<", before)
+        .orderBy("submissions.created_at")
+        .orderBy("submissions.id")
+        .limit(batchSize);
+      if (last) query = query.where(sql<boolean>`(submissions.created_at, submissions.id) > (${last.createdAt}, ${last.id})`);
+      const rows = await query.execute();
+      const due = rows.flatMap((row) => {
+        const reason = rule(row);
+        return reason ? [{ id: row.id, kind: row.kind, createdAt: row.created_at, rule: reason }] : [];
+      });
+      if (due.length) yield due;
+      if (rows.length < batchSize) break;
+      const end = rows.at(-1)!;
+      last = { createdAt: end.created_at, id: end.id };
+      await pause();
+    }
+  }
 }
 
 /**
  * Deletes submissions with their files and outbox copies, leaving a tombstone for each (id, kind,
- * dates and why; nothing the person sent). Batches keep each query's parameters few.
+ * dates and why; nothing the person sent, its search text included). A transaction per batch,
+ * paced (app/platform/pacing.server.ts): the requests are served between two.
  */
 export async function deleteSubmissions(db: Kysely<Schema>, ids: string[], reason: "retention" | "erasure", now: Date) {
+  const pause = pacer();
   let deleted = 0;
-  for (let start = 0; start < ids.length; start += 200) {
-    const batch = ids.slice(start, start + 200);
+  for (let start = 0; start < ids.length; start += batchSize) {
+    if (start > 0) await pause();
+    const batch = ids.slice(start, start + batchSize);
     deleted += await db.transaction().execute(async (trx) => {
       const rows = await trx.selectFrom("submissions").select(["id", "kind", "created_at"]).where("id", "in", batch).execute();
       if (rows.length === 0) return 0;
@@ -131,28 +152,68 @@ export async function deleteSubmissions(db: Kysely<Schema>, ids: string[], reaso
 
 export type PurgeResult = { submissions: DueSubmission[]; mail: number; rateLimits: number };
 
-/** What the purge deletes at `now`: due submissions, sent e-mail copies past their period, spent rate-limit records. */
-export async function purge(db: Kysely<Schema>, policy: RetentionPolicy, now: Date, { dryRun = false } = {}): Promise<PurgeResult> {
-  const submissions = await dueSubmissions(db, policy, now);
-  const mailBefore = isoNow(daysBefore(now, policy.mailDays));
-  const hitsBefore = isoNow(new Date(now.getTime() - policy.rateLimitWindowSeconds * 1000));
-  // Only sent copies: one still waiting (or failed, to be retried) has not done its job yet.
-  if (dryRun) {
-    const dueIds = new Set(submissions.map((submission) => submission.id));
-    const sentMail = await db.selectFrom("outbox").select("submission_id").where("status", "=", "sent").where("sent_at", "<", mailBefore).execute();
-    const hits = await db
-      .selectFrom("rate_limit_hits")
-      .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"))
-      .where("at", "<", hitsBefore)
-      .executeTakeFirstOrThrow();
-    // Copies that belong to a due submission go with it: counted there, not twice.
-    const mail = sentMail.filter((row) => !row.submission_id || !dueIds.has(row.submission_id)).length;
-    return { submissions, mail, rateLimits: Number(hits.count) };
+/**
+ * What the purge deletes at `now`: due submissions, sent e-mail copies past their period, spent
+ * rate-limit records. Everything goes in batches, paced, so the site keeps answering however
+ * much is due, and the work grows with the rows it reads.
+ * `signal` stops it between two batches (the server shutting down): what is left is still due.
+ */
+export async function purge(
+  db: Kysely<Schema>,
+  policy: RetentionPolicy,
+  now: Date,
+  { dryRun = false, signal }: { dryRun?: boolean; signal?: AbortSignal } = {},
+): Promise<PurgeResult> {
+  const pause = pacer();
+  const submissions: DueSubmission[] = [];
+  for await (const page of dueSubmissionPages(db, policy, now)) {
+    signal?.throwIfAborted();
+    submissions.push(...page);
+    if (!dryRun) await deleteSubmissions(db, page.map((submission) => submission.id), "retention", now);
   }
-  await deleteSubmissions(db, submissions.map((submission) => submission.id), "retention", now);
-  const mail = await db.deleteFrom("outbox").where("status", "=", "sent").where("sent_at", "<", mailBefore).executeTakeFirst();
-  const hits = await db.deleteFrom("rate_limit_hits").where("at", "<", hitsBefore).executeTakeFirst();
+  // Copies that belong to a due submission went with it: counted there, not twice.
+  const dueIds = dryRun ? new Set(submissions.map((submission) => submission.id)) : new Set<string>();
+
+  // Only sent copies: one still waiting (or failed, to be retried) has not done its job yet.
+  const mailBefore = isoNow(daysBefore(now, policy.mailDays));
+  let mail = 0;
+  // Oldest first through the outbox_sent index, each page from where the last one ended.
+  for (let last: { sentAt: string; id: string } | null = null; ; ) {
+    let query = db
+      .selectFrom("outbox")
+      .select(["id", "submission_id", "sent_at"])
+      .where("status", "=", "sent")
+      .where("sent_at", "<", mailBefore)
+      .orderBy("sent_at")
+      .orderBy("id")
+      .limit(batchSize);
+    if (last) query = query.where(sql<boolean>`(sent_at, id) > (${last.sentAt}, ${last.id})`);
+    const page = await query.execute();
+    const ids = page.filter((row) => !row.submission_id || !dueIds.has(row.submission_id)).map((row) => row.id);
+    if (dryRun) mail += ids.length;
+    else if (ids.length) mail += Number((await db.deleteFrom("outbox").where("id", "in", ids).executeTakeFirst()).numDeletedRows);
+    if (page.length < batchSize) break;
+    const end = page.at(-1)!;
+    last = { sentAt: end.sent_at ?? "", id: end.id };
+    await pause();
+    signal?.throwIfAborted();
+  }
+
+  const hitsBefore = isoNow(new Date(now.getTime() - policy.rateLimitWindowSeconds * 1000));
+  let rateLimits = 0;
+  for (let last: { at: string; id: string } | null = null; ; ) {
+    let query = db.selectFrom("rate_limit_hits").select(["id", "at"]).where("at", "<", hitsBefore).orderBy("at").orderBy("id").limit(batchSize);
+    if (last) query = query.where(sql<boolean>`(at, id) > (${last.at}, ${last.id})`);
+    const page = await query.execute();
+    const ids = page.map((row) => row.id);
+    if (dryRun) rateLimits += ids.length;
+    else if (ids.length) rateLimits += Number((await db.deleteFrom("rate_limit_hits").where("id", "in", ids).executeTakeFirst()).numDeletedRows);
+    if (page.length < batchSize) break;
+    last = page.at(-1)!;
+    await pause();
+    signal?.throwIfAborted();
+  }
   // 0001's fixed-window counters, still written by instances of an older version during a rollout.
-  await sql`delete from rate_limits where window_start < ${hitsBefore}`.execute(db);
-  return { submissions, mail: Number(mail.numDeletedRows), rateLimits: Number(hits.numDeletedRows) };
+  if (!dryRun) await sql`delete from rate_limits where window_start < ${hitsBefore}`.execute(db);
+  return { submissions, mail, rateLimits };
 }

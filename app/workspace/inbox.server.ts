@@ -13,6 +13,8 @@ import { getSubmission, listSubmissions, type SubmissionRecord } from "#app/form
 import { queueWebhookEvent } from "#app/forms/webhook-events.server.ts";
 import { redeliverSubmission } from "#app/platform/webhooks.server.ts";
 import { env } from "#app/platform/env.server.ts";
+import { pacer } from "#app/platform/pacing.server.ts";
+import { containsPattern, foldForSearch } from "#app/platform/search-text.ts";
 import { type Actor, recordAudit } from "./audit.server.ts";
 import { mailStateLabel, postingTitle, stateLabel, states } from "./workspace-display.ts";
 
@@ -48,9 +50,6 @@ export type InboxRow = {
   sender: { name: string; email: string; company: string | null };
 };
 
-/** `%` and `_` typed by staff are searched for, not wildcards. */
-const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-
 /** The submissions a filter chooses (without paging), for a page of the inbox or an export. */
 function chosenBy(db: Kysely<Schema>, filter: Omit<InboxFilter, "after">) {
   let query = db.selectFrom("submissions");
@@ -59,9 +58,11 @@ function chosenBy(db: Kysely<Schema>, filter: Omit<InboxFilter, "after">) {
   if (filter.state === "open") query = query.where("progress", "!=", "done");
   if (filter.kind) query = query.where("kind", "=", filter.kind);
   if (filter.job) query = query.where("job_slug", "=", filter.job);
-  // Every word must appear somewhere in what was sent (name, e-mail, company, text).
-  for (const term of (filter.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8)) {
-    query = query.where(sql<boolean>`lower(fields) like ${likePattern(term)} escape '\\'`);
+  // Every word must appear in what the person typed (name, e-mail, company, text), whatever the
+  // case of either; `%` and `_` typed by staff are searched for, not wildcards. A submission an
+  // older version stored during a rollout has no search text: its stored fields are read instead.
+  for (const term of foldForSearch(filter.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8)) {
+    query = query.where(sql<boolean>`coalesce(search_text, lower(fields)) like ${containsPattern(term)} escape '\\'`);
   }
   return query;
 }
@@ -100,8 +101,13 @@ export async function listInbox(db: Kysely<Schema>, filter: InboxFilter) {
 export async function exportInbox(db: Kysely<Schema>, filter: InboxFilter, format: "csv" | "json", actor: Actor) {
   const ids = (await chosenBy(db, filter).select("id").orderBy("id").execute()).map((row) => row.id);
   const records: SubmissionRecord[] = [];
-  // A few hundred at a time: both engines cap the values one statement may carry.
-  for (let start = 0; start < ids.length; start += 500) records.push(...(await listSubmissions(db, { among: ids.slice(start, start + 500) })));
+  // A few hundred at a time: both engines cap the values one statement may carry; paced, so
+  // other pages are served meanwhile (app/platform/pacing.server.ts).
+  const pause = pacer();
+  for (let start = 0; start < ids.length; start += 500) {
+    if (start > 0) await pause();
+    records.push(...(await listSubmissions(db, { among: ids.slice(start, start + 500) })));
+  }
   await recordAudit(db, { actor, action: "export", detail: `${records.length} submissions as ${format}` });
   return records;
 }

@@ -2,13 +2,18 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
+import { v7 as uuidv7 } from "uuid";
 import { startCluster } from "#tests/helpers/postgres-cluster.ts";
+import { runScript } from "#tests/helpers/run-script.ts";
 import { exportSubmissions, expect, test } from "./fixtures.ts";
 import { startServer } from "./production-server.ts";
 import { e2eEnv } from "./server-env.ts";
 
 // Failures a visitor must survive, and what the operator sees of them.
+
+const basePort = Number(process.env.E2E_PORT ?? 3100);
 
 test.describe("error pages", () => {
   test("a request a page cannot take answers 405 with the site around it and a way home", async ({ page }) => {
@@ -282,4 +287,40 @@ test("a database the server cannot use stops it at start with a message naming t
     expect(result.stderr).not.toContain("hunter2");
   }
   rmSync(path.dirname(notAFolder), { recursive: true, force: true });
+});
+
+test("a purge over years of backlog runs once the server listens, not before", async () => {
+  test.setTimeout(90_000);
+  // A site upgrading with 3,000 inquiries from eleven years ago, all past their period: the data
+  // folder migrated by the operator's command, the rows written in bulk.
+  const dataDir = mkdtempSync(path.join(tmpdir(), "site-backlog-"));
+  try {
+    const migrated = await runScript("db-migrate.ts", [], { ...e2eEnv, DATA_DIR: dataDir });
+    expect(migrated.code, migrated.stderr).toBe(0);
+    const database = new DatabaseSync(path.join(dataDir, "site.sqlite"));
+    const insert = database.prepare("insert into submissions (id, kind, status, created_at, fields, search_text) values (?, 'contact', 'received', ?, ?, ?)");
+    const start = Date.now() - 11 * 365 * 86_400_000;
+    database.exec("begin");
+    for (let index = 0; index < 3000; index += 1) {
+      const at = start + index * 60_000;
+      insert.run(uuidv7({ msecs: at }), new Date(at).toISOString(), JSON.stringify({ name: `Person ${index}`, email: `person${index}@example.com` }), `person ${index}`);
+    }
+    database.exec("commit");
+    database.close();
+
+    const server = await startServer({ port: basePort + 50 + test.info().parallelIndex, env: { DATA_DIR: dataDir } });
+    try {
+      const purged = "Privacy purge: 3000 submissions (3000 inquiry)";
+      await expect.poll(() => server.output(), { timeout: 60_000 }).toContain(purged);
+      // Listening came first: the purge's log line follows the server's (before, the purge ran
+      // first, and on SQLite nothing was served until it ended).
+      expect(server.output().indexOf("Serving ")).toBeGreaterThan(-1);
+      expect(server.output().indexOf("Serving ")).toBeLessThan(server.output().indexOf(purged));
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

@@ -4,11 +4,13 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { createMailer } from "#app/platform/mail.server.ts";
 import { deliverDueMail } from "#app/platform/outbox.server.ts";
 import { listSubmissions, storeSubmission } from "#app/forms/submissions.server.ts";
+import { inquiryFields } from "#app/contact/inquiry-fields.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 import { startSmtp } from "#tests/helpers/smtp.ts";
 
 const submission = {
   kind: "contact" as const,
+  description: inquiryFields,
   fields: { name: "Ada <script>", email: "ada@example.com" },
   files: [],
   spamReason: null,

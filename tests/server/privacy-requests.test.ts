@@ -6,6 +6,9 @@ import { queueReceipt } from "#app/forms/receipts.server.ts";
 import { type NewSubmission, storeSubmission } from "#app/forms/submissions.server.ts";
 import { createMailer } from "#app/platform/mail.server.ts";
 import { deliverDueMail, queueMail } from "#app/platform/outbox.server.ts";
+import { inquiryFields } from "#app/contact/inquiry-fields.ts";
+import { applicationFields } from "#app/careers/application-fields.ts";
+import { meetingFields } from "#app/booking/meeting-fields.ts";
 import { addressesIn } from "#app/privacy/requests.server.ts";
 import { mailHeader, mimeParts } from "#tests/helpers/mime.ts";
 import { runScript } from "#tests/helpers/run-script.ts";
@@ -32,6 +35,7 @@ const inquiry = ({ name, email, phone = null, text }: Person): NewSubmission => 
   const fields = { name, email, phone, company: "Lee & Co", project: text, budget: "25k-50k", source: null };
   return {
     kind: "contact",
+    description: inquiryFields,
     fields,
     files: [{ name: "brief.pdf", type: "application/pdf", content: Buffer.from(`%PDF-1.7 brief by ${name}`) }],
     spamReason: null,
@@ -46,6 +50,7 @@ const application = ({ name, email, text }: Person): NewSubmission => {
   const fields = { firstName, lastName, email, phone: null, location: "Berlin", linkedin: null, github: null, portfolio: null, coverNote: text, consent: "yes", futureConsent: "no" };
   return {
     kind: "application",
+    description: applicationFields,
     jobSlug: "senior-mobile-engineer",
     fields,
     files: [{ name: "cv.pdf", type: "application/pdf", content: Buffer.from(`%PDF-1.7 résumé of ${name}`) }],
@@ -58,7 +63,7 @@ const application = ({ name, email, text }: Person): NewSubmission => {
 
 const meeting = ({ name, email, text }: Person): NewSubmission => {
   const fields = { name, email, company: null, topic: text, when: "Tue 2 June 2099, 09:00", start: "2099-06-02T16:00:00.000Z" };
-  return { kind: "meeting", fields, files: [], spamReason: null, formKey: null, messageIdDomain: "example.org", notification: notification(fields) };
+  return { kind: "meeting", description: meetingFields, fields, files: [], spamReason: null, formKey: null, messageIdDomain: "example.org", notification: notification(fields) };
 };
 
 const ann = { name: "Ann Lee", email: "ann@example.com", phone: "+49 30 1234" };

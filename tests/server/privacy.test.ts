@@ -3,6 +3,8 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { type NewSubmission, storeSubmission } from "#app/forms/submissions.server.ts";
+import { inquiryFields } from "#app/contact/inquiry-fields.ts";
+import { applicationFields } from "#app/careers/application-fields.ts";
 import { isoNow } from "#app/platform/clock.server.ts";
 import type { Database } from "#app/platform/db.server.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
@@ -26,6 +28,7 @@ function submission(kind: "contact" | "application", email: string, { spam = fal
       : { firstName: "Ada", lastName: "Lovelace", email, phone: null, location: null, linkedin: null, github: null, portfolio: null, coverNote: null, consent: "yes", futureConsent: future ? "yes" : "no" };
   return {
     kind,
+    description: kind === "contact" ? inquiryFields : applicationFields,
     fields,
     files: [{ name: "brief.pdf", type: "application/pdf", content: Buffer.from(`%PDF-1.7 file of ${email}`) }],
     spamReason: spam ? "honeypot" : null,

@@ -7,6 +7,7 @@ import { isSchemaCurrent, migrateToLatest } from "#app/platform/migrations.serve
 import { claimNextMail, retryFailedMail } from "#app/platform/outbox.server.ts";
 import { hitRateLimit } from "#app/platform/rate-limit.server.ts";
 import { type NewSubmission, getAttachment, listSubmissions, storeSubmission } from "#app/forms/submissions.server.ts";
+import { inquiryFields } from "#app/contact/inquiry-fields.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 
 const binary = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x00, 0xff, 0x10, 0x80]);
@@ -14,6 +15,7 @@ const binary = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x00, 0xff, 0x10, 0x80
 function inquiry(overrides: Partial<NewSubmission> = {}): NewSubmission {
   return {
     kind: "contact",
+    description: inquiryFields,
     fields: { name: "Ada Lovelace", email: "ada@example.com", project: "An engine", budget: "10k-25k", phone: null },
     files: [{ name: "brief.pdf", type: "application/pdf", content: binary }],
     spamReason: null,

@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { type NewSubmission, storeSubmission } from "#app/forms/submissions.server.ts";
+import { inquiryFields } from "#app/contact/inquiry-fields.ts";
+import { applicationFields } from "#app/careers/application-fields.ts";
 import { setNote, setProgress } from "#app/workspace/inbox.server.ts";
 import { queueWebhookEvent } from "#app/forms/webhook-events.server.ts";
 import { WebhookEndpointSchema } from "#app/platform/webhook-endpoints.ts";
@@ -24,6 +26,7 @@ const notification: NewSubmission["notification"] = ({ id }) => ({ recipient: "h
 function inquiry(name: string, overrides: Partial<NewSubmission> = {}): NewSubmission {
   return {
     kind: "contact",
+    description: inquiryFields,
     fields: { name, email: `${name.split(" ")[0]?.toLowerCase()}@example.com`, phone: null, company: "Société Générale d'Études", project: "A new app.\nSecond line.", budget: "25k-50k", source: null },
     files: [],
     spamReason: null,
@@ -37,6 +40,7 @@ function inquiry(name: string, overrides: Partial<NewSubmission> = {}): NewSubmi
 function application(firstName: string, job: string | null): NewSubmission {
   return {
     kind: "application",
+    description: applicationFields,
     jobSlug: job,
     fields: { firstName, lastName: "Núñez", email: `${firstName.toLowerCase()}@example.com`, phone: null, location: "Zürich", linkedin: null, github: null, portfolio: null, coverNote: "Hello.", consent: "yes", futureConsent: "yes" },
     files: [{ name: "cv.pdf", type: "application/pdf", content: Buffer.from("%PDF-1.7 résumé") }],

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { type NewSubmission, storeSubmission } from "#app/forms/submissions.server.ts";
+import { inquiryFields } from "#app/contact/inquiry-fields.ts";
 import { queueWebhookEvent } from "#app/forms/webhook-events.server.ts";
 import { WebhookEndpointSchema, type WebhookEndpoint } from "#app/platform/webhook-endpoints.ts";
 import {
@@ -62,6 +63,7 @@ describe.each(engines)("webhooks on %s", (engine) => {
   async function storeInquiry(endpoints: WebhookEndpoint[], overrides: Partial<NewSubmission> = {}) {
     return storeSubmission(database.db, {
       kind: "contact",
+      description: inquiryFields,
       fields,
       files: [],
       spamReason: null,

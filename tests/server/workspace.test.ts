@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { type NewSubmission, getSubmission, storeSubmission } from "#app/forms/submissions.server.ts";
+import { inquiryFields } from "#app/contact/inquiry-fields.ts";
+import { applicationFields } from "#app/careers/application-fields.ts";
 import { listAudit } from "#app/workspace/audit.server.ts";
 import { env } from "#app/platform/env.server.ts";
 import { exportInbox, getFile, InboxFilterSchema, listInbox, openApplicationsByPosting, pageSize, setNote, setProgress, setSpam } from "#app/workspace/inbox.server.ts";
@@ -14,6 +16,7 @@ const minutes = (count: number) => count * 60_000;
 function inquiry(name: string, company: string, at?: string): NewSubmission {
   return {
     kind: "contact",
+    description: inquiryFields,
     fields: { name, email: `${name.split(" ")[0]?.toLowerCase()}@example.com`, company, project: `Project of ${name}`, budget: "10k-25k", phone: null },
     files: [],
     spamReason: null,
@@ -193,7 +196,7 @@ describe.each(engines)("the workspace on %s", (engine) => {
   });
 
   test("the posting filter counts each posting's applications that are new or in progress, not done ones, spam or inquiries", async () => {
-    const apply = (job: string | null, spamReason: string | null = null): NewSubmission => ({ ...inquiry("Ada Lovelace", "Acme"), kind: "application", jobSlug: job, spamReason });
+    const apply = (job: string | null, spamReason: string | null = null): NewSubmission => ({ ...inquiry("Ada Lovelace", "Acme"), kind: "application", description: applicationFields, jobSlug: job, spamReason });
     const stored = [];
     for (const job of ["data-scientist", "data-scientist", "data-scientist", "product-manager", null]) stored.push(await storeSubmission(database.db, apply(job)));
     await storeSubmission(database.db, apply("product-manager", "honeypot"));
