@@ -86,12 +86,12 @@ describe.each(engines)("inbox search on %s", (engine) => {
   });
 });
 
-/** A database of each engine at the schema before the search text (0012), then its own clean-up. */
+/** A database of each engine at the schema before the search text (0013), then its own clean-up. */
 async function openBeforeSearchText(engine: Engine) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "site-test-"));
   const postgres = engine === "postgres" ? await createPostgresDatabase() : null;
   const database = openDatabase({ dataDir, databaseUrl: postgres?.url });
-  const earlier = migrationNames.filter((name) => name < "0013");
+  const earlier = migrationNames.filter((name) => name < "0014");
   const files = await Promise.all(earlier.map((name) => import(`#app/platform/migrations/${name}.ts`) as Promise<{ up: (db: Kysely<any>, engine: Engine) => Promise<void> }>));
   const migrations = Object.fromEntries(earlier.map((name, index) => [name, { up: (db: Kysely<any>) => files[index]!.up(db, engine) }]));
   const { error } = await new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
