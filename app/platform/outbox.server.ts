@@ -1,7 +1,8 @@
+import { rm } from "node:fs/promises";
 import type { Kysely, Selectable } from "kysely";
 import { isoNow, newId } from "./clock.server.ts";
 import type { Engine, OutboxTable, Schema } from "./db.server.ts";
-import type { CalendarPart, SendEmail } from "./mail.server.ts";
+import { type CalendarPart, localMailFile, type SendEmail } from "./mail.server.ts";
 import { claimNextDue } from "./lease.server.ts";
 import { startWorker } from "./worker.server.ts";
 
@@ -23,6 +24,14 @@ export type OutboxOptions = {
 
 /** The name of a message's file in the local outbox (mail.server.ts): the same for each attempt, so a resend replaces it. */
 export const localMailName = (mail: Pick<Selectable<OutboxTable>, "id" | "created_at">) => `${mail.created_at.replace(/[:.]/g, "-")}-${mail.id}`;
+
+/**
+ * Removes the local outbox's files of these e-mails: without SMTP_URL each message sent is a file
+ * under DATA_DIR/mail, named by its row, so it goes with the row (retention and erasure).
+ */
+export async function removeLocalMail(dataDir: string, mail: Array<Pick<Selectable<OutboxTable>, "id" | "created_at">>) {
+  for (const row of mail) await rm(localMailFile(dataDir, localMailName(row)), { force: true });
+}
 
 export const defaultBackoffMs = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 60 * 60_000);
 

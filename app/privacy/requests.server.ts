@@ -1,4 +1,3 @@
-import { rm } from "node:fs/promises";
 import { type Kysely, sql } from "kysely";
 import { meetingFields } from "#app/booking/meeting-fields.ts";
 import { cancelBooking } from "#app/booking/meetings.server.ts";
@@ -7,8 +6,7 @@ import { inquiryFields } from "#app/contact/inquiry-fields.ts";
 import type { StoredFields, SubmissionFields } from "#app/forms/submission-fields.ts";
 import { isoNow, newId } from "#app/platform/clock.server.ts";
 import { type Schema, type SubmissionKind, toBuffer } from "#app/platform/db.server.ts";
-import { localMailFile } from "#app/platform/mail.server.ts";
-import { localMailName } from "#app/platform/outbox.server.ts";
+import { removeLocalMail } from "#app/platform/outbox.server.ts";
 import { signFor } from "#app/platform/secret.server.ts";
 import { deleteSubmissions } from "./retention.server.ts";
 
@@ -88,14 +86,6 @@ export async function findAddress(db: Kysely<Schema>, address: string) {
   return { submissions: submissions.length, mail: mail.length, mentions };
 }
 
-/**
- * Removes the local outbox's files of these e-mails: without SMTP_URL each message sent is a file
- * under DATA_DIR/mail (app/platform/mail.server.ts), named by its row, so it goes with the row.
- */
-async function removeLocalMail(dataDir: string, mail: Array<Pick<OutboxRow, "id" | "created_at">>) {
-  for (const row of mail) await rm(localMailFile(dataDir, localMailName(row)), { force: true });
-}
-
 async function recordRequest(db: Kysely<Schema>, kind: "export" | "erasure", hash: string, detail: string, now: Date) {
   await db.insertInto("privacy_requests").values({ id: newId(), kind, address_hash: hash, requested_at: isoNow(now), detail }).execute();
 }
@@ -164,12 +154,10 @@ export async function eraseAddress(db: Kysely<Schema>, secret: string, address: 
     : [];
   let meetings = 0;
   for (const booking of upcoming) if (await cancelBooking(db, booking.id, { change: "erasure", now })) meetings += 1;
-  // Read before the rows go: the files are named by them.
-  const copies = ids.length ? await db.selectFrom("outbox").select(["id", "created_at"]).where("submission_id", "in", ids).execute() : [];
-  const submissions = await deleteSubmissions(db, ids, "erasure", now);
+  const submissions = await deleteSubmissions(db, ids, "erasure", now, dataDir);
   const mailIds = found.mail.map((row) => row.id);
   const mail = mailIds.length ? Number((await db.deleteFrom("outbox").where("id", "in", mailIds).executeTakeFirst()).numDeletedRows) : 0;
-  await removeLocalMail(dataDir, [...copies, ...found.mail]);
+  await removeLocalMail(dataDir, found.mail);
   const detail = `${submissions} submissions, ${mail} other e-mail copies, ${meetings} meetings cancelled, ${found.mentions.length} mentions left for review`;
   await recordRequest(db, "erasure", addressHash(secret, address), detail, now);
   return { submissions, mail, meetings, mentions: found.mentions };
@@ -210,8 +198,8 @@ export async function reapplyErasures(db: Kysely<Schema>, secret: string, { data
   const outbox = await db.selectFrom("outbox").select(["id", "created_at", "submission_id", "recipient"]).execute();
   const going = outbox.filter((row) => (row.submission_id ? submissionIds.has(row.submission_id) : erased(row.recipient)));
   const mailIds = going.filter((row) => !row.submission_id).map((row) => row.id);
-  const submissions = await deleteSubmissions(db, [...submissionIds], "erasure", now);
+  const submissions = await deleteSubmissions(db, [...submissionIds], "erasure", now, dataDir);
   const deletedMail = mailIds.length ? Number((await db.deleteFrom("outbox").where("id", "in", mailIds).executeTakeFirst()).numDeletedRows) : 0;
-  await removeLocalMail(dataDir, going);
+  await removeLocalMail(dataDir, going.filter((row) => !row.submission_id));
   return { erasures: hashes.size, restoredRecords: missing.length, submissions, mail: deletedMail };
 }

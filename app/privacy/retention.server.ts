@@ -3,6 +3,7 @@ import { isoNow } from "#app/platform/clock.server.ts";
 import type { Schema, SubmissionKind, SubmissionStatus } from "#app/platform/db.server.ts";
 import type { Env } from "#app/platform/env.ts";
 import { pacer } from "#app/platform/pacing.server.ts";
+import { removeLocalMail } from "#app/platform/outbox.server.ts";
 
 // How long each kind of record is kept, and deleting what is past it (decision 021). Everything
 // takes `now`, so tests run the purge at any date they like.
@@ -19,6 +20,8 @@ export type RetentionPolicy = {
   mailDays: number;
   /** Rate-limit records go as soon as their window has passed. */
   rateLimitWindowSeconds: number;
+  /** Where the local outbox keeps its files (DATA_DIR/mail, without SMTP_URL): they go with their rows. */
+  dataDir: string;
 };
 
 export function retentionPolicy(env: Env): RetentionPolicy {
@@ -30,6 +33,7 @@ export function retentionPolicy(env: Env): RetentionPolicy {
     spamDays: env.RETENTION_SPAM_DAYS,
     mailDays: env.RETENTION_MAIL_DAYS,
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
+    dataDir: env.DATA_DIR,
   };
 }
 
@@ -119,12 +123,14 @@ async function* dueSubmissionPages(db: Kysely<Schema>, policy: RetentionPolicy, 
  * dates and why; nothing the person sent, its search text included). A transaction per batch,
  * paced (app/platform/pacing.server.ts): the requests are served between two.
  */
-export async function deleteSubmissions(db: Kysely<Schema>, ids: string[], reason: "retention" | "erasure", now: Date) {
+export async function deleteSubmissions(db: Kysely<Schema>, ids: string[], reason: "retention" | "erasure", now: Date, dataDir: string) {
   const pause = pacer();
   let deleted = 0;
   for (let start = 0; start < ids.length; start += batchSize) {
     if (start > 0) await pause();
     const batch = ids.slice(start, start + batchSize);
+    // The e-mail copies' files are removed once their rows are gone for good (after the commit).
+    const copies: Array<{ id: string; created_at: string }> = [];
     deleted += await db.transaction().execute(async (trx) => {
       const rows = await trx.selectFrom("submissions").select(["id", "kind", "created_at"]).where("id", "in", batch).execute();
       if (rows.length === 0) return 0;
@@ -137,6 +143,7 @@ export async function deleteSubmissions(db: Kysely<Schema>, ids: string[], reaso
       // Explicit rather than left to the foreign keys' cascade, which an older schema or a
       // SQLite connection without foreign_keys would skip.
       await trx.deleteFrom("attachments").where("submission_id", "in", found).execute();
+      copies.push(...(await trx.selectFrom("outbox").select(["id", "created_at"]).where("submission_id", "in", found).execute()));
       await trx.deleteFrom("outbox").where("submission_id", "in", found).execute();
       await trx.updateTable("bookings").set({ submission_id: null }).where("submission_id", "in", found).execute();
       // A receipt's row holds a hash of the address; a webhook event holds no personal data and
@@ -146,6 +153,7 @@ export async function deleteSubmissions(db: Kysely<Schema>, ids: string[], reaso
       await trx.deleteFrom("submissions").where("id", "in", found).execute();
       return rows.length;
     });
+    await removeLocalMail(dataDir, copies);
   }
   return deleted;
 }
@@ -169,7 +177,7 @@ export async function purge(
   for await (const page of dueSubmissionPages(db, policy, now)) {
     signal?.throwIfAborted();
     submissions.push(...page);
-    if (!dryRun) await deleteSubmissions(db, page.map((submission) => submission.id), "retention", now);
+    if (!dryRun) await deleteSubmissions(db, page.map((submission) => submission.id), "retention", now, policy.dataDir);
   }
   // Copies that belong to a due submission went with it: counted there, not twice.
   const dueIds = dryRun ? new Set(submissions.map((submission) => submission.id)) : new Set<string>();
@@ -181,7 +189,7 @@ export async function purge(
   for (let last: { sentAt: string; id: string } | null = null; ; ) {
     let query = db
       .selectFrom("outbox")
-      .select(["id", "submission_id", "sent_at"])
+      .select(["id", "submission_id", "sent_at", "created_at"])
       .where("status", "=", "sent")
       .where("sent_at", "<", mailBefore)
       .orderBy("sent_at")
@@ -189,9 +197,13 @@ export async function purge(
       .limit(batchSize);
     if (last) query = query.where(sql<boolean>`(sent_at, id) > (${last.sentAt}, ${last.id})`);
     const page = await query.execute();
-    const ids = page.filter((row) => !row.submission_id || !dueIds.has(row.submission_id)).map((row) => row.id);
+    const going = page.filter((row) => !row.submission_id || !dueIds.has(row.submission_id));
+    const ids = going.map((row) => row.id);
     if (dryRun) mail += ids.length;
-    else if (ids.length) mail += Number((await db.deleteFrom("outbox").where("id", "in", ids).executeTakeFirst()).numDeletedRows);
+    else if (ids.length) {
+      mail += Number((await db.deleteFrom("outbox").where("id", "in", ids).executeTakeFirst()).numDeletedRows);
+      await removeLocalMail(policy.dataDir, going);
+    }
     if (page.length < batchSize) break;
     const end = page.at(-1)!;
     last = { sentAt: end.sent_at ?? "", id: end.id };

@@ -78,7 +78,7 @@ describe.each(engines)("inbox search on %s", (engine) => {
   test("a deleted submission leaves no search text behind: its tombstone holds no word of it", async () => {
     const { db } = database;
     const { id } = await storeSubmission(db, emile);
-    expect(await deleteSubmissions(db, [id], "erasure", new Date())).toBe(1);
+    expect(await deleteSubmissions(db, [id], "erasure", new Date(), database.dataDir)).toBe(1);
     expect(await found(db, "zola")).toEqual([]);
     const [tombstone] = await db.selectFrom("deletion_tombstones").selectAll().execute();
     expect(Object.keys(tombstone ?? {}).sort()).toEqual(["created_at", "deleted_at", "id", "kind", "reason"]);

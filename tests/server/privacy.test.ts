@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
@@ -7,7 +7,8 @@ import { inquiryFields } from "#app/contact/inquiry-fields.ts";
 import { applicationFields } from "#app/careers/application-fields.ts";
 import { isoNow } from "#app/platform/clock.server.ts";
 import type { Database } from "#app/platform/db.server.ts";
-import { queueMail } from "#app/platform/outbox.server.ts";
+import { localMailFile } from "#app/platform/mail.server.ts";
+import { localMailName, queueMail } from "#app/platform/outbox.server.ts";
 import { purgeIfDue } from "#app/privacy/daily-purge.server.ts";
 import { monthsBefore, purge, type RetentionPolicy } from "#app/privacy/retention.server.ts";
 import { runScript } from "#tests/helpers/run-script.ts";
@@ -16,7 +17,7 @@ import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/dat
 // The retention periods kept on both engines with a controlled clock: each kind stored one day
 // inside and one day past its limit, purged at one instant.
 
-const policy: RetentionPolicy = { inquiryMonths: 12, applicationMonths: 6, futureOpeningsMonths: 12, meetingMonths: 12, spamDays: 30, mailDays: 30, rateLimitWindowSeconds: 600 };
+const policy: RetentionPolicy = { inquiryMonths: 12, applicationMonths: 6, futureOpeningsMonths: 12, meetingMonths: 12, spamDays: 30, mailDays: 30, rateLimitWindowSeconds: 600, dataDir: "" };
 const now = new Date("2027-06-15T12:00:00.000Z");
 const day = 24 * 60 * 60_000;
 const shift = (date: Date, days: number) => new Date(date.getTime() + days * day);
@@ -100,7 +101,13 @@ describe.each(engines)("retention on %s", (engine) => {
     expect(dryRun).toMatchObject({ mail: 1, rateLimits: 1 });
     expect(await db.selectFrom("submissions").select("id").execute()).toHaveLength(8);
 
-    const result = await purge(db, policy, now);
+    // Without SMTP each sent e-mail is also a file of the local outbox: it goes with its row.
+    const rows = await db.selectFrom("outbox").select(["id", "created_at", "submission_id"]).execute();
+    mkdirSync(path.join(database.dataDir, "mail"), { recursive: true });
+    const fileOf = (row: { id: string; created_at: string }) => localMailFile(database.dataDir, localMailName(row));
+    for (const row of rows) writeFileSync(fileOf(row), `Subject: ${row.id}\r\n\r\nA copy.\r\n`);
+
+    const result = await purge(db, { ...policy, dataDir: database.dataDir }, now);
     expect(result).toMatchObject({ mail: 1, rateLimits: 1 });
     const left = (await db.selectFrom("submissions").select("id").execute()).map((row) => row.id);
     expect(left.sort()).toEqual([...kept].sort());
@@ -110,6 +117,9 @@ describe.each(engines)("retention on %s", (engine) => {
     const mail = await db.selectFrom("outbox").select(["id", "submission_id"]).execute();
     expect(mail.filter((row) => row.submission_id).map((row) => row.submission_id).sort()).toEqual(kept.filter((id) => id !== ids.spamKept).sort());
     expect(mail.filter((row) => !row.submission_id).map((row) => row.id).sort()).toEqual([mailIds.sentKept, mailIds.pending].sort());
+    const keptMail = new Set(mail.map((row) => row.id));
+    for (const row of rows) expect(existsSync(fileOf(row)), `the file of ${row.id}`).toBe(keptMail.has(row.id));
+    expect(rows.length).toBeGreaterThan(keptMail.size);
     expect((await db.selectFrom("rate_limit_hits").select("key").execute()).map((row) => row.key)).toEqual(["hit-in-window"]);
 
     const tombstones = await db.selectFrom("deletion_tombstones").selectAll().orderBy("created_at").execute();

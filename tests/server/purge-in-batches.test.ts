@@ -12,7 +12,7 @@ import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/dat
 // server keeps answering; and starting it never holds up start-up. No timings here: speed is
 // `npm run bench -- inbox`'s.
 
-const policy: RetentionPolicy = { inquiryMonths: 12, applicationMonths: 6, futureOpeningsMonths: 12, meetingMonths: 12, spamDays: 30, mailDays: 30, rateLimitWindowSeconds: 600 };
+const policy: RetentionPolicy = { inquiryMonths: 12, applicationMonths: 6, futureOpeningsMonths: 12, meetingMonths: 12, spamDays: 30, mailDays: 30, rateLimitWindowSeconds: 600, dataDir: "" };
 const now = new Date("2027-06-15T12:00:00.000Z");
 const due = 1000;
 const kept = 10;

@@ -285,7 +285,7 @@ describe.each(engines)("webhooks on %s", (engine) => {
   test("an event of a submission erased before it went still goes, without the fields or the link to it", async () => {
     const endpoints = [endpoint({ url: receiver.url, payload: "full" })];
     const stored = await storeInquiry(endpoints);
-    expect(await deleteSubmissions(database.db, [stored.id], "erasure", new Date())).toBe(1);
+    expect(await deleteSubmissions(database.db, [stored.id], "erasure", new Date(), database.dataDir)).toBe(1);
     await deliverDueWebhooks(options(endpoints));
     expect(verify(receiver.received[0]!).data).toEqual({
       id: stored.id,
