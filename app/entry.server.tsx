@@ -67,5 +67,8 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   // Answers such as 404 and 405 are the site working as intended; aborted requests are the client's.
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   const { pathname } = new URL(request.url);
+  // React Router's own refusal of an action posted from another origin (answered 400); the server
+  // refuses most of them before (server/app.ts). The sender's doing: one line, no stack.
+  if (error instanceof Error && error.message.endsWith("Aborting the action.")) return void logger.warn({ path: pathname }, "action from another origin refused");
   logger.error({ path: pathname, err: error instanceof Error ? error.stack : String(error) }, "request failed");
 };

@@ -16,6 +16,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { openDatabase } from "#app/platform/db.server.ts";
 import { issueFormStamp } from "#app/forms/form-guard.server.ts";
+import { benchBodies, bodiesChecks, printBodies } from "./bench-bodies.ts";
 import { benchFirstInteraction, type InteractionResult, interactionChecks, printFirstInteraction } from "./bench-interaction.ts";
 import { benchFreeTimes, freeTimesChecks, printFreeTimes } from "./bench-free-times.ts";
 import { benchInbox, benchRetention, inboxChecks, printInbox } from "./bench-inbox.ts";
@@ -27,12 +28,14 @@ const origin = `http://127.0.0.1:${port}`;
 // `npm run bench -- inbox` measures the workspace's inbox only (with PostgreSQL too when
 // TEST_DATABASE_URL is set: `node scripts/with-test-postgres.ts npm run bench -- inbox`);
 // `npm run bench -- interaction` the form pages at the first interaction only;
+// `npm run bench -- bodies` the server's memory while four 100 MB bodies arrive at once only;
 // `npm run bench -- lighthouse` the Lighthouse pass only (issue 20 asks every page's TBT under
 // 50 ms in five consecutive ones: `for run in 1 2 3 4 5; do npm run bench -- lighthouse; done`).
 const runs = process.argv.includes("--load-only") ? 0 : 3;
 const lighthouseOnly = process.argv.includes("lighthouse");
 const inboxOnly = process.argv.includes("inbox");
 const interactionOnly = process.argv.includes("interaction");
+const bodiesOnly = process.argv.includes("bodies");
 // `npm run bench -- free-times` measures only the booking page's free times (seconds, no build).
 if (process.argv.includes("free-times")) {
   const result = benchFreeTimes();
@@ -154,6 +157,20 @@ if (interactionOnly) {
   mkdirSync("bench/results", { recursive: true });
   const file = path.join("bench/results", `${date}-interaction.json`);
   writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine: { cpus: cpus().length, node: process.version }, firstInteraction: results }, null, 2)}\n`);
+  console.log(`\nWrote ${file}`);
+  process.exit(0);
+}
+
+if (bodiesOnly) {
+  step("Four 100 MB bodies at once, chunked, one to each kind of address");
+  const result = await benchBodies({ origin, pid: server.pid as number });
+  console.log("");
+  printBodies(result);
+  console.log("\nTargets");
+  for (const [target, met] of bodiesChecks(result)) console.log(`  ${met ? "met " : "MISS"} ${target}`);
+  mkdirSync("bench/results", { recursive: true });
+  const file = path.join("bench/results", `${date}-bodies.json`);
+  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine: { cpus: cpus().length, node: process.version }, bodies: result }, null, 2)}\n`);
   console.log(`\nWrote ${file}`);
   process.exit(0);
 }

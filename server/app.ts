@@ -27,6 +27,7 @@ import { getServices } from "#app/platform/services.server.ts";
 import { statusPagePath } from "#app/site/status-page.tsx";
 import { memoByString } from "./memo.ts";
 import { precompressedFiles, preferredEncoding } from "./precompressed.ts";
+import { bodyLimitOf, closeAfterAnswer, limitBody } from "./body-limit.ts";
 import { baseSecurityHeaders, contentSecurityPolicy, fileDocumentPolicy, frameOrigins, inlineScriptHashes, newNonce } from "./security-headers.ts";
 import { nonceHeader } from "#app/site/nonce.ts";
 
@@ -52,7 +53,9 @@ const build = serverBuild as unknown as ServerBuild;
 
 const maxUrlLength = 2048;
 const fetchForbiddenMethods = new Set(["CONNECT", "TRACE", "TRACK"]);
-const maxPlainBodyBytes = 1024 * 1024;
+// The methods that reach an action, which reads the body.
+const actionMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const siteOrigin = new URL(env.SITE_URL).origin;
 const htmlCache = "no-cache"; // revalidated with the ETag: a new deployment shows at once
 // Browsers revalidate every time; a shared cache (CDN, nginx) may keep a page five minutes, one
 // copy per cookie (Vary), which serves a spike of first-time visitors from the edge.
@@ -226,23 +229,47 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
 
   const reactRouter = createRequestHandler({ build, mode: process.env.NODE_ENV });
 
-  // Limits before any work: methods no page takes, overlong or undecodable addresses, and
-  // oversized bodies other than uploads (the upload forms stream theirs with limits of their own,
-  // app/forms/multipart.server.ts).
+  // Limits before any work: methods no page takes, overlong or undecodable addresses, posts from
+  // another site's pages, and bodies an address does not take or beyond its limit, counted as
+  // they arrive (server/body-limit.ts). All of them are the sender's doing: the request's log
+  // line tells the status, and nothing is logged as an error.
   // The answer is the site's own error page for that status, rendered without the request.
   const statusPage = (code: number, req: express.Request, res: express.Response, next: express.NextFunction) => {
     req.method = "GET";
     req.url = req.originalUrl = statusPagePath(code);
     return reactRouter(req, res, next);
   };
+  // A browser names the page's origin in every POST (Origin). One from another site is refused
+  // here, before its body is read (React Router refuses those to a page's action too, but only
+  // after reading the body, as a 400 logged as an error). The address the request was sent to is
+  // accepted beside SITE_URL's, as React Router does, so an instance reached directly on its own
+  // port takes the public forms; the workspace accepts SITE_URL's origin only (requireSameOrigin).
+  const fromAnotherSite = (req: express.Request) => {
+    const origin = req.get("origin");
+    if (origin === undefined) return false;
+    try {
+      const { origin: named } = new URL(origin);
+      return named !== siteOrigin && named !== `${req.protocol}://${req.host}`;
+    } catch {
+      return true; // "null" (a sandboxed frame) or not an origin at all
+    }
+  };
   app.use((req, res, next) => {
     // Methods a web request cannot carry (React Router works on the Fetch API's Request).
     if (fetchForbiddenMethods.has(req.method)) return statusPage(405, req, res, next);
     if (req.originalUrl.length > maxUrlLength) return statusPage(414, req, res, next);
     if (decodedOrNull(req.path) === null) return statusPage(400, req, res, next);
-    const length = Number(req.get("content-length") ?? 0);
-    if (length > maxPlainBodyBytes && !req.is("multipart/form-data")) return statusPage(413, req, res, next);
-    next();
+    if (!actionMethods.has(req.method)) return next();
+    // A refused body is not read: answered at once, while the client may still be sending, and
+    // then the connection closes. (A file form may have answered already, with an error of its own.)
+    const refuse = (code: number) => {
+      closeAfterAnswer(req, res);
+      if (!res.headersSent) statusPage(code, req, res, next);
+    };
+    if (fromAnotherSite(req)) return refuse(403);
+    const body = bodyLimitOf(req);
+    if ("refuse" in body) return refuse(body.refuse);
+    limitBody(req, body.maxBytes, { ready: next, tooLarge: () => refuse(413) });
   });
 
   app.use(compression());
@@ -339,11 +366,13 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
   return (req, res) => {
     const started = performance.now();
     const requestId = requestIdOf(req);
+    // As requested: an error page's answer rewrites the request (statusPage above).
+    const { method = "GET", url = "/" } = req;
     const logLine = () =>
       logRequest({
         requestId,
-        method: req.method ?? "GET",
-        path: pathOf(req.url ?? "/"),
+        method,
+        path: pathOf(url),
         status: res.statusCode,
         ms: Math.round((performance.now() - started) * 10) / 10,
       });

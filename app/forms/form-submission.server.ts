@@ -6,7 +6,7 @@ import { fillMessage } from "./field-rules.ts";
 import { judgeSubmission } from "./form-guard.server.ts";
 import { type FileExtension, maxFileNameLength } from "./file-names.ts";
 import { acceptedFileType } from "./file-types.server.ts";
-import { MalformedFormError, parseMultipartForm } from "./multipart.server.ts";
+import { MalformedFormError, parseMultipartForm, uploadBodyBytes } from "./multipart.server.ts";
 import { log } from "#app/platform/log.server.ts";
 import { limitClient } from "#app/platform/rate-limit.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
@@ -69,10 +69,10 @@ export class FormRefusal extends Error {
   }
 }
 
-const maxBodyBytes = 50 * 1024 * 1024;
-
 export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPipeline<Schema>) {
   const { request, schema, messages } = pipeline;
+  // The server stops reading at this limit already (server/body-limit.ts); this parser keeps it too.
+  const maxBodyBytes = uploadBodyBytes(pipeline.uploads.maxTotalBytes);
   const declaredLength = Number(request.headers.get("content-length") ?? 0);
   if (declaredLength > maxBodyBytes) {
     return data({ result: null, formError: messages.bodyTooLarge }, { status: 413 });

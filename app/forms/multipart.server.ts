@@ -26,6 +26,12 @@ export type ParsedForm = {
 
 export class MalformedFormError extends Error {}
 
+/**
+ * The most a file form's body may carry: its files' documented total, and a megabyte for the
+ * fields and the multipart framing. Beyond it the server stops reading (server/body-limit.ts).
+ */
+export const uploadBodyBytes = (maxTotalFileBytes: number) => maxTotalFileBytes + 1024 * 1024;
+
 export async function parseMultipartForm(request: Request, limits: UploadLimits): Promise<ParsedForm> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!request.body) throw new MalformedFormError("The form was sent without a body.");
@@ -45,12 +51,18 @@ export async function parseMultipartForm(request: Request, limits: UploadLimits)
   let fileBytes = 0;
   let bodyBytes = 0;
 
-  const parser = busboy({
-    headers: { "content-type": contentType },
-    limits: { fieldSize: limits.maxFieldBytes, fields: limits.maxFields, files: limits.maxFiles + 1, parts: limits.maxFields + limits.maxFiles + 1 },
-    defParamCharset: "utf8",
-    preservePath: true, // see the name as sent, so a forged path is refused rather than trimmed
-  });
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      limits: { fieldSize: limits.maxFieldBytes, fields: limits.maxFields, files: limits.maxFiles + 1, parts: limits.maxFields + limits.maxFiles + 1 },
+      defParamCharset: "utf8",
+      preservePath: true, // see the name as sent, so a forged path is refused rather than trimmed
+    });
+  } catch {
+    // A Content-Type busboy cannot use (multipart without its boundary): the sender's error.
+    throw new MalformedFormError("The form could not be read.");
+  }
   const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream);
 
   await new Promise<void>((resolve, reject) => {
@@ -68,6 +80,9 @@ export async function parseMultipartForm(request: Request, limits: UploadLimits)
       formData.append(name, value);
     });
     parser.on("file", (name, stream, info) => {
+      // A body that ends inside a file (cut off, or forged) errs on the file's stream too: without
+      // a listener, that error would stop the whole server.
+      stream.on("error", fail);
       const chunks: Buffer[] = [];
       const filename = info.filename;
       if (!filename) {
@@ -85,7 +100,8 @@ export async function parseMultipartForm(request: Request, limits: UploadLimits)
       stream.on("data", (chunk: Buffer) => {
         fileBytes += chunk.length;
         if (fileBytes > limits.maxTotalFileBytes) fileProblem ??= "too-large";
-        if (!fileProblem) chunks.push(chunk);
+        if (fileProblem) chunks.length = 0; // dropped anyway (below): no need to hold them meanwhile
+        else chunks.push(chunk);
       });
       stream.on("end", () => {
         if (!fileProblem) formData.append(name, new File([Buffer.concat(chunks)], cleanFileName(filename), { type: info.mimeType }));

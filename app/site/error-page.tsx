@@ -9,10 +9,12 @@ type ErrorKind = Exclude<keyof typeof errorPages, "homeLink" | "suggestionsTitle
 
 const kindByStatus: Record<number, ErrorKind> = {
   400: "badRequest",
+  403: "otherSite",
   404: "notFound",
   405: "methodNotAllowed",
   413: "tooLarge",
   414: "tooLarge",
+  415: "unsupportedBody",
   429: "tooManyRequests",
   503: "unavailable",
 };

@@ -6,7 +6,12 @@ export const errorPages = {
   badRequest: {
     code: 400,
     title: "This address cannot be read",
-    description: "Part of the address is not valid, perhaps cut short when it was copied. Please check the link, or start from the pages below.",
+    description: "Part of the address, or of what was sent to it, is not valid, perhaps cut short when it was copied. Please check the link, or start from the pages below.",
+  },
+  otherSite: {
+    code: 403,
+    title: "This was sent from another site",
+    description: "Our forms only take what is sent from this site's own pages. Please open the page here and send the form again.",
   },
   notFound: {
     code: 404,
@@ -22,6 +27,11 @@ export const errorPages = {
     code: 413,
     title: "That was too much to send",
     description: "The request was larger than this site accepts. Please send less, or e-mail us directly.",
+  },
+  unsupportedBody: {
+    code: 415,
+    title: "This page cannot take that",
+    description: "This address does not accept what was sent in that form. Please use the form on its page, or e-mail us directly.",
   },
   tooManyRequests: {
     code: 429,

@@ -84,6 +84,21 @@ describe("parseMultipartForm", () => {
     });
     await expect(parseMultipartForm(request, limits)).rejects.toBeInstanceOf(MalformedFormError);
   });
+
+  // The file's own stream errs too: unheard, that error stopped the whole server.
+  test("a body that ends inside a file is a clear error, not a crash", async () => {
+    const request = new Request("http://localhost/contact", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=xyz" },
+      body: '--xyz\r\nContent-Disposition: form-data; name="attachments"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4',
+    });
+    await expect(parseMultipartForm(request, limits)).rejects.toBeInstanceOf(MalformedFormError);
+  });
+
+  test("a multipart Content-Type without its boundary is a clear error", async () => {
+    const request = new Request("http://localhost/contact", { method: "POST", headers: { "content-type": "multipart/form-data" }, body: "x" });
+    await expect(parseMultipartForm(request, limits)).rejects.toBeInstanceOf(MalformedFormError);
+  });
 });
 
 describe("forged requests are refused", () => {
