@@ -2,7 +2,7 @@ import type { WorkerInfo } from "@playwright/test";
 import { sendChunked } from "#tests/helpers/chunked-body.ts";
 import { expect, test } from "./fixtures.ts";
 import { type RunningServer, startServer } from "./production-server.ts";
-import { servers } from "./server-env.ts";
+import { e2eEnv, servers } from "./server-env.ts";
 
 // Nothing one request can break (issue 28): every body is bounded however it is sent, and a body
 // the server cannot read, or does not take at that address, is the sender's error, answered with
@@ -71,7 +71,8 @@ test("a body the server cannot read answers 400 with the site's page, a post fro
     expect(await response.text()).toContain("This address cannot be read");
   }
   // A passkey step that is not JSON: the ceremony's own answer, in JSON.
-  const broken = await post("/workspace/sign-in/passkey", { headers: { "Content-Type": "application/json", Origin: server.url }, body: '{"step":' });
+  // (From SITE_URL's pages, the only origin whose posts the workspace takes.)
+  const broken = await post("/workspace/sign-in/passkey", { headers: { "Content-Type": "application/json", Origin: new URL(e2eEnv.SITE_URL).origin }, body: '{"step":' });
   expect(broken.status).toBe(400);
   expect(await broken.json()).toEqual({ error: "bad request" });
 

@@ -42,9 +42,13 @@ export const test = base.extend<{
   hydrated: async ({ page, javaScriptEnabled }, use) => {
     await use(async () => {
       if (!javaScriptEnabled) return;
-      await page.mouse.move(1, 1);
-      await page.mouse.move(2, 2);
-      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      // Moved again until React has taken over: a page that has just come again (after a cookie
+      // choice, a posted form) may not have run its island's starter when the first move arrives.
+      await expect(async () => {
+        await page.mouse.move(1, 1);
+        await page.mouse.move(2, 2);
+        await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 3_000 });
+      }).toPass({ timeout: 20_000 });
     });
   },
   // The embed provider answers with a small form page; every request to it is recorded.
