@@ -47,7 +47,12 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html");
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
         },
         onShellError(error: unknown) {
           reject(error);
@@ -55,7 +60,8 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell is rendered reject and reach handleError.
-          if (shellRendered) logger.error({ err: error instanceof Error ? error.stack : String(error) }, "render failed");
+          if (shellRendered)
+            logger.error({ err: error instanceof Error ? error.stack : String(error) }, "render failed");
         },
       },
     );
@@ -69,6 +75,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   const { pathname } = new URL(request.url);
   // React Router's own refusal of an action posted from another origin (answered 400); the server
   // refuses most of them before (server/app.ts). The sender's doing: one line, no stack.
-  if (error instanceof Error && error.message.endsWith("Aborting the action.")) return void logger.warn({ path: pathname }, "action from another origin refused");
+  if (error instanceof Error && error.message.endsWith("Aborting the action."))
+    return void logger.warn({ path: pathname }, "action from another origin refused");
   logger.error({ path: pathname, err: error instanceof Error ? error.stack : String(error) }, "request failed");
 };

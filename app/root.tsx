@@ -1,12 +1,5 @@
 import type { ReactNode } from "react";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { RouteError } from "./site/error-page.tsx";
 import { SiteFooter } from "./site/site-footer.tsx";
@@ -81,32 +74,29 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </>
         ) : (
-        <ConsentProvider
-          initialView={data?.consent ?? undecided}
-          isBot={data?.isBot ?? false}
-        >
-        {skipLink}
-        <SiteHeader
-          companyName={site.companyName}
-          logoAlt={site.logoAlt}
-          about={site.navigation.about}
-          getStarted={site.navigation.getStarted}
-          menuLabel={site.navigation.menuLabel}
-        />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
-        {data ? (
-          <SiteFooter
-            companyName={site.companyName}
-            copyrightYear={site.copyrightYear}
-            footer={site.footer}
-            contactEmail={data.config.contactEmail}
-            socialUrl={data.config.socialUrl}
-            cookieSettingsLink={(className) => <CookieSettingsLink className={className} />}
-          />
-        ) : null}
-        </ConsentProvider>
+          <ConsentProvider initialView={data?.consent ?? undecided} isBot={data?.isBot ?? false}>
+            {skipLink}
+            <SiteHeader
+              companyName={site.companyName}
+              logoAlt={site.logoAlt}
+              about={site.navigation.about}
+              getStarted={site.navigation.getStarted}
+              menuLabel={site.navigation.menuLabel}
+            />
+            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+              {children}
+            </main>
+            {data ? (
+              <SiteFooter
+                companyName={site.companyName}
+                copyrightYear={site.copyrightYear}
+                footer={site.footer}
+                contactEmail={data.config.contactEmail}
+                socialUrl={data.config.socialUrl}
+                cookieSettingsLink={(className) => <CookieSettingsLink className={className} />}
+              />
+            ) : null}
+          </ConsentProvider>
         )}
         {hydrate ? (
           <>

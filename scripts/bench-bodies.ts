@@ -12,10 +12,30 @@ const bodyMb = 100;
 const boundary = "bench-bodies";
 const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
 const requests = [
-  { name: "file form /contact (multipart)", path: "/contact", type: `multipart/form-data; boundary=${boundary}`, head: fileHead },
-  { name: "cookie choice /consent (urlencoded)", path: "/consent", type: "application/x-www-form-urlencoded", head: "choice=all&padding=" },
-  { name: "passkey step (JSON)", path: "/workspace/sign-in/passkey", type: "application/json", head: '{"step":"options","padding":"' },
-  { name: "multipart to /consent (no files taken)", path: "/consent", type: `multipart/form-data; boundary=${boundary}`, head: fileHead },
+  {
+    name: "file form /contact (multipart)",
+    path: "/contact",
+    type: `multipart/form-data; boundary=${boundary}`,
+    head: fileHead,
+  },
+  {
+    name: "cookie choice /consent (urlencoded)",
+    path: "/consent",
+    type: "application/x-www-form-urlencoded",
+    head: "choice=all&padding=",
+  },
+  {
+    name: "passkey step (JSON)",
+    path: "/workspace/sign-in/passkey",
+    type: "application/json",
+    head: '{"step":"options","padding":"',
+  },
+  {
+    name: "multipart to /consent (no files taken)",
+    path: "/consent",
+    type: `multipart/form-data; boundary=${boundary}`,
+    head: fileHead,
+  },
 ];
 
 type Round = {
@@ -39,7 +59,11 @@ async function round(origin: string, pid: number): Promise<Round> {
   const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, residentMb(pid))), 10);
   const answers = await Promise.all(
     requests.map(async ({ name, path, type, head }) => {
-      const answer = await sendChunked(`${origin}${path}`, { headers: { "Content-Type": type }, head, totalBytes: bodyMb * 1024 * 1024 });
+      const answer = await sendChunked(`${origin}${path}`, {
+        headers: { "Content-Type": type },
+        head,
+        totalBytes: bodyMb * 1024 * 1024,
+      });
       return { name, status: answer.status, sentMbWhenAnswered: answer.sentWhenAnswered / 1024 / 1024 };
     }),
   );
@@ -56,7 +80,8 @@ async function round(origin: string, pid: number): Promise<Round> {
  */
 export async function benchBodies({ origin, pid }: { origin: string; pid: number }): Promise<BodiesResult> {
   // Each address answered once first, with a small body.
-  for (const { path, type, head } of requests) await sendChunked(`${origin}${path}`, { headers: { "Content-Type": type }, head, totalBytes: 1024 });
+  for (const { path, type, head } of requests)
+    await sendChunked(`${origin}${path}`, { headers: { "Content-Type": type }, head, totalBytes: 1024 });
   await rest();
   const before = loadavg();
   const rounds = [await round(origin, pid)];
@@ -68,18 +93,31 @@ export async function benchBodies({ origin, pid }: { origin: string; pid: number
 export function printBodies(result: BodiesResult) {
   result.rounds.forEach((round, index) => {
     console.log(`${index === 0 ? "First" : "Second"} round: four ${result.bodyMb} MB bodies at once, chunked`);
-    for (const answer of round.answers) console.log(`  ${answer.name}: ${answer.status} after ${answer.sentMbWhenAnswered.toFixed(1)} MB sent`);
-    console.log(`  resident memory ${round.idleRssMb.toFixed(1)} MB before, ${round.peakRssMb.toFixed(1)} MB at most meanwhile (+${round.growthMb.toFixed(1)} MB)`);
+    for (const answer of round.answers)
+      console.log(`  ${answer.name}: ${answer.status} after ${answer.sentMbWhenAnswered.toFixed(1)} MB sent`);
+    console.log(
+      `  resident memory ${round.idleRssMb.toFixed(1)} MB before, ${round.peakRssMb.toFixed(1)} MB at most meanwhile (+${round.growthMb.toFixed(1)} MB)`,
+    );
   });
   const averages = (values: number[]) => values.map((value) => value.toFixed(2)).join(" ");
-  console.log(`Load average (1, 5, 15 min): ${averages(result.loadAverage.before)} before, ${averages(result.loadAverage.after)} after`);
+  console.log(
+    `Load average (1, 5, 15 min): ${averages(result.loadAverage.before)} before, ${averages(result.loadAverage.after)} after`,
+  );
 }
 
 export function bodiesChecks(result: BodiesResult): Array<[string, boolean]> {
   const answers = result.rounds.flatMap((round) => round.answers);
   const steady = result.rounds.at(-1) as Round;
   return [
-    ["every body refused while it was being sent (4xx, under a third of it sent)", answers.every((answer) => answer.status >= 400 && answer.status < 500 && answer.sentMbWhenAnswered < result.bodyMb / 3)],
-    [`resident memory grows by less than ${bodiesTarget.growthMb} MB (second round)`, steady.growthMb < bodiesTarget.growthMb],
+    [
+      "every body refused while it was being sent (4xx, under a third of it sent)",
+      answers.every(
+        (answer) => answer.status >= 400 && answer.status < 500 && answer.sentMbWhenAnswered < result.bodyMb / 3,
+      ),
+    ],
+    [
+      `resident memory grows by less than ${bodiesTarget.growthMb} MB (second round)`,
+      steady.growthMb < bodiesTarget.growthMb,
+    ],
   ];
 }

@@ -23,9 +23,12 @@ function random(seed: number) {
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
-const percentile = (values: number[], share: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))] as number;
+const percentile = (values: number[], share: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))] as number;
 
 function timed(runs: number, work: () => unknown) {
   for (let run = 0; run < Math.min(20, runs); run += 1) work(); // warm the JIT first
@@ -38,7 +41,18 @@ function timed(runs: number, work: () => unknown) {
   return { medianMs: median(samples), p95Ms: percentile(samples, 0.95), runs };
 }
 
-const vcalendar = (...lines: string[]) => ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//bench//EN", "BEGIN:VEVENT", "DTSTAMP:20260101T000000Z", ...lines, "END:VEVENT", "END:VCALENDAR", ""].join("\r\n");
+const vcalendar = (...lines: string[]) =>
+  [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//bench//EN",
+    "BEGIN:VEVENT",
+    "DTSTAMP:20260101T000000Z",
+    ...lines,
+    "END:VEVENT",
+    "END:VCALENDAR",
+    "",
+  ].join("\r\n");
 const icsUtc = (instant: Temporal.Instant) => instant.toString({ smallestUnit: "second" }).replace(/[-:]/g, "");
 
 export type FreeTimesBench = {
@@ -80,14 +94,24 @@ export function benchFreeTimes(): FreeTimesBench {
   const objects = Array.from({ length: 500 }, (_, index) => {
     const kind = next();
     const start = at(Math.floor(next() * 31), 15 * Math.floor(next() * 96));
-    if (kind < 0.01) return vcalendar(`UID:bench-${index}`, `DTSTART;VALUE=DATE:${start.toZonedDateTimeISO(timeZone).toPlainDate().toString().replace(/-/g, "")}`);
+    if (kind < 0.01)
+      return vcalendar(
+        `UID:bench-${index}`,
+        `DTSTART;VALUE=DATE:${start.toZonedDateTimeISO(timeZone).toPlainDate().toString().replace(/-/g, "")}`,
+      );
     const end = start.add({ minutes: 15 * (1 + Math.floor(next() * 12)) });
     if (kind < 0.84) return vcalendar(`UID:bench-${index}`, `DTSTART:${icsUtc(start)}`, `DTEND:${icsUtc(end)}`);
     // One in six repeats: weekly or on working days, started up to three years ago, in a named zone.
     const since = start.toZonedDateTimeISO(timeZone).subtract({ days: 7 * Math.floor(next() * 156) });
-    const local = (zoned: Temporal.ZonedDateTime) => zoned.toPlainDateTime().toString({ smallestUnit: "second" }).replace(/[-:]/g, "");
+    const local = (zoned: Temporal.ZonedDateTime) =>
+      zoned.toPlainDateTime().toString({ smallestUnit: "second" }).replace(/[-:]/g, "");
     const rule = kind < 0.95 ? "RRULE:FREQ=WEEKLY" : "RRULE:FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR";
-    return vcalendar(`UID:bench-${index}`, `DTSTART;TZID=${timeZone}:${local(since)}`, `DTEND;TZID=${timeZone}:${local(since.add(end.since(start)))}`, rule);
+    return vcalendar(
+      `UID:bench-${index}`,
+      `DTSTART;TZID=${timeZone}:${local(since)}`,
+      `DTEND;TZID=${timeZone}:${local(since.add(end.since(start)))}`,
+      rule,
+    );
   });
   const range = { from: now.subtract({ hours: 24 }), to: now.add({ hours: 24 * 33 }) };
   const expand = () => objects.flatMap((ics) => busyEventsOf(ics, range, timeZone));
@@ -120,16 +144,28 @@ export function benchFreeTimes(): FreeTimesBench {
 }
 
 export function printFreeTimes(result: FreeTimesBench) {
-  console.log(`Free times (in-process, ${result.freeTimes.runs} runs): a month (${result.days} days) with ${result.meetings} meetings and ${result.calendarEvents} calendar events`);
+  console.log(
+    `Free times (in-process, ${result.freeTimes.runs} runs): a month (${result.days} days) with ${result.meetings} meetings and ${result.calendarEvents} calendar events`,
+  );
   console.table([
-    { measurement: "free times for the month", "median ms": result.freeTimes.medianMs.toFixed(2), "p95 ms": result.freeTimes.p95Ms.toFixed(2), note: `${result.freeSlots} free starts` },
+    {
+      measurement: "free times for the month",
+      "median ms": result.freeTimes.medianMs.toFixed(2),
+      "p95 ms": result.freeTimes.p95Ms.toFixed(2),
+      note: `${result.freeSlots} free starts`,
+    },
     {
       measurement: "the same month, nothing booked or busy",
       "median ms": result.emptyMonth.medianMs.toFixed(2),
       "p95 ms": result.emptyMonth.p95Ms.toFixed(2),
       note: `${result.emptyMonth.freeSlots} free starts (the engine's cost grows with them)`,
     },
-    { measurement: "stored busy times read back", "median ms": result.storedBusy.medianMs.toFixed(2), "p95 ms": result.storedBusy.p95Ms.toFixed(2), note: "per page" },
+    {
+      measurement: "stored busy times read back",
+      "median ms": result.storedBusy.medianMs.toFixed(2),
+      "p95 ms": result.storedBusy.p95Ms.toFixed(2),
+      note: "per page",
+    },
     {
       measurement: `expanding ${result.expansion.objects} calendar objects`,
       "median ms": result.expansion.medianMs.toFixed(1),
@@ -140,5 +176,8 @@ export function printFreeTimes(result: FreeTimesBench) {
 }
 
 export const freeTimesChecks = (result: FreeTimesBench): Array<[string, boolean]> => [
-  [`a month of free times with 200 meetings and 500 calendar events under ${freeTimesTargetMs} ms (median ${result.freeTimes.medianMs.toFixed(2)} ms)`, result.freeTimes.medianMs < freeTimesTargetMs],
+  [
+    `a month of free times with 200 meetings and 500 calendar events under ${freeTimesTargetMs} ms (median ${result.freeTimes.medianMs.toFixed(2)} ms)`,
+    result.freeTimes.medianMs < freeTimesTargetMs,
+  ],
 ];

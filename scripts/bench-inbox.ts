@@ -15,10 +15,23 @@ import path from "node:path";
 import { CompiledQuery, type Insertable, type Kysely, sql } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import { careers } from "#app/careers/careers-content.ts";
-import { type Database, type Engine, type OutboxTable, openDatabase, type Schema, type SubmissionTable } from "#app/platform/db.server.ts";
+import {
+  type Database,
+  type Engine,
+  type OutboxTable,
+  openDatabase,
+  type Schema,
+  type SubmissionTable,
+} from "#app/platform/db.server.ts";
 import { migrateToLatest } from "#app/platform/migrations.server.ts";
 import { type StoredFields, submissionSearchText } from "#app/forms/submission-fields.ts";
-import { InboxFilterSchema, inboxQuery, kindFields, listInbox, openApplicationsQuery } from "#app/workspace/inbox.server.ts";
+import {
+  InboxFilterSchema,
+  inboxQuery,
+  kindFields,
+  listInbox,
+  openApplicationsQuery,
+} from "#app/workspace/inbox.server.ts";
 import { sessionCookie, startSession } from "#app/workspace/session.server.ts";
 import { inviteStaff } from "#app/workspace/staff.server.ts";
 import { workspacePaths } from "#app/workspace/workspace-paths.ts";
@@ -28,7 +41,15 @@ export const inboxTarget = { submissions: 50_000, firstPageMs: 100, purgeSeconds
 const warmUp = 10;
 const samples = 50;
 
-export type InboxMeasurement = { engine: Engine; request: string; path: string; rows: number; medianMs: number; p95Ms: number; target: number | null };
+export type InboxMeasurement = {
+  engine: Engine;
+  request: string;
+  path: string;
+  rows: number;
+  medianMs: number;
+  p95Ms: number;
+  target: number | null;
+};
 export type InboxPlan = { engine: Engine; query: string; plan: string };
 export type PurgeMeasurement = {
   engine: Engine;
@@ -83,9 +104,102 @@ function generator(seed: number) {
   return { next, pick, chance: (probability: number) => next() < probability };
 }
 
-const firstNames = ["Ada", "Grace", "Alan", "Katherine", "Linus", "Margaret", "Édouard", "Zoë", "Søren", "Ana", "João", "Mei", "Hiroshi", "Priya", "Omar", "Fatima", "Lukas", "Ingrid", "Chidi", "Amara", "Mateo", "Lucía", "Noah", "Emma", "Olivia", "Liam", "Sofia", "Elena", "Ivan", "Yuki"];
-const lastNames = ["Lovelace", "Hopper", "Turing", "Johnson", "Torvalds", "Hamilton", "Dubois", "Müller", "Kierkegaard", "García", "Silva", "Chen", "Tanaka", "Patel", "Haddad", "Okafor", "Novak", "Larsen", "Rossi", "Nguyen", "Kowalski", "Andersen", "Fischer", "Moreau", "Ivanova", "Schmidt", "Costa", "O'Brien", "Smith", "Kim", "Jensen", "Weber", "Santos", "Ali", "Brown", "Martin", "Lee", "Wilson", "Taylor", "Clark"];
-const companies = ["Acme Corp", "Globex", "Initech", "Umbrella Health", "Stark Logistics", "Wayne Retail", "Société Générale d'Études", "Nordwind GmbH", "Blue Harbour", "Kite & Key", "Brightline Schools", "Medina Foods", "Atlas Freight", "Copperleaf Bank", "Sunrise Clinics", "Pixel Foundry", "Greenfield Farms", "Harbor Insurance", "Orbit Travel", "Quill Publishing"];
+const firstNames = [
+  "Ada",
+  "Grace",
+  "Alan",
+  "Katherine",
+  "Linus",
+  "Margaret",
+  "Édouard",
+  "Zoë",
+  "Søren",
+  "Ana",
+  "João",
+  "Mei",
+  "Hiroshi",
+  "Priya",
+  "Omar",
+  "Fatima",
+  "Lukas",
+  "Ingrid",
+  "Chidi",
+  "Amara",
+  "Mateo",
+  "Lucía",
+  "Noah",
+  "Emma",
+  "Olivia",
+  "Liam",
+  "Sofia",
+  "Elena",
+  "Ivan",
+  "Yuki",
+];
+const lastNames = [
+  "Lovelace",
+  "Hopper",
+  "Turing",
+  "Johnson",
+  "Torvalds",
+  "Hamilton",
+  "Dubois",
+  "Müller",
+  "Kierkegaard",
+  "García",
+  "Silva",
+  "Chen",
+  "Tanaka",
+  "Patel",
+  "Haddad",
+  "Okafor",
+  "Novak",
+  "Larsen",
+  "Rossi",
+  "Nguyen",
+  "Kowalski",
+  "Andersen",
+  "Fischer",
+  "Moreau",
+  "Ivanova",
+  "Schmidt",
+  "Costa",
+  "O'Brien",
+  "Smith",
+  "Kim",
+  "Jensen",
+  "Weber",
+  "Santos",
+  "Ali",
+  "Brown",
+  "Martin",
+  "Lee",
+  "Wilson",
+  "Taylor",
+  "Clark",
+];
+const companies = [
+  "Acme Corp",
+  "Globex",
+  "Initech",
+  "Umbrella Health",
+  "Stark Logistics",
+  "Wayne Retail",
+  "Société Générale d'Études",
+  "Nordwind GmbH",
+  "Blue Harbour",
+  "Kite & Key",
+  "Brightline Schools",
+  "Medina Foods",
+  "Atlas Freight",
+  "Copperleaf Bank",
+  "Sunrise Clinics",
+  "Pixel Foundry",
+  "Greenfield Farms",
+  "Harbor Insurance",
+  "Orbit Travel",
+  "Quill Publishing",
+];
 const sentences = [
   "We need a mobile app for our customers to book appointments.",
   "Our current website is slow and hard to update; we would like a rebuild.",
@@ -157,7 +271,9 @@ export async function seed(db: Kysely<Schema>, count: number, now: number) {
             email,
             phone: random.chance(0.5) ? "+1 555 0100" : null,
             company: random.chance(0.7) ? random.pick(companies) : null,
-            project: spam ? "Cheap followers and links, best prices!!!" : paragraph(random, 2 + Math.floor(random.next() * 4)),
+            project: spam
+              ? "Cheap followers and links, best prices!!!"
+              : paragraph(random, 2 + Math.floor(random.next() * 4)),
             budget: random.pick(budgets),
             source: random.pick(sources),
           };
@@ -207,7 +323,8 @@ export async function seed(db: Kysely<Schema>, count: number, now: number) {
   }
 }
 
-const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] as number;
+const percentile = (sorted: number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] as number;
 
 /** One answer: its time to the last byte and how many submissions it lists. */
 async function request(url: string, cookie: string) {
@@ -242,12 +359,20 @@ async function measure(urls: string[], cookie: string) {
 /** How each engine runs the inbox's first page and the posting counts every inbox page shows. */
 async function plans({ db, engine }: Database) {
   const explain = async (query: CompiledQuery) => {
-    const { rows } = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(`${engine === "sqlite" ? "explain query plan" : "explain"} ${query.sql}`, [...query.parameters]));
+    const { rows } = await db.executeQuery<Record<string, unknown>>(
+      CompiledQuery.raw(`${engine === "sqlite" ? "explain query plan" : "explain"} ${query.sql}`, [
+        ...query.parameters,
+      ]),
+    );
     return rows.map((row) => String(engine === "sqlite" ? row.detail : row["QUERY PLAN"]).trim()).join(" / ");
   };
   return [
     { engine, query: "inbox first page", plan: await explain(inboxQuery(db, InboxFilterSchema.parse({})).compile()) },
-    { engine, query: "search (?q=)", plan: await explain(inboxQuery(db, InboxFilterSchema.parse({ q: "word" })).compile()) },
+    {
+      engine,
+      query: "search (?q=)",
+      plan: await explain(inboxQuery(db, InboxFilterSchema.parse({ q: "word" })).compile()),
+    },
     { engine, query: "open applications by posting", plan: await explain(openApplicationsQuery(db).compile()) },
   ];
 }
@@ -308,7 +433,9 @@ export async function benchInbox(options: Options) {
         await database.db.destroy();
       }
 
-      step(`Inbox on ${engine}: the production server on ${origin}; ${samples} rounds of one request per address, one at a time, after ${warmUp} rounds of warm-up`);
+      step(
+        `Inbox on ${engine}: the production server on ${origin}; ${samples} rounds of one request per address, one at a time, after ${warmUp} rounds of warm-up`,
+      );
       const server = spawn(...wrap(process.execPath, serverArgs), {
         env: { ...serverEnv, DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? "", LOG_LEVEL: "warn" },
         stdio: ["ignore", "ignore", "inherit"],
@@ -330,8 +457,16 @@ export async function benchInbox(options: Options) {
         );
         for (const [index, [name, requestPath, target]] of requests.entries()) {
           const result = results[index] as (typeof results)[number];
-          measurements.push({ engine, request: name, path: requestPath.replace(/after=[0-9a-f-]+/, "after=…"), target, ...result });
-          console.log(`  ${name}: median ${result.medianMs.toFixed(1)} ms, p95 ${result.p95Ms.toFixed(1)} ms, ${result.rows} rows`);
+          measurements.push({
+            engine,
+            request: name,
+            path: requestPath.replace(/after=[0-9a-f-]+/, "after=…"),
+            target,
+            ...result,
+          });
+          console.log(
+            `  ${name}: median ${result.medianMs.toFixed(1)} ms, p95 ${result.p95Ms.toFixed(1)} ms, ${result.rows} rows`,
+          );
         }
       } finally {
         await stopServer(server);
@@ -344,7 +479,9 @@ export async function benchInbox(options: Options) {
     mkdirSync(purgeDir, { recursive: true });
     const purgePostgres = engine === "postgres" ? await createPostgresDatabase() : null;
     try {
-      step(`Purge on ${engine}: seeding ${inboxTarget.submissions.toLocaleString("en")} submissions ten years older, all past their period`);
+      step(
+        `Purge on ${engine}: seeding ${inboxTarget.submissions.toLocaleString("en")} submissions ten years older, all past their period`,
+      );
       const database = openDatabase({ dataDir: purgeDir, databaseUrl: purgePostgres?.url });
       let cookie: string;
       try {
@@ -356,7 +493,9 @@ export async function benchInbox(options: Options) {
       } finally {
         await database.db.destroy();
       }
-      step(`Purge on ${engine}: the production server started on them; /, /readyz and the inbox's first page requested one at a time while it purges`);
+      step(
+        `Purge on ${engine}: the production server started on them; /, /readyz and the inbox's first page requested one at a time while it purges`,
+      );
       const purgeServer = spawn(...wrap(process.execPath, serverArgs), {
         env: { ...serverEnv, DATA_DIR: purgeDir, DATABASE_URL: purgePostgres?.url ?? "", LOG_LEVEL: "info" },
         stdio: ["ignore", "pipe", "inherit"],
@@ -365,9 +504,13 @@ export async function benchInbox(options: Options) {
       try {
         const result = await measurePurge(purgeServer, origin, cookie);
         purges.push({ engine, ...result });
-        console.log(`  ${result.purged.toLocaleString("en")} submissions purged in ${result.purgeSeconds.toFixed(1)} s; /readyz first answered ${result.readyMs.toFixed(0)} ms after the start; load average ${result.load[0].toFixed(2)} → ${result.load[1].toFixed(2)}`);
+        console.log(
+          `  ${result.purged.toLocaleString("en")} submissions purged in ${result.purgeSeconds.toFixed(1)} s; /readyz first answered ${result.readyMs.toFixed(0)} ms after the start; load average ${result.load[0].toFixed(2)} → ${result.load[1].toFixed(2)}`,
+        );
         for (const answer of result.answers) {
-          console.log(`  during the purge, ${answer.path}: ${answer.count} answers, median ${answer.medianMs.toFixed(1)} ms, p95 ${answer.p95Ms.toFixed(1)} ms, max ${answer.maxMs.toFixed(1)} ms`);
+          console.log(
+            `  during the purge, ${answer.path}: ${answer.count} answers, median ${answer.medianMs.toFixed(1)} ms, p95 ${answer.p95Ms.toFixed(1)} ms, max ${answer.maxMs.toFixed(1)} ms`,
+          );
         }
       } finally {
         await stopServer(purgeServer);
@@ -440,14 +583,22 @@ async function measurePurge(server: ChildProcess, origin: string, cookie: string
     load,
     answers: paths.map((requestPath, index) => {
       const sorted = (times[index] ?? []).sort((a, b) => a - b);
-      return { path: requestPath, count: sorted.length, medianMs: percentile(sorted, 0.5), p95Ms: percentile(sorted, 0.95), maxMs: sorted.at(-1) ?? Number.NaN };
+      return {
+        path: requestPath,
+        count: sorted.length,
+        medianMs: percentile(sorted, 0.5),
+        p95Ms: percentile(sorted, 0.95),
+        maxMs: sorted.at(-1) ?? Number.NaN,
+      };
     }),
   };
 }
 
 export function printInbox({ measurements, plans: queryPlans, purges }: Awaited<ReturnType<typeof benchInbox>>) {
   const fixed = (value: number) => value.toFixed(1);
-  console.log(`Workspace inbox at ${inboxTarget.submissions.toLocaleString("en")} submissions (signed in, one request at a time, ${samples} per address in turns after ${warmUp} rounds of warm-up)`);
+  console.log(
+    `Workspace inbox at ${inboxTarget.submissions.toLocaleString("en")} submissions (signed in, one request at a time, ${samples} per address in turns after ${warmUp} rounds of warm-up)`,
+  );
   console.table(
     measurements.map((row) => ({
       engine: row.engine,
@@ -460,7 +611,9 @@ export function printInbox({ measurements, plans: queryPlans, purges }: Awaited<
   );
   console.log("Query plans");
   for (const { engine, query, plan } of queryPlans) console.log(`  ${engine}, ${query}: ${plan}`);
-  console.log(`\nThe purge of ${inboxTarget.submissions.toLocaleString("en")} submissions past their period, and the pages answered meanwhile (one request at a time)`);
+  console.log(
+    `\nThe purge of ${inboxTarget.submissions.toLocaleString("en")} submissions past their period, and the pages answered meanwhile (one request at a time)`,
+  );
   console.table(
     purges.flatMap((purge) =>
       purge.answers.map((answer) => ({
@@ -488,11 +641,24 @@ export function inboxChecks({ measurements, purges }: Awaited<ReturnType<typeof 
   return [
     ...measurements
       .filter((row) => row.target !== null)
-      .map((row) => [`inbox first page ≤ ${row.target} ms (p95) at ${count} submissions, ${row.engine}`, row.p95Ms <= (row.target as number)] as const),
+      .map(
+        (row) =>
+          [
+            `inbox first page ≤ ${row.target} ms (p95) at ${count} submissions, ${row.engine}`,
+            row.p95Ms <= (row.target as number),
+          ] as const,
+      ),
     ...purges.flatMap((purge) => [
-      [`purge of ${count} due submissions ≤ ${inboxTarget.purgeSeconds} s, ${purge.engine}`, purge.purged === inboxTarget.submissions && purge.purgeSeconds <= inboxTarget.purgeSeconds] as const,
+      [
+        `purge of ${count} due submissions ≤ ${inboxTarget.purgeSeconds} s, ${purge.engine}`,
+        purge.purged === inboxTarget.submissions && purge.purgeSeconds <= inboxTarget.purgeSeconds,
+      ] as const,
       ...purge.answers.map(
-        (answer) => [`${answer.path} during the purge ≤ ${inboxTarget.duringPurgeP95Ms} ms (p95), ${purge.engine}`, answer.count > 0 && answer.p95Ms <= inboxTarget.duringPurgeP95Ms] as const,
+        (answer) =>
+          [
+            `${answer.path} during the purge ≤ ${inboxTarget.duringPurgeP95Ms} ms (p95), ${purge.engine}`,
+            answer.count > 0 && answer.p95Ms <= inboxTarget.duringPurgeP95Ms,
+          ] as const,
       ),
     ]),
   ];

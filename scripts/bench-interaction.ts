@@ -25,16 +25,26 @@ export type InteractionSample = {
 };
 export type InteractionResult = InteractionSample & { page: string; runs: InteractionSample[] };
 
-type Message = { id?: number; method?: string; params?: Record<string, unknown>; sessionId?: string; result?: unknown; error?: { message: string } };
+type Message = {
+  id?: number;
+  method?: string;
+  params?: Record<string, unknown>;
+  sessionId?: string;
+  result?: unknown;
+  error?: { message: string };
+};
 
 const typed = "Ada Lovelace";
 const keyGapMs = 60;
-const userAgent = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36";
+const userAgent =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A DevTools protocol connection to a browser, sessions flattened. */
 async function connect(port: number) {
-  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { webSocketDebuggerUrl: string };
+  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
   const socket = new WebSocket(webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {
     socket.addEventListener("open", resolve, { once: true });
@@ -84,14 +94,26 @@ const observe = `(() => {
 })()`;
 
 async function measureOnce(url: string, field: string, chromiumFlags: string[]): Promise<InteractionSample> {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: chromiumFlags });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: chromiumFlags,
+  });
   const browser = await connect(chrome.port);
   try {
     const { targetId } = await browser.send<{ targetId: string }>("Target.createTarget", { url: "about:blank" });
-    const { sessionId } = await browser.send<{ sessionId: string }>("Target.attachToTarget", { targetId, flatten: true });
+    const { sessionId } = await browser.send<{ sessionId: string }>("Target.attachToTarget", {
+      targetId,
+      flatten: true,
+    });
     const send = <T = unknown>(method: string, params: object = {}) => browser.send<T>(method, params, sessionId);
     const evaluate = async <T>(expression: string) =>
-      (await send<{ result: { value: T } }>("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true })).result.value;
+      (
+        await send<{ result: { value: T } }>("Runtime.evaluate", {
+          expression,
+          returnByValue: true,
+          awaitPromise: true,
+        })
+      ).result.value;
     await send("Page.enable");
     await send("Emulation.setDeviceMetricsOverride", { width: 412, height: 823, deviceScaleFactor: 1, mobile: false });
     await send("Emulation.setUserAgentOverride", { userAgent });
@@ -100,7 +122,9 @@ async function measureOnce(url: string, field: string, chromiumFlags: string[]):
     await loaded;
     // Quiet before acting: nothing more to load, and no script fetched (they wait for the visitor).
     await sleep(500);
-    const before = await evaluate<number>(`performance.getEntriesByType("resource").filter((e) => e.initiatorType === "script" || e.name.endsWith(".js")).length`);
+    const before = await evaluate<number>(
+      `performance.getEntriesByType("resource").filter((e) => e.initiatorType === "script" || e.name.endsWith(".js")).length`,
+    );
     if (before !== 0) throw new Error(`${url} fetched ${before} scripts before the visitor acted`);
     const box = await evaluate<{ x: number; y: number }>(`(() => {
       const field = document.querySelector(${JSON.stringify(field)});
@@ -114,12 +138,29 @@ async function measureOnce(url: string, field: string, chromiumFlags: string[]):
     const clickedAt = await evaluate<number>("performance.now()");
     await send("Input.dispatchMouseEvent", { type: "mouseMoved", x: box.x, y: box.y });
     await send("Input.dispatchMouseEvent", { type: "mousePressed", x: box.x, y: box.y, button: "left", clickCount: 1 });
-    await send("Input.dispatchMouseEvent", { type: "mouseReleased", x: box.x, y: box.y, button: "left", clickCount: 1 });
+    await send("Input.dispatchMouseEvent", {
+      type: "mouseReleased",
+      x: box.x,
+      y: box.y,
+      button: "left",
+      clickCount: 1,
+    });
     for (const key of typed) {
       await sleep(keyGapMs);
       const code = key === " " ? "Space" : `Key${key.toUpperCase()}`;
-      await send("Input.dispatchKeyEvent", { type: "keyDown", key, code, text: key, windowsVirtualKeyCode: key.toUpperCase().charCodeAt(0) });
-      await send("Input.dispatchKeyEvent", { type: "keyUp", key, code, windowsVirtualKeyCode: key.toUpperCase().charCodeAt(0) });
+      await send("Input.dispatchKeyEvent", {
+        type: "keyDown",
+        key,
+        code,
+        text: key,
+        windowsVirtualKeyCode: key.toUpperCase().charCodeAt(0),
+      });
+      await send("Input.dispatchKeyEvent", {
+        type: "keyUp",
+        key,
+        code,
+        windowsVirtualKeyCode: key.toUpperCase().charCodeAt(0),
+      });
     }
     // Settled: React in charge, then no new resource for a second.
     for (let waited = 0; !(await evaluate<number>("window.__bench.hydratedAt")); waited += 50) {
@@ -134,7 +175,13 @@ async function measureOnce(url: string, field: string, chromiumFlags: string[]):
       resources = count;
     }
     await send("Emulation.setCPUThrottlingRate", { rate: 1 });
-    const result = await evaluate<{ tasks: number[]; events: Array<{ name: string; id: number; duration: number }>; hydratedAt: number; scriptBytes: number; value: string }>(`({
+    const result = await evaluate<{
+      tasks: number[];
+      events: Array<{ name: string; id: number; duration: number }>;
+      hydratedAt: number;
+      scriptBytes: number;
+      value: string;
+    }>(`({
       ...window.__bench,
       scriptBytes: performance.getEntriesByType("resource").filter((e) => e.initiatorType === "script" || e.name.endsWith(".js")).reduce((sum, e) => sum + e.encodedBodySize, 0),
       value: document.querySelector(${JSON.stringify(field)}).value,
@@ -145,9 +192,16 @@ async function measureOnce(url: string, field: string, chromiumFlags: string[]):
     for (const event of result.events) {
       const known = interactions.get(event.id);
       const keyboard = event.name.startsWith("key");
-      interactions.set(event.id, { keyboard: (known?.keyboard ?? false) || keyboard, duration: Math.max(known?.duration ?? 0, event.duration) });
+      interactions.set(event.id, {
+        keyboard: (known?.keyboard ?? false) || keyboard,
+        duration: Math.max(known?.duration ?? 0, event.duration),
+      });
     }
-    const worst = (keyboard: boolean) => Math.max(0, ...[...interactions.values()].filter((entry) => entry.keyboard === keyboard).map((entry) => entry.duration));
+    const worst = (keyboard: boolean) =>
+      Math.max(
+        0,
+        ...[...interactions.values()].filter((entry) => entry.keyboard === keyboard).map((entry) => entry.duration),
+      );
     return {
       readyMs: result.hydratedAt - clickedAt,
       scriptKb: result.scriptBytes / 1024,
@@ -165,7 +219,9 @@ async function measureOnce(url: string, field: string, chromiumFlags: string[]):
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
 
 /** The form pages and the field a visitor starts with; the booking page with its first free day chosen. */
@@ -180,9 +236,23 @@ export async function interactionPages(origin: string) {
   ];
 }
 
-export async function benchFirstInteraction({ origin, runs, chromiumFlags, log, only }: { origin: string; runs: number; chromiumFlags: string[]; log: (line: string) => void; only?: string }) {
+export async function benchFirstInteraction({
+  origin,
+  runs,
+  chromiumFlags,
+  log,
+  only,
+}: {
+  origin: string;
+  runs: number;
+  chromiumFlags: string[];
+  log: (line: string) => void;
+  only?: string;
+}) {
   const results: InteractionResult[] = [];
-  for (const { page, field } of (await interactionPages(origin)).filter((entry) => !only || entry.page.startsWith(only))) {
+  for (const { page, field } of (await interactionPages(origin)).filter(
+    (entry) => !only || entry.page.startsWith(only),
+  )) {
     const samples: InteractionSample[] = [];
     for (let run = 0; run < runs; run += 1) samples.push(await measureOnce(`${origin}${page}`, field, chromiumFlags));
     const pick = (key: keyof InteractionSample) => median(samples.map((sample) => sample[key]));
@@ -208,15 +278,26 @@ export async function benchFirstInteraction({ origin, runs, chromiumFlags, log, 
 export function interactionChecks(results: InteractionResult[]) {
   const every = (met: (row: InteractionResult) => boolean) => (results.length ? results.every(met) : null);
   return [
-    [`form pages at the first interaction: longest task ≤ ${interactionTargets.longestTaskMs} ms (CPU 4×)`, every((row) => row.longestTaskMs <= interactionTargets.longestTaskMs)],
-    [`form pages at the first interaction: ≤ ${interactionTargets.scriptKb} KB of JavaScript`, every((row) => row.scriptKb <= interactionTargets.scriptKb)],
-    [`form pages: INP of the first click and the keys after it < ${interactionTargets.inpMs} ms (CPU 4×)`, every((row) => Math.max(row.clickInpMs, row.keysInpMs) < interactionTargets.inpMs)],
+    [
+      `form pages at the first interaction: longest task ≤ ${interactionTargets.longestTaskMs} ms (CPU 4×)`,
+      every((row) => row.longestTaskMs <= interactionTargets.longestTaskMs),
+    ],
+    [
+      `form pages at the first interaction: ≤ ${interactionTargets.scriptKb} KB of JavaScript`,
+      every((row) => row.scriptKb <= interactionTargets.scriptKb),
+    ],
+    [
+      `form pages: INP of the first click and the keys after it < ${interactionTargets.inpMs} ms (CPU 4×)`,
+      every((row) => Math.max(row.clickInpMs, row.keysInpMs) < interactionTargets.inpMs),
+    ],
   ] as const;
 }
 
 export function printFirstInteraction(results: InteractionResult[]) {
   const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "–");
-  console.log("Form pages at the first interaction (CPU 4× slower, loopback): a click into the first field, a name typed at once; median of 3 runs");
+  console.log(
+    "Form pages at the first interaction (CPU 4× slower, loopback): a click into the first field, a name typed at once; median of 3 runs",
+  );
   console.table(
     results.map((row) => ({
       page: row.page.replace(/\?.*/, "?day=…"),

@@ -19,11 +19,14 @@ const { positionals, values } = argsOrExit({ all: { type: "boolean" }, help: { t
 const [command, id] = positionals;
 if (values.help || !command) exit(usage, values.help ? 0 : 2);
 if (!["list", "show", "cancel"].includes(command)) exit(`Unknown command ${JSON.stringify(command)}\n\n${usage}`);
-if ((command === "show" || command === "cancel") && !id) exit(`${command} needs an ID (or the start of one): npm run bookings -- ${command} ID`);
+if ((command === "show" || command === "cancel") && !id)
+  exit(`${command} needs an ID (or the start of one): npm run bookings -- ${command} ID`);
 
 const env = envOrExit();
 // Loaded once the configuration is known to be good (scripts/cli.ts says why).
-const { cancelBooking, getMeeting, listMeetings, meetingIdsStartingWith } = await import("#app/booking/meetings.server.ts");
+const { cancelBooking, getMeeting, listMeetings, meetingIdsStartingWith } = await import(
+  "#app/booking/meetings.server.ts"
+);
 const { timeName } = await import("#app/booking/calendar.ts");
 
 const ourTime = (start: string) => timeName(start, env.BOOKING_TIME_ZONE);
@@ -32,8 +35,13 @@ const { db } = await openDatabaseOrExit(env);
 try {
   const oneMeeting = async (prefix: string) => {
     const ids = await meetingIdsStartingWith(db, prefix);
-    if (ids.length === 0) exit(`No meeting has an id starting with ${JSON.stringify(prefix)}: npm run bookings -- list --all shows them`, 1);
-    if (ids.length > 1) exit(`Several meetings have ids starting with ${JSON.stringify(prefix)}: give more of the id`, 1);
+    if (ids.length === 0)
+      exit(
+        `No meeting has an id starting with ${JSON.stringify(prefix)}: npm run bookings -- list --all shows them`,
+        1,
+      );
+    if (ids.length > 1)
+      exit(`Several meetings have ids starting with ${JSON.stringify(prefix)}: give more of the id`, 1);
     return (await getMeeting(db, ids[0]!))!;
   };
 
@@ -41,13 +49,28 @@ try {
     case "list": {
       const meetings = await listMeetings(db, { all: values.all });
       if (meetings.length === 0) {
-        console.log(values.all ? "No meetings have been booked." : "No meetings to come (npm run bookings -- list --all shows past and cancelled ones).");
+        console.log(
+          values.all
+            ? "No meetings have been booked."
+            : "No meetings to come (npm run bookings -- list --all shows past and cancelled ones).",
+        );
         break;
       }
-      const rows = meetings.map((meeting) => [meeting.bookingId, ourTime(meeting.start), meeting.status, meeting.visitor?.name ?? "(erased)"]);
+      const rows = meetings.map((meeting) => [
+        meeting.bookingId,
+        ourTime(meeting.start),
+        meeting.status,
+        meeting.visitor?.name ?? "(erased)",
+      ]);
       const header = ["ID", `TIME (${env.BOOKING_TIME_ZONE})`, "STATUS", "BOOKED BY"];
       const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-      for (const row of [header, ...rows]) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd());
+      for (const row of [header, ...rows])
+        console.log(
+          row
+            .map((cell, column) => cell.padEnd(widths[column]!))
+            .join("  ")
+            .trimEnd(),
+        );
       break;
     }
     case "show": {
@@ -62,7 +85,8 @@ try {
       }
       console.log(`Video call:  ${meeting.videoUrl ?? "(none configured: send them the link)"}`);
       console.log(`Invitation:  sequence ${meeting.sequence}`);
-      if (meeting.submissionId) console.log(`Submission:  ${meeting.submissionId} (npm run submissions -- show ${meeting.submissionId})`);
+      if (meeting.submissionId)
+        console.log(`Submission:  ${meeting.submissionId} (npm run submissions -- show ${meeting.submissionId})`);
       break;
     }
     case "cancel": {

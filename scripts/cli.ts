@@ -22,7 +22,9 @@ export function argsOrExit<T extends ParseArgsConfig["options"]>(options: T, usa
     return parseArgs({ allowPositionals: true, options });
   } catch (error) {
     // Node's own advice on dashes in positional arguments would only confuse here.
-    exit(`${(error instanceof Error ? error.message : String(error)).replace(/\. To specify a positional argument.*$/s, ".")}\n\n${usage}`);
+    exit(
+      `${(error instanceof Error ? error.message : String(error)).replace(/\. To specify a positional argument.*$/s, ".")}\n\n${usage}`,
+    );
   }
 }
 
@@ -32,7 +34,8 @@ export function envOrExit(): Env {
     return parseEnv(process.env);
   } catch (error) {
     // One line per bad variable, naming it (never its value).
-    if (error instanceof ConfigError) exit(error.problems.map((problem) => `Invalid configuration: ${problem}`).join("\n"), 1);
+    if (error instanceof ConfigError)
+      exit(error.problems.map((problem) => `Invalid configuration: ${problem}`).join("\n"), 1);
     throw error;
   }
 }

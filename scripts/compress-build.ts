@@ -13,7 +13,12 @@ for (const file of readdirSync(clientDir, { recursive: true, encoding: "utf8" })
   const full = path.join(clientDir, file);
   if (!isCompressible(full) || !statSync(full).isFile()) continue;
   const content = readFileSync(full);
-  writeFileSync(`${full}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+  writeFileSync(
+    `${full}.br`,
+    brotliCompressSync(content, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+    }),
+  );
   writeFileSync(`${full}.gz`, gzipSync(content, { level: 9 }));
   count += 1;
 }

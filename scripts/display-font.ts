@@ -29,7 +29,12 @@ const characters = `${Array.from({ length: 95 }, (_, index) => String.fromCharCo
 const instance = { opsz: 96, wdth: 100, wght: 700 };
 
 const source = readFileSync(path.join(packageDir, "files/bricolage-grotesque-latin-standard-normal.woff2"));
-const font = await subsetFont(source, characters, { targetFormat: "woff2", variationAxes: instance, noHinting: true, noLayoutClosure: true });
+const font = await subsetFont(source, characters, {
+  targetFormat: "woff2",
+  variationAxes: instance,
+  noHinting: true,
+  noLayoutClosure: true,
+});
 writeFileSync(path.join(outDir, "bricolage-display.woff2"), font);
 copyFileSync(path.join(packageDir, "LICENSE"), path.join(outDir, "OFL.txt"));
 console.log(`Wrote app/ui/fonts/bricolage-display.woff2 (${font.length} bytes)`);
@@ -38,7 +43,9 @@ console.log(`Wrote app/ui/fonts/bricolage-display.woff2 (${font.length} bytes)`)
 function headings(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(headings);
   if (value && typeof value === "object") {
-    return Object.entries(value).flatMap(([key, child]) => (typeof child === "string" ? (/title|headline/i.test(key) ? [child] : []) : headings(child)));
+    return Object.entries(value).flatMap(([key, child]) =>
+      typeof child === "string" ? (/title|headline/i.test(key) ? [child] : []) : headings(child),
+    );
   }
   return [];
 }
@@ -58,7 +65,11 @@ const measured = await page.evaluate(
     const measure = (family: string) => {
       context.font = `700 100px ${family}`;
       const metrics = context.measureText(sample);
-      return { width: metrics.width, ascent: metrics.fontBoundingBoxAscent / 100, descent: metrics.fontBoundingBoxDescent / 100 };
+      return {
+        width: metrics.width,
+        ascent: metrics.fontBoundingBoxAscent / 100,
+        descent: metrics.fontBoundingBoxDescent / 100,
+      };
     };
     return { display: measure("Display"), fallback: measure('"Liberation Sans"') };
   },

@@ -18,7 +18,9 @@ const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.j
 const handle = createRequestHandler(build, "production");
 
 const decided: Array<Exclude<ConsentVariant, "undecided">> = ["necessary", "forms"];
-const pages = readdirSync(clientDir, { recursive: true, encoding: "utf8" }).filter((file) => path.basename(file) === "index.html");
+const pages = readdirSync(clientDir, { recursive: true, encoding: "utf8" }).filter(
+  (file) => path.basename(file) === "index.html",
+);
 
 for (const file of pages) {
   const directory = path.dirname(file);
@@ -26,7 +28,9 @@ for (const file of pages) {
   for (const variant of decided) {
     const consent = { id: "prerendered-variant", revision: env.CONSENT_REVISION, forms: variant === "forms", at: 0 };
     const response = await handle(
-      new Request(new URL(urlPath, env.SITE_URL), { headers: { Cookie: `${consentCookieName}=${serializeConsent(consent)}` } }),
+      new Request(new URL(urlPath, env.SITE_URL), {
+        headers: { Cookie: `${consentCookieName}=${serializeConsent(consent)}` },
+      }),
     );
     if (response.status !== 200) throw new Error(`Rendering ${urlPath} (${variant}) answered ${response.status}`);
     writeFileSync(path.join(clientDir, directory, `index.${variant}.html`), await response.text());

@@ -39,7 +39,8 @@ const [command, address] = positionals;
 if (values.help || !command) exit(usage, values.help ? 0 : 2);
 const commands = ["purge", "export", "erase", "erasures", "reapply-erasures"];
 if (!commands.includes(command)) exit(`Unknown command ${JSON.stringify(command)}\n\n${usage}`);
-if ((command === "export" || command === "erase") && !/^[^\s@]+@[^\s@]+$/.test(address ?? "")) exit(`${command} needs an e-mail ADDRESS\n\n${usage}`);
+if ((command === "export" || command === "erase") && !/^[^\s@]+@[^\s@]+$/.test(address ?? ""))
+  exit(`${command} needs an e-mail ADDRESS\n\n${usage}`);
 if (command === "export" && !values.out) exit(`export needs --out FILE\n\n${usage}`);
 
 /** Writes a file the operator named; one that cannot be written ends the command with the reason. */
@@ -55,7 +56,10 @@ function writeOrExit(file: string, content: string) {
 function readErasuresOrExit(file: string) {
   try {
     const list = JSON.parse(readFileSync(file, "utf8")) as unknown;
-    if (Array.isArray(list) && list.every((entry) => typeof entry?.hash === "string" && typeof entry?.requestedAt === "string")) {
+    if (
+      Array.isArray(list) &&
+      list.every((entry) => typeof entry?.hash === "string" && typeof entry?.requestedAt === "string")
+    ) {
       return list as Array<{ hash: string; requestedAt: string }>;
     }
   } catch (error) {
@@ -68,7 +72,9 @@ const saved = command === "reapply-erasures" && values.from ? readErasuresOrExit
 const env = envOrExit();
 // Loaded once the configuration is known to be good (scripts/cli.ts says why).
 const { purge, retentionPolicy } = await import("#app/privacy/retention.server.ts");
-const { eraseAddress, exportAddress, reapplyErasures, recordedErasures } = await import("#app/privacy/requests.server.ts");
+const { eraseAddress, exportAddress, reapplyErasures, recordedErasures } = await import(
+  "#app/privacy/requests.server.ts"
+);
 const { loadFormSecret } = await import("#app/platform/secret.server.ts");
 const { submissionPagePath } = await import("#app/forms/submission-fields.ts");
 
@@ -83,8 +89,13 @@ const ruleNames = {
 /** Other people's submissions that mention the address: ids, kinds, dates and links only, nothing they wrote. */
 function listMentions(mentions: Mention[], what: string) {
   if (mentions.length === 0) return;
-  console.log(`${mentions.length} submission(s) of other people mention the address; ${what}. Review them in the workspace:`);
-  for (const mention of mentions) console.log(`  ${mention.id}  ${mention.receivedAt.slice(0, 10)}  ${mention.kind}  ${env.SITE_URL}${submissionPagePath(mention.id)}`);
+  console.log(
+    `${mentions.length} submission(s) of other people mention the address; ${what}. Review them in the workspace:`,
+  );
+  for (const mention of mentions)
+    console.log(
+      `  ${mention.id}  ${mention.receivedAt.slice(0, 10)}  ${mention.kind}  ${env.SITE_URL}${submissionPagePath(mention.id)}`,
+    );
 }
 
 const { db } = await openDatabaseOrExit(env);
@@ -94,7 +105,8 @@ try {
       const dryRun = values["dry-run"] ?? false;
       const result = await purge(db, retentionPolicy(env), new Date(), { dryRun });
       // Ids, kinds and dates only: nothing a person wrote.
-      for (const submission of result.submissions) console.log(`${submission.id}  ${submission.createdAt.slice(0, 10)}  ${ruleNames[submission.rule]}`);
+      for (const submission of result.submissions)
+        console.log(`${submission.id}  ${submission.createdAt.slice(0, 10)}  ${ruleNames[submission.rule]}`);
       const verb = dryRun ? "Would delete" : "Deleted";
       console.log(
         `${verb} ${result.submissions.length} submission(s) with their files and e-mail copies, ${result.mail} other sent e-mail copies and ${result.rateLimits} rate-limit record(s).`,
@@ -102,19 +114,32 @@ try {
       break;
     }
     case "export": {
-      const { archive, mentions } = await exportAddress(db, await loadFormSecret(db, env.FORM_SECRET), address as string);
+      const { archive, mentions } = await exportAddress(
+        db,
+        await loadFormSecret(db, env.FORM_SECRET),
+        address as string,
+      );
       writeOrExit(values.out as string, `${JSON.stringify(archive, null, 2)}\n`);
       const files = archive.submissions.reduce((count, submission) => count + submission.files.length, 0);
-      console.log(`Wrote ${archive.submissions.length} submission(s) with ${files} file(s) and ${archive.otherEmails.length} other e-mail copies to ${values.out}`);
+      console.log(
+        `Wrote ${archive.submissions.length} submission(s) with ${files} file(s) and ${archive.otherEmails.length} other e-mail copies to ${values.out}`,
+      );
       listMentions(mentions, "they are not in the file");
       break;
     }
     case "erase": {
-      const erased = await eraseAddress(db, await loadFormSecret(db, env.FORM_SECRET), address as string, { dataDir: env.DATA_DIR });
-      console.log(`Erased ${erased.submissions} submission(s) with their files and e-mail copies, and ${erased.mail} other e-mail copies; the erasure is recorded.`);
-      if (erased.meetings) console.log(`${erased.meetings} meeting(s) still to come were cancelled, their times free again.`);
+      const erased = await eraseAddress(db, await loadFormSecret(db, env.FORM_SECRET), address as string, {
+        dataDir: env.DATA_DIR,
+      });
+      console.log(
+        `Erased ${erased.submissions} submission(s) with their files and e-mail copies, and ${erased.mail} other e-mail copies; the erasure is recorded.`,
+      );
+      if (erased.meetings)
+        console.log(`${erased.meetings} meeting(s) still to come were cancelled, their times free again.`);
       listMentions(erased.mentions, "they were left as they are");
-      console.log("Backups still hold it: after restoring one, run npm run privacy -- reapply-erasures (docs/deploy.md).");
+      console.log(
+        "Backups still hold it: after restoring one, run npm run privacy -- reapply-erasures (docs/deploy.md).",
+      );
       break;
     }
     case "erasures": {
@@ -124,7 +149,10 @@ try {
       break;
     }
     case "reapply-erasures": {
-      const result = await reapplyErasures(db, await loadFormSecret(db, env.FORM_SECRET), { dataDir: env.DATA_DIR, more: saved });
+      const result = await reapplyErasures(db, await loadFormSecret(db, env.FORM_SECRET), {
+        dataDir: env.DATA_DIR,
+        more: saved,
+      });
       console.log(
         `${result.erasures} recorded erasure(s)${result.restoredRecords ? ` (${result.restoredRecords} recorded again from ${values.from})` : ""}: ` +
           `erased ${result.submissions} submission(s) and ${result.mail} other e-mail copies again.`,

@@ -11,8 +11,13 @@ import { home } from "#app/pages/home-content.ts";
 
 const publicDir = path.resolve(import.meta.dirname, "..", "public");
 // The mark as the browser tab shows it, and the headings' face (docs/design.md).
-const mark = readFileSync(path.join(publicDir, "favicon.svg"), "utf8").replace("<svg ", '<svg width="100%" height="100%" ');
-const displayFont = readFileSync(path.resolve(import.meta.dirname, "..", "app/ui/fonts/bricolage-display.woff2")).toString("base64");
+const mark = readFileSync(path.join(publicDir, "favicon.svg"), "utf8").replace(
+  "<svg ",
+  '<svg width="100%" height="100%" ',
+);
+const displayFont = readFileSync(
+  path.resolve(import.meta.dirname, "..", "app/ui/fonts/bricolage-display.woff2"),
+).toString("base64");
 const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
 const shareCard = `<!doctype html><html><head><style>
@@ -40,7 +45,9 @@ await page.screenshot({ path: path.join(publicDir, "logo.png"), omitBackground: 
 const icons: Array<{ size: number; png: Buffer }> = [];
 for (const size of [16, 32, 48]) {
   await page.setViewportSize({ width: size, height: size });
-  await page.setContent(`<!doctype html><html><body style="margin:0;width:${size}px;height:${size}px">${mark}</body></html>`);
+  await page.setContent(
+    `<!doctype html><html><body style="margin:0;width:${size}px;height:${size}px">${mark}</body></html>`,
+  );
   icons.push({ size, png: await page.screenshot({ omitBackground: true }) });
 }
 writeFileSync(path.join(publicDir, "favicon.ico"), icoFile(icons));

@@ -14,7 +14,11 @@ export function nodeVersionProblem(running, wantedMajor) {
   );
 }
 
-export const wantedMajor = Number(readFileSync(new URL("../.nvmrc", import.meta.url), "utf8").trim().split(".")[0]);
+export const wantedMajor = Number(
+  readFileSync(new URL("../.nvmrc", import.meta.url), "utf8")
+    .trim()
+    .split(".")[0],
+);
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const problem = nodeVersionProblem(process.version, wantedMajor);

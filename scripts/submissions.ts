@@ -50,17 +50,39 @@ const { positionals, values } = argsOrExit(
 
 const [command, ...args] = positionals;
 if (values.help || !command) exit(usage, values.help ? 0 : 2);
-const commands = ["list", "show", "export", "attachment", "retry-mail", "consents", "webhooks", "redeliver", "enable-webhook"];
+const commands = [
+  "list",
+  "show",
+  "export",
+  "attachment",
+  "retry-mail",
+  "consents",
+  "webhooks",
+  "redeliver",
+  "enable-webhook",
+];
 if (!commands.includes(command)) exit(`Unknown command ${JSON.stringify(command)}\n\n${usage}`);
-if (values.kind !== undefined && values.kind !== "contact" && values.kind !== "application" && values.kind !== "meeting") exit(`--kind must be contact, application or meeting\n\n${usage}`);
+if (
+  values.kind !== undefined &&
+  values.kind !== "contact" &&
+  values.kind !== "application" &&
+  values.kind !== "meeting"
+)
+  exit(`--kind must be contact, application or meeting\n\n${usage}`);
 const kind = values.kind as SubmissionKind | undefined;
 if (values.spam && values.all) exit(`--spam shows only spam and --all everything: give one of them\n\n${usage}`);
 for (const needsId of ["show", "webhooks", "redeliver"]) {
-  if (command === needsId && !args[0]) exit(`${needsId} needs an ID (or the start of one): npm run submissions -- ${needsId} ID`);
+  if (command === needsId && !args[0])
+    exit(`${needsId} needs an ID (or the start of one): npm run submissions -- ${needsId} ID`);
 }
-if (command === "enable-webhook" && !args[0]) exit("enable-webhook needs the endpoint's name (as in WEBHOOK_ENDPOINTS): npm run submissions -- enable-webhook NAME");
-if (command === "show" && values.format !== undefined && values.format !== "json") exit(`show --format must be json (or left out for text)\n\n${usage}`);
-if (command === "export" && values.format !== undefined && values.format !== "json" && values.format !== "csv") exit(`--format must be json or csv\n\n${usage}`);
+if (command === "enable-webhook" && !args[0])
+  exit(
+    "enable-webhook needs the endpoint's name (as in WEBHOOK_ENDPOINTS): npm run submissions -- enable-webhook NAME",
+  );
+if (command === "show" && values.format !== undefined && values.format !== "json")
+  exit(`show --format must be json (or left out for text)\n\n${usage}`);
+if (command === "export" && values.format !== undefined && values.format !== "json" && values.format !== "csv")
+  exit(`--format must be json or csv\n\n${usage}`);
 if (command === "export" && values.format === "csv" && !kind && !values.out) {
   exit(
     "A CSV file holds one sheet, and each kind has columns of its own. Give --out FOLDER for one file per\n" +
@@ -69,7 +91,8 @@ if (command === "export" && values.format === "csv" && !kind && !values.out) {
       "  npm run submissions -- export --format csv --kind contact > inquiries.csv",
   );
 }
-if (command === "attachment" && (!args[0] || !args[1] || !values.out)) exit(`attachment needs ID, NAME and --out FILE\n\n${usage}`);
+if (command === "attachment" && (!args[0] || !args[1] || !values.out))
+  exit(`attachment needs ID, NAME and --out FILE\n\n${usage}`);
 
 const env = envOrExit();
 // Loaded once the configuration is known to be good (scripts/cli.ts says why).
@@ -79,9 +102,13 @@ const { formatBytes } = await import("#app/platform/html.ts");
 const { listConsentRecords } = await import("#app/consent/consent.server.ts");
 const { toCsv, toExportRecord } = await import("#app/forms/export.server.ts");
 const { describeFields, submissionPagePath } = await import("#app/forms/submission-fields.ts");
-const { getAttachment, getSubmission, listSubmissions, submissionIdsStartingWith } = await import("#app/forms/submissions.server.ts");
+const { getAttachment, getSubmission, listSubmissions, submissionIdsStartingWith } = await import(
+  "#app/forms/submissions.server.ts"
+);
 const { kindFields, teamSheet } = await import("#app/workspace/inbox.server.ts");
-const { attemptResult, formatTime, mailStateLabel, postingTitle, stateLabel, webhookStateLabel } = await import("#app/workspace/workspace-display.ts");
+const { attemptResult, formatTime, mailStateLabel, postingTitle, stateLabel, webhookStateLabel } = await import(
+  "#app/workspace/workspace-display.ts"
+);
 
 /** Each kind in the plural, and the file of its sheet when the export writes one per kind. */
 const kindNames = {
@@ -94,14 +121,29 @@ const kinds = Object.keys(kindNames) as SubmissionKind[];
 /** What visitors typed, safe to print: no control characters (a terminal would act on them). */
 const controls = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 const printable = (text: string, { lines = false } = {}) =>
-  text.replace(controls, (character) => (character === "\n" && lines ? character : "\t\r\n".includes(character) ? " " : "\ufffd"));
+  text.replace(controls, (character) =>
+    character === "\n" && lines ? character : "\t\r\n".includes(character) ? " " : "\ufffd",
+  );
 const characters = (text: string) => [...text].length;
-const clip = (text: string, most = 40) => (characters(text) > most ? `${[...text].slice(0, most - 1).join("")}…` : text);
+const clip = (text: string, most = 40) =>
+  characters(text) > most ? `${[...text].slice(0, most - 1).join("")}…` : text;
 
 /** Columns padded to their widest cell, a header row first; the last column is not padded. */
 function table(rows: string[][]) {
-  const widths = rows.reduce<number[]>((widest, row) => row.map((cell, column) => Math.max(widest[column] ?? 0, characters(cell))), []);
-  return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell + " ".repeat((widths[column] ?? 0) - characters(cell)))).join("  ").trimEnd()).join("\n");
+  const widths = rows.reduce<number[]>(
+    (widest, row) => row.map((cell, column) => Math.max(widest[column] ?? 0, characters(cell))),
+    [],
+  );
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) =>
+          column === row.length - 1 ? cell : cell + " ".repeat((widths[column] ?? 0) - characters(cell)),
+        )
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }
 
 const received = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
@@ -140,11 +182,17 @@ function describeSubmission(submission: SubmissionRecord) {
     ["Received", formatTime(submission.createdAt)],
     ["State", stateLabel(spam, submission.progress)],
     ...(spam && submission.spamReason ? [["Spam because", submission.spamReason] as [string, string]] : []),
-    ...(submission.kind === "application" ? [["Posting", printable(postingTitle(submission.job))] as [string, string]] : []),
+    ...(submission.kind === "application"
+      ? [["Posting", printable(postingTitle(submission.job))] as [string, string]]
+      : []),
   ];
-  const fields = describeFields(description, submission.fields).map(({ label, value }): [string, string] => [label, printable(value)]);
+  const fields = describeFields(description, submission.fields).map(({ label, value }): [string, string] => [
+    label,
+    printable(value),
+  ]);
   const width = Math.max(...[...head, ...fields].map(([label]) => characters(label))) + 2;
-  const rows = (entries: Array<[string, string]>) => entries.map(([label, value]) => `${label.padEnd(width)}${value}`).join("\n");
+  const rows = (entries: Array<[string, string]>) =>
+    entries.map(([label, value]) => `${label.padEnd(width)}${value}`).join("\n");
   const indented = (text: string) =>
     printable(text, { lines: true })
       .split(/\r?\n/)
@@ -162,7 +210,11 @@ function describeSubmission(submission: SubmissionRecord) {
     submission.mail.length
       ? `Notification e-mail\n${submission.mail
           .map((mail) => {
-            const details = [mail.sentAt ? formatTime(mail.sentAt) : "", mail.status !== "sent" && mail.attempts ? `${mail.attempts} attempts` : "", mail.status !== "sent" && mail.lastError ? `last error: ${printable(mail.lastError)}` : ""].filter(Boolean);
+            const details = [
+              mail.sentAt ? formatTime(mail.sentAt) : "",
+              mail.status !== "sent" && mail.attempts ? `${mail.attempts} attempts` : "",
+              mail.status !== "sent" && mail.lastError ? `last error: ${printable(mail.lastError)}` : "",
+            ].filter(Boolean);
             return `  ${mail.receipt ? "Receipt to the sender: " : ""}${mailStateLabel(mail.status)}${details.length ? ` (${details.join("; ")})` : ""}`;
           })
           .join("\n")}`
@@ -175,7 +227,8 @@ function describeSubmission(submission: SubmissionRecord) {
 
 /** Where a sheet goes: one per kind into the folder --out names; one kind's into the file (or the folder) named. */
 function sheetPath(out: string, kindOfSheet: SubmissionKind, { folder }: { folder: boolean }) {
-  const inFolder = folder || out.endsWith("/") || out.endsWith(path.sep) || (existsSync(out) && statSync(out).isDirectory());
+  const inFolder =
+    folder || out.endsWith("/") || out.endsWith(path.sep) || (existsSync(out) && statSync(out).isDirectory());
   return inFolder ? path.join(out, kindNames[kindOfSheet].file) : out;
 }
 
@@ -189,7 +242,8 @@ function writeOrExit(file: string, content: string | Buffer) {
   }
 }
 
-const counted = (count: number, kindOfSheet: SubmissionKind) => `${count} ${count === 1 ? kindNames[kindOfSheet].one : kindNames[kindOfSheet].plural}`;
+const counted = (count: number, kindOfSheet: SubmissionKind) =>
+  `${count} ${count === 1 ? kindNames[kindOfSheet].one : kindNames[kindOfSheet].plural}`;
 
 type WebhookDelivery = Awaited<ReturnType<typeof webhookLog>>[number];
 
@@ -202,7 +256,9 @@ function webhookReport(deliveries: WebhookDelivery[]) {
         delivery.deliveredAt ? formatTime(delivery.deliveredAt) : "",
         delivery.nextAttemptAt ? `next attempt ${formatTime(delivery.nextAttemptAt)}` : "",
       ].filter(Boolean);
-      const attempts = delivery.attempts.map((attempt) => `  ${attempt.at}  ${printable(attemptResult(attempt))}  ${attempt.durationMs} ms`);
+      const attempts = delivery.attempts.map(
+        (attempt) => `  ${attempt.at}  ${printable(attemptResult(attempt))}  ${attempt.durationMs} ms`,
+      );
       const unsent = delivery.attempts.length === 0 && delivery.lastError ? [`  ${printable(delivery.lastError)}`] : [];
       return [`${delivery.endpoint}  ${delivery.type}  ${state.join(", ")}`, ...attempts, ...unsent].join("\n");
     })
@@ -220,11 +276,19 @@ async function oneId(wanted: string) {
   if (ids.length === 1) return ids[0] as string;
   code = 1;
   if (ids.length === 0) {
-    console.error(start.length >= 36 ? `No submission with the id ${wanted}.` : `No submission has an id starting with ${JSON.stringify(wanted)}.`);
+    console.error(
+      start.length >= 36
+        ? `No submission with the id ${wanted}.`
+        : `No submission has an id starting with ${JSON.stringify(wanted)}.`,
+    );
     return null;
   }
-  const shown = (await Promise.all(ids.slice(0, 10).map((id) => getSubmission(db, id)))).filter((submission) => submission !== null).reverse();
-  console.error(`${ids.length > 10 ? "More than 10" : ids.length} submissions have an id starting with ${JSON.stringify(wanted)}; give more of it:\n\n${listTable(shown)}`);
+  const shown = (await Promise.all(ids.slice(0, 10).map((id) => getSubmission(db, id))))
+    .filter((submission) => submission !== null)
+    .reverse();
+  console.error(
+    `${ids.length > 10 ? "More than 10" : ids.length} submissions have an id starting with ${JSON.stringify(wanted)}; give more of it:\n\n${listTable(shown)}`,
+  );
   return null;
 }
 try {
@@ -232,10 +296,14 @@ try {
     case "list": {
       const status = values.spam ? "spam" : values.all ? undefined : "received";
       const submissions = await listSubmissions(db, { kind, status, newestFirst: true });
-      if (submissions.length === 0) console.log(`No ${values.spam ? "spam" : kind ? kindNames[kind].plural : "submissions"} yet.`);
+      if (submissions.length === 0)
+        console.log(`No ${values.spam ? "spam" : kind ? kindNames[kind].plural : "submissions"} yet.`);
       else console.log(listTable(submissions));
       if (status === "received") {
-        let spam = db.selectFrom("submissions").select((eb) => eb.fn.countAll<number | string>().as("count")).where("status", "=", "spam");
+        let spam = db
+          .selectFrom("submissions")
+          .select((eb) => eb.fn.countAll<number | string>().as("count"))
+          .where("status", "=", "spam");
         if (kind) spam = spam.where("kind", "=", kind);
         const hidden = Number((await spam.executeTakeFirstOrThrow()).count);
         if (hidden) console.log(`\n${hidden} spam not shown: --spam shows only spam, --all everything.`);
@@ -247,7 +315,11 @@ try {
       if (!id) break;
       const submission = await getSubmission(db, id);
       if (!submission) throw new Error(`Submission ${id} disappeared while being read.`);
-      console.log(values.format === "json" ? JSON.stringify({ ...toExportRecord(submission), mail: submission.mail }, null, 2) : describeSubmission(submission));
+      console.log(
+        values.format === "json"
+          ? JSON.stringify({ ...toExportRecord(submission), mail: submission.mail }, null, 2)
+          : describeSubmission(submission),
+      );
       break;
     }
     case "export": {
@@ -274,7 +346,10 @@ try {
         writeOrExit(file, csv);
         written.push(`  ${file}: ${counted(submissions.length, sheetKind)}`);
       }
-      if (written.length) console.log(`Wrote${status === "received" ? " (spam left out: --all includes it)" : ""}:\n${written.join("\n")}`);
+      if (written.length)
+        console.log(
+          `Wrote${status === "received" ? " (spam left out: --all includes it)" : ""}:\n${written.join("\n")}`,
+        );
       break;
     }
     case "attachment": {
@@ -289,14 +364,28 @@ try {
       const records = await listConsentRecords(db);
       if (values.format === "json") process.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
       else if (records.length === 0) console.log("No cookie choices recorded yet.");
-      else for (const record of records) console.log([record.createdAt, record.consentId, `revision ${record.revision}`, record.categories.join("+"), record.source].join("  "));
+      else
+        for (const record of records)
+          console.log(
+            [
+              record.createdAt,
+              record.consentId,
+              `revision ${record.revision}`,
+              record.categories.join("+"),
+              record.source,
+            ].join("  "),
+          );
       break;
     }
     case "webhooks": {
       const id = await oneId(args[0] as string);
       if (!id) break;
       const deliveries = await webhookLog(db, id);
-      console.log(deliveries.length ? webhookReport(deliveries) : `No webhooks for ${id}: none is configured (WEBHOOK_ENDPOINTS), or it arrived as spam.`);
+      console.log(
+        deliveries.length
+          ? webhookReport(deliveries)
+          : `No webhooks for ${id}: none is configured (WEBHOOK_ENDPOINTS), or it arrived as spam.`,
+      );
       break;
     }
     case "redeliver": {

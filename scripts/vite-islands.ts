@@ -48,13 +48,20 @@ export function islands(): Plugin {
       if (command === "build" && this.environment.name === "client") return "export default {};";
       const scripts: IslandScripts =
         command === "serve"
-          ? Object.fromEntries(sources().map((file) => [islandName(file), { entry: `/@id/__x00__${devEntryPrefix}${islandName(file)}`, imports: [] }]))
+          ? Object.fromEntries(
+              sources().map((file) => [
+                islandName(file),
+                { entry: `/@id/__x00__${devEntryPrefix}${islandName(file)}`, imports: [] },
+              ]),
+            )
           : (JSON.parse(readFileSync(path.join(root, manifestFile), "utf8")) as IslandScripts);
       return `export default ${JSON.stringify(scripts)};`;
     },
     generateBundle(_options, bundle) {
       if (this.environment.name !== "client") return;
-      const chunks = new Map(Object.values(bundle).flatMap((item) => (item.type === "chunk" ? [[item.fileName, item] as const] : [])));
+      const chunks = new Map(
+        Object.values(bundle).flatMap((item) => (item.type === "chunk" ? [[item.fileName, item] as const] : [])),
+      );
       // Every module an island imports, those it builds on first, for the page to fetch one by one.
       const importsOf = (fileName: string, seen: Set<string>): string[] => {
         if (seen.has(fileName)) return [];
@@ -66,7 +73,10 @@ export function islands(): Plugin {
       for (const chunk of chunks.values()) {
         if (!chunk.isEntry || !chunk.facadeModuleId?.endsWith("-island.tsx")) continue;
         const files = importsOf(chunk.fileName, new Set());
-        scripts[islandName(chunk.facadeModuleId)] = { entry: `/${chunk.fileName}`, imports: files.slice(0, -1).map((file) => `/${file}`) };
+        scripts[islandName(chunk.facadeModuleId)] = {
+          entry: `/${chunk.fileName}`,
+          imports: files.slice(0, -1).map((file) => `/${file}`),
+        };
       }
       mkdirSync(path.dirname(path.join(root, manifestFile)), { recursive: true });
       writeFileSync(path.join(root, manifestFile), JSON.stringify(scripts, null, 2));

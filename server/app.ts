@@ -28,7 +28,14 @@ import { statusPagePath } from "#app/site/status-page.tsx";
 import { memoByString } from "./memo.ts";
 import { precompressedFiles, preferredEncoding } from "./precompressed.ts";
 import { bodyLimitOf, closeAfterAnswer, limitBody } from "./body-limit.ts";
-import { baseSecurityHeaders, contentSecurityPolicy, fileDocumentPolicy, frameOrigins, inlineScriptHashes, newNonce } from "./security-headers.ts";
+import {
+  baseSecurityHeaders,
+  contentSecurityPolicy,
+  fileDocumentPolicy,
+  frameOrigins,
+  inlineScriptHashes,
+  newNonce,
+} from "./security-headers.ts";
 import { nonceHeader } from "#app/site/nonce.ts";
 
 // This file is the server bundle's entry (vite.config.ts): the Express app and the services
@@ -104,7 +111,11 @@ export function findPrerenderedPages(clientDir: string) {
       const html = readFileSync(variantFile);
       return {
         csp: contentSecurityPolicy({ scriptSources: inlineScriptHashes(html.toString("utf8")), frames }),
-        bodies: { identity: withEtag(html), br: readIfPresent(`${variantFile}.br`), gzip: readIfPresent(`${variantFile}.gz`) },
+        bodies: {
+          identity: withEtag(html),
+          br: readIfPresent(`${variantFile}.br`),
+          gzip: readIfPresent(`${variantFile}.gz`),
+        },
       };
     };
     pages.set(urlPath, { undecided: variant("undecided"), necessary: variant("necessary"), forms: variant("forms") });
@@ -191,14 +202,20 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
     if (!files || (epochMs() > prerenderedPostingsUntil && dependsOnPostings(pathname))) return false;
     const { variant, crawler } = consentVariantFor(req);
     const page = files[variant];
-    const encoding = preferredEncoding(req.headers["accept-encoding"], { br: !!page.bodies.br, gzip: !!page.bodies.gzip });
+    const encoding = preferredEncoding(req.headers["accept-encoding"], {
+      br: !!page.bodies.br,
+      gzip: !!page.bodies.gzip,
+    });
     const sent = (encoding && page.bodies[encoding]) || page.bodies.identity;
     // A flat array, its fixed part made once: Node handles it faster than an object.
     const headers = [
       ...prerenderedHeaders[isSecure(req) ? "secure" : "plain"][crawler ? "crawler" : "person"],
-      "Content-Security-Policy", page.csp,
-      "ETag", sent.etag,
-      "X-Request-Id", requestId,
+      "Content-Security-Policy",
+      page.csp,
+      "ETag",
+      sent.etag,
+      "X-Request-Id",
+      requestId,
     ];
     if (encoding) headers.push("Content-Encoding", encoding);
     if (req.headers["if-none-match"] === sent.etag) {
@@ -282,7 +299,8 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
     try {
       const { db, engine } = await getServices();
       await sql`select 1`.execute(db);
-      if (!(await isSchemaCurrent(db, engine))) return void res.status(503).json({ status: "unavailable", reason: "migrations pending" });
+      if (!(await isSchemaCurrent(db, engine)))
+        return void res.status(503).json({ status: "unavailable", reason: "migrations pending" });
       res.json({ status: "ready" });
     } catch {
       res.status(503).json({ status: "unavailable", reason: "database unreachable" });
@@ -356,11 +374,21 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
   app.all("/{*splat}", reactRouter);
 
   // Errors that escape the middleware above, such as a missing hashed asset: a plain answer, no stack.
-  app.use((error: { status?: number; message?: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    const status = typeof error.status === "number" && error.status >= 400 ? error.status : 500;
-    if (status >= 500) logger.error({ err: error.message ?? "unknown" }, "unhandled server error");
-    res.status(status).type("text/plain").send(status === 404 ? "Not found" : "Something went wrong");
-  });
+  app.use(
+    (
+      error: { status?: number; message?: string },
+      _req: express.Request,
+      res: express.Response,
+      _next: express.NextFunction,
+    ) => {
+      const status = typeof error.status === "number" && error.status >= 400 ? error.status : 500;
+      if (status >= 500) logger.error({ err: error.message ?? "unknown" }, "unhandled server error");
+      res
+        .status(status)
+        .type("text/plain")
+        .send(status === 404 ? "Not found" : "Something went wrong");
+    },
+  );
   // One log line per request, tied to its id (also sent back as X-Request-Id). The path is
   // logged without its query string, which could carry what a visitor typed.
   return (req, res) => {

@@ -17,7 +17,9 @@ type BodyKind = "form" | "multipart" | "json";
 type Takes = Partial<Record<BodyKind, number>>;
 
 const applicationPath = new RegExp(`^${pages.careers.path}/(?:[^/]+/)?apply$`);
-const passkeyStepPath = new RegExp(`^(?:${workspacePaths.signInPasskey}|${workspacePaths.addPasskey}|/workspace/enrol/[^/]+/passkey)$`);
+const passkeyStepPath = new RegExp(
+  `^(?:${workspacePaths.signInPasskey}|${workspacePaths.addPasskey}|/workspace/enrol/[^/]+/passkey)$`,
+);
 
 /**
  * What an address's action reads: the file forms take their files (multipart, up to their
@@ -27,8 +29,10 @@ const passkeyStepPath = new RegExp(`^(?:${workspacePaths.signInPasskey}|${worksp
 function takesAt(path: string): Takes {
   // React Router's own requests for a page's data add .data to its address.
   const route = withoutTrailingSlash(path.replace(/\.data$/, ""));
-  if (route === pages.contact.path) return { form: smallBodyBytes, multipart: uploadBodyBytes(contactUploads.maxTotalBytes) };
-  if (applicationPath.test(route)) return { form: smallBodyBytes, multipart: uploadBodyBytes(resumeUploads.maxTotalBytes) };
+  if (route === pages.contact.path)
+    return { form: smallBodyBytes, multipart: uploadBodyBytes(contactUploads.maxTotalBytes) };
+  if (applicationPath.test(route))
+    return { form: smallBodyBytes, multipart: uploadBodyBytes(resumeUploads.maxTotalBytes) };
   if (route === pages.meeting.path) return { form: smallBodyBytes, multipart: smallBodyBytes };
   if (passkeyStepPath.test(route)) return { json: smallBodyBytes };
   return { form: smallBodyBytes };
@@ -36,11 +40,15 @@ function takesAt(path: string): Takes {
 
 /** The kind of body a Content-Type announces, or null when nothing on the site can read it. */
 function kindOf(contentType: string | undefined): BodyKind | null {
-  const [type, ...parameters] = (contentType ?? "").toLowerCase().split(";").map((part) => part.trim());
+  const [type, ...parameters] = (contentType ?? "")
+    .toLowerCase()
+    .split(";")
+    .map((part) => part.trim());
   if (type === "application/x-www-form-urlencoded") return "form";
   if (type === "application/json") return "json";
   // Without its boundary a multipart body cannot be split into its parts.
-  if (type === "multipart/form-data" && parameters.some((parameter) => /^boundary=\S/.test(parameter))) return "multipart";
+  if (type === "multipart/form-data" && parameters.some((parameter) => /^boundary=\S/.test(parameter)))
+    return "multipart";
   return null;
 }
 
@@ -67,7 +75,11 @@ export function bodyLimitOf(req: IncomingMessage & { path: string }): { maxBytes
  * off at the limit. A file form's body streams on at once (`ready` now) to its parser
  * (app/forms/multipart.server.ts), which takes a body cut off (an error) as one it cannot read.
  */
-export function limitBody(req: IncomingMessage, maxBytes: number, { ready, tooLarge }: { ready: () => void; tooLarge: () => void }) {
+export function limitBody(
+  req: IncomingMessage,
+  maxBytes: number,
+  { ready, tooLarge }: { ready: () => void; tooLarge: () => void },
+) {
   if (Number(req.headers["content-length"] ?? 0) > maxBytes) return tooLarge();
   const hold = maxBytes <= smallBodyBytes;
   const push = req.push.bind(req);

@@ -38,7 +38,11 @@ function listFiles(entry: string): string[] {
 export function sourceHash() {
   const hash = createHash("sha256");
   for (const file of sourceEntries.flatMap(listFiles)) {
-    hash.update(file).update("\0").update(readFileSync(path.join(root, file))).update("\0");
+    hash
+      .update(file)
+      .update("\0")
+      .update(readFileSync(path.join(root, file)))
+      .update("\0");
   }
   return hash.digest("hex");
 }
@@ -83,5 +87,8 @@ const variableNames: Record<keyof PublicConfig, string> = {
 export function configDifferences(built: PublicConfig, current: PublicConfig) {
   return (Object.keys(variableNames) as Array<keyof PublicConfig>)
     .filter((key) => built[key] !== current[key])
-    .map((key) => `${variableNames[key]} is ${JSON.stringify(current[key] ?? "")} but the build was made with ${JSON.stringify(built[key] ?? "")}`);
+    .map(
+      (key) =>
+        `${variableNames[key]} is ${JSON.stringify(current[key] ?? "")} but the build was made with ${JSON.stringify(built[key] ?? "")}`,
+    );
 }

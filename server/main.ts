@@ -25,10 +25,14 @@ const built = readBuildInfo();
 if (!built) fail("No build found in ./build: run `npm run build` first (or `npm start`, which builds when needed).");
 const differences = configDifferences(built.config, publicConfig(env));
 if (differences.length) {
-  fail(`The build does not match the configuration:\n${differences.map((d) => `  - ${d}`).join("\n")}\nRebuild with \`npm run build\` under the same environment.`);
+  fail(
+    `The build does not match the configuration:\n${differences.map((d) => `  - ${d}`).join("\n")}\nRebuild with \`npm run build\` under the same environment.`,
+  );
 }
 
-const bundle = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as typeof import("./app.ts");
+const bundle = (await import(
+  pathToFileURL(path.join(buildDir, "server", "index.js")).href
+)) as typeof import("./app.ts");
 let services;
 try {
   services = await bundle.getServices(); // the database is migrated before the first request
@@ -48,7 +52,9 @@ server.listen(env.PORT, env.HOST, () => {
   const calendar = calDavConfig(env);
   // What this instance serves, once, in one line: no credentials (the descriptions name hosts,
   // ports and paths only) and nothing about visitors.
-  bundle.logger.info(`Serving ${env.SITE_URL} at http://${shownHost}:${env.PORT} · database: ${services.describe} · mail: ${services.mailDescribe} · calendar: ${calendar ? `CalDAV at ${new URL(calendar.url).host}` : "none"} · webhooks: ${env.WEBHOOK_ENDPOINTS.map((endpoint) => endpoint.name).join(", ") || "none"}`);
+  bundle.logger.info(
+    `Serving ${env.SITE_URL} at http://${shownHost}:${env.PORT} · database: ${services.describe} · mail: ${services.mailDescribe} · calendar: ${calendar ? `CalDAV at ${new URL(calendar.url).host}` : "none"} · webhooks: ${env.WEBHOOK_ENDPOINTS.map((endpoint) => endpoint.name).join(", ") || "none"}`,
+  );
   const mismatch = siteUrlMismatch(env);
   if (mismatch) bundle.logger.warn(mismatch);
   // Deletes what is past its retention period (now, then daily) and queues meeting reminders:

@@ -28,10 +28,16 @@ function acceptsEncoding(header: string, coding: string) {
   return wildcard > 0;
 }
 
-const acceptedEncodings = memoByString((header) => ({ br: acceptsEncoding(header, "br"), gzip: acceptsEncoding(header, "gzip") }));
+const acceptedEncodings = memoByString((header) => ({
+  br: acceptsEncoding(header, "br"),
+  gzip: acceptsEncoding(header, "gzip"),
+}));
 
 /** The encoding to send, of those available: our preference (brotli is smaller), not the client's order. */
-export function preferredEncoding(acceptEncoding: string | undefined, available: { br: boolean; gzip: boolean }): "br" | "gzip" | null {
+export function preferredEncoding(
+  acceptEncoding: string | undefined,
+  available: { br: boolean; gzip: boolean },
+): "br" | "gzip" | null {
   if (!acceptEncoding) return null;
   const accepted = acceptedEncodings(acceptEncoding);
   if (available.br && accepted.br) return "br";

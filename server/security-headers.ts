@@ -27,7 +27,15 @@ export function frameOrigins(urls: Array<string | undefined>) {
  * form-action on each redirect of a form's answer): the company's sign-in provider, for the
  * workspace's sign-in page.
  */
-export function contentSecurityPolicy({ scriptSources, frames, formTargets = [] }: { scriptSources: string[]; frames: string[]; formTargets?: string[] }) {
+export function contentSecurityPolicy({
+  scriptSources,
+  frames,
+  formTargets = [],
+}: {
+  scriptSources: string[];
+  frames: string[];
+  formTargets?: string[];
+}) {
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptSources.join(" ")}`.trim(),
@@ -50,7 +58,9 @@ export function contentSecurityPolicy({ scriptSources, frames, formTargets = [] 
  */
 export function fileDocumentPolicy({ viewerStyles }: { viewerStyles: boolean }) {
   const viewer = viewerStyles ? ["style-src 'unsafe-inline'", "img-src data:"] : [];
-  return ["default-src 'none'", ...viewer, "frame-ancestors 'none'", "base-uri 'none'", "form-action 'none'"].join("; ");
+  return ["default-src 'none'", ...viewer, "frame-ancestors 'none'", "base-uri 'none'", "form-action 'none'"].join(
+    "; ",
+  );
 }
 
 /** The sha256 sources of every inline script in an HTML document. */

@@ -92,7 +92,11 @@ export function ZoneForm({
       <div className="mt-3 flex flex-wrap items-end gap-3">
         <label className="grow">
           <span className="mb-1.5 block text-sm font-semibold">{content.label}</span>
-          <select name="tz" defaultValue={zone} className="block w-full rounded-control border border-line bg-canvas px-3.5 py-2.5 text-base text-ink">
+          <select
+            name="tz"
+            defaultValue={zone}
+            className="block w-full rounded-control border border-line bg-canvas px-3.5 py-2.5 text-base text-ink"
+          >
             {zones.map((name) => (
               <option key={name} value={name}>
                 {name}

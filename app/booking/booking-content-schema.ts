@@ -63,7 +63,15 @@ export const BookingSchema = z.object({
     reschedule: z.object({ title: text, text: text, button: text }),
     bookAnother: text,
     gone: z.object({ title: text, message: text }),
-    errors: z.object({ taken: text, dayFull: text, notBookable: text, time: text, cancelled: text, rateLimited: text, unavailable: text }),
+    errors: z.object({
+      taken: text,
+      dayFull: text,
+      notBookable: text,
+      time: text,
+      cancelled: text,
+      rateLimited: text,
+      unavailable: text,
+    }),
   }),
   /**
    * The e-mails about a meeting. `{company}`, `{time}` (in the reader's zone), `{ourTime}`,

@@ -3,11 +3,13 @@ import type { BookingContent } from "./booking-content-schema.ts";
 export const booking = {
   meta: {
     title: "Book a 30-minute meeting",
-    description: "Pick a free half hour for a free technical consultation by video call with one of our senior engineers.",
+    description:
+      "Pick a free half hour for a free technical consultation by video call with one of our senior engineers.",
   },
   hero: {
     headline: "Book a 30-minute meeting",
-    intro: "A free consultation by video call with one of our senior engineers. Choose a day, then a time that suits you.",
+    intro:
+      "A free consultation by video call with one of our senior engineers. Choose a day, then a time that suits you.",
   },
   zone: {
     current: "Times are shown in {zone} ({long}).",
@@ -46,9 +48,11 @@ export const booking = {
       name: "Please enter your name.",
       email: "Please enter a valid e-mail address, like name@example.com.",
       time: "Please choose a time.",
-      taken: "That time was just taken by someone else. Please choose another one: the free times below are up to date, and your details are kept.",
+      taken:
+        "That time was just taken by someone else. Please choose another one: the free times below are up to date, and your details are kept.",
       dayFull: "That day has just been fully booked. Please choose another day: your details are kept.",
-      notBookable: "That time cannot be booked (it is past, too soon, or outside our hours). Please choose one of the free times below.",
+      notBookable:
+        "That time cannot be booked (it is past, too soon, or outside our hours). Please choose one of the free times below.",
       tooLong: "This is too long: please shorten it to {max} characters.",
       singleLine: "Please keep this to a single line.",
       tooManyFiles: "This form takes no files.",
@@ -56,10 +60,12 @@ export const booking = {
       fileType: "This form takes no files.",
       emptyFile: "This form takes no files.",
       summary: "Please correct the fields marked below, then book again.",
-      rateLimited: "You have sent several forms in a short time. Please wait {minutes} minutes and book again, or e-mail us directly.",
+      rateLimited:
+        "You have sent several forms in a short time. Please wait {minutes} minutes and book again, or e-mail us directly.",
       bodyTooLarge: "Your message was too large. Please shorten it and book again.",
       malformed: "Your form could not be read. Please try again.",
-      unavailable: "We could not book your meeting just now. Nothing was lost: your answers are below. Please try again in a minute.",
+      unavailable:
+        "We could not book your meeting just now. Nothing was lost: your answers are below. Please try again in a minute.",
     },
   },
   confirmation: {
@@ -92,12 +98,15 @@ export const booking = {
     bookAnother: "Book another meeting",
     gone: {
       title: "This link no longer works",
-      message: "The meeting it was for has taken place, or the link is not complete. To talk to us again, book a new meeting or write to us.",
+      message:
+        "The meeting it was for has taken place, or the link is not complete. To talk to us again, book a new meeting or write to us.",
     },
     errors: {
-      taken: "That time was just taken by someone else. Please choose another one: the free times below are up to date.",
+      taken:
+        "That time was just taken by someone else. Please choose another one: the free times below are up to date.",
       dayFull: "That day has just been fully booked. Please choose another day.",
-      notBookable: "That time cannot be booked (it is past, too soon, or outside our hours). Please choose one of the free times below.",
+      notBookable:
+        "That time cannot be booked (it is past, too soon, or outside our hours). Please choose one of the free times below.",
       time: "Please choose a time.",
       cancelled: "This meeting is already cancelled, so it cannot be moved. Please book a new one.",
       rateLimited: "You have made several changes in a short time. Please wait {minutes} minutes and try again.",
@@ -158,7 +167,10 @@ export const booking = {
       },
       cancelled: {
         subject: "Meeting cancelled: {name}, {time}",
-        lines: ["The meeting with {name} on {time} is cancelled, and the time is free again.", "The cancellation is attached."],
+        lines: [
+          "The meeting with {name} on {time} is cancelled, and the time is free again.",
+          "The cancellation is attached.",
+        ],
       },
       erased: {
         subject: "Meeting cancelled: {time}",
@@ -169,5 +181,6 @@ export const booking = {
       },
     },
   },
-  tooMany: "You already have {count} meetings booked with us, as many as one address can hold. To change one, use the link in its confirmation e-mail.",
+  tooMany:
+    "You already have {count} meetings booked with us, as many as one address can hold. To change one, use the link in its confirmation e-mail.",
 } satisfies BookingContent;

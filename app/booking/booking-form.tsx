@@ -37,7 +37,11 @@ export function BookingForm({
   lastResult: SubmissionResult<string[]> | null | undefined;
   formError: string | null | undefined;
 }) {
-  const { form, fields, control, value, formProps, sending, focusAlert } = useSiteForm({ id: "booking-form", schema: BookingFormSchema, lastResult });
+  const { form, fields, control, value, formProps, sending, focusAlert } = useSiteForm({
+    id: "booking-form",
+    schema: BookingFormSchema,
+    lastResult,
+  });
   const { fields: labels } = content;
   const chosen = value("start");
   const startErrors = fields.start.errors;
@@ -47,7 +51,13 @@ export function BookingForm({
     <>
       <FormAlert id={form.errorId} messages={[formError, ...(form.errors ?? [])]} focus={focusAlert} />
       {/* Posted to the page's address without its #times: the answer, if it is this page again, opens with its message focused. */}
-      <form method="post" action={bookingHref({ day: day.date, tz: zoneChosen ? zone : null })} encType="multipart/form-data" {...formProps} className="space-y-8">
+      <form
+        method="post"
+        action={bookingHref({ day: day.date, tz: zoneChosen ? zone : null })}
+        encType="multipart/form-data"
+        {...formProps}
+        className="space-y-8"
+      >
         <GuardFields stamp={stamp} />
         <input type="hidden" name="tz" value={zone} />
         <fieldset aria-describedby={startErrors?.length ? fields.start.errorId : undefined}>
@@ -76,15 +86,61 @@ export function BookingForm({
         </fieldset>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field id={fields.name.id} errorId={fields.name.errorId} label={labels.name.label} required errors={fields.name.errors}>
-            {(props) => <input {...props} {...control("name")} defaultValue={value("name")} type="text" autoComplete="name" required maxLength={100} />}
+          <Field
+            id={fields.name.id}
+            errorId={fields.name.errorId}
+            label={labels.name.label}
+            required
+            errors={fields.name.errors}
+          >
+            {(props) => (
+              <input
+                {...props}
+                {...control("name")}
+                defaultValue={value("name")}
+                type="text"
+                autoComplete="name"
+                required
+                maxLength={100}
+              />
+            )}
           </Field>
-          <Field id={fields.email.id} errorId={fields.email.errorId} label={labels.email.label} required errors={fields.email.errors}>
-            {(props) => <input {...props} {...control("email")} defaultValue={value("email")} type="email" autoComplete="email" required maxLength={254} />}
+          <Field
+            id={fields.email.id}
+            errorId={fields.email.errorId}
+            label={labels.email.label}
+            required
+            errors={fields.email.errors}
+          >
+            {(props) => (
+              <input
+                {...props}
+                {...control("email")}
+                defaultValue={value("email")}
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={254}
+              />
+            )}
           </Field>
           <div className="sm:col-span-2">
-            <Field id={fields.company.id} errorId={fields.company.errorId} label={labels.company.label} errors={fields.company.errors}>
-              {(props) => <input {...props} {...control("company")} defaultValue={value("company")} type="text" autoComplete="organization" maxLength={200} />}
+            <Field
+              id={fields.company.id}
+              errorId={fields.company.errorId}
+              label={labels.company.label}
+              errors={fields.company.errors}
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  {...control("company")}
+                  defaultValue={value("company")}
+                  type="text"
+                  autoComplete="organization"
+                  maxLength={200}
+                />
+              )}
             </Field>
           </div>
           <div className="sm:col-span-2">
@@ -96,18 +152,35 @@ export function BookingForm({
               hint={labels.topic.hint}
               errors={fields.topic.errors}
             >
-              {(props) => <textarea {...props} {...control("topic")} defaultValue={value("topic")} rows={4} maxLength={topicMaxLength} />}
+              {(props) => (
+                <textarea
+                  {...props}
+                  {...control("topic")}
+                  defaultValue={value("topic")}
+                  rows={4}
+                  maxLength={topicMaxLength}
+                />
+              )}
             </Field>
           </div>
         </div>
         <p className="text-sm text-ink-muted">{content.requiredNote}</p>
-        <SubmitWithPrivacyNote sending={sending} label={content.submit} sendingLabel={content.submitting} privacyNote={content.privacyNote} privacyHref={pages.privacy.path} />
+        <SubmitWithPrivacyNote
+          sending={sending}
+          label={content.submit}
+          sendingLabel={content.submitting}
+          privacyNote={content.privacyNote}
+          privacyHref={pages.privacy.path}
+        />
       </form>
       {/* Below the form, so that its arrival moves nothing the visitor is using. */}
       <div aria-live="polite">
         {browserZone ? (
           <p className="mt-6">
-            <a href={`${bookingHref({ day: browserZone.day ?? day.date, tz: browserZone.zone })}#${timesId}`} className="font-semibold text-brand underline underline-offset-4">
+            <a
+              href={`${bookingHref({ day: browserZone.day ?? day.date, tz: browserZone.zone })}#${timesId}`}
+              className="font-semibold text-brand underline underline-offset-4"
+            >
               {timesContent.yourZone.replace("{zone}", browserZone.zone)}
             </a>
           </p>
@@ -119,7 +192,11 @@ export function BookingForm({
 
 type NativeTemporal = {
   Now: { timeZoneId: () => string };
-  Instant: { from: (instant: string) => { toZonedDateTimeISO: (zone: string) => { toPlainDate: () => { toString: () => string } } } };
+  Instant: {
+    from: (instant: string) => {
+      toZonedDateTimeISO: (zone: string) => { toPlainDate: () => { toString: () => string } };
+    };
+  };
 };
 
 /**
@@ -141,7 +218,12 @@ function useBrowserZone(shown: string | null, firstStart: string | undefined) {
         : native
           ? native.Instant.from(firstStart).toZonedDateTimeISO(zone).toPlainDate().toString()
           : // en-CA writes a date as YYYY-MM-DD, the form of the page's `day`.
-            new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(firstStart));
+            new Intl.DateTimeFormat("en-CA", {
+              timeZone: zone,
+              year: "numeric",
+              month: "2-digit",
+              day: "2-digit",
+            }).format(new Date(firstStart));
       setBrowser({ zone, day });
     });
   }, [shown, firstStart]);

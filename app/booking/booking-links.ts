@@ -4,7 +4,15 @@ import { pages } from "#app/site/pages.ts";
  * The booking page's address for a day and zone. The zone only when the visitor chose one:
  * without it the company's zone is shown, and with JavaScript the form offers the browser's.
  */
-export function bookingHref({ day, tz, path = pages.meeting.path }: { day?: string | null; tz?: string | null; path?: string }) {
+export function bookingHref({
+  day,
+  tz,
+  path = pages.meeting.path,
+}: {
+  day?: string | null;
+  tz?: string | null;
+  path?: string;
+}) {
   const params = new URLSearchParams();
   if (day) params.set("day", day);
   if (tz) params.set("tz", tz);
@@ -16,7 +24,8 @@ export function bookingHref({ day, tz, path = pages.meeting.path }: { day?: stri
 export const manageHref = (token: string) => `${pages.meeting.path}/manage/${encodeURIComponent(token)}`;
 
 /** The confirmation's address: the time and zone only, never an id (an address may be shared or logged). */
-export const confirmationHref = (start: string, tz: string) => `${pages.meeting.path}?${new URLSearchParams({ booked: "1", at: start, tz })}`;
+export const confirmationHref = (start: string, tz: string) =>
+  `${pages.meeting.path}?${new URLSearchParams({ booked: "1", at: start, tz })}`;
 
 /** Where a day's times begin: the target of each day link, which the page opens at. */
 export const timesId = "times";

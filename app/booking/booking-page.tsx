@@ -44,7 +44,11 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
       <>
         {hero}
         <Container className="py-12 lg:py-16">
-          <Confirmation title={booking.confirmation.title} message={booking.confirmation.message} action={{ href: pages.contact.path, label: booking.confirmation.another }}>
+          <Confirmation
+            title={booking.confirmation.title}
+            message={booking.confirmation.message}
+            action={{ href: pages.contact.path, label: booking.confirmation.another }}
+          >
             <ul className="mt-6 space-y-2 text-lg font-semibold">
               <li>{page.confirmation.yourTime}</li>
               <li>{page.confirmation.ourTime}</li>
@@ -64,19 +68,37 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
             {booking.calendar.title}
           </h2>
           {page.problems.length ? (
-            <div role="alert" className="rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">
+            <div
+              role="alert"
+              className="rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger"
+            >
               {page.problems.map((problem) => (
                 <p key={problem}>{problem}</p>
               ))}
             </div>
           ) : null}
-          <ZoneForm content={booking.zone} zone={page.zone} zoneLong={page.zoneLong} zones={page.zones} day={page.day?.date ?? null} />
+          <ZoneForm
+            content={booking.zone}
+            zone={page.zone}
+            zoneLong={page.zoneLong}
+            zones={page.zones}
+            day={page.day?.date ?? null}
+          />
           <p className="text-sm text-ink-muted">{booking.calendar.hint}</p>
-          <MonthGrid months={page.months} weekdays={page.weekdays} chosenDay={page.day?.date ?? null} zone={page.zoneChosen ? page.zone : null} />
+          <MonthGrid
+            months={page.months}
+            weekdays={page.weekdays}
+            chosenDay={page.day?.date ?? null}
+            zone={page.zoneChosen ? page.zone : null}
+          />
         </section>
         <Card className="p-6 sm:p-8">
           <section aria-labelledby={timesId}>
-            <h2 id={timesId} tabIndex={-1} className="scroll-mt-24 text-2xl font-extrabold tracking-tight focus:outline-none">
+            <h2
+              id={timesId}
+              tabIndex={-1}
+              className="scroll-mt-24 text-2xl font-extrabold tracking-tight focus:outline-none"
+            >
               {page.day ? booking.times.heading.replace("{day}", page.day.name) : booking.form.title}
             </h2>
             <div className="mt-6">

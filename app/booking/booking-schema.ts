@@ -24,7 +24,10 @@ export const BookingFormSchema = z.object({
   // An instant in UTC, as the free-times engine writes it: 2026-06-02T16:00:00Z.
   start: z
     .string({ error: errors.time })
-    .check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?Z$/, { error: errors.time }), z.refine(isRealInstant, { error: errors.time })),
+    .check(
+      z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?Z$/, { error: errors.time }),
+      z.refine(isRealInstant, { error: errors.time }),
+    ),
   // The visitor's zone, for the confirmation and the team's note of their time.
   tz: z.string().check(z.maxLength(64), z.refine(isTimeZoneName, { error: errors.malformed })),
   name: line(100, errors.name).check(z.minLength(1, { error: errors.name })),

@@ -56,7 +56,12 @@ function confirmationFrom(url: URL, availability: Availability) {
  * of free days, and the day asked for by `?day` with its free times. `except` leaves one booking
  * out of the busy times (a meeting being moved may move onto its own time).
  */
-export async function calendarData(url: URL, availability: Availability, now: Temporal.Instant, { defaultZone, except }: { defaultZone: string; except?: string }) {
+export async function calendarData(
+  url: URL,
+  availability: Availability,
+  now: Temporal.Instant,
+  { defaultZone, except }: { defaultZone: string; except?: string },
+) {
   const problems: string[] = [];
   const asked = url.searchParams.get("tz");
   const chosenZone = asked !== null && isTimeZoneName(asked) ? asked : null;
@@ -80,7 +85,11 @@ export async function calendarData(url: URL, availability: Availability, now: Te
       ? {
           date: day.date,
           name: dayName(day.date),
-          slots: day.slots.map((slot) => ({ start: slot.start, time: clockTime(slot.start, zone), name: timeName(slot.start, zone) })),
+          slots: day.slots.map((slot) => ({
+            start: slot.start,
+            time: clockTime(slot.start, zone),
+            name: timeName(slot.start, zone),
+          })),
         }
       : null,
     problems,
@@ -95,7 +104,19 @@ export async function bookingPageData(request: Request, now: Temporal.Instant = 
   const stamp = issueFormStamp(secret, bookingPurpose);
   if (confirmation) {
     const zone = availability.timeZone;
-    return { status: 200, zone, zoneChosen: false, zoneLong: "", zones: [], months: [], weekdays: [], day: null, problems: [], confirmation, stamp };
+    return {
+      status: 200,
+      zone,
+      zoneChosen: false,
+      zoneLong: "",
+      zones: [],
+      months: [],
+      weekdays: [],
+      day: null,
+      problems: [],
+      confirmation,
+      stamp,
+    };
   }
   const calendar = await calendarData(url, availability, now, { defaultZone: availability.timeZone });
   return { status: calendar.problems.length ? 400 : 200, ...calendar, confirmation, stamp };
@@ -138,7 +159,8 @@ export function submitBooking(request: Request, now: () => Temporal.Instant = ()
           const visitor = { name: value.name, email: value.email, timeZone: value.tz };
           return await bookMeeting(trx, { start, submissionId: submission.id, visitor }, availability, now());
         } catch (error) {
-          if (error instanceof TooManyMeetings) throw new FormRefusal(409, [fillTemplate(booking.tooMany, { count: error.count })]);
+          if (error instanceof TooManyMeetings)
+            throw new FormRefusal(409, [fillTemplate(booking.tooMany, { count: error.count })]);
           if (!(error instanceof MeetingRefused)) throw error;
           const { status, message } = refusals[error.reason];
           throw new FormRefusal(status, [message], { start: [message] });

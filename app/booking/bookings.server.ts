@@ -15,7 +15,9 @@ import { companyDate, type Interval, startProblem, type StartProblem } from "./f
 /** One team calendar for now; the claims are per host so more can follow. */
 export const defaultHost = "team";
 
-export type ReserveResult = { ok: true; bookingId: string } | { ok: false; reason: StartProblem | "taken" | "day-full" };
+export type ReserveResult =
+  | { ok: true; bookingId: string }
+  | { ok: false; reason: StartProblem | "taken" | "day-full" };
 
 export type MeetingRequest = {
   start: Temporal.Instant;
@@ -96,7 +98,11 @@ export async function claimMeeting(
  */
 export async function moveMeeting(
   trx: Kysely<Schema>,
-  { bookingId, start, reminderDueAt }: { bookingId: string; start: Temporal.Instant; reminderDueAt: Temporal.Instant | null },
+  {
+    bookingId,
+    start,
+    reminderDueAt,
+  }: { bookingId: string; start: Temporal.Instant; reminderDueAt: Temporal.Instant | null },
   availability: Availability,
   now: Temporal.Instant,
 ) {
@@ -125,7 +131,11 @@ export async function moveMeeting(
 // engines wait for a concurrent holder of a row to commit or roll back before deciding.
 // The time first, in ascending order (transactions waiting on each other's cells cannot
 // deadlock); a cell already held means the time is taken.
-async function claimTime(trx: Kysely<Schema>, { bookingId, host, start }: { bookingId: string; host: string; start: Temporal.Instant }, availability: Availability) {
+async function claimTime(
+  trx: Kysely<Schema>,
+  { bookingId, host, start }: { bookingId: string; host: string; start: Temporal.Instant },
+  availability: Availability,
+) {
   const cells = claimedCells(availability, start);
   if ((await insertClaims(trx, host, cells, bookingId)) < cells.length) throw new MeetingRefused("taken");
   const day = dayPrefix(companyDate(availability, start));
@@ -166,7 +176,12 @@ export async function reserveMeeting(
 export async function cancelMeeting(trx: Kysely<Schema>, bookingId: string, now: Temporal.Instant) {
   const updated = await trx
     .updateTable("bookings")
-    .set((eb) => ({ status: "cancelled", cancelled_at: iso(now), sequence: eb("sequence", "+", 1), reminder_due_at: null }))
+    .set((eb) => ({
+      status: "cancelled",
+      cancelled_at: iso(now),
+      sequence: eb("sequence", "+", 1),
+      reminder_due_at: null,
+    }))
     .where("id", "=", bookingId)
     .where("status", "=", "confirmed")
     .executeTakeFirst();
@@ -178,7 +193,12 @@ export async function cancelMeeting(trx: Kysely<Schema>, bookingId: string, now:
 /** The confirmed meetings that start before `to` and end after `from`: what the free-times engine subtracts. */
 export async function bookedMeetings(
   db: Kysely<Schema>,
-  { from, to, host = defaultHost, except }: { from: Temporal.Instant; to: Temporal.Instant; host?: string; except?: string },
+  {
+    from,
+    to,
+    host = defaultHost,
+    except,
+  }: { from: Temporal.Instant; to: Temporal.Instant; host?: string; except?: string },
 ): Promise<Interval[]> {
   let query = db
     .selectFrom("bookings")

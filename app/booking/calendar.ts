@@ -18,7 +18,13 @@ export type CalendarDay = {
 };
 export type CalendarMonth = { title: string; weeks: Array<Array<CalendarDay | null>> };
 
-const dateOnly = new Intl.DateTimeFormat("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const dateOnly = new Intl.DateTimeFormat("en-US", {
+  weekday: "long",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
 const monthTitle = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", timeZone: "UTC" });
 const weekdayShort = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" });
 const weekdayLong = new Intl.DateTimeFormat("en-US", { weekday: "long", timeZone: "UTC" });
@@ -80,12 +86,16 @@ export function timeName(instant: string, timeZone: string) {
 
 /** "9:00 AM" in a zone. */
 export function clockTime(instant: string, timeZone: string) {
-  return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(Temporal.Instant.from(instant).epochMilliseconds);
+  return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(
+    Temporal.Instant.from(instant).epochMilliseconds,
+  );
 }
 
 /** How a zone is called at an instant: "Central European Standard Time" (or "GMT+05:45" where it has no name). */
 export function zoneLongName(timeZone: string, at: Temporal.Instant) {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "long" }).formatToParts(at.epochMilliseconds);
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "long" }).formatToParts(
+    at.epochMilliseconds,
+  );
   return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
 }
 

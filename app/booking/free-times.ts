@@ -21,7 +21,11 @@ export const companyDate = (availability: Availability, instant: Temporal.Instan
 /** The bookable company days (from today, `end` excluded) and the earliest start minimum notice allows. */
 function bookingWindow(availability: Availability, now: Temporal.Instant) {
   const first = companyDate(availability, now);
-  return { first, end: first.add({ days: availability.horizonDays }), earliest: now.add({ hours: availability.minNoticeHours }) };
+  return {
+    first,
+    end: first.add({ days: availability.horizonDays }),
+    earliest: now.add({ hours: availability.minNoticeHours }),
+  };
 }
 
 /** The meeting starts of one company day by its hours alone: on the grid of each range, existing wall times only. */
@@ -45,17 +49,27 @@ export function dayStarts(availability: Availability, date: Temporal.PlainDate):
 }
 
 /** Why a start cannot be booked by the rules alone (hours, notice, horizon), or null when it can. */
-export function startProblem(availability: Availability, now: Temporal.Instant, start: Temporal.Instant): StartProblem | null {
+export function startProblem(
+  availability: Availability,
+  now: Temporal.Instant,
+  start: Temporal.Instant,
+): StartProblem | null {
   const window = bookingWindow(availability, now);
   const date = companyDate(availability, start);
   if (Temporal.PlainDate.compare(date, window.end) >= 0) return "too-far";
   if (Temporal.Instant.compare(start, window.earliest) < 0) return "too-soon";
-  return dayStarts(availability, date).some((candidate) => candidate.toInstant().equals(start)) ? null : "outside-hours";
+  return dayStarts(availability, date).some((candidate) => candidate.toInstant().equals(start))
+    ? null
+    : "outside-hours";
 }
 
 const reading = (instant: Temporal.Instant, timeZone: string): LocalReading => {
   const zoned = instant.toZonedDateTimeISO(timeZone);
-  return { date: zoned.toPlainDate().toString(), time: zoned.toPlainTime().toString({ smallestUnit: "minute" }), offset: zoned.offset };
+  return {
+    date: zoned.toPlainDate().toString(),
+    time: zoned.toPlainTime().toString({ smallestUnit: "minute" }),
+    offset: zoned.offset,
+  };
 };
 
 export type FreeTimesQuery = {
@@ -80,7 +94,9 @@ export function freeTimes({ availability, now, bookings, busy = [], visitorTimeZ
   const after = availability.bufferAfterMinutes * 60_000;
   const length = meetingMinutes * 60_000;
   const blocked = [
-    ...bookings.map((meeting) => [meeting.start.epochMilliseconds - before, meeting.end.epochMilliseconds + after] as const),
+    ...bookings.map(
+      (meeting) => [meeting.start.epochMilliseconds - before, meeting.end.epochMilliseconds + after] as const,
+    ),
     ...busy.map((event) => [event.start.epochMilliseconds, event.end.epochMilliseconds] as const),
   ];
   const perDay = new Map<string, number>();
@@ -111,7 +127,11 @@ export function freeTimes({ availability, now, bookings, busy = [], visitorTimeZ
   const lastInstant = window.end.toZonedDateTime(availability.timeZone).toInstant().subtract({ nanoseconds: 1 });
   const last = lastInstant.toZonedDateTimeISO(visitorTimeZone).toPlainDate();
   const days: FreeDay[] = [];
-  for (let date = now.toZonedDateTimeISO(visitorTimeZone).toPlainDate(); Temporal.PlainDate.compare(date, last) <= 0; date = date.add({ days: 1 })) {
+  for (
+    let date = now.toZonedDateTimeISO(visitorTimeZone).toPlainDate();
+    Temporal.PlainDate.compare(date, last) <= 0;
+    date = date.add({ days: 1 })
+  ) {
     const iso = date.toString();
     days.push({ date: iso, slots: slots.filter((slot) => slot.visitor.date === iso) });
   }

@@ -51,15 +51,31 @@ function descriptionLines(meeting: Meeting, manageLink: string | null) {
 }
 
 /** The iCalendar text of one message about the meeting, for one reader. */
-export function meetingCalendar(meeting: Meeting, method: CalendarPart["method"], reader: Reader, manageLink: string | null = null): CalendarPart {
+export function meetingCalendar(
+  meeting: Meeting,
+  method: CalendarPart["method"],
+  reader: Reader,
+  manageLink: string | null = null,
+): CalendarPart {
   return { method, content: calendarText(meeting, method, reader, manageLink) };
 }
 
 /** The meeting as the team's CalDAV calendar stores it: the team's event, without an iTIP method. */
-export const teamCalendarEvent = (meeting: Meeting) => ({ uid: meetingUid(meeting.bookingId), ics: calendarText(meeting, null, "team", null) });
+export const teamCalendarEvent = (meeting: Meeting) => ({
+  uid: meetingUid(meeting.bookingId),
+  ics: calendarText(meeting, null, "team", null),
+});
 
-function calendarText(meeting: Meeting, method: CalendarPart["method"] | null, reader: Reader, manageLink: string | null) {
-  const calendar = ical({ prodId: { company: site.companyName, product: "meetings", language: "EN" }, method: method ? ICalCalendarMethod[method] : null });
+function calendarText(
+  meeting: Meeting,
+  method: CalendarPart["method"] | null,
+  reader: Reader,
+  manageLink: string | null,
+) {
+  const calendar = ical({
+    prodId: { company: site.companyName, product: "meetings", language: "EN" },
+    method: method ? ICalCalendarMethod[method] : null,
+  });
   const summary =
     reader === "team" && meeting.visitor
       ? fillTemplate(booking.mail.teamSummary, { name: oneLine(meeting.visitor.name) })

@@ -116,7 +116,10 @@ export default function ManagePage({ loaderData: page, actionData, params }: Rou
             </p>
           ) : null}
           {error ? (
-            <p role="alert" className="mb-6 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">
+            <p
+              role="alert"
+              className="mb-6 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger"
+            >
               {error}
             </p>
           ) : null}
@@ -145,17 +148,37 @@ export default function ManagePage({ loaderData: page, actionData, params }: Rou
             </h2>
             <p className="text-ink-muted">{manage.reschedule.text}</p>
             {calendar.problems.length ? (
-              <div role="alert" className="rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">
+              <div
+                role="alert"
+                className="rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger"
+              >
                 {calendar.problems.map((problem) => (
                   <p key={problem}>{problem}</p>
                 ))}
               </div>
             ) : null}
-            <ZoneForm content={booking.zone} zone={calendar.zone} zoneLong={calendar.zoneLong} zones={calendar.zones} day={calendar.day?.date ?? null} path={here} />
-            <MonthGrid months={calendar.months} weekdays={calendar.weekdays} chosenDay={calendar.day?.date ?? null} zone={calendar.zoneChosen ? calendar.zone : null} path={here} />
+            <ZoneForm
+              content={booking.zone}
+              zone={calendar.zone}
+              zoneLong={calendar.zoneLong}
+              zones={calendar.zones}
+              day={calendar.day?.date ?? null}
+              path={here}
+            />
+            <MonthGrid
+              months={calendar.months}
+              weekdays={calendar.weekdays}
+              chosenDay={calendar.day?.date ?? null}
+              zone={calendar.zoneChosen ? calendar.zone : null}
+              path={here}
+            />
           </div>
           <Card className="p-6 sm:p-8">
-            <h3 id={timesId} tabIndex={-1} className="scroll-mt-24 text-xl font-extrabold tracking-tight focus:outline-none">
+            <h3
+              id={timesId}
+              tabIndex={-1}
+              className="scroll-mt-24 text-xl font-extrabold tracking-tight focus:outline-none"
+            >
               {calendar.day ? booking.times.heading.replace("{day}", calendar.day.name) : manage.reschedule.title}
             </h3>
             {calendar.day ? (

@@ -47,9 +47,14 @@ const refusals: Record<MeetingRefused["reason"], { status: number; message: stri
   "too-far": { status: 400, message: manage.errors.notBookable },
 };
 
-const refused = (status: number, message: string, headers?: HeadersInit) => data({ error: message }, { status, headers });
+const refused = (status: number, message: string, headers?: HeadersInit) =>
+  data({ error: message }, { status, headers });
 
-export async function submitManage(request: Request, token: string, now: () => Temporal.Instant = () => Temporal.Now.instant()) {
+export async function submitManage(
+  request: Request,
+  token: string,
+  now: () => Temporal.Instant = () => Temporal.Now.instant(),
+) {
   const form = await request.formData().catch(() => null);
   const intent = form?.get("intent");
   if (intent !== "cancel" && intent !== "reschedule") return refused(400, manage.errors.time);
@@ -57,7 +62,11 @@ export async function submitManage(request: Request, token: string, now: () => T
     const services = await getServices();
     const limit = await limitClient(services, request, { scope: "manage" });
     if (!limit.allowed) {
-      return refused(429, fillTemplate(manage.errors.rateLimited, { minutes: Math.ceil(limit.retryAfterSeconds / 60) }), { "Retry-After": String(limit.retryAfterSeconds) });
+      return refused(
+        429,
+        fillTemplate(manage.errors.rateLimited, { minutes: Math.ceil(limit.retryAfterSeconds / 60) }),
+        { "Retry-After": String(limit.retryAfterSeconds) },
+      );
     }
     const meeting = await meetingForToken(services.db, token, now());
     if (!meeting) return refused(404, manage.gone.message);
@@ -65,7 +74,10 @@ export async function submitManage(request: Request, token: string, now: () => T
 
     if (intent === "cancel") {
       // Cancelling twice (a second click, a resent form) ends where the first did.
-      await cancelBooking(services.db, meeting.bookingId, { change: "visitor", now: new Date(now().epochMilliseconds) });
+      await cancelBooking(services.db, meeting.bookingId, {
+        change: "visitor",
+        now: new Date(now().epochMilliseconds),
+      });
       services.outbox.kick();
       services.calendar.kick();
       services.webhooks.kick();
@@ -80,7 +92,12 @@ export async function submitManage(request: Request, token: string, now: () => T
       return refused(400, manage.errors.time);
     }
     const availability = availabilityFromEnv(env);
-    const moved = await rescheduleBooking(services.db, { bookingId: meeting.bookingId, start, token }, availability, now());
+    const moved = await rescheduleBooking(
+      services.db,
+      { bookingId: meeting.bookingId, start, token },
+      availability,
+      now(),
+    );
     if (!moved) return refused(409, manage.errors.cancelled);
     services.outbox.kick();
     services.calendar.kick();

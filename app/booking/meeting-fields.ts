@@ -24,6 +24,7 @@ export const meetingFields: SubmissionFields = {
   notification: {
     to: "contact",
     subject: (sender) => `New meeting booked by ${sender.name}${sender.company ? ` (${sender.company})` : ""}`,
-    intro: "A visitor booked a 30-minute meeting through the booking page (reference {id}). Reply to this e-mail to write to them.",
+    intro:
+      "A visitor booked a 30-minute meeting through the booking page (reference {id}). Reply to this e-mail to write to them.",
   },
 };

@@ -11,7 +11,16 @@ import { hashToken, newToken } from "#app/platform/tokens.server.ts";
 import { type Availability, meetingMinutes } from "./availability.ts";
 import { cancelMeeting, claimMeeting, MeetingRefused, moveMeeting } from "./bookings.server.ts";
 import { timeName } from "./calendar.ts";
-import { type Meeting, manageUrl, meetingUid, teamCalendarEvent, teamInvitation, teamMail, videoUrlFor, visitorMail } from "./invitation.server.ts";
+import {
+  type Meeting,
+  manageUrl,
+  meetingUid,
+  teamCalendarEvent,
+  teamInvitation,
+  teamMail,
+  videoUrlFor,
+  visitorMail,
+} from "./invitation.server.ts";
 import { meetingFields } from "./meeting-fields.ts";
 import { clashesWithCalendar } from "./team-calendar.ts";
 
@@ -39,7 +48,16 @@ async function readMeeting(db: Kysely<Schema>, bookingId: string) {
   const row = await db
     .selectFrom("bookings")
     .leftJoin("submissions", "submissions.id", "bookings.submission_id")
-    .select(["bookings.id", "bookings.start_at", "bookings.end_at", "bookings.sequence", "bookings.video_url", "bookings.status", "bookings.submission_id", "submissions.fields"])
+    .select([
+      "bookings.id",
+      "bookings.start_at",
+      "bookings.end_at",
+      "bookings.sequence",
+      "bookings.video_url",
+      "bookings.status",
+      "bookings.submission_id",
+      "submissions.fields",
+    ])
     .where("bookings.id", "=", bookingId)
     .executeTakeFirst();
   if (!row) return null;
@@ -50,7 +68,9 @@ async function readMeeting(db: Kysely<Schema>, bookingId: string) {
     end: row.end_at,
     sequence: Number(row.sequence),
     videoUrl: row.video_url,
-    visitor: fields?.email ? { name: fields.name ?? "", email: fields.email, timeZone: fields.timeZone ?? env.BOOKING_TIME_ZONE } : null,
+    visitor: fields?.email
+      ? { name: fields.name ?? "", email: fields.email, timeZone: fields.timeZone ?? env.BOOKING_TIME_ZONE }
+      : null,
   };
   return { meeting, status: row.status, submissionId: row.submission_id, fields };
 }
@@ -85,7 +105,11 @@ export class TooManyMeetings extends Error {
  */
 export async function bookMeeting(
   trx: Kysely<Schema>,
-  request: { start: Temporal.Instant; submissionId: string; visitor: { name: string; email: string; timeZone: string } },
+  request: {
+    start: Temporal.Instant;
+    submissionId: string;
+    visitor: { name: string; email: string; timeZone: string };
+  },
   availability: Availability,
   now: Temporal.Instant,
 ) {
@@ -95,7 +119,13 @@ export async function bookMeeting(
   const videoUrl = videoUrlFor(env.BOOKING_VIDEO_URL, randomBytes(12).toString("base64url"));
   const bookingId = await claimMeeting(
     trx,
-    { start: request.start, manageTokenHash: hash, submissionId: request.submissionId, videoUrl, reminderDueAt: reminderDue(request.start, now) },
+    {
+      start: request.start,
+      manageTokenHash: hash,
+      submissionId: request.submissionId,
+      videoUrl,
+      reminderDueAt: reminderDue(request.start, now),
+    },
     availability,
     now,
   );
@@ -111,14 +141,19 @@ export async function bookMeeting(
   };
   await queueCalendarWrite(trx, teamCalendarEvent(meeting));
   const invitation = visitorMail(meeting, "booked", manageUrl(token));
-  if (invitation) await queueMail(trx, { ...invitation, submissionId: request.submissionId }, new Date(now.epochMilliseconds));
+  if (invitation)
+    await queueMail(trx, { ...invitation, submissionId: request.submissionId }, new Date(now.epochMilliseconds));
   return teamInvitation(meeting);
 }
 
 /** The meeting a manage link's token opens: its booking while the meeting has not ended, else null. */
 export async function meetingForToken(db: Kysely<Schema>, token: string, now: Temporal.Instant) {
   if (!/^[\w-]{20,100}$/.test(token)) return null;
-  const row = await db.selectFrom("bookings").select(["id", "end_at"]).where("manage_token_hash", "=", hashToken(token)).executeTakeFirst();
+  const row = await db
+    .selectFrom("bookings")
+    .select(["id", "end_at"])
+    .where("manage_token_hash", "=", hashToken(token))
+    .executeTakeFirst();
   if (!row || row.end_at <= iso(now)) return null;
   const found = await readMeeting(db, row.id);
   return found && { ...found.meeting, status: found.status };
@@ -129,7 +164,11 @@ export async function meetingForToken(db: Kysely<Schema>, token: string, now: Te
  * SEQUENCE), all in one transaction; an erasure tells only the team, with an event that names
  * nobody. False when it was not confirmed (already cancelled, or unknown).
  */
-export async function cancelBooking(db: Kysely<Schema>, bookingId: string, { change, now = new Date() }: { change: MeetingChange; now?: Date }) {
+export async function cancelBooking(
+  db: Kysely<Schema>,
+  bookingId: string,
+  { change, now = new Date() }: { change: MeetingChange; now?: Date },
+) {
   return db.transaction().execute(async (trx) => {
     if (!(await cancelMeeting(trx, bookingId, instant(now)))) return false;
     const found = await readMeeting(trx, bookingId);
@@ -138,13 +177,25 @@ export async function cancelBooking(db: Kysely<Schema>, bookingId: string, { cha
     await queueCalendarRemoval(trx, { uid: meetingUid(bookingId) });
     // Thin by default like every event (decision 024); an erasure cancels before the submission goes.
     if (submissionId && fields) {
-      const event = { type: "meeting.cancelled" as const, submissionId, summary: meetingFields.chatSummary?.(fields, null), data: { bookingId, cancelledAt: now.toISOString() } };
+      const event = {
+        type: "meeting.cancelled" as const,
+        submissionId,
+        summary: meetingFields.chatSummary?.(fields, null),
+        data: { bookingId, cancelledAt: now.toISOString() },
+      };
       await queueWebhookEvent(trx, event, { now });
     }
     const toVisitor = change === "erasure" ? null : visitorMail(meeting, "cancelled", null);
     if (toVisitor) await queueMail(trx, { ...toVisitor, submissionId }, now);
     // The team's copy outlives an erasure of the submission (it names nobody then).
-    await queueMail(trx, { ...teamMail(meeting, change === "erasure" ? "erased" : "cancelled"), submissionId: change === "erasure" ? null : submissionId }, now);
+    await queueMail(
+      trx,
+      {
+        ...teamMail(meeting, change === "erasure" ? "erased" : "cancelled"),
+        submissionId: change === "erasure" ? null : submissionId,
+      },
+      now,
+    );
     return true;
   });
 }
@@ -162,14 +213,19 @@ export async function rescheduleBooking(
   now: Temporal.Instant,
 ) {
   return db.transaction().execute(async (trx) => {
-    if (!(await moveMeeting(trx, { bookingId, start, reminderDueAt: reminderDue(start, now) }, availability, now))) return false;
+    if (!(await moveMeeting(trx, { bookingId, start, reminderDueAt: reminderDue(start, now) }, availability, now)))
+      return false;
     if (clashesWithCalendar(availability, start, await calendarBusy(trx))) throw new MeetingRefused("taken");
     const found = await readMeeting(trx, bookingId);
     if (!found) return false;
     const { meeting, submissionId } = found;
     await queueCalendarWrite(trx, teamCalendarEvent(meeting));
     if (submissionId) {
-      const row = await trx.selectFrom("submissions").select("fields").where("id", "=", submissionId).executeTakeFirstOrThrow();
+      const row = await trx
+        .selectFrom("submissions")
+        .select("fields")
+        .where("id", "=", submissionId)
+        .executeTakeFirstOrThrow();
       const fields = JSON.parse(row.fields) as StoredFields;
       const moved = {
         ...fields,
@@ -177,7 +233,11 @@ export async function rescheduleBooking(
         when: timeName(meeting.start, availability.timeZone),
         visitorWhen: timeName(meeting.start, fields.timeZone ?? availability.timeZone),
       };
-      await trx.updateTable("submissions").set({ fields: JSON.stringify(moved) }).where("id", "=", submissionId).execute();
+      await trx
+        .updateTable("submissions")
+        .set({ fields: JSON.stringify(moved) })
+        .where("id", "=", submissionId)
+        .execute();
     }
     const mailedAt = new Date(now.epochMilliseconds);
     const toVisitor = visitorMail(meeting, "moved", manageUrl(token));
@@ -202,7 +262,12 @@ export async function queueDueReminders(db: Kysely<Schema>, now: Date = new Date
   let queued = 0;
   for (const { id } of due) {
     const sent = await db.transaction().execute(async (trx) => {
-      const taken = await trx.updateTable("bookings").set({ reminder_due_at: null }).where("id", "=", id).where("reminder_due_at", "is not", null).executeTakeFirst();
+      const taken = await trx
+        .updateTable("bookings")
+        .set({ reminder_due_at: null })
+        .where("id", "=", id)
+        .where("reminder_due_at", "is not", null)
+        .executeTakeFirst();
       if (Number(taken.numUpdatedRows) === 0) return false;
       const found = await readMeeting(trx, id);
       const reminder = found && visitorMail(found.meeting, "reminder", null);
@@ -216,7 +281,10 @@ export async function queueDueReminders(db: Kysely<Schema>, now: Date = new Date
 }
 
 /** Meetings for the command line: those still to come (or all), soonest first. */
-export async function listMeetings(db: Kysely<Schema>, { all = false, now = new Date() }: { all?: boolean; now?: Date } = {}) {
+export async function listMeetings(
+  db: Kysely<Schema>,
+  { all = false, now = new Date() }: { all?: boolean; now?: Date } = {},
+) {
   let query = db.selectFrom("bookings").select("id").orderBy("start_at");
   if (!all) query = query.where("status", "=", "confirmed").where("end_at", ">", isoNow(now));
   const rows = await query.execute();
@@ -230,7 +298,12 @@ export async function listMeetings(db: Kysely<Schema>, { all = false, now = new 
 
 /** The ids of meetings that start with `prefix` (the command line takes the start of an id). */
 export async function meetingIdsStartingWith(db: Kysely<Schema>, prefix: string) {
-  const rows = await db.selectFrom("bookings").select("id").where("id", "like", `${prefix.replace(/[%_\\]/g, "")}%`).limit(2).execute();
+  const rows = await db
+    .selectFrom("bookings")
+    .select("id")
+    .where("id", "like", `${prefix.replace(/[%_\\]/g, "")}%`)
+    .limit(2)
+    .execute();
   return rows.map((row) => row.id);
 }
 
@@ -240,13 +313,25 @@ export async function getMeeting(db: Kysely<Schema>, bookingId: string) {
 }
 
 /** Queues due reminders every minute (and at once); each reminder goes once whichever instance finds it. */
-export function startMeetingReminders({ db, onQueued, onError, everyMs = 60_000 }: { db: Kysely<Schema>; onQueued: () => void; onError: (message: string) => void; everyMs?: number }) {
+export function startMeetingReminders({
+  db,
+  onQueued,
+  onError,
+  everyMs = 60_000,
+}: {
+  db: Kysely<Schema>;
+  onQueued: () => void;
+  onError: (message: string) => void;
+  everyMs?: number;
+}) {
   let running: Promise<unknown> = Promise.resolve();
   const check = () => {
     running = running
       .then(() => queueDueReminders(db))
       .then((queued) => queued && onQueued())
-      .catch((error: unknown) => onError(`Meeting reminders failed: ${error instanceof Error ? error.message : String(error)}`));
+      .catch((error: unknown) =>
+        onError(`Meeting reminders failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
   };
   check();
   const timer = setInterval(check, everyMs);

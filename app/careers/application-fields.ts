@@ -8,7 +8,11 @@ const generalApplication = "General application";
 export const applicationFields: SubmissionFields = {
   label: "Application",
   chatSummary: (_fields, jobSlug) => (jobSlug && findJob(jobSlug)?.title) || generalApplication,
-  sender: (fields) => ({ name: [fields.firstName, fields.lastName].filter(Boolean).join(" "), email: fields.email ?? "", company: null }),
+  sender: (fields) => ({
+    name: [fields.firstName, fields.lastName].filter(Boolean).join(" "),
+    email: fields.email ?? "",
+    company: null,
+  }),
   rows: [
     { key: "firstName", label: "First name" },
     { key: "lastName", label: "Last name" },
@@ -25,11 +29,14 @@ export const applicationFields: SubmissionFields = {
   typed: ["firstName", "lastName", "email", "phone", "location", "linkedin", "github", "portfolio", "coverNote"],
   notification: {
     to: "careers",
-    subject: (sender, jobSlug) => `Application: ${(jobSlug && findJob(jobSlug)?.title) || generalApplication}, ${sender.name}`,
+    subject: (sender, jobSlug) =>
+      `Application: ${(jobSlug && findJob(jobSlug)?.title) || generalApplication}, ${sender.name}`,
     intro: "A new application arrived (reference {id}). Reply to this e-mail to answer the applicant.",
     context: (jobSlug) => {
       const job = jobSlug ? findJob(jobSlug) : undefined;
-      const position = job ? `${job.title} (${job.department}, ${job.location}, ${formatSalaryRange(job.salary)})` : (jobSlug ?? generalApplication);
+      const position = job
+        ? `${job.title} (${job.department}, ${job.location}, ${formatSalaryRange(job.salary)})`
+        : (jobSlug ?? generalApplication);
       return [{ label: "Position", value: position }];
     },
   },

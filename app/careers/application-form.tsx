@@ -24,15 +24,36 @@ export function ApplicationForm({
   lastResult: SubmissionResult<string[]> | null | undefined;
   formError: string | null | undefined;
 }) {
-  const { form, fields, control, value, formProps, sending, focusAlert } = useSiteForm({ id: "application-form", schema: ApplicationFormSchema, lastResult });
+  const { form, fields, control, value, formProps, sending, focusAlert } = useSiteForm({
+    id: "application-form",
+    schema: ApplicationFormSchema,
+    lastResult,
+  });
   // The server sent the form back: the file chosen before is gone (without JavaScript).
   const cameBack = Boolean(lastResult || formError);
   // The promise names the configured period, the one the purge keeps.
-  const labels = { ...content.fields, futureConsent: fillMessage(content.fields.futureConsent, { months: futureOpeningsMonths }) };
+  const labels = {
+    ...content.fields,
+    futureConsent: fillMessage(content.fields.futureConsent, { months: futureOpeningsMonths }),
+  };
   const text = (name: "firstName" | "lastName" | "location", autoComplete: string, required = false) => (
-    <Field id={fields[name].id} errorId={fields[name].errorId} label={labels[name]} required={required} errors={fields[name].errors}>
+    <Field
+      id={fields[name].id}
+      errorId={fields[name].errorId}
+      label={labels[name]}
+      required={required}
+      errors={fields[name].errors}
+    >
       {(props) => (
-        <input {...props} {...control(name)} defaultValue={value(name)} type="text" autoComplete={autoComplete} required={required} maxLength={100} />
+        <input
+          {...props}
+          {...control(name)}
+          defaultValue={value(name)}
+          type="text"
+          autoComplete={autoComplete}
+          required={required}
+          maxLength={100}
+        />
       )}
     </Field>
   );
@@ -45,7 +66,18 @@ export function ApplicationForm({
       hint={content.urlHint}
       errors={fields[name].errors}
     >
-      {(props) => <input {...props} {...control(name)} defaultValue={value(name)} type="text" inputMode="url" autoComplete="url" spellCheck={false} maxLength={300} />}
+      {(props) => (
+        <input
+          {...props}
+          {...control(name)}
+          defaultValue={value(name)}
+          type="text"
+          inputMode="url"
+          autoComplete="url"
+          spellCheck={false}
+          maxLength={300}
+        />
+      )}
     </Field>
   );
   const checkbox = (name: "consent" | "futureConsent", required: boolean) => (
@@ -80,11 +112,36 @@ export function ApplicationForm({
         <Fieldset legend={content.sections.you}>
           {text("firstName", "given-name", true)}
           {text("lastName", "family-name", true)}
-          <Field id={fields.email.id} errorId={fields.email.errorId} label={labels.email} required errors={fields.email.errors}>
-            {(props) => <input {...props} {...control("email")} defaultValue={value("email")} type="email" autoComplete="email" required maxLength={254} />}
+          <Field
+            id={fields.email.id}
+            errorId={fields.email.errorId}
+            label={labels.email}
+            required
+            errors={fields.email.errors}
+          >
+            {(props) => (
+              <input
+                {...props}
+                {...control("email")}
+                defaultValue={value("email")}
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={254}
+              />
+            )}
           </Field>
           <Field id={fields.phone.id} errorId={fields.phone.errorId} label={labels.phone} errors={fields.phone.errors}>
-            {(props) => <input {...props} {...control("phone")} defaultValue={value("phone")} type="tel" autoComplete="tel" maxLength={40} />}
+            {(props) => (
+              <input
+                {...props}
+                {...control("phone")}
+                defaultValue={value("phone")}
+                type="tel"
+                autoComplete="tel"
+                maxLength={40}
+              />
+            )}
           </Field>
           <div className="sm:col-span-2">{text("location", "address-level2")}</div>
         </Fieldset>
@@ -109,8 +166,21 @@ export function ApplicationForm({
             />
           </div>
           <div className="sm:col-span-2">
-            <Field id={fields.coverNote.id} errorId={fields.coverNote.errorId} label={labels.coverNote} errors={fields.coverNote.errors}>
-              {(props) => <textarea {...props} {...control("coverNote")} defaultValue={value("coverNote")} rows={6} maxLength={5000} />}
+            <Field
+              id={fields.coverNote.id}
+              errorId={fields.coverNote.errorId}
+              label={labels.coverNote}
+              errors={fields.coverNote.errors}
+            >
+              {(props) => (
+                <textarea
+                  {...props}
+                  {...control("coverNote")}
+                  defaultValue={value("coverNote")}
+                  rows={6}
+                  maxLength={5000}
+                />
+              )}
             </Field>
           </div>
         </Fieldset>
@@ -119,7 +189,13 @@ export function ApplicationForm({
           {checkbox("consent", true)}
           {checkbox("futureConsent", false)}
         </fieldset>
-        <SubmitWithPrivacyNote sending={sending} label={content.submit} sendingLabel={content.submitting} privacyNote={content.privacyNote} privacyHref={pages.privacy.path} />
+        <SubmitWithPrivacyNote
+          sending={sending}
+          label={content.submit}
+          sendingLabel={content.submitting}
+          privacyNote={content.privacyNote}
+          privacyHref={pages.privacy.path}
+        />
       </form>
     </Card>
   );

@@ -23,12 +23,16 @@ const line = (max: number, message?: string) =>
 
 /** People write "linkedin.com/in/name": an address without a scheme is taken as https. */
 export const withScheme = (value: unknown) =>
-  typeof value === "string" && value.trim() !== "" && !/^[a-z][a-z\d+.-]*:/i.test(value.trim()) ? `https://${value.trim()}` : value;
+  typeof value === "string" && value.trim() !== "" && !/^[a-z][a-z\d+.-]*:/i.test(value.trim())
+    ? `https://${value.trim()}`
+    : value;
 
 const link = z.optional(
   z.pipe(
     z.transform(withScheme),
-    z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: errors.url }).check(z.maxLength(300, { error: fillMessage(errors.tooLong, { max: 300 }) })),
+    z
+      .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: errors.url })
+      .check(z.maxLength(300, { error: fillMessage(errors.tooLong, { max: 300 }) })),
   ),
 );
 

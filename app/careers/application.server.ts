@@ -35,7 +35,9 @@ export function submitApplication(request: Request, job: JobPosting | undefined)
         futureConsent: value.futureConsent ? "yes" : "no",
         // The words the applicant agreed to, as the form showed them (the period then configured):
         // the choice's version, kept with it; its time is the application's.
-        futureConsentWording: value.futureConsent ? fillMessage(careers.application.fields.futureConsent, { months: env.RETENTION_FUTURE_OPENINGS_MONTHS }) : null,
+        futureConsentWording: value.futureConsent
+          ? fillMessage(careers.application.fields.futureConsent, { months: env.RETENTION_FUTURE_OPENINGS_MONTHS })
+          : null,
       },
     }),
   });

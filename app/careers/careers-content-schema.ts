@@ -66,15 +66,17 @@ export const CareersSchema = z.object({
     submitting: text,
     requiredNote: text,
     privacyNote: z.object({ text: text, linkLabel: text }),
-    errors: z.object({
-      firstName: text,
-      lastName: text,
-      email: text,
-      phone: text,
-      url: text,
-      resume: text,
-      consent: text,
-    }).extend(FormErrorsSchema.shape),
+    errors: z
+      .object({
+        firstName: text,
+        lastName: text,
+        email: text,
+        phone: text,
+        url: text,
+        resume: text,
+        consent: text,
+      })
+      .extend(FormErrorsSchema.shape),
     confirmation: z.object({ title: text, message: text, backToList: text }),
   }),
   /** Open and closed postings; a posting past validThrough leaves the list, the sitemap and its page. */

@@ -23,10 +23,22 @@ export const careers = {
   benefits: {
     title: "Benefits",
     items: [
-      { title: "Competitive Pay & Equity", description: "Salaries at the top of the market and stock options for every employee." },
-      { title: "Remote-First Flexibility", description: "Work from anywhere in your time zone, with core hours for collaboration." },
-      { title: "Health & Wellbeing", description: "Full health, dental and vision cover, plus a monthly wellbeing allowance." },
-      { title: "Learning Budget", description: "$2,000 a year for courses, books and conferences, and time to use it." },
+      {
+        title: "Competitive Pay & Equity",
+        description: "Salaries at the top of the market and stock options for every employee.",
+      },
+      {
+        title: "Remote-First Flexibility",
+        description: "Work from anywhere in your time zone, with core hours for collaboration.",
+      },
+      {
+        title: "Health & Wellbeing",
+        description: "Full health, dental and vision cover, plus a monthly wellbeing allowance.",
+      },
+      {
+        title: "Learning Budget",
+        description: "$2,000 a year for courses, books and conferences, and time to use it.",
+      },
     ],
   },
   culture: {
@@ -58,14 +70,23 @@ export const careers = {
     responsibilitiesTitle: "What you will do",
     requirementsTitle: "What we are looking for",
     detailsTitle: "At a glance",
-    labels: { department: "Department", location: "Location", type: "Type", salary: "Salary", posted: "Posted", closes: "Applications close" },
+    labels: {
+      department: "Department",
+      location: "Location",
+      type: "Type",
+      salary: "Salary",
+      posted: "Posted",
+      closes: "Applications close",
+    },
     applyTitle: "Interested?",
-    applyDescription: "Send us your resume and a few words about yourself. We reply to every application within two weeks.",
+    applyDescription:
+      "Send us your resume and a few words about yourself. We reply to every application within two weeks.",
   },
   closed: {
     title: "This position is closed",
     description: "Thank you for your interest. This posting is no longer open, but these positions are:",
-    descriptionNoneOpen: "Thank you for your interest. This posting is no longer open, and no other position is open right now. A general application reaches us at any time.",
+    descriptionNoneOpen:
+      "Thank you for your interest. This posting is no longer open, and no other position is open right now. A general application reaches us at any time.",
     openingsTitle: "Open positions",
   },
   remoteCountry: "United States",
@@ -99,7 +120,10 @@ export const careers = {
     submit: "Send application",
     submitting: "Sending…",
     requiredNote: "Fields marked * are required.",
-    privacyNote: { text: "We use your application only to consider you for our positions.", linkLabel: "How we handle your data" },
+    privacyNote: {
+      text: "We use your application only to consider you for our positions.",
+      linkLabel: "How we handle your data",
+    },
     errors: {
       firstName: "Please enter your first name.",
       lastName: "Please enter your last name.",
@@ -112,7 +136,8 @@ export const careers = {
       singleLine: "Please keep this to a single line.",
       tooManyFiles: "Please attach one resume file.",
       filesTooLarge: "Your resume is larger than 10 MB: please attach a smaller file.",
-      fileType: "{name} is not a file type we accept: please attach a PDF, Word (DOC, DOCX), RTF or text (TXT or MD) file, with its usual ending.",
+      fileType:
+        "{name} is not a file type we accept: please attach a PDF, Word (DOC, DOCX), RTF or text (TXT or MD) file, with its usual ending.",
       emptyFile: "{name} is empty: please choose the file again.",
       summary: "Please correct the fields marked below, then send your application again.",
       rateLimited: "You have sent several forms in a short time. Please wait {minutes} minutes and send again.",

@@ -28,7 +28,10 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
       <PageHero title={careers.intro.headline} aside={<TeamIllustration />}>
         <p className="mt-6 max-w-3xl text-lead text-ink-muted">{careers.intro.paragraph}</p>
         {jobs.length ? (
-          <a href="#openings-title" className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4 lg:hidden">
+          <a
+            href="#openings-title"
+            className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4 lg:hidden"
+          >
             {fillTemplate(careers.openings.jump, { count: jobs.length })}
           </a>
         ) : null}
@@ -58,7 +61,11 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {careers.benefits.items.map((benefit, index) => (
             <li key={benefit.title}>
-              <InfoCard title={benefit.title} description={benefit.description} icon={<Icon name={benefitIcons[index] ?? "check"} />} />
+              <InfoCard
+                title={benefit.title}
+                description={benefit.description}
+                icon={<Icon name={benefitIcons[index] ?? "check"} />}
+              />
             </li>
           ))}
         </ul>
@@ -66,7 +73,9 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
 
       <Section labelledBy="openings-title">
         <SectionHeader id="openings-title" title={careers.openings.title} description={careers.openings.description} />
-        {jobs.length === 0 ? <p className="mx-auto max-w-2xl text-center text-lead text-ink-muted">{careers.openings.none}</p> : null}
+        {jobs.length === 0 ? (
+          <p className="mx-auto max-w-2xl text-center text-lead text-ink-muted">{careers.openings.none}</p>
+        ) : null}
         <ul className="grid gap-6 empty:hidden lg:grid-cols-2">
           {jobs.map((job) => (
             <li key={job.slug}>

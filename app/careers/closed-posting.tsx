@@ -15,7 +15,9 @@ export function ClosedPosting({ title, openings }: { title: string; openings: Jo
       <meta name="robots" content="noindex" />
       <p className="font-mono text-eyebrow font-semibold uppercase text-accent">{title}</p>
       <h1 className="mt-2 text-display tracking-tight">{careers.closed.title}</h1>
-      <p className="mt-4 max-w-2xl text-lead text-ink-muted">{openings.length ? careers.closed.description : careers.closed.descriptionNoneOpen}</p>
+      <p className="mt-4 max-w-2xl text-lead text-ink-muted">
+        {openings.length ? careers.closed.description : careers.closed.descriptionNoneOpen}
+      </p>
       {openings.length ? (
         <nav aria-labelledby="closed-openings" className="mt-10">
           <h2 id="closed-openings" className="text-xl font-bold">
@@ -24,7 +26,10 @@ export function ClosedPosting({ title, openings }: { title: string; openings: Jo
           <ul className="mt-4 grid gap-2 sm:grid-cols-2">
             {openings.map((job) => (
               <li key={job.slug}>
-                <Link to={jobPath(job)} className="inline-flex min-h-11 items-center font-semibold text-brand underline-offset-4 hover:underline">
+                <Link
+                  to={jobPath(job)}
+                  className="inline-flex min-h-11 items-center font-semibold text-brand underline-offset-4 hover:underline"
+                >
                   {job.title}
                 </Link>
               </li>

@@ -38,7 +38,10 @@ export default function JobPostingPage({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <Container className="py-12 sm:py-16">
-      <Link to={careersPath} className="inline-flex min-h-11 items-center font-semibold text-brand underline-offset-4 hover:underline">
+      <Link
+        to={careersPath}
+        className="inline-flex min-h-11 items-center font-semibold text-brand underline-offset-4 hover:underline"
+      >
         ← {posting.backToList}
       </Link>
       <div className="mt-4 grid gap-10 lg:grid-cols-[1.6fr_1fr]">

@@ -35,7 +35,12 @@ export function requireOpenJob(slug: string | undefined, at = now()) {
 
 /** Pages and data whose content depends on which postings are open (sitemap included). */
 export function dependsOnPostings(pathname: string) {
-  return pathname === careersPath || pathname.startsWith(`${careersPath}/`) || pathname.startsWith(`${careersPath}.`) || pathname.startsWith("/sitemap.xml");
+  return (
+    pathname === careersPath ||
+    pathname.startsWith(`${careersPath}/`) ||
+    pathname.startsWith(`${careersPath}.`) ||
+    pathname.startsWith("/sitemap.xml")
+  );
 }
 
 /** When the postings open at `since` next change: the moment the first of them closes. */

@@ -2,7 +2,14 @@ import { z } from "zod";
 import { text } from "#app/site/content-schema.ts";
 
 export const ConsentSchema = z.object({
-  banner: z.object({ title: text, description: text, acceptAll: text, acceptIndividual: text, necessaryOnly: text, close: text }),
+  banner: z.object({
+    title: text,
+    description: text,
+    acceptAll: text,
+    acceptIndividual: text,
+    necessaryOnly: text,
+    close: text,
+  }),
   settings: z.object({
     title: text,
     description: text,

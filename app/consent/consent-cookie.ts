@@ -31,7 +31,8 @@ export function parseConsent(value: string | undefined | null, revision: number)
   const decoded = decodedOrNull(value);
   if (decoded === null) return null;
   const [id, rev, categories, at] = decoded.split(".");
-  if (!id || !/^[\w-]{8,64}$/.test(id) || Number(rev) !== revision || !categories || !/^\d+$/.test(at ?? "")) return null;
+  if (!id || !/^[\w-]{8,64}$/.test(id) || Number(rev) !== revision || !categories || !/^\d+$/.test(at ?? ""))
+    return null;
   const list = categories.split("+");
   if (!list.includes("necessary")) return null;
   return { id, revision, forms: list.includes("forms"), at: Number(at) };

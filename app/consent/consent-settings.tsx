@@ -18,14 +18,26 @@ export function ConsentSettingsForm({ source, returnTo }: { source: "settings"; 
           id="consent-necessary"
           label={
             <>
-              {settings.categories.necessary.title} <span className="font-normal text-ink-muted">({settings.categories.necessary.alwaysOn})</span>
+              {settings.categories.necessary.title}{" "}
+              <span className="font-normal text-ink-muted">({settings.categories.necessary.alwaysOn})</span>
             </>
           }
           description={settings.categories.necessary.description}
         >
-          <input id="consent-necessary" type="checkbox" checked disabled className="mt-1 size-5 shrink-0" aria-describedby="consent-necessary-text" />
+          <input
+            id="consent-necessary"
+            type="checkbox"
+            checked
+            disabled
+            className="mt-1 size-5 shrink-0"
+            aria-describedby="consent-necessary-text"
+          />
         </ConsentCategory>
-        <ConsentCategory id="consent-forms" label={settings.categories.forms.title} description={settings.categories.forms.description}>
+        <ConsentCategory
+          id="consent-forms"
+          label={settings.categories.forms.title}
+          description={settings.categories.forms.description}
+        >
           <input
             id="consent-forms"
             type="checkbox"
@@ -54,7 +66,17 @@ export function ConsentSettingsForm({ source, returnTo }: { source: "settings"; 
 }
 
 /** One cookie category in the settings: its checkbox (the child, with id `id`), label and description. */
-function ConsentCategory({ id, label, description, children }: { id: string; label: ReactNode; description: string; children: ReactNode }) {
+function ConsentCategory({
+  id,
+  label,
+  description,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <div className="flex items-start gap-3 rounded-control border border-line p-4">
       {children}

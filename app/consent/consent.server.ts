@@ -1,5 +1,11 @@
 import type { Kysely } from "kysely";
-import { type Consent, categoriesOf, consentCookieName, consentMaxAgeSeconds, serializeConsent } from "./consent-cookie.ts";
+import {
+  type Consent,
+  categoriesOf,
+  consentCookieName,
+  consentMaxAgeSeconds,
+  serializeConsent,
+} from "./consent-cookie.ts";
 import { isoNow, newId } from "#app/platform/clock.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 

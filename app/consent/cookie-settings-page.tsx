@@ -25,7 +25,10 @@ export default function CookieSettings({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <ConsentSettingsForm source="settings" returnTo={loaderData.returnTo} />
-      <Link to={loaderData.returnTo} className="mt-8 inline-flex min-h-11 items-center font-semibold text-brand underline-offset-4 hover:underline">
+      <Link
+        to={loaderData.returnTo}
+        className="mt-8 inline-flex min-h-11 items-center font-semibold text-brand underline-offset-4 hover:underline"
+      >
         ← {consent.settingsPage.back}
       </Link>
     </Container>

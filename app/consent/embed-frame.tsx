@@ -28,7 +28,12 @@ export function EmbedFrame({
 }) {
   const [width, height] = size.split("x");
   const box = `block w-full rounded-card border border-line ${frameSizes[size]}`;
-  if (!src) return <div className="w-full max-w-[540px] rounded-card border border-line bg-raised p-5 text-left shadow-card sm:p-6">{fallback}</div>;
+  if (!src)
+    return (
+      <div className="w-full max-w-[540px] rounded-card border border-line bg-raised p-5 text-left shadow-card sm:p-6">
+        {fallback}
+      </div>
+    );
   return (
     <ConsentGate src={src} box={box}>
       <iframe src={src} title={title} width={width} height={height} loading="lazy" className={`${box} bg-raised`} />

@@ -37,13 +37,15 @@ export const ContactSchema = z.object({
     /** The list of chosen files, and what the field says when a post came back without them. */
     chosenFiles: text,
     chooseFilesAgain: text,
-    errors: z.object({
-      name: text,
-      email: text,
-      phone: text,
-      project: text,
-      budget: text,
-    }).extend(FormErrorsSchema.shape),
+    errors: z
+      .object({
+        name: text,
+        email: text,
+        phone: text,
+        project: text,
+        budget: text,
+      })
+      .extend(FormErrorsSchema.shape),
   }),
   confirmation: z.object({ title: text, message: text, nextStepsTitle: text, another: text }),
 });

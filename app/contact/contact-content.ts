@@ -58,9 +58,11 @@ export const contact = {
     submitting: "Sending…",
     requiredNote: "Fields marked * are required.",
     privacyNote: { text: "We use what you send only to answer you.", linkLabel: "How we handle your data" },
-    attachmentLimits: "Up to 5 files, 10 MB in total: PDF, Word, PowerPoint, Excel, text (TXT, MD or CSV), PNG, JPG or ZIP.",
+    attachmentLimits:
+      "Up to 5 files, 10 MB in total: PDF, Word, PowerPoint, Excel, text (TXT, MD or CSV), PNG, JPG or ZIP.",
     chosenFiles: "Chosen files",
-    chooseFilesAgain: "If you had attached files, please choose them again: a browser cannot keep them when a form comes back.",
+    chooseFilesAgain:
+      "If you had attached files, please choose them again: a browser cannot keep them when a form comes back.",
     errors: {
       name: "Please enter your name.",
       email: "Please enter a valid e-mail address, like name@example.com.",

@@ -22,7 +22,11 @@ export function ContactForm({
   lastResult: SubmissionResult<string[]> | null | undefined;
   formError: string | null | undefined;
 }) {
-  const { form, fields, control, value, formProps, sending, focusAlert } = useSiteForm({ id: "contact-form", schema: ContactFormSchema, lastResult });
+  const { form, fields, control, value, formProps, sending, focusAlert } = useSiteForm({
+    id: "contact-form",
+    schema: ContactFormSchema,
+    lastResult,
+  });
   const { fields: labels } = content;
   // The server sent the form back: files chosen before are gone (without JavaScript).
   const cameBack = Boolean(lastResult || formError);
@@ -35,26 +39,107 @@ export function ContactForm({
       <form method="post" encType="multipart/form-data" {...formProps} className="space-y-10">
         <GuardFields stamp={stamp} />
         <Fieldset legend={content.sections.you}>
-          <Field id={fields.name.id} errorId={fields.name.errorId} label={labels.name.label} required errors={fields.name.errors}>
-            {(props) => <input {...props} {...control("name")} defaultValue={value("name")} type="text" autoComplete="name" required maxLength={100} />}
+          <Field
+            id={fields.name.id}
+            errorId={fields.name.errorId}
+            label={labels.name.label}
+            required
+            errors={fields.name.errors}
+          >
+            {(props) => (
+              <input
+                {...props}
+                {...control("name")}
+                defaultValue={value("name")}
+                type="text"
+                autoComplete="name"
+                required
+                maxLength={100}
+              />
+            )}
           </Field>
-          <Field id={fields.email.id} errorId={fields.email.errorId} label={labels.email.label} required errors={fields.email.errors}>
-            {(props) => <input {...props} {...control("email")} defaultValue={value("email")} type="email" autoComplete="email" required maxLength={254} />}
+          <Field
+            id={fields.email.id}
+            errorId={fields.email.errorId}
+            label={labels.email.label}
+            required
+            errors={fields.email.errors}
+          >
+            {(props) => (
+              <input
+                {...props}
+                {...control("email")}
+                defaultValue={value("email")}
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={254}
+              />
+            )}
           </Field>
-          <Field id={fields.phone.id} errorId={fields.phone.errorId} label={labels.phone.label} errors={fields.phone.errors}>
-            {(props) => <input {...props} {...control("phone")} defaultValue={value("phone")} type="tel" autoComplete="tel" maxLength={40} />}
+          <Field
+            id={fields.phone.id}
+            errorId={fields.phone.errorId}
+            label={labels.phone.label}
+            errors={fields.phone.errors}
+          >
+            {(props) => (
+              <input
+                {...props}
+                {...control("phone")}
+                defaultValue={value("phone")}
+                type="tel"
+                autoComplete="tel"
+                maxLength={40}
+              />
+            )}
           </Field>
-          <Field id={fields.company.id} errorId={fields.company.errorId} label={labels.company.label} errors={fields.company.errors}>
-            {(props) => <input {...props} {...control("company")} defaultValue={value("company")} type="text" autoComplete="organization" maxLength={200} />}
+          <Field
+            id={fields.company.id}
+            errorId={fields.company.errorId}
+            label={labels.company.label}
+            errors={fields.company.errors}
+          >
+            {(props) => (
+              <input
+                {...props}
+                {...control("company")}
+                defaultValue={value("company")}
+                type="text"
+                autoComplete="organization"
+                maxLength={200}
+              />
+            )}
           </Field>
         </Fieldset>
         <Fieldset legend={content.sections.project}>
           <div className="sm:col-span-2">
-            <Field id={fields.project.id} errorId={fields.project.errorId} label={labels.project.label} required errors={fields.project.errors}>
-              {(props) => <textarea {...props} {...control("project")} defaultValue={value("project")} rows={4} required maxLength={5000} />}
+            <Field
+              id={fields.project.id}
+              errorId={fields.project.errorId}
+              label={labels.project.label}
+              required
+              errors={fields.project.errors}
+            >
+              {(props) => (
+                <textarea
+                  {...props}
+                  {...control("project")}
+                  defaultValue={value("project")}
+                  rows={4}
+                  required
+                  maxLength={5000}
+                />
+              )}
             </Field>
           </div>
-          <Field id={fields.budget.id} errorId={fields.budget.errorId} label={labels.budget.label} required errors={fields.budget.errors}>
+          <Field
+            id={fields.budget.id}
+            errorId={fields.budget.errorId}
+            label={labels.budget.label}
+            required
+            errors={fields.budget.errors}
+          >
             {(props) => (
               <select {...props} {...control("budget")} defaultValue={value("budget") ?? ""} required>
                 <option value="">{content.budgetPlaceholder}</option>
@@ -80,12 +165,25 @@ export function ContactForm({
         </Fieldset>
         <Fieldset legend={content.sections.more}>
           <div className="sm:col-span-2">
-            <Field id={fields.source.id} errorId={fields.source.errorId} label={labels.source.label} errors={fields.source.errors}>
-              {(props) => <input {...props} {...control("source")} defaultValue={value("source")} type="text" maxLength={200} />}
+            <Field
+              id={fields.source.id}
+              errorId={fields.source.errorId}
+              label={labels.source.label}
+              errors={fields.source.errors}
+            >
+              {(props) => (
+                <input {...props} {...control("source")} defaultValue={value("source")} type="text" maxLength={200} />
+              )}
             </Field>
           </div>
         </Fieldset>
-        <SubmitWithPrivacyNote sending={sending} label={content.submit} sendingLabel={content.submitting} privacyNote={content.privacyNote} privacyHref={pages.privacy.path} />
+        <SubmitWithPrivacyNote
+          sending={sending}
+          label={content.submit}
+          sendingLabel={content.submitting}
+          privacyNote={content.privacyNote}
+          privacyHref={pages.privacy.path}
+        />
       </form>
     </Card>
   );

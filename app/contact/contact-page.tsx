@@ -98,7 +98,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <Island
             name="contact"
             component={ContactForm}
-            props={{ content: contact.form, stamp: loaderData.stamp, lastResult: actionData?.result, formError: actionData?.formError }}
+            props={{
+              content: contact.form,
+              stamp: loaderData.stamp,
+              lastResult: actionData?.result,
+              formError: actionData?.formError,
+            }}
           />
         )}
       </Container>

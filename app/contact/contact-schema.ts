@@ -12,7 +12,22 @@ export const budgetValues = ["under-10k", "10k-25k", "25k-50k", "50k-100k", "ove
 
 // The endings the hint beside the field names (contact-content.ts): the server takes a file only
 // when its content is what its ending says.
-const contactExtensions: FileExtension[] = ["pdf", "doc", "docx", "ppt", "pptx", "xls", "xlsx", "txt", "md", "csv", "png", "jpg", "jpeg", "zip"];
+const contactExtensions: FileExtension[] = [
+  "pdf",
+  "doc",
+  "docx",
+  "ppt",
+  "pptx",
+  "xls",
+  "xlsx",
+  "txt",
+  "md",
+  "csv",
+  "png",
+  "jpg",
+  "jpeg",
+  "zip",
+];
 
 export const contactUploads = {
   maxFiles: 5,
@@ -29,7 +44,9 @@ export const ContactFormSchema = z.object({
   email: emailAddress({ message: errors.email, tooLong: errors.tooLong }),
   phone: phoneNumber({ message: errors.phone, tooLong: errors.tooLong }),
   company: z.optional(line(200)),
-  project: longText({ max: 5000, tooLong: errors.tooLong, message: errors.project }).check(z.minLength(1, { error: errors.project })),
+  project: longText({ max: 5000, tooLong: errors.tooLong, message: errors.project }).check(
+    z.minLength(1, { error: errors.project }),
+  ),
   budget: z.enum(budgetValues, { error: errors.budget }),
   attachments: fileList({
     maxFiles: contactUploads.maxFiles,

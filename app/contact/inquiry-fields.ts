@@ -4,7 +4,9 @@ import { contact } from "./contact-content.ts";
 /** "$10k-$25k" as the team writes a range: "$10k–$25k". */
 const asRange = (label: string) => label.replace(/(\dk?)-(\$?\d)/g, "$1–$2");
 
-const budgetLabels: Record<string, string> = Object.fromEntries(contact.form.budgets.map((budget) => [budget.value, asRange(budget.label)]));
+const budgetLabels: Record<string, string> = Object.fromEntries(
+  contact.form.budgets.map((budget) => [budget.value, asRange(budget.label)]),
+);
 
 /** A contact inquiry as the team reads it (offered to the workspace and the command line). */
 export const inquiryFields: SubmissionFields = {
@@ -24,6 +26,7 @@ export const inquiryFields: SubmissionFields = {
   notification: {
     to: "contact",
     subject: (sender) => `New inquiry from ${sender.name}${sender.company ? ` (${sender.company})` : ""}`,
-    intro: "A new inquiry arrived through the contact form (reference {id}). Reply to this e-mail to answer the visitor.",
+    intro:
+      "A new inquiry arrived through the contact form (reference {id}). Reply to this e-mail to answer the visitor.",
   },
 };

@@ -48,8 +48,20 @@ export type SheetLabels = {
  * (JSON) keeps the stored codes and every field.
  */
 export function submissionSheet(description: SubmissionFields, submissions: SubmissionRecord[], labels: SheetLabels) {
-  const textColumns: Array<{ key: string; label: string; values?: Record<string, string> }> = [...description.rows, ...(description.longText ? [description.longText] : [])];
-  const header = ["Id", "Received (UTC)", "State", ...(labels.posting ? ["Posting"] : []), ...textColumns.map((column) => column.label), "Files", "Notification", "Note"];
+  const textColumns: Array<{ key: string; label: string; values?: Record<string, string> }> = [
+    ...description.rows,
+    ...(description.longText ? [description.longText] : []),
+  ];
+  const header = [
+    "Id",
+    "Received (UTC)",
+    "State",
+    ...(labels.posting ? ["Posting"] : []),
+    ...textColumns.map((column) => column.label),
+    "Files",
+    "Notification",
+    "Note",
+  ];
   const rows = submissions.map((submission) => [
     submission.id,
     // The form spreadsheets read as a date and time.
@@ -61,7 +73,10 @@ export function submissionSheet(description: SubmissionFields, submissions: Subm
       return value ? (column.values?.[value] ?? value) : "";
     }),
     submission.attachments.map((file) => `${file.name} (${formatBytes(file.size)})`).join("; "),
-    submission.mail.filter((mail) => !mail.receipt).map((mail) => labels.mail(mail.status)).join("; "),
+    submission.mail
+      .filter((mail) => !mail.receipt)
+      .map((mail) => labels.mail(mail.status))
+      .join("; "),
     submission.note,
   ]);
   return [header, ...rows];

@@ -19,17 +19,24 @@ export { fill as fillMessage };
 export const normalizeLineEndings = (text: string) => text.replace(/\r\n?/g, "\n");
 
 /** Single-line text: no line breaks or control characters (they have no place in a name or a header). */
-export function singleLine({ max, message, tooLong, lineMessage }: {
+export function singleLine({
+  max,
+  message,
+  tooLong,
+  lineMessage,
+}: {
   max: number;
   message?: string;
   tooLong: string;
   lineMessage: string;
 }) {
-  return z.string({ error: message }).check(
-    z.trim(),
-    z.maxLength(max, { error: fill(tooLong, { max }) }),
-    z.regex(/^[^\u0000-\u001F\u007F]*$/, { error: lineMessage }),
-  );
+  return z
+    .string({ error: message })
+    .check(
+      z.trim(),
+      z.maxLength(max, { error: fill(tooLong, { max }) }),
+      z.regex(/^[^\u0000-\u001F\u007F]*$/, { error: lineMessage }),
+    );
 }
 
 export function emailAddress({ message, tooLong }: { message: string; tooLong: string }) {
@@ -38,16 +45,29 @@ export function emailAddress({ message, tooLong }: { message: string; tooLong: s
 
 export function phoneNumber({ message, tooLong }: { message: string; tooLong: string }) {
   return z.optional(
-    z.string().check(z.trim(), z.maxLength(40, { error: fill(tooLong, { max: 40 }) }), z.regex(/^[+()\d\s.-]*$/, { error: message })),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(40, { error: fill(tooLong, { max: 40 }) }),
+        z.regex(/^[+()\d\s.-]*$/, { error: message }),
+      ),
   );
 }
 
 /** Multi-line text, stored with plain line feeds. */
 export function longText({ max, tooLong, message }: { max: number; tooLong: string; message?: string }) {
-  return z.string({ error: message }).check(z.trim(), z.overwrite(normalizeLineEndings), z.maxLength(max, { error: fill(tooLong, { max }) }));
+  return z
+    .string({ error: message })
+    .check(z.trim(), z.overwrite(normalizeLineEndings), z.maxLength(max, { error: fill(tooLong, { max }) }));
 }
 
-export function fileList({ maxFiles, maxTotalBytes, tooMany, tooLarge }: {
+export function fileList({
+  maxFiles,
+  maxTotalBytes,
+  tooMany,
+  tooLarge,
+}: {
   maxFiles: number;
   maxTotalBytes: number;
   tooMany: string;
@@ -57,7 +77,10 @@ export function fileList({ maxFiles, maxTotalBytes, tooMany, tooLarge }: {
     z.array(z.instanceof(File)).check(
       z.maxLength(maxFiles, { error: tooMany }),
       // Too many files is the one thing said: fewer files may well be small enough.
-      z.refine((files) => files.length > maxFiles || files.reduce((total, file) => total + file.size, 0) <= maxTotalBytes, { error: tooLarge }),
+      z.refine(
+        (files) => files.length > maxFiles || files.reduce((total, file) => total + file.size, 0) <= maxTotalBytes,
+        { error: tooLarge },
+      ),
     ),
     [],
   );

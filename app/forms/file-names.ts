@@ -4,10 +4,26 @@
 // comes from the same extensions the server allows.
 
 /** The endings a form may accept; the server checks each against the file's content (file-types.server.ts). */
-export type FileExtension = "pdf" | "doc" | "docx" | "xls" | "xlsx" | "ppt" | "pptx" | "rtf" | "txt" | "md" | "csv" | "png" | "jpg" | "jpeg" | "zip";
+export type FileExtension =
+  | "pdf"
+  | "doc"
+  | "docx"
+  | "xls"
+  | "xlsx"
+  | "ppt"
+  | "pptx"
+  | "rtf"
+  | "txt"
+  | "md"
+  | "csv"
+  | "png"
+  | "jpg"
+  | "jpeg"
+  | "zip";
 
 /** The file input's `accept` attribute: ".pdf,.docx,…". */
-export const acceptAttribute = (extensions: readonly FileExtension[]) => extensions.map((extension) => `.${extension}`).join(",");
+export const acceptAttribute = (extensions: readonly FileExtension[]) =>
+  extensions.map((extension) => `.${extension}`).join(",");
 
 // Characters that change how a name reads without being seen: bidirectional controls (a
 // "brief\u202Etxt.vbs" reads as "…sbv.txt"), zero-width characters, line and paragraph
@@ -31,6 +47,9 @@ export function cleanFileName(name: string) {
   if (characters.length <= maxFileNameLength) return base || "file";
   const dot = base.lastIndexOf(".");
   const ending = dot > 0 && [...base.slice(dot + 1)].length <= maxExtensionLength ? base.slice(dot) : "";
-  const stem = characters.slice(0, maxFileNameLength - [...ending].length).join("").trimEnd();
+  const stem = characters
+    .slice(0, maxFileNameLength - [...ending].length)
+    .join("")
+    .trimEnd();
   return `${stem}${ending}`;
 }

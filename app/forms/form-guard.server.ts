@@ -19,7 +19,12 @@ export type FormJudgement = { spamReason: SpamReason | null; formKey: string | n
 
 export function judgeSubmission(
   formData: FormData,
-  { secret, purpose, minSeconds, now = new Date() }: { secret: string; purpose: string; minSeconds: number; now?: Date },
+  {
+    secret,
+    purpose,
+    minSeconds,
+    now = new Date(),
+  }: { secret: string; purpose: string; minSeconds: number; now?: Date },
 ): FormJudgement {
   const stamp = formData.get(startedField);
   const parts = typeof stamp === "string" ? stamp.split(".") : [];
@@ -28,7 +33,13 @@ export function judgeSubmission(
   const [time, key, signature] = parts.length === 2 ? [parts[0], null, parts[1]] : parts;
   const expected = Buffer.from(signFor(secret, purpose, key === null ? `${time}` : `${time}.${key}`));
   const given = Buffer.from(signature ?? "");
-  const genuine = !!time && /^\d+$/.test(time) && key !== undefined && key !== "" && expected.length === given.length && timingSafeEqual(expected, given);
+  const genuine =
+    !!time &&
+    /^\d+$/.test(time) &&
+    key !== undefined &&
+    key !== "" &&
+    expected.length === given.length &&
+    timingSafeEqual(expected, given);
   const formKey = genuine && key ? `${purpose}:${key}` : null;
   const honeypot = formData.get(honeypotField);
   if (typeof honeypot === "string" && honeypot.trim() !== "") return { spamReason: "honeypot", formKey };

@@ -86,13 +86,18 @@ function useDraftKeptInTab(formId: string, sent: boolean) {
     if (!(form instanceof HTMLFormElement)) return;
     const fields = [...form.elements].filter(
       (field): field is HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement =>
-        (field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement || (field instanceof HTMLInputElement && keptInputTypes.has(field.type))) &&
+        (field instanceof HTMLTextAreaElement ||
+          field instanceof HTMLSelectElement ||
+          (field instanceof HTMLInputElement && keptInputTypes.has(field.type))) &&
         Boolean(field.name) &&
         field.name !== honeypotField,
     );
     const keep = () => {
       try {
-        sessionStorage.setItem(key, JSON.stringify(Object.fromEntries(fields.map((field) => [field.name, field.value]))));
+        sessionStorage.setItem(
+          key,
+          JSON.stringify(Object.fromEntries(fields.map((field) => [field.name, field.value]))),
+        );
       } catch {
         // Storage refused (a private window's quota): the text stays in the page only.
       }
@@ -142,10 +147,25 @@ export function GuardFields({ stamp }: { stamp: string }) {
  * The form-level message (rate limit, upload too large, "please correct…"), announced when it
  * appears in the page, and focused when the page comes with it and `focus` (useSiteForm's `focusAlert`).
  */
-export function FormAlert({ id, messages, focus }: { id: string; messages: Array<string | null | undefined>; focus: boolean }) {
+export function FormAlert({
+  id,
+  messages,
+  focus,
+}: {
+  id: string;
+  messages: Array<string | null | undefined>;
+  focus: boolean;
+}) {
   const shown = messages.filter((message): message is string => Boolean(message));
   return (
-    <div id={id} role="alert" aria-live="assertive" tabIndex={-1} autoFocus={focus && shown.length > 0 ? true : undefined} className="focus:outline-none">
+    <div
+      id={id}
+      role="alert"
+      aria-live="assertive"
+      tabIndex={-1}
+      autoFocus={focus && shown.length > 0 ? true : undefined}
+      className="focus:outline-none"
+    >
       {shown.length ? (
         <ul className="mb-6 space-y-1 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">
           {shown.map((message) => (

@@ -88,7 +88,8 @@ export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPi
       maxFields: 50,
     });
   } catch (error) {
-    if (error instanceof MalformedFormError) return data({ result: null, formError: messages.malformed }, { status: 400 });
+    if (error instanceof MalformedFormError)
+      return data({ result: null, formError: messages.malformed }, { status: 400 });
     throw error;
   }
   const { formData, fileProblem, truncated } = parsed;
@@ -97,10 +98,15 @@ export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPi
   // The database may be unreachable: the visitor then gets the form back with everything they
   // typed, a 503 and a word to try again; the pool reconnects on its own when it returns.
   // Every answer but the redirect: the form again, with what the visitor sent and what went wrong.
-  const formAgain = (status: number, errors: Parameters<typeof submission.reply>[0], headers?: Record<string, string>) =>
-    data({ result: submission.reply(errors), formError: null }, { status, headers });
+  const formAgain = (
+    status: number,
+    errors: Parameters<typeof submission.reply>[0],
+    headers?: Record<string, string>,
+  ) => data({ result: submission.reply(errors), formError: null }, { status, headers });
   const unavailable = (error: unknown) => {
-    log.error(`Form ${pipeline.purpose} could not be stored: ${error instanceof Error ? error.message : String(error)}`);
+    log.error(
+      `Form ${pipeline.purpose} could not be stored: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return formAgain(503, { formErrors: [messages.unavailable] }, { "Retry-After": "30" });
   };
 
@@ -114,14 +120,24 @@ export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPi
   }
   if (!limit.allowed) {
     const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-    return formAgain(429, { formErrors: [fillMessage(messages.rateLimited, { minutes })] }, { "Retry-After": String(limit.retryAfterSeconds) });
+    return formAgain(
+      429,
+      { formErrors: [fillMessage(messages.rateLimited, { minutes })] },
+      { "Retry-After": String(limit.retryAfterSeconds) },
+    );
   }
 
   if (fileProblem === "too-many-files") {
-    return formAgain(400, { formErrors: [messages.summary], fieldErrors: { [pipeline.filesField]: [messages.tooManyFiles] } });
+    return formAgain(400, {
+      formErrors: [messages.summary],
+      fieldErrors: { [pipeline.filesField]: [messages.tooManyFiles] },
+    });
   }
   if (truncated || fileProblem) {
-    return formAgain(413, { formErrors: [messages.bodyTooLarge], fieldErrors: { [pipeline.filesField]: [messages.filesTooLarge] } });
+    return formAgain(413, {
+      formErrors: [messages.bodyTooLarge],
+      fieldErrors: { [pipeline.filesField]: [messages.filesTooLarge] },
+    });
   }
 
   if (submission.status !== "success") {
@@ -143,7 +159,11 @@ export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPi
     return formAgain(400, { formErrors: [messages.summary], fieldErrors: { [pipeline.filesField]: fileErrors } });
   }
 
-  const { spamReason, formKey } = judgeSubmission(formData, { secret: services.secret, purpose: pipeline.purpose, minSeconds: env.FORM_MIN_SECONDS });
+  const { spamReason, formKey } = judgeSubmission(formData, {
+    secret: services.secret,
+    purpose: pipeline.purpose,
+    minSeconds: env.FORM_MIN_SECONDS,
+  });
   const stored = pipeline.toSubmission(submission.value);
   try {
     await storeSubmission(services.db, {
@@ -153,7 +173,13 @@ export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPi
       spamReason,
       formKey,
       messageIdDomain: new URL(env.SITE_URL).hostname,
-      notification: ({ id }) => notificationFor(pipeline.description, { id, jobSlug: stored.jobSlug ?? null, fields: stored.fields, files: files.map(fileFacts) }),
+      notification: ({ id }) =>
+        notificationFor(pipeline.description, {
+          id,
+          jobSlug: stored.jobSlug ?? null,
+          fields: stored.fields,
+          files: files.map(fileFacts),
+        }),
       followUp: async (trx, { id, createdAt }) => {
         const { kind } = stored;
         const address = pipeline.description.sender(stored.fields).email;
@@ -171,11 +197,16 @@ export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPi
           });
         }
         const summary = pipeline.description.chatSummary?.(stored.fields, stored.jobSlug ?? null);
-        await queueWebhookEvent(trx, { type: "submission.created", submissionId: id, summary }, { now: new Date(createdAt) });
+        await queueWebhookEvent(
+          trx,
+          { type: "submission.created", submissionId: id, summary },
+          { now: new Date(createdAt) },
+        );
       },
     });
   } catch (error) {
-    if (error instanceof FormRefusal) return formAgain(error.status, { formErrors: error.formErrors, fieldErrors: error.fieldErrors });
+    if (error instanceof FormRefusal)
+      return formAgain(error.status, { formErrors: error.formErrors, fieldErrors: error.fieldErrors });
     return unavailable(error);
   }
   services.outbox.kick();
@@ -186,7 +217,10 @@ export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPi
   // sent again (its stamp's key already stored) gets the same answer too: it was received.
   const { successPath } = pipeline;
   // To the confirmation's heading: the browser brings it into view on the page that follows.
-  return redirect(`${typeof successPath === "function" ? successPath(submission.value) : successPath}#${confirmationId}`, 303);
+  return redirect(
+    `${typeof successPath === "function" ? successPath(submission.value) : successPath}#${confirmationId}`,
+    303,
+  );
 }
 
 /** "brief.pdf", then "brief (2).pdf": each stored file keeps a name of its own, within the names' length. */

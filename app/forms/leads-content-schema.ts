@@ -2,7 +2,11 @@ import { z } from "zod";
 
 const text = z.string().trim().min(1);
 /** Copy that stands in for a value: `{time}` and `{reference}` must be in it. */
-const withPlaceholders = (...names: string[]) => names.reduce((schema, name) => schema.refine((value) => value.includes(`{${name}}`), { message: `must contain {${name}}` }), text);
+const withPlaceholders = (...names: string[]) =>
+  names.reduce(
+    (schema, name) => schema.refine((value) => value.includes(`{${name}}`), { message: `must contain {${name}}` }),
+    text,
+  );
 const receiptKind = z.object({
   subject: text.max(120),
   received: withPlaceholders("time", "reference"),

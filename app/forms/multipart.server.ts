@@ -55,7 +55,12 @@ export async function parseMultipartForm(request: Request, limits: UploadLimits)
   try {
     parser = busboy({
       headers: { "content-type": contentType },
-      limits: { fieldSize: limits.maxFieldBytes, fields: limits.maxFields, files: limits.maxFiles + 1, parts: limits.maxFields + limits.maxFiles + 1 },
+      limits: {
+        fieldSize: limits.maxFieldBytes,
+        fields: limits.maxFields,
+        files: limits.maxFiles + 1,
+        parts: limits.maxFields + limits.maxFiles + 1,
+      },
       defParamCharset: "utf8",
       preservePath: true, // see the name as sent, so a forged path is refused rather than trimmed
     });
@@ -76,7 +81,8 @@ export async function parseMultipartForm(request: Request, limits: UploadLimits)
     parser.on("field", (name, value, info) => {
       if (info.valueTruncated) return; // over the field limit: dropped, the schema reports it missing
       // Bytes that are not UTF-8 decode to U+FFFD: a browser never sends them, a forged request does.
-      if (value.includes("\uFFFD")) return fail(new MalformedFormError("The form contains text that is not valid UTF-8."));
+      if (value.includes("\uFFFD"))
+        return fail(new MalformedFormError("The form contains text that is not valid UTF-8."));
       formData.append(name, value);
     });
     parser.on("file", (name, stream, info) => {
@@ -100,11 +106,13 @@ export async function parseMultipartForm(request: Request, limits: UploadLimits)
       stream.on("data", (chunk: Buffer) => {
         fileBytes += chunk.length;
         if (fileBytes > limits.maxTotalFileBytes) fileProblem ??= "too-large";
-        if (fileProblem) chunks.length = 0; // dropped anyway (below): no need to hold them meanwhile
+        if (fileProblem)
+          chunks.length = 0; // dropped anyway (below): no need to hold them meanwhile
         else chunks.push(chunk);
       });
       stream.on("end", () => {
-        if (!fileProblem) formData.append(name, new File([Buffer.concat(chunks)], cleanFileName(filename), { type: info.mimeType }));
+        if (!fileProblem)
+          formData.append(name, new File([Buffer.concat(chunks)], cleanFileName(filename), { type: info.mimeType }));
       });
     });
     parser.on("error", fail);

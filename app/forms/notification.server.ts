@@ -28,10 +28,15 @@ export function notificationFor(description: SubmissionFields, submission: Notif
   const sender = description.sender(submission.fields);
   const intro = notification.intro.replace("{id}", submission.id);
   const link = `${env.SITE_URL}${submissionPagePath(submission.id)}`;
-  const rows = [...(notification.context?.(submission.jobSlug) ?? []), ...describeFields(description, submission.fields)];
+  const rows = [
+    ...(notification.context?.(submission.jobSlug) ?? []),
+    ...describeFields(description, submission.fields),
+  ];
   const longText = description.longText && submission.fields[description.longText.key];
   // Names are cleaned on arrival and when read; cleaned here too, as an e-mail cannot be taken back.
-  const fileLines = submission.files.map((file) => `${cleanFileName(file.name)} (${formatBytes(file.size)}, ${file.type})`);
+  const fileLines = submission.files.map(
+    (file) => `${cleanFileName(file.name)} (${formatBytes(file.size)}, ${file.type})`,
+  );
   const text = [
     intro,
     "",
@@ -46,10 +51,15 @@ export function notificationFor(description: SubmissionFields, submission: Notif
     `<p>${escapeHtml(intro)}</p>`,
     `<p><a href="${escapeHtml(link)}">Open it in the workspace</a></p>`,
     "<table>",
-    ...rows.map(({ label, value }) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
+    ...rows.map(
+      ({ label, value }) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+    ),
     "</table>",
     ...(longText
-      ? [`<h3>${escapeHtml(description.longText?.label ?? "")}</h3>`, `<p style="white-space:pre-wrap">${escapeHtml(longText)}</p>`]
+      ? [
+          `<h3>${escapeHtml(description.longText?.label ?? "")}</h3>`,
+          `<p style="white-space:pre-wrap">${escapeHtml(longText)}</p>`,
+        ]
       : []),
     ...(fileLines.length
       ? ["<h3>Files (in the workspace)</h3><ul>", ...fileLines.map((line) => `<li>${escapeHtml(line)}</li>`), "</ul>"]

@@ -18,14 +18,22 @@ const dayMs = 24 * 60 * 60_000;
 
 /** "November 21, 2026 at 10:00 UTC". */
 export function receivedTime(iso: string) {
-  const formatted = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC", hourCycle: "h23" }).format(new Date(iso));
+  const formatted = new Intl.DateTimeFormat("en-US", {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "UTC",
+    hourCycle: "h23",
+  }).format(new Date(iso));
   return `${formatted} UTC`;
 }
 
 export function receiptFor(kind: ReceiptKind, submission: { id: string; createdAt: string }) {
   const copy = leads.receipt;
   const forKind = copy[kind];
-  const received = fillTemplate(forKind.received, { time: receivedTime(submission.createdAt), reference: submission.id });
+  const received = fillTemplate(forKind.received, {
+    time: receivedTime(submission.createdAt),
+    reference: submission.id,
+  });
   const steps = "nextSteps" in forKind ? forKind.nextSteps : [];
   const stepsTitle = "nextStepsTitle" in forKind ? forKind.nextStepsTitle : "";
   const paragraphs = [copy.greeting, received, forKind.promise];
@@ -37,14 +45,17 @@ export function receiptFor(kind: ReceiptKind, submission: { id: string; createdA
   ].join("\n");
   const html = [
     ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-    ...(steps.length ? [`<p>${escapeHtml(stepsTitle)}:</p>`, "<ol>", ...steps.map((step) => `<li>${escapeHtml(step)}</li>`), "</ol>"] : []),
+    ...(steps.length
+      ? [`<p>${escapeHtml(stepsTitle)}:</p>`, "<ol>", ...steps.map((step) => `<li>${escapeHtml(step)}</li>`), "</ol>"]
+      : []),
     ...closing.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
   ].join("\n");
   return { subject: forKind.subject, text, html };
 }
 
 /** The key receipts are counted by: a keyed hash of the address, case aside. */
-export const receiptAddressHash = (secret: string, address: string) => signFor(secret, "receipt-address", address.trim().toLowerCase());
+export const receiptAddressHash = (secret: string, address: string) =>
+  signFor(secret, "receipt-address", address.trim().toLowerCase());
 
 export type ReceiptRequest = {
   submissionId: string;
@@ -71,12 +82,24 @@ export async function queueReceipt(db: Kysely<Schema>, receipt: ReceiptRequest):
   const message = receiptFor(receipt.kind, { id: receipt.submissionId, createdAt: receipt.createdAt });
   const outboxId = await queueMail(
     db,
-    { ...message, recipient: receipt.address, replyTo: receipt.replyTo, submissionId: receipt.submissionId, messageIdDomain: receipt.messageIdDomain },
+    {
+      ...message,
+      recipient: receipt.address,
+      replyTo: receipt.replyTo,
+      submissionId: receipt.submissionId,
+      messageIdDomain: receipt.messageIdDomain,
+    },
     now,
   );
   await db
     .insertInto("receipts")
-    .values({ id: newId(), submission_id: receipt.submissionId, outbox_id: outboxId, address_hash: addressHash, created_at: receipt.createdAt })
+    .values({
+      id: newId(),
+      submission_id: receipt.submissionId,
+      outbox_id: outboxId,
+      address_hash: addressHash,
+      created_at: receipt.createdAt,
+    })
     .execute();
   return "queued";
 }

@@ -37,7 +37,8 @@ export type SubmissionFields = {
 };
 
 /** What the inbox's search reads of a submission: its typed values, folded (stored with it). */
-export const submissionSearchText = (description: SubmissionFields, fields: StoredFields) => searchText(description.typed.map((key) => fields[key]));
+export const submissionSearchText = (description: SubmissionFields, fields: StoredFields) =>
+  searchText(description.typed.map((key) => fields[key]));
 
 /** Each field's label and shown value, skipping the empty ones. */
 export function describeFields(description: SubmissionFields, fields: StoredFields) {

@@ -2,7 +2,13 @@ import type { Kysely } from "kysely";
 import { isoNow, newId } from "#app/platform/clock.server.ts";
 import type { CalendarPart } from "#app/platform/mail.server.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
-import { type Schema, type SubmissionKind, type SubmissionProgress, type SubmissionStatus, toBuffer } from "#app/platform/db.server.ts";
+import {
+  type Schema,
+  type SubmissionKind,
+  type SubmissionProgress,
+  type SubmissionStatus,
+  toBuffer,
+} from "#app/platform/db.server.ts";
 import { cleanFileName } from "./file-names.ts";
 import { type SubmissionFields, submissionSearchText } from "./submission-fields.ts";
 
@@ -13,7 +19,14 @@ import { type SubmissionFields, submissionSearchText } from "./submission-fields
 
 export type StoredFile = { name: string; type: string; content: Buffer };
 export const fileFacts = (file: StoredFile) => ({ name: file.name, type: file.type, size: file.content.length });
-export type Notification = { recipient: string; replyTo: string | null; subject: string; text: string; html: string; calendar?: CalendarPart | null };
+export type Notification = {
+  recipient: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  calendar?: CalendarPart | null;
+};
 
 export type NewSubmission = {
   kind: SubmissionKind;
@@ -33,7 +46,10 @@ export type NewSubmission = {
    * may throw to refuse: nothing of the submission is then stored. Not run for spam. What it
    * returns goes into the team's notification (a meeting's invitation and its recipient).
    */
-  alsoStore?: (trx: Kysely<Schema>, submission: { id: string }) => Promise<Partial<Pick<Notification, "recipient" | "calendar">> | void>;
+  alsoStore?: (
+    trx: Kysely<Schema>,
+    submission: { id: string },
+  ) => Promise<Partial<Pick<Notification, "recipient" | "calendar">> | void>;
   /** What follows a genuine submission, queued in its transaction after the notification (the visitor's receipt, the webhooks' event). Not run for spam. */
   followUp?: (trx: Kysely<Schema>, submission: { id: string; createdAt: string }) => Promise<void>;
 };
@@ -60,13 +76,25 @@ export async function storeSubmission(db: Kysely<Schema>, submission: NewSubmiss
       .returning("id")
       .executeTakeFirst();
     if (!inserted) {
-      const first = await trx.selectFrom("submissions").select(["id", "created_at", "status"]).where("form_key", "=", submission.formKey).executeTakeFirstOrThrow();
+      const first = await trx
+        .selectFrom("submissions")
+        .select(["id", "created_at", "status"])
+        .where("form_key", "=", submission.formKey)
+        .executeTakeFirstOrThrow();
       return { id: first.id, createdAt: first.created_at, status: first.status, duplicate: true };
     }
     for (const [position, file] of submission.files.entries()) {
       await trx
         .insertInto("attachments")
-        .values({ id: newId(), submission_id: id, position, name: file.name, type: file.type, size: file.content.length, content: file.content })
+        .values({
+          id: newId(),
+          submission_id: id,
+          position,
+          name: file.name,
+          type: file.type,
+          size: file.content.length,
+          content: file.content,
+        })
         .execute();
     }
     if (status === "spam") return { id, createdAt, status, duplicate: false };
@@ -98,11 +126,23 @@ export type SubmissionRecord = {
  * Which submissions to read: one by id, those among a few hundred ids, one kind, spam or not;
  * oldest first unless `newestFirst`.
  */
-export type SubmissionQuery = { kind?: SubmissionKind; id?: string; among?: string[]; status?: SubmissionStatus; newestFirst?: boolean };
+export type SubmissionQuery = {
+  kind?: SubmissionKind;
+  id?: string;
+  among?: string[];
+  status?: SubmissionStatus;
+  newestFirst?: boolean;
+};
 
-export async function listSubmissions(db: Kysely<Schema>, { kind, id, among, status, newestFirst = false }: SubmissionQuery = {}): Promise<SubmissionRecord[]> {
+export async function listSubmissions(
+  db: Kysely<Schema>,
+  { kind, id, among, status, newestFirst = false }: SubmissionQuery = {},
+): Promise<SubmissionRecord[]> {
   if (among?.length === 0) return [];
-  let query = db.selectFrom("submissions").selectAll().orderBy("id", newestFirst ? "desc" : "asc");
+  let query = db
+    .selectFrom("submissions")
+    .selectAll()
+    .orderBy("id", newestFirst ? "desc" : "asc");
   if (kind) query = query.where("kind", "=", kind);
   if (id) query = query.where("id", "=", id);
   if (among) query = query.where("id", "in", among);
@@ -129,7 +169,14 @@ export async function listSubmissions(db: Kysely<Schema>, { kind, id, among, sta
   const mails = await db
     .selectFrom("outbox")
     .leftJoin("receipts", "receipts.outbox_id", "outbox.id")
-    .select(["outbox.submission_id", "outbox.status", "outbox.attempts", "outbox.last_error", "outbox.sent_at", "receipts.id as receipt_id"])
+    .select([
+      "outbox.submission_id",
+      "outbox.status",
+      "outbox.attempts",
+      "outbox.last_error",
+      "outbox.sent_at",
+      "receipts.id as receipt_id",
+    ])
     .where("outbox.submission_id", "in", chosenIds())
     .orderBy("outbox.created_at")
     .orderBy("outbox.id")
@@ -146,8 +193,18 @@ export async function listSubmissions(db: Kysely<Schema>, { kind, id, among, sta
     progress: row.progress,
     note: row.note,
     fields: JSON.parse(row.fields) as Record<string, string | null>,
-    attachments: (filesOf.get(row.id) ?? []).map((file) => ({ name: cleanFileName(file.name), size: Number(file.size), type: file.type })),
-    mail: (mailOf.get(row.id) ?? []).map((mail) => ({ status: mail.status, attempts: Number(mail.attempts), lastError: mail.last_error, sentAt: mail.sent_at, receipt: mail.receipt_id !== null })),
+    attachments: (filesOf.get(row.id) ?? []).map((file) => ({
+      name: cleanFileName(file.name),
+      size: Number(file.size),
+      type: file.type,
+    })),
+    mail: (mailOf.get(row.id) ?? []).map((mail) => ({
+      status: mail.status,
+      attempts: Number(mail.attempts),
+      lastError: mail.last_error,
+      sentAt: mail.sent_at,
+      receipt: mail.receipt_id !== null,
+    })),
   }));
 }
 
@@ -171,13 +228,24 @@ export async function submissionIdsStartingWith(db: Kysely<Schema>, prefix: stri
   const start = prefix.toLowerCase();
   // Ids are lower-case hex and hyphens, which LIKE takes literally.
   if (!/^[0-9a-f-]+$/.test(start)) return [];
-  const rows = await db.selectFrom("submissions").select("id").where("id", "like", `${start}%`).orderBy("id").limit(limit).execute();
+  const rows = await db
+    .selectFrom("submissions")
+    .select("id")
+    .where("id", "like", `${start}%`)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
   return rows.map((row) => row.id);
 }
 
 /** The submission's file by the name it is shown with (a stored name may have been cleaned on the way). */
 export async function getAttachment(db: Kysely<Schema>, submissionId: string, name: string) {
-  const files = await db.selectFrom("attachments").select(["name", "position"]).where("submission_id", "=", submissionId).orderBy("position").execute();
+  const files = await db
+    .selectFrom("attachments")
+    .select(["name", "position"])
+    .where("submission_id", "=", submissionId)
+    .orderBy("position")
+    .execute();
   const wanted = cleanFileName(name);
   const found = files.find((file) => cleanFileName(file.name) === wanted);
   if (!found) return null;

@@ -34,10 +34,17 @@ export async function queueWebhookEvent(
   { endpoints = env.WEBHOOK_ENDPOINTS, now = new Date() }: { endpoints?: readonly WebhookEndpoint[]; now?: Date } = {},
 ) {
   if (endpoints.length === 0) return null;
-  const submission = await db.selectFrom("submissions").select(["kind", "created_at"]).where("id", "=", event.submissionId).executeTakeFirstOrThrow();
+  const submission = await db
+    .selectFrom("submissions")
+    .select(["kind", "created_at"])
+    .where("id", "=", event.submissionId)
+    .executeTakeFirstOrThrow();
   const url = `${env.SITE_URL}${submissionPagePath(event.submissionId)}`;
   const copy = leads.chat;
-  const headline = event.type === "submission.created" ? fillTemplate(copy.created, { kind: copy.kinds[submission.kind] }) : copy.cancelled;
+  const headline =
+    event.type === "submission.created"
+      ? fillTemplate(copy.created, { kind: copy.kinds[submission.kind] })
+      : copy.cancelled;
   const chatText = `${slackText(event.summary ? `${headline}, ${event.summary}` : headline)}: <${url}|${slackText(copy.open)}>`;
   return queueWebhook(
     db,

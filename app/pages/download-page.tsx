@@ -13,7 +13,10 @@ export default function Download() {
   const config = useSiteConfig();
   return (
     <>
-      <PageHero title={download.hero.headline} aside={<AppScreen kind="path" label={download.hero.illustrationLabel} />}>
+      <PageHero
+        title={download.hero.headline}
+        aside={<AppScreen kind="path" label={download.hero.illustrationLabel} />}
+      >
         <p className="mt-6 max-w-xl text-lead text-ink-muted">{download.hero.intro}</p>
         <div className="mt-8">
           <StoreButtons
@@ -24,7 +27,12 @@ export default function Download() {
           />
         </div>
       </PageHero>
-      <NewsletterSection id="launch-newsletter-title" copy={download.newsletter} src={config.newsletterEmbedUrl} email={config.contactEmail} />
+      <NewsletterSection
+        id="launch-newsletter-title"
+        copy={download.newsletter}
+        src={config.newsletterEmbedUrl}
+        email={config.contactEmail}
+      />
     </>
   );
 }

@@ -58,7 +58,11 @@ export default function Features() {
       </Section>
 
       <Section labelledBy="showcase-title">
-        <SectionHeader id="showcase-title" title={features.showcase.title} description={features.showcase.description} />
+        <SectionHeader
+          id="showcase-title"
+          title={features.showcase.title}
+          description={features.showcase.description}
+        />
         <ul className="grid gap-10 sm:grid-cols-3">
           {features.showcase.screens.map((screen, index) => (
             <li key={screen.title}>
@@ -97,8 +101,16 @@ export default function Features() {
               variant="glow"
               fallbackHref={pages.download.path}
               stores={[
-                { label: features.download.ios, comingSoon: download.stores.appStore.comingSoon, url: config.appStoreUrl },
-                { label: features.download.android, comingSoon: download.stores.playStore.comingSoon, url: config.playStoreUrl },
+                {
+                  label: features.download.ios,
+                  comingSoon: download.stores.appStore.comingSoon,
+                  url: config.appStoreUrl,
+                },
+                {
+                  label: features.download.android,
+                  comingSoon: download.stores.playStore.comingSoon,
+                  url: config.playStoreUrl,
+                },
               ]}
             />
           </div>

@@ -11,7 +11,10 @@ export function FrameFallback({ copy, email }: { copy: FrameFallbackCopy; email:
       </span>
       <div>
         <p className="text-ink">{copy.text}</p>
-        <a href={`mailto:${email}?subject=${encodeURIComponent(copy.subject)}`} className={buttonClasses("secondary", "mt-4")}>
+        <a
+          href={`mailto:${email}?subject=${encodeURIComponent(copy.subject)}`}
+          className={buttonClasses("secondary", "mt-4")}
+        >
           {copy.linkLabel}
         </a>
       </div>

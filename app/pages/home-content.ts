@@ -28,8 +28,7 @@ export const home = {
   },
   services: {
     title: "Trusted by the World's Leading Companies",
-    description:
-      "Four practices, one team of senior engineers: pick the help you need today and add more as you grow.",
+    description: "Four practices, one team of senior engineers: pick the help you need today and add more as you grow.",
     cards: [
       {
         title: "IT Infrastructure Consulting",
@@ -43,8 +42,7 @@ export const home = {
       },
       {
         title: "Software Development Support",
-        description:
-          "Senior engineers who join your team to ship features, pay down technical debt and raise the bar.",
+        description: "Senior engineers who join your team to ship features, pay down technical debt and raise the bar.",
       },
       {
         title: "Data Analytics & AI Integration",

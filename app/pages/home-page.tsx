@@ -49,7 +49,12 @@ export default function Home() {
         </div>
       </PageHero>
 
-      <NewsletterSection id="newsletter-title" copy={home.newsletter} src={config.newsletterEmbedUrl} email={config.contactEmail} />
+      <NewsletterSection
+        id="newsletter-title"
+        copy={home.newsletter}
+        src={config.newsletterEmbedUrl}
+        email={config.contactEmail}
+      />
 
       <Section labelledBy="services-title">
         <SectionHeader id="services-title" title={home.services.title} description={home.services.description} />
@@ -57,7 +62,11 @@ export default function Home() {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {home.services.cards.map((card, index) => (
             <li key={card.title}>
-              <InfoCard title={card.title} description={card.description} icon={<Icon name={serviceIcons[index] ?? "code"} />} />
+              <InfoCard
+                title={card.title}
+                description={card.description}
+                icon={<Icon name={serviceIcons[index] ?? "code"} />}
+              />
             </li>
           ))}
         </ul>

@@ -17,7 +17,12 @@ export default function Login() {
         <Beam className="mb-5" />
         <h1 className="text-title">{login.title}</h1>
         <p className="mt-3 mb-8 text-lead text-ink-muted">{login.description}</p>
-        <EmbedFrame src={config.loginEmbedUrl} title={login.frameTitle} size="540x305" fallback={<FrameFallback copy={login.unavailable} email={config.contactEmail} />} />
+        <EmbedFrame
+          src={config.loginEmbedUrl}
+          title={login.frameTitle}
+          size="540x305"
+          fallback={<FrameFallback copy={login.unavailable} email={config.contactEmail} />}
+        />
       </Container>
     </div>
   );

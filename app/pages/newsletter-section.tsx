@@ -6,12 +6,27 @@ import type { FrameFallbackCopy } from "./pages-content-schema.ts";
 type NewsletterCopy = { title: string; description: string; frameTitle: string; unavailable: FrameFallbackCopy };
 
 /** A section that introduces the newsletter signup frame (540x700) and holds it. */
-export function NewsletterSection({ id, copy, src, email }: { id: string; copy: NewsletterCopy; src: string | null; email: string }) {
+export function NewsletterSection({
+  id,
+  copy,
+  src,
+  email,
+}: {
+  id: string;
+  copy: NewsletterCopy;
+  src: string | null;
+  email: string;
+}) {
   return (
     <Section labelledBy={id} tone="surface" compact={!src}>
       <div className={`grid gap-10 lg:grid-cols-[1fr_540px] ${src ? "items-start" : "items-center"}`}>
         <SectionHeader id={id} title={copy.title} description={copy.description} align="start" className="!mb-0" />
-        <EmbedFrame src={src} title={copy.frameTitle} size="540x700" fallback={<FrameFallback copy={copy.unavailable} email={email} />} />
+        <EmbedFrame
+          src={src}
+          title={copy.frameTitle}
+          size="540x700"
+          fallback={<FrameFallback copy={copy.unavailable} email={email} />}
+        />
       </div>
     </Section>
   );

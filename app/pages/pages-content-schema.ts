@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { CardSchema, LinkSchema, PageMetaSchema, text } from "#app/site/content-schema.ts";
 
-
 /** Where a third-party form is not configured: a line, and a link that asks by e-mail instead (with this subject). */
 export const FrameFallbackSchema = z.object({ text, linkLabel: text, subject: text });
 export type FrameFallbackCopy = z.infer<typeof FrameFallbackSchema>;
@@ -85,7 +84,10 @@ export const CaseStudySchema = z.object({
   approach: text,
   outcome: text,
   /** At most three figures the client agreed to publish ("40%", "faster releases"). */
-  figures: z.array(z.object({ value: text.max(12), label: text })).max(3).optional(),
+  figures: z
+    .array(z.object({ value: text.max(12), label: text }))
+    .max(3)
+    .optional(),
 });
 export const TestimonialSchema = z.object({ quote: text.max(400), name: text, role: text, company: text });
 export const TeamMemberSchema = z.object({

@@ -61,7 +61,9 @@ export function CaseStudies({ content }: { content: ProofContent["caseStudies"] 
                 <dl className="mt-6 space-y-5 border-l-2 border-glow pl-5">
                   {(["problem", "approach", "outcome"] as const).map((part) => (
                     <div key={part}>
-                      <dt className="font-mono text-eyebrow font-semibold uppercase text-ink-muted">{content.labels[part]}</dt>
+                      <dt className="font-mono text-eyebrow font-semibold uppercase text-ink-muted">
+                        {content.labels[part]}
+                      </dt>
                       <dd className="mt-1">{study[part]}</dd>
                     </div>
                   ))}
@@ -96,7 +98,10 @@ export function Testimonials({ content }: { content: ProofContent["testimonials"
           <li key={`${testimonial.name}-${testimonial.company}`}>
             <figure className="flex h-full flex-col rounded-card border border-line bg-raised p-6 shadow-card sm:p-8">
               <svg viewBox="0 0 32 24" className="h-6 w-8 text-glow" aria-hidden="true" focusable="false">
-                <path fill="currentColor" d="M0 24V14C0 6 4 1 12 0v5c-4 1-6 4-6 8h6v11zm18 0V14c0-8 4-13 12-14v5c-4 1-6 4-6 8h6v11z" />
+                <path
+                  fill="currentColor"
+                  d="M0 24V14C0 6 4 1 12 0v5c-4 1-6 4-6 8h6v11zm18 0V14c0-8 4-13 12-14v5c-4 1-6 4-6 8h6v11z"
+                />
               </svg>
               <blockquote className="mt-4 flex-1 text-lead">
                 <p>{testimonial.quote}</p>
@@ -146,13 +151,20 @@ export function Team({ content }: { content: ProofContent["team"] }) {
                   className="size-20 rounded-full object-cover ring-2 ring-glow ring-offset-2 ring-offset-raised"
                 />
               ) : (
-                <span aria-hidden="true" className="inline-flex size-20 items-center justify-center rounded-full bg-brand-soft font-display text-2xl text-brand ring-2 ring-glow ring-offset-2 ring-offset-raised">
+                <span
+                  aria-hidden="true"
+                  className="inline-flex size-20 items-center justify-center rounded-full bg-brand-soft font-display text-2xl text-brand ring-2 ring-glow ring-offset-2 ring-offset-raised"
+                >
                   {initials(member.name)}
                 </span>
               )}
               <h3 className="mt-5 text-heading">
                 {member.profileUrl ? (
-                  <a href={member.profileUrl} rel="noopener noreferrer" className="underline-offset-4 hover:text-brand hover:underline">
+                  <a
+                    href={member.profileUrl}
+                    rel="noopener noreferrer"
+                    className="underline-offset-4 hover:text-brand hover:underline"
+                  >
                     {member.name}
                   </a>
                 ) : (

@@ -51,7 +51,13 @@ export function calDavClient({ url, username, password }: CalDavAccess, { timeou
 
   /** The object's current ETag, or null when there is none. */
   async function currentEtag(uid: string) {
-    const [answer] = await propfind({ url: objectUrl(uid), props: { "d:getetag": {} }, depth: "0", headers, fetchOptions: fetchOptions() });
+    const [answer] = await propfind({
+      url: objectUrl(uid),
+      props: { "d:getetag": {} },
+      depth: "0",
+      headers,
+      fetchOptions: fetchOptions(),
+    });
     if (!answer || answer.status === 404) return null;
     if (!answer.ok) throw new CalDavError(answer.status ?? "error");
     const etag = answer.props?.getetag;
@@ -60,8 +66,18 @@ export function calDavClient({ url, username, password }: CalDavAccess, { timeou
 
   async function putOnce(uid: string, ics: string, etag: string | null) {
     const response = etag
-      ? await updateCalendarObject({ calendarObject: { url: objectUrl(uid), data: ics, etag }, headers, fetchOptions: fetchOptions() })
-      : await createCalendarObject({ calendar, filename: `${encodeURIComponent(uid)}.ics`, iCalString: ics, headers, fetchOptions: fetchOptions() });
+      ? await updateCalendarObject({
+          calendarObject: { url: objectUrl(uid), data: ics, etag },
+          headers,
+          fetchOptions: fetchOptions(),
+        })
+      : await createCalendarObject({
+          calendar,
+          filename: `${encodeURIComponent(uid)}.ics`,
+          iCalString: ics,
+          headers,
+          fetchOptions: fetchOptions(),
+        });
     await response.arrayBuffer().catch(() => undefined);
     return response;
   }
@@ -75,7 +91,10 @@ export function calDavClient({ url, username, password }: CalDavAccess, { timeou
           filters: {
             "comp-filter": {
               _attributes: { name: "VCALENDAR" },
-              "comp-filter": { _attributes: { name: "VEVENT" }, "time-range": { _attributes: { start: icsTime(from), end: icsTime(to) } } },
+              "comp-filter": {
+                _attributes: { name: "VEVENT" },
+                "time-range": { _attributes: { start: icsTime(from), end: icsTime(to) } },
+              },
             },
           },
           depth: "1",
@@ -110,7 +129,11 @@ export function calDavClient({ url, username, password }: CalDavAccess, { timeou
     async remove(uid) {
       try {
         // Unconditional: a cancelled meeting leaves the calendar whatever was edited in it.
-        const response = await deleteCalendarObject({ calendarObject: { url: objectUrl(uid) }, headers, fetchOptions: fetchOptions() });
+        const response = await deleteCalendarObject({
+          calendarObject: { url: objectUrl(uid) },
+          headers,
+          fetchOptions: fetchOptions(),
+        });
         await response.arrayBuffer().catch(() => undefined);
         if (!response.ok && response.status !== 404 && response.status !== 410) throw new CalDavError(response.status);
       } catch (error) {

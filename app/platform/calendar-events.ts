@@ -39,10 +39,19 @@ function isIanaZone(tzid: string) {
 /** The instant a time of the calendar names; `tzid` is its property's TZID parameter. */
 function instantOf(time: ICAL.Time, tzid: string | null, timeZone: string): Temporal.Instant {
   if (time.isDate) {
-    return Temporal.PlainDate.from({ year: time.year, month: time.month, day: time.day }).toZonedDateTime({ timeZone }).toInstant();
+    return Temporal.PlainDate.from({ year: time.year, month: time.month, day: time.day })
+      .toZonedDateTime({ timeZone })
+      .toInstant();
   }
   if (time.zone?.tzid === "UTC") return Temporal.Instant.fromEpochMilliseconds(time.toUnixTime() * 1000);
-  const wall = Temporal.PlainDateTime.from({ year: time.year, month: time.month, day: time.day, hour: time.hour, minute: time.minute, second: time.second });
+  const wall = Temporal.PlainDateTime.from({
+    year: time.year,
+    month: time.month,
+    day: time.day,
+    hour: time.hour,
+    minute: time.minute,
+    second: time.second,
+  });
   // "compatible" is RFC 5545's reading: a wall time in a gap moves forward by the gap, a
   // repeated one is its first occurrence.
   if (tzid && isIanaZone(tzid)) return wall.toZonedDateTime(tzid, { disambiguation: "compatible" }).toInstant();
@@ -64,7 +73,11 @@ export function busyEventsOf(ics: string, range: BusyRange, timeZone: string): B
   const found: BusyEvent[] = [];
   const add = (uid: string, start: Temporal.Instant, end: Temporal.Instant) => {
     // A zero-length event (a reminder at 10:00) blocks nothing.
-    if (Temporal.Instant.compare(start, range.to) < 0 && Temporal.Instant.compare(end, range.from) > 0 && Temporal.Instant.compare(start, end) < 0) {
+    if (
+      Temporal.Instant.compare(start, range.to) < 0 &&
+      Temporal.Instant.compare(end, range.from) > 0 &&
+      Temporal.Instant.compare(start, end) < 0
+    ) {
       found.push({ uid, start, end });
     }
   };
@@ -77,7 +90,8 @@ export function busyEventsOf(ics: string, range: BusyRange, timeZone: string): B
     if (!component.hasProperty("dtstart")) continue;
     // An overridden instance stands on its own: its own time, status and transparency.
     if (event.isRecurrenceException()) {
-      if (!isFree(component)) add(uid, instantOf(event.startDate, tzidOf(component, "dtstart"), timeZone), endOf(event, component, timeZone));
+      if (!isFree(component))
+        add(uid, instantOf(event.startDate, tzidOf(component, "dtstart"), timeZone), endOf(event, component, timeZone));
       continue;
     }
     if (isFree(component)) continue;
@@ -114,7 +128,9 @@ function skipAhead(event: ICAL.Event, component: ICAL.Component, day: number) {
   if (rules.length !== 1 || component.hasProperty("rdate")) return;
   const rule = rules[0]?.getFirstValue() as ICAL.Recur | undefined;
   if (!rule || rule.count || (rule.freq !== "DAILY" && rule.freq !== "WEEKLY")) return;
-  const parts = Object.keys(rule.parts ?? {}).filter((part) => rule.parts[part as keyof typeof rule.parts] !== undefined);
+  const parts = Object.keys(rule.parts ?? {}).filter(
+    (part) => rule.parts[part as keyof typeof rule.parts] !== undefined,
+  );
   if (parts.some((part) => part !== "BYDAY")) return;
   const periodDays = (rule.interval || 1) * (rule.freq === "WEEKLY" || parts.length ? 7 : 1);
   const periods = Math.floor((day - wallDay(event.startDate)) / periodDays);
@@ -136,8 +152,12 @@ function endOf(event: ICAL.Event, component: ICAL.Component, timeZone: string) {
 }
 
 /** Sorted, with overlapping and touching intervals joined: `[start, end]` in epoch milliseconds. */
-export function mergeBusy(events: ReadonlyArray<{ start: Temporal.Instant; end: Temporal.Instant }>): Array<[number, number]> {
-  const sorted = events.map((event) => [event.start.epochMilliseconds, event.end.epochMilliseconds] as [number, number]).sort((a, b) => a[0] - b[0]);
+export function mergeBusy(
+  events: ReadonlyArray<{ start: Temporal.Instant; end: Temporal.Instant }>,
+): Array<[number, number]> {
+  const sorted = events
+    .map((event) => [event.start.epochMilliseconds, event.end.epochMilliseconds] as [number, number])
+    .sort((a, b) => a[0] - b[0]);
   const merged: Array<[number, number]> = [];
   for (const interval of sorted) {
     const last = merged.at(-1);

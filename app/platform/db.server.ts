@@ -346,7 +346,9 @@ export function openDatabase({ dataDir, databaseUrl }: { dataDir: string; databa
   const database = new DatabaseSync(file);
   // secure_delete: a deleted row's bytes are overwritten with zeros, not left readable in free
   // pages of the file (the purge and erasures must leave nothing behind, decision 021).
-  database.exec("PRAGMA secure_delete = ON; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
+  database.exec(
+    "PRAGMA secure_delete = ON; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
+  );
   return {
     db: new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqliteAdapter(database) }) }),
     engine: "sqlite",

@@ -25,12 +25,24 @@ export async function takeLease(db: Kysely<Schema>, name: string, holder: string
 
 /** Gives the lease back early (the work failed, and may be tried again sooner). */
 export async function releaseLease(db: Kysely<Schema>, name: string, holder: string, now: Date = new Date()) {
-  await db.updateTable("leases").set({ until: isoNow(now) }).where("name", "=", name).where("holder", "=", holder).execute();
+  await db
+    .updateTable("leases")
+    .set({ until: isoNow(now) })
+    .where("name", "=", name)
+    .where("holder", "=", holder)
+    .execute();
 }
 
 /** The tables of work that every instance takes from, one row at a time: mail, webhooks, calendar writes. */
 type QueueTable = "outbox" | "webhook_deliveries" | "calendar_writes";
-type QueueRow = { id: string; uid: string; status: string; next_attempt_at: string; locked_until: string | null; attempts: number };
+type QueueRow = {
+  id: string;
+  uid: string;
+  status: string;
+  next_attempt_at: string;
+  locked_until: string | null;
+  attempts: number;
+};
 
 /**
  * Claims the queue's next due row (pending, its time come, its lease run out) for `leaseMs` and

@@ -24,13 +24,22 @@ export type CalendarPart = { method: "REQUEST" | "CANCEL"; content: string };
 export type SendEmail = (mail: OutgoingMail) => Promise<void>;
 
 /** Where the local outbox (no SMTP_URL) keeps one message: an erasure removes the person's files by it. */
-export const localMailFile = (dataDir: string, fileName: string) => path.join(path.resolve(dataDir, "mail"), `${fileName}.eml`);
+export const localMailFile = (dataDir: string, fileName: string) =>
+  path.join(path.resolve(dataDir, "mail"), `${fileName}.eml`);
 
 /**
  * timeoutMs bounds each wait on the SMTP server (connecting, its greeting, a silent socket): a
  * send must end, one way or the other, well within the outbox lease that guards it.
  */
-export function createMailer({ smtpUrl, dataDir, timeoutMs }: { smtpUrl?: string; dataDir: string; timeoutMs: number }): {
+export function createMailer({
+  smtpUrl,
+  dataDir,
+  timeoutMs,
+}: {
+  smtpUrl?: string;
+  dataDir: string;
+  timeoutMs: number;
+}): {
   send: SendEmail;
   describe: string;
   close: () => void;
@@ -46,7 +55,11 @@ export function createMailer({ smtpUrl, dataDir, timeoutMs }: { smtpUrl?: string
     // Calendar programs read the text/calendar alternative; nodemailer attaches the same text as
     // a file too, for people and webmail, named for what it does.
     ...(mail.calendar && {
-      icalEvent: { method: mail.calendar.method, content: mail.calendar.content, filename: mail.calendar.method === "CANCEL" ? "cancellation.ics" : "invite.ics" },
+      icalEvent: {
+        method: mail.calendar.method,
+        content: mail.calendar.content,
+        filename: mail.calendar.method === "CANCEL" ? "cancellation.ics" : "invite.ics",
+      },
     }),
   });
 
@@ -54,7 +67,8 @@ export function createMailer({ smtpUrl, dataDir, timeoutMs }: { smtpUrl?: string
   const lazily = (options: object) => {
     let transport: Promise<Transporter> | undefined;
     return {
-      get: () => (transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(options))),
+      get: () =>
+        (transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(options))),
       close: () => void transport?.then((created) => created.close()),
     };
   };

@@ -23,13 +23,17 @@ export type OutboxOptions = {
 };
 
 /** The name of a message's file in the local outbox (mail.server.ts): the same for each attempt, so a resend replaces it. */
-export const localMailName = (mail: Pick<Selectable<OutboxTable>, "id" | "created_at">) => `${mail.created_at.replace(/[:.]/g, "-")}-${mail.id}`;
+export const localMailName = (mail: Pick<Selectable<OutboxTable>, "id" | "created_at">) =>
+  `${mail.created_at.replace(/[:.]/g, "-")}-${mail.id}`;
 
 /**
  * Removes the local outbox's files of these e-mails: without SMTP_URL each message sent is a file
  * under DATA_DIR/mail, named by its row, so it goes with the row (retention and erasure).
  */
-export async function removeLocalMail(dataDir: string, mail: Array<Pick<Selectable<OutboxTable>, "id" | "created_at">>) {
+export async function removeLocalMail(
+  dataDir: string,
+  mail: Array<Pick<Selectable<OutboxTable>, "id" | "created_at">>,
+) {
   for (const row of mail) await rm(localMailFile(dataDir, localMailName(row)), { force: true });
 }
 
@@ -74,7 +78,9 @@ async function deliver(options: OutboxOptions, mail: Selectable<OutboxTable>) {
       .execute();
     // The id and the error code only: the message and its addresses stay in the database.
     const code = (error as { code?: string }).code ?? "error";
-    options.onError?.(`Mail ${mail.id} attempt ${attempts} failed (${code})${failed ? "; marked failed" : "; will retry"}`);
+    options.onError?.(
+      `Mail ${mail.id} attempt ${attempts} failed (${code})${failed ? "; marked failed" : "; will retry"}`,
+    );
   }
 }
 
@@ -137,11 +143,7 @@ export type QueuedMail = {
 };
 
 /** Queues one e-mail (a submission's notification, an invitation); the worker sends it within seconds. */
-export async function queueMail(
-  db: Kysely<Schema>,
-  mail: QueuedMail,
-  now: Date = new Date(),
-) {
+export async function queueMail(db: Kysely<Schema>, mail: QueuedMail, now: Date = new Date()) {
   const id = newId();
   await db
     .insertInto("outbox")

@@ -25,14 +25,24 @@ export async function hitRateLimit(
   const windowMs = windowSeconds * 1000;
   const since = isoNow(new Date(now.getTime() - windowMs));
   const id = newId();
-  await db.insertInto("rate_limit_hits").values({ id, key, at: isoNow(now) }).execute();
+  await db
+    .insertInto("rate_limit_hits")
+    .values({ id, key, at: isoNow(now) })
+    .execute();
   const inWindow = db.selectFrom("rate_limit_hits").where("key", "=", key).where("at", ">", since);
-  const { count } = await inWindow.select((eb) => eb.fn.countAll<number | string | bigint>().as("count")).executeTakeFirstOrThrow();
+  const { count } = await inWindow
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"))
+    .executeTakeFirstOrThrow();
   if (Number(count) <= max) return { allowed: true };
 
   await db.deleteFrom("rate_limit_hits").where("id", "=", id).execute();
   // A place frees up when the oldest of the `max` newest counted posts leaves the window.
-  const freesUp = await inWindow.select("at").orderBy("at", "desc").offset(max - 1).limit(1).executeTakeFirst();
+  const freesUp = await inWindow
+    .select("at")
+    .orderBy("at", "desc")
+    .offset(max - 1)
+    .limit(1)
+    .executeTakeFirst();
   const freeAt = freesUp ? Date.parse(freesUp.at) + windowMs : now.getTime();
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) };
 }

@@ -17,7 +17,11 @@ export async function loadFormSecret(db: Kysely<Schema>, configured?: string) {
     .values({ key: "form-secret", value: randomBytes(32).toString("base64url") })
     .onConflict((conflict) => conflict.column("key").doNothing())
     .execute();
-  const row = await db.selectFrom("settings").select("value").where("key", "=", "form-secret").executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("settings")
+    .select("value")
+    .where("key", "=", "form-secret")
+    .executeTakeFirstOrThrow();
   return row.value;
 }
 

@@ -46,7 +46,10 @@ function startCalendar(database: Database) {
     client: calDavClient(config),
     calendarUrl: config.url,
     timeZone: env.BOOKING_TIME_ZONE,
-    range: (now) => ({ from: now.subtract({ milliseconds: dayMs }), to: now.add({ milliseconds: (env.BOOKING_HORIZON_DAYS + 2) * dayMs }) }),
+    range: (now) => ({
+      from: now.subtract({ milliseconds: dayMs }),
+      to: now.add({ milliseconds: (env.BOOKING_HORIZON_DAYS + 2) * dayMs }),
+    }),
     refreshMs: config.refreshMs,
     onWarn: log.warn,
     onError: log.error,
@@ -89,7 +92,9 @@ async function start(): Promise<Services> {
     const pruner = setInterval(() => {
       pruneRateLimits(database.db, new Date(Date.now() - env.RATE_LIMIT_WINDOW_SECONDS * 1000)).catch(() => {});
       // The delivery log is kept as long as the copies of sent e-mails.
-      pruneWebhookEvents(database.db, new Date(Date.now() - env.RETENTION_MAIL_DAYS * 24 * 60 * 60_000)).catch(() => {});
+      pruneWebhookEvents(database.db, new Date(Date.now() - env.RETENTION_MAIL_DAYS * 24 * 60 * 60_000)).catch(
+        () => {},
+      );
     }, 60 * 60_000);
     pruner.unref();
     return {

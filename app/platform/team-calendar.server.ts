@@ -25,9 +25,16 @@ export type Interval = { start: Temporal.Instant; end: Temporal.Instant };
 const calendarKey = (url: string) => url;
 
 /** The busy times last read from the calendar configured (none when there is none, or before the first read). */
-export async function calendarBusy(db: Kysely<Schema>, calendarUrl: string | null = calDavConfig(env)?.url ?? null): Promise<Interval[]> {
+export async function calendarBusy(
+  db: Kysely<Schema>,
+  calendarUrl: string | null = calDavConfig(env)?.url ?? null,
+): Promise<Interval[]> {
   if (!calendarUrl) return [];
-  const row = await db.selectFrom("calendar_busy").select("busy").where("calendar", "=", calendarKey(calendarUrl)).executeTakeFirst();
+  const row = await db
+    .selectFrom("calendar_busy")
+    .select("busy")
+    .where("calendar", "=", calendarKey(calendarUrl))
+    .executeTakeFirst();
   if (!row) return [];
   return (JSON.parse(row.busy) as Array<[number, number]>).map(([start, end]) => ({
     start: Temporal.Instant.fromEpochMilliseconds(start),
@@ -37,19 +44,43 @@ export async function calendarBusy(db: Kysely<Schema>, calendarUrl: string | nul
 
 /** When the busy times in force were read, or null when they never were. */
 export async function calendarBusyReadAt(db: Kysely<Schema>, calendarUrl: string) {
-  const row = await db.selectFrom("calendar_busy").select("read_at").where("calendar", "=", calendarKey(calendarUrl)).executeTakeFirst();
+  const row = await db
+    .selectFrom("calendar_busy")
+    .select("read_at")
+    .where("calendar", "=", calendarKey(calendarUrl))
+    .executeTakeFirst();
   return row?.read_at ?? null;
 }
 
 type QueueOptions = { now?: Date; enabled?: boolean };
 
-async function queue(trx: Kysely<Schema>, uid: string, action: CalendarWriteTable["action"], ics: string | null, { now = new Date(), enabled }: QueueOptions) {
+async function queue(
+  trx: Kysely<Schema>,
+  uid: string,
+  action: CalendarWriteTable["action"],
+  ics: string | null,
+  { now = new Date(), enabled }: QueueOptions,
+) {
   if (!(enabled ?? calDavConfig(env) !== null)) return false;
   if (!uid || uid.length > 255) throw new Error("A calendar event's UID must be 1 to 255 characters long");
   const at = isoNow(now);
   await trx
     .insertInto("calendar_writes")
-    .values({ uid, action, ics, version: 1, etag: null, status: "pending", attempts: 0, next_attempt_at: at, locked_until: null, last_error: null, created_at: at, updated_at: at, done_at: null })
+    .values({
+      uid,
+      action,
+      ics,
+      version: 1,
+      etag: null,
+      status: "pending",
+      attempts: 0,
+      next_attempt_at: at,
+      locked_until: null,
+      last_error: null,
+      created_at: at,
+      updated_at: at,
+      done_at: null,
+    })
     // A newer wish for the same event replaces the waiting one. A lease held by a worker stays:
     // the write in flight finishes first, and this one follows it.
     .onConflict((conflict) =>
@@ -74,7 +105,11 @@ async function queue(trx: Kysely<Schema>, uid: string, action: CalendarWriteTabl
  * booking's, its reschedule's): `ics` is a VCALENDAR without METHOD holding the event `uid`.
  * Does nothing when no calendar is configured; says whether it queued.
  */
-export function queueCalendarWrite(trx: Kysely<Schema>, event: { uid: string; ics: string }, options: QueueOptions = {}) {
+export function queueCalendarWrite(
+  trx: Kysely<Schema>,
+  event: { uid: string; ics: string },
+  options: QueueOptions = {},
+) {
   return queue(trx, event.uid, "put", event.ics, options);
 }
 
@@ -114,7 +149,12 @@ async function takeWhenDue(db: Kysely<Schema>, holder: string, until: Date, now:
     .values({ name: busyLease, holder: "", until: isoNow(new Date(0)) })
     .onConflict((conflict) => conflict.column("name").doNothing())
     .execute();
-  const taken = await db.updateTable("leases").set({ holder, until: isoNow(until) }).where("name", "=", busyLease).where("until", "<=", isoNow(now)).executeTakeFirst();
+  const taken = await db
+    .updateTable("leases")
+    .set({ holder, until: isoNow(until) })
+    .where("name", "=", busyLease)
+    .where("until", "<=", isoNow(now))
+    .executeTakeFirst();
   return Number(taken.numUpdatedRows) === 1;
 }
 
@@ -124,7 +164,10 @@ async function takeWhenDue(db: Kysely<Schema>, holder: string, until: Date, now:
  * Events this site wrote are left out: they are its bookings, which the free times already
  * subtract with their buffers, and a cancelled one must not stay busy until the next read.
  */
-export async function refreshCalendarBusy(options: TeamCalendarOptions, holder: string = newId()): Promise<"read" | "not-due" | "failed"> {
+export async function refreshCalendarBusy(
+  options: TeamCalendarOptions,
+  holder: string = newId(),
+): Promise<"read" | "not-due" | "failed"> {
   const { db, client, calendarUrl, timeZone, refreshMs, now = () => new Date() } = options;
   const started = now();
   if (!(await takeWhenDue(db, holder, new Date(started.getTime() + refreshMs), started))) return "not-due";
@@ -150,12 +193,21 @@ export async function refreshCalendarBusy(options: TeamCalendarOptions, holder: 
       .values({ calendar: calendarKey(calendarUrl), ...row })
       .onConflict((conflict) => conflict.column("calendar").doUpdateSet(row))
       .execute();
-    if (unreadable) options.onWarn?.(`Calendar: ${unreadable} of ${objects.length} calendar objects could not be read and were left out of the busy times`);
+    if (unreadable)
+      options.onWarn?.(
+        `Calendar: ${unreadable} of ${objects.length} calendar objects could not be read and were left out of the busy times`,
+      );
     return "read";
   } catch (error) {
     const readAt = await calendarBusyReadAt(db, calendarUrl).catch(() => null);
     const retryAt = isoNow(new Date(now().getTime() + Math.min(refreshMs, retryReadMs)));
-    await db.updateTable("leases").set({ until: retryAt }).where("name", "=", busyLease).where("holder", "=", holder).execute().catch(() => {});
+    await db
+      .updateTable("leases")
+      .set({ until: retryAt })
+      .where("name", "=", busyLease)
+      .where("holder", "=", holder)
+      .execute()
+      .catch(() => {});
     const code = error instanceof Error && "code" in error ? String(error.code) : "error";
     options.onWarn?.(
       `Calendar busy times could not be read (${code}); free times use ${readAt ? `the busy times read at ${readAt}` : "no calendar busy times (none read yet)"}`,
@@ -168,7 +220,11 @@ export async function refreshCalendarBusy(options: TeamCalendarOptions, holder: 
 async function writtenUids(db: Kysely<Schema>, uids: string[]) {
   const ours = new Set<string>();
   for (let index = 0; index < uids.length; index += 500) {
-    const rows = await db.selectFrom("calendar_writes").select("uid").where("uid", "in", uids.slice(index, index + 500)).execute();
+    const rows = await db
+      .selectFrom("calendar_writes")
+      .select("uid")
+      .where("uid", "in", uids.slice(index, index + 500))
+      .execute();
     for (const row of rows) ours.add(row.uid);
   }
   return ours;
@@ -183,7 +239,10 @@ async function write(options: TeamCalendarOptions, item: CalendarWriteTable) {
   const attempts = Number(item.attempts);
   const version = Number(item.version);
   try {
-    const etag = item.action === "put" ? await client.put(item.uid, item.ics ?? "", item.etag) : await client.remove(item.uid).then(() => null);
+    const etag =
+      item.action === "put"
+        ? await client.put(item.uid, item.ics ?? "", item.etag)
+        : await client.remove(item.uid).then(() => null);
     // The calendar holds the event now: the copy here (personal data) is no longer needed.
     const done = await db
       .updateTable("calendar_writes")
@@ -192,16 +251,22 @@ async function write(options: TeamCalendarOptions, item: CalendarWriteTable) {
       .where("version", "=", version)
       .executeTakeFirst();
     // A newer wish came while this one was written: it is due at once, on the new ETag.
-    if (Number(done.numUpdatedRows) === 0) await db.updateTable("calendar_writes").set({ locked_until: null, etag }).where("uid", "=", item.uid).execute();
+    if (Number(done.numUpdatedRows) === 0)
+      await db.updateTable("calendar_writes").set({ locked_until: null, etag }).where("uid", "=", item.uid).execute();
   } catch (error) {
     const code = error instanceof Error && "code" in error ? String(error.code) : "error";
     const retried = await db
       .updateTable("calendar_writes")
-      .set({ locked_until: null, last_error: code, next_attempt_at: isoNow(new Date(now().getTime() + backoffMs(attempts))) })
+      .set({
+        locked_until: null,
+        last_error: code,
+        next_attempt_at: isoNow(new Date(now().getTime() + backoffMs(attempts))),
+      })
       .where("uid", "=", item.uid)
       .where("version", "=", version)
       .executeTakeFirst();
-    if (Number(retried.numUpdatedRows) === 0) await db.updateTable("calendar_writes").set({ locked_until: null }).where("uid", "=", item.uid).execute();
+    if (Number(retried.numUpdatedRows) === 0)
+      await db.updateTable("calendar_writes").set({ locked_until: null }).where("uid", "=", item.uid).execute();
     // The UID and the error code only: the event's text stays in the database.
     options.onError?.(`Calendar ${item.action} of event ${item.uid} attempt ${attempts} failed (${code}); will retry`);
   }

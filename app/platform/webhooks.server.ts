@@ -39,13 +39,25 @@ export type QueuedEvent = {
 };
 
 /** Stores an event and a delivery for each endpoint that takes its type, in the caller's transaction; returns the event id, or null when no endpoint takes it. */
-export async function queueWebhook(db: Kysely<Schema>, event: QueuedEvent, endpoints: readonly WebhookEndpoint[], now: Date = new Date()) {
+export async function queueWebhook(
+  db: Kysely<Schema>,
+  event: QueuedEvent,
+  endpoints: readonly WebhookEndpoint[],
+  now: Date = new Date(),
+) {
   const targets = endpoints.filter((endpoint) => subscribes(endpoint, event.type));
   if (targets.length === 0) return null;
   const id = newId();
   await db
     .insertInto("webhook_events")
-    .values({ id, type: event.type, submission_id: event.submissionId, data: JSON.stringify(event.data), chat_text: event.chatText, created_at: isoNow(now) })
+    .values({
+      id,
+      type: event.type,
+      submission_id: event.submissionId,
+      data: JSON.stringify(event.data),
+      chat_text: event.chatText,
+      created_at: isoNow(now),
+    })
     .execute();
   await db
     .insertInto("webhook_deliveries")
@@ -106,7 +118,11 @@ export function retryAfterMs(value: string | null, now: Date) {
 const urlHash = (url: string) => createHash("sha256").update(url).digest("base64url");
 
 export async function isDisabled(db: Kysely<Schema>, endpoint: WebhookEndpoint) {
-  const row = await db.selectFrom("disabled_webhooks").select("url_hash").where("name", "=", endpoint.name).executeTakeFirst();
+  const row = await db
+    .selectFrom("disabled_webhooks")
+    .select("url_hash")
+    .where("name", "=", endpoint.name)
+    .executeTakeFirst();
   return row?.url_hash === urlHash(endpoint.url);
 }
 
@@ -116,33 +132,55 @@ export async function enableWebhook(db: Kysely<Schema>, name: string) {
   return numDeletedRows > 0n;
 }
 
-export function claimNextDelivery({ db, engine, timeoutMs = 10_000, leaseMs = timeoutMs + 30_000, now = () => new Date() }: WebhookOptions) {
+export function claimNextDelivery({
+  db,
+  engine,
+  timeoutMs = 10_000,
+  leaseMs = timeoutMs + 30_000,
+  now = () => new Date(),
+}: WebhookOptions) {
   return claimNextDue(db, engine, { table: "webhook_deliveries", key: "id", leaseMs, now: now() });
 }
 
 class RefusedAddressError extends Error {}
 
 /** Resolves a name and refuses it unless every address it has is public: the request then connects to one of those. */
-const publicOnlyLookup = ((hostname: string, options: { all?: boolean; family?: number }, callback: (...args: unknown[]) => void) => {
+const publicOnlyLookup = ((
+  hostname: string,
+  options: { all?: boolean; family?: number },
+  callback: (...args: unknown[]) => void,
+) => {
   dnsLookup(hostname, { all: true, family: options.family ?? 0 }, (error, addresses: LookupAddress[]) => {
     if (error) return callback(error);
     const refused = addresses.find((address) => !isPublicAddress(address.address));
-    if (refused) return callback(new RefusedAddressError(`refused: ${hostname} resolves to ${refused.address}, not a public address`));
+    if (refused)
+      return callback(
+        new RefusedAddressError(`refused: ${hostname} resolves to ${refused.address}, not a public address`),
+      );
     if (options.all) return callback(null, addresses);
     const [first] = addresses;
-    return first ? callback(null, first.address, first.family) : callback(new RefusedAddressError(`refused: ${hostname} has no address`));
+    return first
+      ? callback(null, first.address, first.family)
+      : callback(new RefusedAddressError(`refused: ${hostname} has no address`));
   });
 }) as unknown as LookupFunction;
 
 type Answer = { status: number; retryAfter: string | null };
 
 /** One POST within `timeoutMs` (name lookup, connection and answer together); redirects are not followed. */
-function post(endpoint: WebhookEndpoint, body: string, headers: Record<string, string>, timeoutMs: number): Promise<Answer> {
+function post(
+  endpoint: WebhookEndpoint,
+  body: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<Answer> {
   const url = new URL(endpoint.url);
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (!endpoint.allowPrivate) {
-    if (url.protocol !== "https:") return Promise.reject(new RefusedAddressError("refused: only https:// addresses are allowed"));
-    if (isIP(host) && !isPublicAddress(host)) return Promise.reject(new RefusedAddressError(`refused: ${host} is not a public address`));
+    if (url.protocol !== "https:")
+      return Promise.reject(new RefusedAddressError("refused: only https:// addresses are allowed"));
+    if (isIP(host) && !isPublicAddress(host))
+      return Promise.reject(new RefusedAddressError(`refused: ${host} is not a public address`));
   }
   const signal = AbortSignal.timeout(timeoutMs);
   return new Promise((resolve, reject) => {
@@ -162,7 +200,9 @@ function post(endpoint: WebhookEndpoint, body: string, headers: Record<string, s
         resolve({ status: response.statusCode ?? 0, retryAfter: typeof retryAfter === "string" ? retryAfter : null });
       },
     );
-    request.on("error", (error) => reject(signal.aborted ? new Error(`no answer within ${Math.round(timeoutMs / 1000)} s`) : error));
+    request.on("error", (error) =>
+      reject(signal.aborted ? new Error(`no answer within ${Math.round(timeoutMs / 1000)} s`) : error),
+    );
     request.end(body);
   });
 }
@@ -180,7 +220,11 @@ async function bodyFor(db: Kysely<Schema>, endpoint: WebhookEndpoint, event: Sch
   let data = JSON.parse(event.data) as Record<string, unknown>;
   // A full payload carries what the visitor sent, read now: a submission erased meanwhile is not sent.
   if (endpoint.payload === "full" && event.submission_id) {
-    const submission = await db.selectFrom("submissions").select(["fields", "job_slug"]).where("id", "=", event.submission_id).executeTakeFirst();
+    const submission = await db
+      .selectFrom("submissions")
+      .select(["fields", "job_slug"])
+      .where("id", "=", event.submission_id)
+      .executeTakeFirst();
     if (submission) data = { ...data, job: submission.job_slug, fields: JSON.parse(submission.fields) as unknown };
   }
   return JSON.stringify({ type: event.type, timestamp: event.created_at, data });
@@ -193,28 +237,55 @@ async function deliver(options: WebhookOptions, delivery: WebhookDeliveryTable):
   const attempts = Number(delivery.attempts);
   // Every change is made only while the claim is still ours (nobody reclaimed it meanwhile).
   const update = (values: Partial<WebhookDeliveryTable>) =>
-    db.updateTable("webhook_deliveries").set({ ...values, locked_until: null }).where("id", "=", delivery.id).where("attempts", "=", attempts).execute();
+    db
+      .updateTable("webhook_deliveries")
+      .set({ ...values, locked_until: null })
+      .where("id", "=", delivery.id)
+      .where("attempts", "=", attempts)
+      .execute();
   const endpoint = options.endpoints.find((candidate) => candidate.name === delivery.endpoint);
   if (!endpoint || (await isDisabled(db, endpoint))) {
-    await update({ status: "failed", attempts: attempts - 1, last_error: endpoint ? "not sent: the endpoint is disabled (it answered 410 Gone)" : "not sent: no endpoint of this name is configured" });
+    await update({
+      status: "failed",
+      attempts: attempts - 1,
+      last_error: endpoint
+        ? "not sent: the endpoint is disabled (it answered 410 Gone)"
+        : "not sent: no endpoint of this name is configured",
+    });
     return "failed";
   }
   if (endpoint.kind === "slack") {
     const started = now();
-    if (!(await takeLease(db, `webhook-slack:${endpoint.name}`, delivery.id, new Date(started.getTime() + slackIntervalMs), started))) {
+    if (
+      !(await takeLease(
+        db,
+        `webhook-slack:${endpoint.name}`,
+        delivery.id,
+        new Date(started.getTime() + slackIntervalMs),
+        started,
+      ))
+    ) {
       // Slack takes one message a second per webhook: this one waits for the next second.
       await update({ attempts: attempts - 1, next_attempt_at: isoNow(new Date(started.getTime() + slackIntervalMs)) });
       return "held";
     }
   }
-  const event = await db.selectFrom("webhook_events").selectAll().where("id", "=", delivery.event_id).executeTakeFirstOrThrow();
+  const event = await db
+    .selectFrom("webhook_events")
+    .selectAll()
+    .where("id", "=", delivery.event_id)
+    .executeTakeFirstOrThrow();
   const body = await bodyFor(db, endpoint, event);
   const sentAt = now();
   const headers: Record<string, string> = { "content-type": "application/json", "user-agent": "site-webhooks/1" };
   if (endpoint.kind === "standard" && endpoint.secret) {
     const id = webhookId(event.id);
     const timestamp = Math.floor(sentAt.getTime() / 1000);
-    Object.assign(headers, { "webhook-id": id, "webhook-timestamp": String(timestamp), "webhook-signature": signWebhook(endpoint.secret, id, timestamp, body) });
+    Object.assign(headers, {
+      "webhook-id": id,
+      "webhook-timestamp": String(timestamp),
+      "webhook-signature": signWebhook(endpoint.secret, id, timestamp, body),
+    });
   }
   let answer: Answer | null = null;
   let error: string | null = null;
@@ -227,7 +298,14 @@ async function deliver(options: WebhookOptions, delivery: WebhookDeliveryTable):
   const finished = now();
   await db
     .insertInto("webhook_attempts")
-    .values({ id: newId(), delivery_id: delivery.id, at: isoNow(sentAt), status_code: answer?.status ?? null, error, duration_ms: Math.max(0, finished.getTime() - sentAt.getTime()) })
+    .values({
+      id: newId(),
+      delivery_id: delivery.id,
+      at: isoNow(sentAt),
+      status_code: answer?.status ?? null,
+      error,
+      duration_ms: Math.max(0, finished.getTime() - sentAt.getTime()),
+    })
     .execute();
 
   if (!error) {
@@ -245,7 +323,9 @@ async function deliver(options: WebhookOptions, delivery: WebhookDeliveryTable):
   const next = new Date(finished.getTime() + wait);
   const givingUp = next.toISOString() > delivery.retry_until;
   await update({ status: givingUp ? "failed" : "pending", last_error: error, next_attempt_at: isoNow(next) });
-  options.onError?.(`${where} failed (${answer ? `HTTP ${answer.status}` : "no answer"})${givingUp ? "; given up" : "; will retry"}`);
+  options.onError?.(
+    `${where} failed (${answer ? `HTTP ${answer.status}` : "no answer"})${givingUp ? "; given up" : "; will retry"}`,
+  );
   return givingUp ? "failed" : "retry";
 }
 
@@ -360,7 +440,12 @@ export async function webhookLog(db: Kysely<Schema>, submissionId: string): Prom
     lastError: delivery.last_error,
     attempts: attempts
       .filter((attempt) => attempt.delivery_id === delivery.id)
-      .map((attempt) => ({ at: attempt.at, statusCode: attempt.status_code === null ? null : Number(attempt.status_code), error: attempt.error, durationMs: Number(attempt.duration_ms) })),
+      .map((attempt) => ({
+        at: attempt.at,
+        statusCode: attempt.status_code === null ? null : Number(attempt.status_code),
+        error: attempt.error,
+        durationMs: Number(attempt.duration_ms),
+      })),
   }));
 }
 
@@ -372,8 +457,17 @@ export async function webhookLog(db: Kysely<Schema>, submissionId: string): Prom
 export async function redeliverSubmission(db: Kysely<Schema>, submissionId: string, now: Date = new Date()) {
   const result = await db
     .updateTable("webhook_deliveries")
-    .set({ status: "pending", attempts: 0, next_attempt_at: isoNow(now), retry_until: isoNow(new Date(now.getTime() + retryForMs)), last_error: null, delivered_at: null })
-    .where("event_id", "in", (eb) => eb.selectFrom("webhook_events").select("id").where("submission_id", "=", submissionId))
+    .set({
+      status: "pending",
+      attempts: 0,
+      next_attempt_at: isoNow(now),
+      retry_until: isoNow(new Date(now.getTime() + retryForMs)),
+      last_error: null,
+      delivered_at: null,
+    })
+    .where("event_id", "in", (eb) =>
+      eb.selectFrom("webhook_events").select("id").where("submission_id", "=", submissionId),
+    )
     .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", isoNow(now))]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
@@ -384,7 +478,17 @@ export async function pruneWebhookEvents(db: Kysely<Schema>, before: Date) {
   const result = await db
     .deleteFrom("webhook_events")
     .where("created_at", "<", isoNow(before))
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("webhook_deliveries").select("id").whereRef("webhook_deliveries.event_id", "=", "webhook_events.id").where("status", "=", "pending"))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("webhook_deliveries")
+            .select("id")
+            .whereRef("webhook_deliveries.event_id", "=", "webhook_events.id")
+            .where("status", "=", "pending"),
+        ),
+      ),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -49,13 +49,16 @@ export function parseWeeklyHours(text: string): WeeklyHours | string {
       const [startText = "", endText = "", ...extra] = rangeText.split("-");
       const start = parseTime(startText);
       const end = parseTime(endText);
-      if (start === null || end === null || extra.length > 0) return `"${rangeText}" is not a time range like 09:00-17:00 (24-hour clock)`;
-      if (start % cellMinutes !== 0 || end % cellMinutes !== 0) return `"${rangeText}" must start and end on a quarter hour`;
+      if (start === null || end === null || extra.length > 0)
+        return `"${rangeText}" is not a time range like 09:00-17:00 (24-hour clock)`;
+      if (start % cellMinutes !== 0 || end % cellMinutes !== 0)
+        return `"${rangeText}" must start and end on a quarter hour`;
       if (end - start < 30) return `"${rangeText}" must last at least 30 minutes (one meeting)`;
       ranges.push({ start, end });
     }
     ranges.sort((a, b) => a.start - b.start);
-    if (ranges.some((range, index) => index > 0 && range.start < ranges[index - 1]!.end)) return `the ranges of "${entry}" overlap`;
+    if (ranges.some((range, index) => index > 0 && range.start < ranges[index - 1]!.end))
+      return `the ranges of "${entry}" overlap`;
     for (const day of days) {
       if (hours[day]) return `${weekdays[day - 1]} is given more than once`;
       hours[day] = ranges;
@@ -74,7 +77,8 @@ export function parseDaysOff(text: string): string[] | string {
   for (const date of dates) {
     // A calendar date only: the round trip through a UTC midnight refuses 2026-02-30.
     const midnight = new Date(`${date}T00:00:00Z`);
-    const valid = /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(midnight.getTime()) && midnight.toISOString().startsWith(date);
+    const valid =
+      /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(midnight.getTime()) && midnight.toISOString().startsWith(date);
     if (!valid) return `"${date}" is not a date like 2026-12-24`;
   }
   return [...new Set(dates)].sort();

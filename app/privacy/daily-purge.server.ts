@@ -24,7 +24,11 @@ export type DailyPurgeOptions = {
 };
 
 /** One check: runs the purge when this instance takes the lease; says whether it ran. `signal` stops it between two batches. */
-export async function purgeIfDue({ db, policy, now = () => new Date(), onPurged, onError }: DailyPurgeOptions, holder: string, signal?: AbortSignal) {
+export async function purgeIfDue(
+  { db, policy, now = () => new Date(), onPurged, onError }: DailyPurgeOptions,
+  holder: string,
+  signal?: AbortSignal,
+) {
   if (signal?.aborted) return false;
   const started = now();
   // Each check takes the lease as a holder of its own: a lease taken by this instance earlier in
@@ -35,8 +39,12 @@ export async function purgeIfDue({ db, policy, now = () => new Date(), onPurged,
     const clock = performance.now();
     const result = await purge(db, policy, started, { signal });
     const seconds = ((performance.now() - clock) / 1000).toFixed(1);
-    const kinds = Object.entries(Object.groupBy(result.submissions, (submission) => submission.rule)).map(([rule, list]) => `${list?.length ?? 0} ${rule}`);
-    onPurged?.(`Privacy purge: ${result.submissions.length} submissions (${kinds.join(", ") || "none due"}), ${result.mail} sent e-mail copies, ${result.rateLimits} rate-limit records deleted in ${seconds} s`);
+    const kinds = Object.entries(Object.groupBy(result.submissions, (submission) => submission.rule)).map(
+      ([rule, list]) => `${list?.length ?? 0} ${rule}`,
+    );
+    onPurged?.(
+      `Privacy purge: ${result.submissions.length} submissions (${kinds.join(", ") || "none due"}), ${result.mail} sent e-mail copies, ${result.rateLimits} rate-limit records deleted in ${seconds} s`,
+    );
     return true;
   } catch (error) {
     // Given back, so the next hourly check (or the next start) tries again instead of waiting a day.

@@ -6,7 +6,8 @@ import type { PrivacyContent } from "./privacy-content-schema.ts";
 export const privacy = {
   meta: {
     title: "Privacy notice",
-    description: "What we collect through this site, why, who receives it, how long we keep it, and how to see, correct or erase it.",
+    description:
+      "What we collect through this site, why, who receives it, how long we keep it, and how to see, correct or erase it.",
   },
   title: "Privacy notice",
   intro:
@@ -33,7 +34,8 @@ export const privacy = {
         name: "Job applications",
         what: "Your name, e-mail address, phone number, location and profile links if you give them, your résumé and cover note, and your choices about your application.",
         why: "To consider you for the position you applied for, or for our open positions.",
-        basis: "Steps before an employment contract (art. 6(1)(b)); keeping it for future openings only with your consent (art. 6(1)(a)), which you can withdraw at any time.",
+        basis:
+          "Steps before an employment contract (art. 6(1)(b)); keeping it for future openings only with your consent (art. 6(1)(a)), which you can withdraw at any time.",
         kept: "{applicationMonths} months after it arrives, or {futureMonths} months if you asked us to keep it for future openings, then deleted with its files.",
       },
       {
@@ -76,7 +78,8 @@ export const privacy = {
   recipients: {
     title: "Who else receives it",
     mail: "Our e-mail provider, which carries the notifications about your message to our team.",
-    embeds: "The provider of the newsletter and sign-in forms shown in frames on some pages ({hosts}): it receives what you type into those forms, and loads only after you accept third-party forms.",
+    embeds:
+      "The provider of the newsletter and sign-in forms shown in frames on some pages ({hosts}): it receives what you type into those forms, and loads only after you accept third-party forms.",
     embedsNone: "No third-party forms are embedded on this site at the moment.",
     hosting: "The company that hosts this website and its database, bound by a data-processing agreement.",
     notSold: "Nothing you send is sold or used for advertising.",
@@ -89,7 +92,8 @@ export const privacy = {
       "to restrict how we use it (art. 18) and to object to uses based on our legitimate interest (art. 21);",
       "to withdraw a consent at any time, without affecting what was done before (art. 7(3)).",
     ],
-    howTo: "Write to {email} from the address you used with us. We answer within one month, and tell you if we need longer (at most two further months, art. 12(3)).",
+    howTo:
+      "Write to {email} from the address you used with us. We answer within one month, and tell you if we need longer (at most two further months, art. 12(3)).",
   },
   complaint: {
     title: "The right to complain",

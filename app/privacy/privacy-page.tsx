@@ -41,7 +41,13 @@ export default function Privacy() {
     authority: config.privacyAuthority ?? "",
   };
   const fill = (template: string) => fillTemplate(template, values);
-  const embedHosts = [...new Set([config.newsletterEmbedUrl, config.loginEmbedUrl].filter((url): url is string => Boolean(url)).map((url) => new URL(url).hostname))];
+  const embedHosts = [
+    ...new Set(
+      [config.newsletterEmbedUrl, config.loginEmbedUrl]
+        .filter((url): url is string => Boolean(url))
+        .map((url) => new URL(url).hostname),
+    ),
+  ];
   return (
     <>
       <PageHero title={privacy.title}>
@@ -97,7 +103,11 @@ export default function Privacy() {
         <NoticeSection id="recipients-title" title={privacy.recipients.title}>
           <ul className="mt-4 list-disc space-y-2 pl-6">
             <li>{privacy.recipients.mail}</li>
-            <li>{embedHosts.length ? fillTemplate(privacy.recipients.embeds, { hosts: embedHosts.join(", ") }) : privacy.recipients.embedsNone}</li>
+            <li>
+              {embedHosts.length
+                ? fillTemplate(privacy.recipients.embeds, { hosts: embedHosts.join(", ") })
+                : privacy.recipients.embedsNone}
+            </li>
             <li>{privacy.recipients.hosting}</li>
           </ul>
           <p className="mt-4">{privacy.recipients.notSold}</p>
@@ -117,7 +127,11 @@ export default function Privacy() {
             {privacy.complaint.text}{" "}
             {config.privacyAuthority ? (
               config.privacyAuthorityUrl ? (
-                <a href={config.privacyAuthorityUrl} className="text-brand underline underline-offset-4" rel="noopener noreferrer">
+                <a
+                  href={config.privacyAuthorityUrl}
+                  className="text-brand underline underline-offset-4"
+                  rel="noopener noreferrer"
+                >
                   {fill(privacy.complaint.configured)}
                 </a>
               ) : (

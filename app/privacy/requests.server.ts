@@ -29,7 +29,8 @@ export function addressesIn(text: string | null | undefined): string[] {
 }
 
 /** The keyed hash a request is recorded by: without the site secret it cannot be tested against a guessed address. */
-export const addressHash = (secret: string, address: string) => signFor(secret, "privacy-address", normalizeAddress(address));
+export const addressHash = (secret: string, address: string) =>
+  signFor(secret, "privacy-address", normalizeAddress(address));
 
 /** LIKE's own characters taken literally (with `escape '\'`). */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -38,14 +39,21 @@ type SubmissionRow = Schema["submissions"];
 type OutboxRow = Schema["outbox"];
 
 /** How each kind names its sender: the address they gave as theirs. */
-const senders: Record<SubmissionKind, SubmissionFields["sender"]> = { contact: inquiryFields.sender, application: applicationFields.sender, meeting: meetingFields.sender };
+const senders: Record<SubmissionKind, SubmissionFields["sender"]> = {
+  contact: inquiryFields.sender,
+  application: applicationFields.sender,
+  meeting: meetingFields.sender,
+};
 
 /** The address the submission's sender gave as their own, normalized ("" when none). */
-const senderAddress = (row: Pick<SubmissionRow, "kind" | "fields">) => normalizeAddress(senders[row.kind]?.(JSON.parse(row.fields) as StoredFields).email ?? "");
+const senderAddress = (row: Pick<SubmissionRow, "kind" | "fields">) =>
+  normalizeAddress(senders[row.kind]?.(JSON.parse(row.fields) as StoredFields).email ?? "");
 
 /** Every address written in a submission, the team's note included. */
 const submissionAddresses = (row: Pick<SubmissionRow, "fields" | "note">) => [
-  ...Object.values(JSON.parse(row.fields) as Record<string, unknown>).flatMap((value) => (typeof value === "string" ? addressesIn(value) : [])),
+  ...Object.values(JSON.parse(row.fields) as Record<string, unknown>).flatMap((value) =>
+    typeof value === "string" ? addressesIn(value) : [],
+  ),
   ...addressesIn(row.note),
 ];
 
@@ -87,7 +95,10 @@ export async function findAddress(db: Kysely<Schema>, address: string) {
 }
 
 async function recordRequest(db: Kysely<Schema>, kind: "export" | "erasure", hash: string, detail: string, now: Date) {
-  await db.insertInto("privacy_requests").values({ id: newId(), kind, address_hash: hash, requested_at: isoNow(now), detail }).execute();
+  await db
+    .insertInto("privacy_requests")
+    .values({ id: newId(), kind, address_hash: hash, requested_at: isoNow(now), detail })
+    .execute();
 }
 
 const mailRecord = (row: OutboxRow) => ({
@@ -110,9 +121,17 @@ export async function exportAddress(db: Kysely<Schema>, secret: string, address:
   const { submissions, mail, mentions } = await holdings(db, address);
   const ids = submissions.map((row) => row.id);
   const files = ids.length
-    ? await db.selectFrom("attachments").selectAll().where("submission_id", "in", ids).orderBy("submission_id").orderBy("position").execute()
+    ? await db
+        .selectFrom("attachments")
+        .selectAll()
+        .where("submission_id", "in", ids)
+        .orderBy("submission_id")
+        .orderBy("position")
+        .execute()
     : [];
-  const copies = ids.length ? await db.selectFrom("outbox").selectAll().where("submission_id", "in", ids).orderBy("created_at").execute() : [];
+  const copies = ids.length
+    ? await db.selectFrom("outbox").selectAll().where("submission_id", "in", ids).orderBy("created_at").execute()
+    : [];
   const archive = {
     address: normalizeAddress(address),
     exportedAt: isoNow(now),
@@ -127,7 +146,12 @@ export async function exportAddress(db: Kysely<Schema>, secret: string, address:
       fields: JSON.parse(row.fields) as Record<string, string | null>,
       files: files
         .filter((file) => file.submission_id === row.id)
-        .map((file) => ({ name: file.name, type: file.type, size: Number(file.size), contentBase64: toBuffer(file.content).toString("base64") })),
+        .map((file) => ({
+          name: file.name,
+          type: file.type,
+          size: Number(file.size),
+          contentBase64: toBuffer(file.content).toString("base64"),
+        })),
       emails: copies.filter((copy) => copy.submission_id === row.id).map(mailRecord),
     })),
     otherEmails: mail.map(mailRecord),
@@ -146,17 +170,30 @@ export type ErasureOptions = { dataDir: string; now?: Date };
  * again; the team's calendar gets a CANCEL that names nobody, and the person is not written to
  * (decision 023). Other people's submissions that mention the address stay whole, returned for review.
  */
-export async function eraseAddress(db: Kysely<Schema>, secret: string, address: string, { dataDir, now = new Date() }: ErasureOptions) {
+export async function eraseAddress(
+  db: Kysely<Schema>,
+  secret: string,
+  address: string,
+  { dataDir, now = new Date() }: ErasureOptions,
+) {
   const found = await holdings(db, address);
   const ids = found.submissions.map((row) => row.id);
   const upcoming = ids.length
-    ? await db.selectFrom("bookings").select("id").where("submission_id", "in", ids).where("status", "=", "confirmed").where("start_at", ">", isoNow(now)).execute()
+    ? await db
+        .selectFrom("bookings")
+        .select("id")
+        .where("submission_id", "in", ids)
+        .where("status", "=", "confirmed")
+        .where("start_at", ">", isoNow(now))
+        .execute()
     : [];
   let meetings = 0;
   for (const booking of upcoming) if (await cancelBooking(db, booking.id, { change: "erasure", now })) meetings += 1;
   const submissions = await deleteSubmissions(db, ids, "erasure", now, dataDir);
   const mailIds = found.mail.map((row) => row.id);
-  const mail = mailIds.length ? Number((await db.deleteFrom("outbox").where("id", "in", mailIds).executeTakeFirst()).numDeletedRows) : 0;
+  const mail = mailIds.length
+    ? Number((await db.deleteFrom("outbox").where("id", "in", mailIds).executeTakeFirst()).numDeletedRows)
+    : 0;
   await removeLocalMail(dataDir, found.mail);
   const detail = `${submissions} submissions, ${mail} other e-mail copies, ${meetings} meetings cancelled, ${found.mentions.length} mentions left for review`;
   await recordRequest(db, "erasure", addressHash(secret, address), detail, now);
@@ -165,7 +202,12 @@ export async function eraseAddress(db: Kysely<Schema>, secret: string, address: 
 
 /** The recorded erasures: to keep beside the backups, and to apply again after a restore. */
 export async function recordedErasures(db: Kysely<Schema>) {
-  const rows = await db.selectFrom("privacy_requests").select(["address_hash", "requested_at"]).where("kind", "=", "erasure").orderBy("requested_at").execute();
+  const rows = await db
+    .selectFrom("privacy_requests")
+    .select(["address_hash", "requested_at"])
+    .where("kind", "=", "erasure")
+    .orderBy("requested_at")
+    .execute();
   return rows.map((row) => ({ hash: row.address_hash, requestedAt: row.requested_at }));
 }
 
@@ -177,29 +219,57 @@ export type ErasureRecord = Awaited<ReturnType<typeof recordedErasures>>[number]
  * submission, is hashed with the site secret and compared, since only the hashes are kept; what
  * went is what eraseAddress takes. The missing records are written back, so the list stays complete.
  */
-export async function reapplyErasures(db: Kysely<Schema>, secret: string, { dataDir, more = [], now = new Date() }: ErasureOptions & { more?: ErasureRecord[] }) {
+export async function reapplyErasures(
+  db: Kysely<Schema>,
+  secret: string,
+  { dataDir, more = [], now = new Date() }: ErasureOptions & { more?: ErasureRecord[] },
+) {
   const known = await recordedErasures(db);
   const knownHashes = new Set(known.map((record) => record.hash));
-  const missing = more.filter((record, index) => !knownHashes.has(record.hash) && more.findIndex((other) => other.hash === record.hash) === index);
+  const missing = more.filter(
+    (record, index) => !knownHashes.has(record.hash) && more.findIndex((other) => other.hash === record.hash) === index,
+  );
   for (const record of missing) {
-    await db.insertInto("privacy_requests").values({ id: newId(), kind: "erasure", address_hash: record.hash, requested_at: record.requestedAt, detail: "restored from a saved list" }).execute();
+    await db
+      .insertInto("privacy_requests")
+      .values({
+        id: newId(),
+        kind: "erasure",
+        address_hash: record.hash,
+        requested_at: record.requestedAt,
+        detail: "restored from a saved list",
+      })
+      .execute();
   }
   const hashes = new Set([...knownHashes, ...missing.map((record) => record.hash)]);
   const erased = (address: string) => address !== "" && hashes.has(addressHash(secret, address));
   const submissionIds = new Set<string>();
   // Page by id: every submission is read once, a page at a time.
   for (let after = ""; ; ) {
-    const page = await db.selectFrom("submissions").select(["id", "kind", "fields"]).where("id", ">", after).orderBy("id").limit(500).execute();
+    const page = await db
+      .selectFrom("submissions")
+      .select(["id", "kind", "fields"])
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(500)
+      .execute();
     if (page.length === 0) break;
     for (const row of page) if (erased(senderAddress(row))) submissionIds.add(row.id);
     after = page.at(-1)!.id;
   }
   // Outbox copies are kept for days only (RETENTION_MAIL_DAYS): read whole, with what names their files.
   const outbox = await db.selectFrom("outbox").select(["id", "created_at", "submission_id", "recipient"]).execute();
-  const going = outbox.filter((row) => (row.submission_id ? submissionIds.has(row.submission_id) : erased(row.recipient)));
+  const going = outbox.filter((row) =>
+    row.submission_id ? submissionIds.has(row.submission_id) : erased(row.recipient),
+  );
   const mailIds = going.filter((row) => !row.submission_id).map((row) => row.id);
   const submissions = await deleteSubmissions(db, [...submissionIds], "erasure", now, dataDir);
-  const deletedMail = mailIds.length ? Number((await db.deleteFrom("outbox").where("id", "in", mailIds).executeTakeFirst()).numDeletedRows) : 0;
-  await removeLocalMail(dataDir, going.filter((row) => !row.submission_id));
+  const deletedMail = mailIds.length
+    ? Number((await db.deleteFrom("outbox").where("id", "in", mailIds).executeTakeFirst()).numDeletedRows)
+    : 0;
+  await removeLocalMail(
+    dataDir,
+    going.filter((row) => !row.submission_id),
+  );
   return { erasures: hashes.size, restoredRecords: missing.length, submissions, mail: deletedMail };
 }

@@ -66,7 +66,11 @@ const kinds: SubmissionKind[] = ["contact", "application", "meeting"];
  * candidate is read once however many pages there are, and a page may be deleted before the next
  * is read. Paced (app/platform/pacing.server.ts): the requests are served between two pages.
  */
-async function* dueSubmissionPages(db: Kysely<Schema>, policy: RetentionPolicy, now: Date): AsyncGenerator<DueSubmission[]> {
+async function* dueSubmissionPages(
+  db: Kysely<Schema>,
+  policy: RetentionPolicy,
+  now: Date,
+): AsyncGenerator<DueSubmission[]> {
   const meetingsBefore = isoNow(monthsBefore(now, policy.meetingMonths));
   const keptUntil = isoNow(monthsBefore(now, policy.futureOpeningsMonths));
   // Which rows of a state and kind created before `before` are due, and why: an application whose
@@ -74,9 +78,24 @@ async function* dueSubmissionPages(db: Kysely<Schema>, policy: RetentionPolicy, 
   // longer period; a meeting is kept for its period after the meeting itself (booked weeks ahead,
   // it would otherwise go early), and one whose booking is gone counts from its arrival.
   type Candidate = { created_at: string; fields: string; end_at: string | null };
-  const groups: Array<{ status: SubmissionStatus; kind: SubmissionKind; before: string; rule: (row: Candidate) => DueReason | null }> = [
-    ...kinds.map((kind) => ({ status: "spam" as const, kind, before: isoNow(daysBefore(now, policy.spamDays)), rule: () => "spam" as const })),
-    { status: "received", kind: "contact", before: isoNow(monthsBefore(now, policy.inquiryMonths)), rule: () => "inquiry" },
+  const groups: Array<{
+    status: SubmissionStatus;
+    kind: SubmissionKind;
+    before: string;
+    rule: (row: Candidate) => DueReason | null;
+  }> = [
+    ...kinds.map((kind) => ({
+      status: "spam" as const,
+      kind,
+      before: isoNow(daysBefore(now, policy.spamDays)),
+      rule: () => "spam" as const,
+    })),
+    {
+      status: "received",
+      kind: "contact",
+      before: isoNow(monthsBefore(now, policy.inquiryMonths)),
+      rule: () => "inquiry",
+    },
     {
       status: "received",
       kind: "application",
@@ -87,7 +106,12 @@ async function* dueSubmissionPages(db: Kysely<Schema>, policy: RetentionPolicy, 
       },
     },
     // A meeting ends after it was booked: those created since the limit cannot be due.
-    { status: "received", kind: "meeting", before: meetingsBefore, rule: (row) => ((row.end_at ?? row.created_at) < meetingsBefore ? "meeting" : null) },
+    {
+      status: "received",
+      kind: "meeting",
+      before: meetingsBefore,
+      rule: (row) => ((row.end_at ?? row.created_at) < meetingsBefore ? "meeting" : null),
+    },
   ];
   const pause = pacer();
   for (const { status, kind, before, rule } of groups) {
@@ -96,14 +120,21 @@ async function* dueSubmissionPages(db: Kysely<Schema>, policy: RetentionPolicy, 
       let query = db
         .selectFrom("submissions")
         .leftJoin("bookings", "bookings.submission_id", "submissions.id")
-        .select(["submissions.id", "submissions.kind", "submissions.created_at", "submissions.fields", "bookings.end_at"])
+        .select([
+          "submissions.id",
+          "submissions.kind",
+          "submissions.created_at",
+          "submissions.fields",
+          "bookings.end_at",
+        ])
         .where("submissions.status", "=", status)
         .where("submissions.kind", "=", kind)
         .where("submissions.created_at", "<", before)
         .orderBy("submissions.created_at")
         .orderBy("submissions.id")
         .limit(batchSize);
-      if (last) query = query.where(sql<boolean>`(submissions.created_at, submissions.id) > (${last.createdAt}, ${last.id})`);
+      if (last)
+        query = query.where(sql<boolean>`(submissions.created_at, submissions.id) > (${last.createdAt}, ${last.id})`);
       const rows = await query.execute();
       const due = rows.flatMap((row) => {
         const reason = rule(row);
@@ -123,7 +154,13 @@ async function* dueSubmissionPages(db: Kysely<Schema>, policy: RetentionPolicy, 
  * dates and why; nothing the person sent, its search text included). A transaction per batch,
  * paced (app/platform/pacing.server.ts): the requests are served between two.
  */
-export async function deleteSubmissions(db: Kysely<Schema>, ids: string[], reason: "retention" | "erasure", now: Date, dataDir: string) {
+export async function deleteSubmissions(
+  db: Kysely<Schema>,
+  ids: string[],
+  reason: "retention" | "erasure",
+  now: Date,
+  dataDir: string,
+) {
   const pause = pacer();
   let deleted = 0;
   for (let start = 0; start < ids.length; start += batchSize) {
@@ -132,24 +169,42 @@ export async function deleteSubmissions(db: Kysely<Schema>, ids: string[], reaso
     // The e-mail copies' files are removed once their rows are gone for good (after the commit).
     const copies: Array<{ id: string; created_at: string }> = [];
     deleted += await db.transaction().execute(async (trx) => {
-      const rows = await trx.selectFrom("submissions").select(["id", "kind", "created_at"]).where("id", "in", batch).execute();
+      const rows = await trx
+        .selectFrom("submissions")
+        .select(["id", "kind", "created_at"])
+        .where("id", "in", batch)
+        .execute();
       if (rows.length === 0) return 0;
       const found = rows.map((row) => row.id);
       await trx
         .insertInto("deletion_tombstones")
-        .values(rows.map((row) => ({ id: row.id, kind: row.kind, created_at: row.created_at, deleted_at: isoNow(now), reason })))
+        .values(
+          rows.map((row) => ({
+            id: row.id,
+            kind: row.kind,
+            created_at: row.created_at,
+            deleted_at: isoNow(now),
+            reason,
+          })),
+        )
         .onConflict((conflict) => conflict.column("id").doNothing())
         .execute();
       // Explicit rather than left to the foreign keys' cascade, which an older schema or a
       // SQLite connection without foreign_keys would skip.
       await trx.deleteFrom("attachments").where("submission_id", "in", found).execute();
-      copies.push(...(await trx.selectFrom("outbox").select(["id", "created_at"]).where("submission_id", "in", found).execute()));
+      copies.push(
+        ...(await trx.selectFrom("outbox").select(["id", "created_at"]).where("submission_id", "in", found).execute()),
+      );
       await trx.deleteFrom("outbox").where("submission_id", "in", found).execute();
       await trx.updateTable("bookings").set({ submission_id: null }).where("submission_id", "in", found).execute();
       // A receipt's row holds a hash of the address; a webhook event holds no personal data and
       // still goes out (a meeting cancelled by an erasure), without the link or the fields.
       await trx.deleteFrom("receipts").where("submission_id", "in", found).execute();
-      await trx.updateTable("webhook_events").set({ submission_id: null }).where("submission_id", "in", found).execute();
+      await trx
+        .updateTable("webhook_events")
+        .set({ submission_id: null })
+        .where("submission_id", "in", found)
+        .execute();
       await trx.deleteFrom("submissions").where("id", "in", found).execute();
       return rows.length;
     });
@@ -177,7 +232,14 @@ export async function purge(
   for await (const page of dueSubmissionPages(db, policy, now)) {
     signal?.throwIfAborted();
     submissions.push(...page);
-    if (!dryRun) await deleteSubmissions(db, page.map((submission) => submission.id), "retention", now, policy.dataDir);
+    if (!dryRun)
+      await deleteSubmissions(
+        db,
+        page.map((submission) => submission.id),
+        "retention",
+        now,
+        policy.dataDir,
+      );
   }
   // Copies that belong to a due submission went with it: counted there, not twice.
   const dueIds = dryRun ? new Set(submissions.map((submission) => submission.id)) : new Set<string>();
@@ -214,12 +276,21 @@ export async function purge(
   const hitsBefore = isoNow(new Date(now.getTime() - policy.rateLimitWindowSeconds * 1000));
   let rateLimits = 0;
   for (let last: { at: string; id: string } | null = null; ; ) {
-    let query = db.selectFrom("rate_limit_hits").select(["id", "at"]).where("at", "<", hitsBefore).orderBy("at").orderBy("id").limit(batchSize);
+    let query = db
+      .selectFrom("rate_limit_hits")
+      .select(["id", "at"])
+      .where("at", "<", hitsBefore)
+      .orderBy("at")
+      .orderBy("id")
+      .limit(batchSize);
     if (last) query = query.where(sql<boolean>`(at, id) > (${last.at}, ${last.id})`);
     const page = await query.execute();
     const ids = page.map((row) => row.id);
     if (dryRun) rateLimits += ids.length;
-    else if (ids.length) rateLimits += Number((await db.deleteFrom("rate_limit_hits").where("id", "in", ids).executeTakeFirst()).numDeletedRows);
+    else if (ids.length)
+      rateLimits += Number(
+        (await db.deleteFrom("rate_limit_hits").where("id", "in", ids).executeTakeFirst()).numDeletedRows,
+      );
     if (page.length < batchSize) break;
     last = page.at(-1)!;
     await pause();

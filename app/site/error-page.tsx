@@ -34,21 +34,24 @@ export function ErrorPage({ kind, detail }: { kind: ErrorKind; detail?: string }
         </div>
       </PageHead>
       <Container className="py-12">
-      <nav aria-labelledby="error-suggestions">
-        <h2 id="error-suggestions" className="text-heading">
-          {errorPages.suggestionsTitle}
-        </h2>
-        <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
-          {suggestions.map((link) => (
-            <li key={link.href}>
-              <Link to={link.href} className="inline-flex min-h-11 items-center font-semibold text-brand underline-offset-4 hover:underline">
-                {link.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {detail ? <pre className="mt-8 overflow-auto rounded-card bg-surface p-4 text-sm">{detail}</pre> : null}
+        <nav aria-labelledby="error-suggestions">
+          <h2 id="error-suggestions" className="text-heading">
+            {errorPages.suggestionsTitle}
+          </h2>
+          <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
+            {suggestions.map((link) => (
+              <li key={link.href}>
+                <Link
+                  to={link.href}
+                  className="inline-flex min-h-11 items-center font-semibold text-brand underline-offset-4 hover:underline"
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {detail ? <pre className="mt-8 overflow-auto rounded-card bg-surface p-4 text-sm">{detail}</pre> : null}
       </Container>
     </>
   );

@@ -6,12 +6,14 @@ export const errorPages = {
   badRequest: {
     code: 400,
     title: "This address cannot be read",
-    description: "Part of the address, or of what was sent to it, is not valid, perhaps cut short when it was copied. Please check the link, or start from the pages below.",
+    description:
+      "Part of the address, or of what was sent to it, is not valid, perhaps cut short when it was copied. Please check the link, or start from the pages below.",
   },
   otherSite: {
     code: 403,
     title: "This was sent from another site",
-    description: "Our forms only take what is sent from this site's own pages. Please open the page here and send the form again.",
+    description:
+      "Our forms only take what is sent from this site's own pages. Please open the page here and send the form again.",
   },
   notFound: {
     code: 404,
@@ -31,7 +33,8 @@ export const errorPages = {
   unsupportedBody: {
     code: 415,
     title: "This page cannot take that",
-    description: "This address does not accept what was sent in that form. Please use the form on its page, or e-mail us directly.",
+    description:
+      "This address does not accept what was sent in that form. Please use the form on its page, or e-mail us directly.",
   },
   tooManyRequests: {
     code: 429,
@@ -46,6 +49,7 @@ export const errorPages = {
   unavailable: {
     code: 503,
     title: "We will be right back",
-    description: "Part of the site is briefly unavailable. Please try again in a minute; the other pages work as usual.",
+    description:
+      "Part of the site is briefly unavailable. Please try again in a minute; the other pages work as usual.",
   },
 } satisfies ErrorPagesContent;

@@ -10,18 +10,36 @@ import { useNonce } from "./nonce.ts";
  * `app/**\/NAME-island.tsx`, calls `hydrateIsland(NAME, component)` with the same component.
  * Props travel as JSON, so they are plain data.
  */
-export function Island<Props extends object>({ name, component: Component, props }: { name: string; component: ComponentType<Props>; props: Props }) {
+export function Island<Props extends object>({
+  name,
+  component: Component,
+  props,
+}: {
+  name: string;
+  component: ComponentType<Props>;
+  props: Props;
+}) {
   const nonce = useNonce();
   const scripts = islandScripts[name];
-  if (!scripts && import.meta.env.SSR) throw new Error(`No island script named "${name}": its module is app/**/${name}-island.tsx`);
+  if (!scripts && import.meta.env.SSR)
+    throw new Error(`No island script named "${name}": its module is app/**/${name}-island.tsx`);
   return (
     <>
       {/* `contents`: the island's element adds no box, so its content lays out as if it were not there. */}
       <div id={islandId(name)} className="contents">
         <Component {...props} />
       </div>
-      <script type="application/json" id={islandPropsId(name)} dangerouslySetInnerHTML={{ __html: JSON.stringify(props).replaceAll("<", "\\u003c") }} />
-      {scripts ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: islandStarter([...scripts.imports, scripts.entry]) }} /> : null}
+      <script
+        type="application/json"
+        id={islandPropsId(name)}
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(props).replaceAll("<", "\\u003c") }}
+      />
+      {scripts ? (
+        <script
+          nonce={nonce}
+          dangerouslySetInnerHTML={{ __html: islandStarter([...scripts.imports, scripts.entry]) }}
+        />
+      ) : null}
     </>
   );
 }
@@ -37,8 +55,25 @@ const firstInteraction = ["pointerdown", "pointermove", "keydown", "focusin", "t
  * natively meanwhile and React reads them as they are.
  */
 const shieldedEvents = [
-  "keydown", "keypress", "keyup", "beforeinput", "textInput", "input", "change", "compositionstart", "compositionupdate",
-  "compositionend", "paste", "cut", "focusin", "focusout", "pointerdown", "mousedown", "pointerup", "mouseup", "click",
+  "keydown",
+  "keypress",
+  "keyup",
+  "beforeinput",
+  "textInput",
+  "input",
+  "change",
+  "compositionstart",
+  "compositionupdate",
+  "compositionend",
+  "paste",
+  "cut",
+  "focusin",
+  "focusout",
+  "pointerdown",
+  "mousedown",
+  "pointerup",
+  "mouseup",
+  "click",
 ];
 const nativeControls = "input:not([type=submit],[type=button],[type=image],[type=reset]),textarea,select,label";
 

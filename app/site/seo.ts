@@ -28,7 +28,11 @@ export function absoluteUrl(siteUrl: string, path: string) {
  * failed (a 404 from its loader) has none of them: its error page writes its own title and
  * `noindex`, and must not be shared or indexed as the page it replaced.
  */
-export function pageMeta({ matches, location, error }: MetaArgsLike, page: PageMeta, extra: MetaDescriptor[] = []): MetaDescriptor[] {
+export function pageMeta(
+  { matches, location, error }: MetaArgsLike,
+  page: PageMeta,
+  extra: MetaDescriptor[] = [],
+): MetaDescriptor[] {
   if (error) return [];
   const siteUrl = rootData(matches)?.config.siteUrl ?? "";
   const url = absoluteUrl(siteUrl, location.pathname);

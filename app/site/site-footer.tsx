@@ -4,7 +4,8 @@ import type { Site } from "./content-schema.ts";
 import { Container } from "#app/ui/container.tsx";
 import { LogoMark } from "#app/ui/logo.tsx";
 
-const linkClasses = "inline-flex min-h-8 items-center text-panel-muted underline-offset-4 hover:text-panel-ink hover:underline";
+const linkClasses =
+  "inline-flex min-h-8 items-center text-panel-muted underline-offset-4 hover:text-panel-ink hover:underline";
 
 export function SiteFooter({
   companyName,

@@ -26,7 +26,11 @@ export function SiteHeader({
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-canvas/90 backdrop-blur">
       <Container className="flex h-16 items-center justify-between gap-4">
-        <Link to="/" aria-label={logoAlt} className="inline-flex min-h-11 items-center gap-2.5 rounded-control font-extrabold">
+        <Link
+          to="/"
+          aria-label={logoAlt}
+          className="inline-flex min-h-11 items-center gap-2.5 rounded-control font-extrabold"
+        >
           <LogoMark />
           <span className="font-display text-lg whitespace-nowrap tracking-tight sm:text-xl" aria-hidden="true">
             {companyName}

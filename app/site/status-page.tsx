@@ -12,7 +12,10 @@ export const statusPagePath = (code: number) => `/__status/${code}`;
 
 export function loader({ params }: Route.LoaderArgs) {
   const code = Number(params.code);
-  throw data(null, { status: statuses.has(code) ? code : 404, headers: code === 429 ? { "Retry-After": "60" } : undefined });
+  throw data(null, {
+    status: statuses.has(code) ? code : 404,
+    headers: code === 429 ? { "Retry-After": "60" } : undefined,
+  });
 }
 
 export default function StatusPage() {

@@ -1,9 +1,7 @@
 import type { ReactNode } from "react";
 
 export function Card({ children, className = "" }: { children: ReactNode; className?: string }) {
-  return (
-    <div className={`rounded-card border border-line bg-raised p-6 shadow-card ${className}`}>{children}</div>
-  );
+  return <div className={`rounded-card border border-line bg-raised p-6 shadow-card ${className}`}>{children}</div>;
 }
 
 /** A titled card: the heading level follows the section it sits in. */

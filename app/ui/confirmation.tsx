@@ -24,7 +24,12 @@ export function Confirmation({
     <Card className="p-6 sm:p-8">
       <div className="flex items-center gap-3 text-accent">
         <Icon name="check" />
-        <h2 id={confirmationId} tabIndex={-1} autoFocus className="text-2xl font-extrabold tracking-tight text-ink focus:outline-none">
+        <h2
+          id={confirmationId}
+          tabIndex={-1}
+          autoFocus
+          className="text-2xl font-extrabold tracking-tight text-ink focus:outline-none"
+        >
           {title}
         </h2>
       </div>

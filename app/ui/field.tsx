@@ -29,7 +29,12 @@ export function Field({
   /** Ids a form library expects (Conform's errorId and descriptionId); derived from `id` otherwise. */
   errorId?: string;
   hintId?: string;
-  children: (control: { id: string; className: string; "aria-describedby"?: string; "aria-invalid"?: true }) => ReactNode;
+  children: (control: {
+    id: string;
+    className: string;
+    "aria-describedby"?: string;
+    "aria-invalid"?: true;
+  }) => ReactNode;
 }) {
   const hintId = hint ? hintIdBase : undefined;
   const errorId = errors?.length ? errorIdBase : undefined;
@@ -142,18 +147,32 @@ export function FileField({
         hint || askAgain ? (
           <>
             {hint}
-            {askAgain ? <span className="mt-1.5 block rounded-control bg-accent-soft px-3 py-2 font-semibold text-accent">{chooseAgain}</span> : null}
+            {askAgain ? (
+              <span className="mt-1.5 block rounded-control bg-accent-soft px-3 py-2 font-semibold text-accent">
+                {chooseAgain}
+              </span>
+            ) : null}
           </>
         ) : undefined
       }
     >
       {(control) => (
         <>
-          <input {...control} {...input} ref={ref} type="file" onChange={read} className={`${control.className} ${fileClasses}`} />
+          <input
+            {...control}
+            {...input}
+            ref={ref}
+            type="file"
+            onChange={read}
+            className={`${control.className} ${fileClasses}`}
+          />
           {chosen.length ? (
             <ul aria-label={chosenLabel} className="mt-2 space-y-1 text-sm">
               {chosen.map((file, index) => (
-                <li key={`${file.name}-${index}`} className="flex items-center justify-between gap-3 rounded-control bg-surface px-3 py-2">
+                <li
+                  key={`${file.name}-${index}`}
+                  className="flex items-center justify-between gap-3 rounded-control bg-surface px-3 py-2"
+                >
                   <span className="min-w-0 truncate font-semibold">{file.name}</span>
                   <span className="shrink-0 font-mono text-ink-muted">{sizeLabel(file.size)}</span>
                 </li>

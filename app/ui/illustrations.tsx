@@ -20,7 +20,14 @@ function Tile({ x, y, icon }: { x: number; y: number; icon: IconName }) {
   return (
     <g transform={`translate(${x - 38} ${y - 38})`}>
       <rect width="76" height="76" rx="16" fill={c.raised} stroke={c.line} strokeWidth="2" />
-      <g transform="translate(20 20) scale(1.5)" fill="none" stroke={c.brand} strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <g
+        transform="translate(20 20) scale(1.5)"
+        fill="none"
+        stroke={c.brand}
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         {iconPaths[icon]}
       </g>
     </g>
@@ -51,11 +58,29 @@ export function HeroIllustration() {
   ];
   return (
     <svg viewBox="0 0 480 420" className="h-auto w-full" aria-hidden="true" focusable="false">
-      <circle cx="240" cy="210" r="168" fill="none" stroke={c.line} strokeWidth="2" strokeDasharray="3 9" strokeLinecap="round" />
+      <circle
+        cx="240"
+        cy="210"
+        r="168"
+        fill="none"
+        stroke={c.line}
+        strokeWidth="2"
+        strokeDasharray="3 9"
+        strokeLinecap="round"
+      />
       <circle cx="240" cy="210" r="118" fill="none" stroke={c.line} strokeWidth="2" />
       {tiles.map(([x, y]) => (
         <g key={`${x}-${y}`}>
-          <line x1="240" y1="210" x2={x} y2={y} stroke={c.brand} strokeWidth="2" strokeDasharray="1 7" strokeLinecap="round" />
+          <line
+            x1="240"
+            y1="210"
+            x2={x}
+            y2={y}
+            stroke={c.brand}
+            strokeWidth="2"
+            strokeDasharray="1 7"
+            strokeLinecap="round"
+          />
           <circle cx={240 + (x - 240) * 0.52} cy={210 + (y - 210) * 0.52} r="5" fill={c.glow} />
         </g>
       ))}
@@ -100,7 +125,14 @@ export function CoEngineeringIllustration() {
         <rect width="150" height="52" rx="12" fill={c.raised} stroke={c.line} strokeWidth="2" />
         <rect x="16" y="15" width="54" height="8" rx="4" fill={c.ink} opacity="0.75" />
         <rect x="16" y="31" width="96" height="7" rx="3.5" fill={c.muted} opacity="0.45" />
-        <path d="m118 20 6 6 11-12" fill="none" stroke={c.brand} strokeWidth="3.5" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="m118 20 6 6 11-12"
+          fill="none"
+          stroke={c.brand}
+          strokeWidth="3.5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </g>
       <circle cx="448" cy="176" r="30" fill={c.raised} stroke={c.brand} strokeWidth="3" />
       <Lumen x={448} y={176} r={11} />
@@ -117,7 +149,17 @@ export function TeamIllustration() {
   return (
     <svg viewBox="0 0 480 380" className="h-auto w-full" aria-hidden="true" focusable="false">
       <ellipse cx="240" cy="190" rx="118" ry="86" fill={c.raised} stroke={c.line} strokeWidth="2" />
-      <ellipse cx="240" cy="190" rx="80" ry="56" fill="none" stroke={c.line} strokeWidth="2" strokeDasharray="2 8" strokeLinecap="round" />
+      <ellipse
+        cx="240"
+        cy="190"
+        rx="80"
+        ry="56"
+        fill="none"
+        stroke={c.line}
+        strokeWidth="2"
+        strokeDasharray="2 8"
+        strokeLinecap="round"
+      />
       {/* Each seat's laptop on the table, turned to its owner. */}
       {seats.map((seat) => (
         <rect
@@ -152,7 +194,17 @@ export function AppScreen({ kind, label }: { kind: ScreenKind; label: string }) 
   return (
     <svg viewBox="0 0 220 440" className="mx-auto h-auto w-full max-w-[220px]" role="img" aria-label={label}>
       <rect x="4" y="4" width="212" height="432" rx="34" fill={c.ink} />
-      <rect x="4" y="4" width="212" height="432" rx="34" fill="none" stroke={c.glow} strokeOpacity="0.5" strokeWidth="2" />
+      <rect
+        x="4"
+        y="4"
+        width="212"
+        height="432"
+        rx="34"
+        fill="none"
+        stroke={c.glow}
+        strokeOpacity="0.5"
+        strokeWidth="2"
+      />
       <rect x="14" y="14" width="192" height="412" rx="26" fill={c.surface} />
       <rect x="80" y="22" width="60" height="10" rx="5" fill={c.ink} />
       <rect x="30" y="50" width="110" height="12" rx="6" fill={c.ink} opacity="0.85" />
@@ -189,7 +241,14 @@ function PathScreen() {
       <line x1="46" y1="196" x2="46" y2="388" stroke={c.line} strokeWidth="4" />
       {steps.map((done, index) => (
         <g key={index} transform={`translate(0 ${196 + index * 62})`}>
-          <circle cx="46" cy="12" r="12" fill={done ? c.glow : c.raised} stroke={done ? c.glow : c.line} strokeWidth="3" />
+          <circle
+            cx="46"
+            cy="12"
+            r="12"
+            fill={done ? c.glow : c.raised}
+            stroke={done ? c.glow : c.line}
+            strokeWidth="3"
+          />
           <rect x="70" y="0" width="124" height="26" rx="8" fill={c.raised} stroke={c.line} />
           <rect x="80" y="9" width={70 - index * 8} height="8" rx="4" fill={c.ink} opacity="0.7" />
         </g>

@@ -109,9 +109,23 @@ export function Panel({ children, className = "" }: { children: ReactNode; class
     <div
       className={`relative overflow-hidden rounded-panel bg-panel px-6 py-12 text-panel-ink [--color-focus:var(--color-glow)] sm:px-12 ${className}`}
     >
-      <svg viewBox="0 0 400 400" className="pointer-events-none absolute -top-40 -right-40 size-96 opacity-60" aria-hidden="true" focusable="false">
+      <svg
+        viewBox="0 0 400 400"
+        className="pointer-events-none absolute -top-40 -right-40 size-96 opacity-60"
+        aria-hidden="true"
+        focusable="false"
+      >
         {[60, 110, 160, 200].map((r) => (
-          <circle key={r} cx="200" cy="200" r={r} fill="none" stroke="var(--color-glow)" strokeOpacity={0.5 - r / 600} strokeWidth="1.5" />
+          <circle
+            key={r}
+            cx="200"
+            cy="200"
+            r={r}
+            fill="none"
+            stroke="var(--color-glow)"
+            strokeOpacity={0.5 - r / 600}
+            strokeWidth="1.5"
+          />
         ))}
         <circle cx="200" cy="200" r="18" fill="var(--color-glow)" />
       </svg>

@@ -18,7 +18,15 @@ export const meta: Route.MetaFunction = workspaceMeta(workspace.audit.title);
 
 const shown = 200;
 /** Events whose target is a person; the others name a submission. */
-const personActions = new Set<AuditAction>(["invite", "enrol", "admit", "remove", "role", "passkey-add", "passkey-remove"]);
+const personActions = new Set<AuditAction>([
+  "invite",
+  "enrol",
+  "admit",
+  "remove",
+  "role",
+  "passkey-add",
+  "passkey-remove",
+]);
 const isAction = (value: string): value is AuditAction => (auditActions as readonly string[]).includes(value);
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -12,12 +12,25 @@ export type Actor = { id: string; email: string } | null;
 
 export async function recordAudit(
   db: Kysely<Schema>,
-  { actor, action, target = null, detail = null }: { actor: Actor; action: AuditAction; target?: string | null; detail?: string | null },
+  {
+    actor,
+    action,
+    target = null,
+    detail = null,
+  }: { actor: Actor; action: AuditAction; target?: string | null; detail?: string | null },
   now: Date = new Date(),
 ) {
   await db
     .insertInto("audit_events")
-    .values({ id: newId(), at: isoNow(now), actor_id: actor?.id ?? null, actor_email: actor?.email ?? null, action, target, detail })
+    .values({
+      id: newId(),
+      at: isoNow(now),
+      actor_id: actor?.id ?? null,
+      actor_email: actor?.email ?? null,
+      action,
+      target,
+      detail,
+    })
     .execute();
 }
 

@@ -41,7 +41,9 @@ export default function Enrol({ loaderData, params }: Route.ComponentProps) {
       <Container className="max-w-xl py-12 sm:py-16">
         <Card className="p-6 sm:p-8">
           <h1 className="text-3xl font-extrabold tracking-tight">{copy.invalidTitle}</h1>
-          <p className="mt-3 text-ink-muted">{loaderData.superseded ? copy.supersededDescription : copy.invalidDescription}</p>
+          <p className="mt-3 text-ink-muted">
+            {loaderData.superseded ? copy.supersededDescription : copy.invalidDescription}
+          </p>
         </Card>
       </Container>
     );
@@ -66,10 +68,16 @@ export default function Enrol({ loaderData, params }: Route.ComponentProps) {
         </p>
         <p className="mt-3 text-ink-muted">{copy.intro}</p>
         <noscript>
-          <p className="mt-4 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">{workspace.signIn.needsJavaScript}</p>
+          <p className="mt-4 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">
+            {workspace.signIn.needsJavaScript}
+          </p>
         </noscript>
         <div role="alert" aria-live="assertive">
-          {enrolment.problem ? <p className="mt-4 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">{enrolment.problem}</p> : null}
+          {enrolment.problem ? (
+            <p className="mt-4 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">
+              {enrolment.problem}
+            </p>
+          ) : null}
         </div>
         <form method="post" onSubmit={enrolment.onSubmit} className="mt-6">
           <Button type="submit" disabled={enrolment.disabled}>

@@ -27,7 +27,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const step = await readPasskeyStep(request);
   if (!step) return data({ error: "bad request" }, { status: 400 });
   const limit = await limitClient(services, request, { scope: "enrol", allowance: 2 });
-  if (!limit.allowed) return data({ error: "too many attempts" }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+  if (!limit.allowed)
+    return data(
+      { error: "too many attempts" },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
   const invitation = await findInvitation(services.db, hashToken(params.token));
   if (!invitation) return data({ error: "invitation not valid" }, { status: 404 });
 

@@ -15,9 +15,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (format !== "csv" && format !== "json") throw data("Export as csv or json.", { status: 404 });
   const filter = InboxFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   // A sheet holds one kind, its columns those of its form: the inbox offers one download per kind.
-  if (format === "csv" && !filter.kind) throw data("A spreadsheet export is of one kind: choose inquiries, applications or meetings.", { status: 400 });
+  if (format === "csv" && !filter.kind)
+    throw data("A spreadsheet export is of one kind: choose inquiries, applications or meetings.", { status: 400 });
   const records = await exportInbox(db, filter, format, staff);
-  const body = format === "csv" && filter.kind ? toCsv(teamSheet(filter.kind, records)) : `${JSON.stringify(records.map(toExportRecord), null, 2)}\n`;
+  const body =
+    format === "csv" && filter.kind
+      ? toCsv(teamSheet(filter.kind, records))
+      : `${JSON.stringify(records.map(toExportRecord), null, 2)}\n`;
   const day = new Date().toISOString().slice(0, 10);
   const name = `${filter.kind ? kindFiles[filter.kind] : "submissions"}-${day}.${format}`;
   return new Response(body, {

@@ -27,7 +27,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     filter,
     rows: page.rows.map((row) => ({ ...row, posting: row.kind === "application" ? postingTitle(row.job) : null })),
     nextAfter: page.nextAfter,
-    postings: postings.map((posting) => ({ value: posting.job ?? "", label: `${postingTitle(posting.job)} (${posting.count})` })),
+    postings: postings.map((posting) => ({
+      value: posting.job ?? "",
+      label: `${postingTitle(posting.job)} (${posting.count})`,
+    })),
   };
 }
 
@@ -37,13 +40,21 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { filter, rows, nextAfter, postings } = loaderData;
   const copy = workspace.inbox;
   const { after, ...chosen } = filter;
-  const filterParams = new URLSearchParams(Object.entries(chosen).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  const filterParams = new URLSearchParams(
+    Object.entries(chosen).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
   const firstPage = `${workspacePaths.inbox}?${filterParams}`;
-  const nextPage = nextAfter ? `${workspacePaths.inbox}?${new URLSearchParams([...filterParams, ["after", nextAfter]])}` : null;
+  const nextPage = nextAfter
+    ? `${workspacePaths.inbox}?${new URLSearchParams([...filterParams, ["after", nextAfter]])}`
+    : null;
   return (
     <Container className="py-8">
       <h1 className="text-3xl font-extrabold tracking-tight">{copy.title}</h1>
-      <Form method="get" className="mt-6 grid gap-4 rounded-card border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-5" aria-label={copy.filters.legend}>
+      <Form
+        method="get"
+        className="mt-6 grid gap-4 rounded-card border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-5"
+        aria-label={copy.filters.legend}
+      >
         <label className="font-semibold">
           {copy.filters.kind}
           <select name="kind" defaultValue={filter.kind ?? ""} className={fieldClasses}>
@@ -93,11 +104,20 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm">
           <span className="text-ink-muted">{copy.export.label}</span>
           {(filter.kind ? [filter.kind] : (["contact", "application", "meeting"] as const)).map((kind) => (
-            <a key={kind} href={workspacePaths.export("csv", withKind(filterParams, kind))} download className="font-semibold text-brand underline underline-offset-4">
+            <a
+              key={kind}
+              href={workspacePaths.export("csv", withKind(filterParams, kind))}
+              download
+              className="font-semibold text-brand underline underline-offset-4"
+            >
               {copy.export.csv[kind]}
             </a>
           ))}
-          <a href={workspacePaths.export("json", filterParams)} download className="font-semibold text-brand underline underline-offset-4">
+          <a
+            href={workspacePaths.export("json", filterParams)}
+            download
+            className="font-semibold text-brand underline underline-offset-4"
+          >
             {copy.export.json}
           </a>
         </p>
@@ -111,7 +131,10 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
               <td className="py-3 pr-4 whitespace-nowrap">{formatTime(row.createdAt)}</td>
               <td className="py-3 pr-4">{row.kindLabel}</td>
               <td className="py-3 pr-4">
-                <Link to={workspacePaths.submission(row.id)} className="font-semibold text-brand underline-offset-4 hover:underline">
+                <Link
+                  to={workspacePaths.submission(row.id)}
+                  className="font-semibold text-brand underline-offset-4 hover:underline"
+                >
                   {row.sender.name || row.sender.email}
                 </Link>
                 <span className="block text-ink-muted">

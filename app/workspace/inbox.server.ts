@@ -24,8 +24,11 @@ import { mailStateLabel, postingTitle, stateLabel, states } from "./workspace-di
 
 export const pageSize = 50;
 
-export const kindFields: Record<SubmissionKind, SubmissionFields> = { contact: inquiryFields, application: applicationFields, meeting: meetingFields };
-
+export const kindFields: Record<SubmissionKind, SubmissionFields> = {
+  contact: inquiryFields,
+  application: applicationFields,
+  meeting: meetingFields,
+};
 
 const idPattern = /^[0-9a-f-]{36}$/;
 
@@ -33,7 +36,11 @@ const idPattern = /^[0-9a-f-]{36}$/;
 export const InboxFilterSchema = z.object({
   kind: z.enum(["contact", "application", "meeting"]).optional().catch(undefined),
   state: z.enum(states).default("open").catch("open"),
-  job: z.string().regex(/^[a-z0-9-]{1,100}$/).optional().catch(undefined),
+  job: z
+    .string()
+    .regex(/^[a-z0-9-]{1,100}$/)
+    .optional()
+    .catch(undefined),
   q: z.string().trim().max(200).optional().catch(undefined),
   after: z.string().regex(idPattern).optional().catch(undefined),
 });
@@ -61,7 +68,10 @@ function chosenBy(db: Kysely<Schema>, filter: Omit<InboxFilter, "after">) {
   // Every word must appear in what the person typed (name, e-mail, company, text), whatever the
   // case of either; `%` and `_` typed by staff are searched for, not wildcards. A submission an
   // older version stored during a rollout has no search text: its stored fields are read instead.
-  for (const term of foldForSearch(filter.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8)) {
+  for (const term of foldForSearch(filter.q ?? "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 8)) {
     query = query.where(sql<boolean>`coalesce(search_text, lower(fields)) like ${containsPattern(term)} escape '\\'`);
   }
   return query;
@@ -118,7 +128,9 @@ export async function exportInbox(db: Kysely<Schema>, filter: InboxFilter, forma
  */
 export function teamSheet(kind: SubmissionKind, submissions: SubmissionRecord[]) {
   return submissionSheet(kindFields[kind], submissions, {
-    state: (submission) => stateLabel(submission.status === "spam", submission.progress) + (submission.spamReason ? ` (${submission.spamReason})` : ""),
+    state: (submission) =>
+      stateLabel(submission.status === "spam", submission.progress) +
+      (submission.spamReason ? ` (${submission.spamReason})` : ""),
     posting: kind === "application" ? (submission) => postingTitle(submission.job) : null,
     mail: mailStateLabel,
   });
@@ -142,15 +154,29 @@ export async function openApplicationsByPosting(db: Kysely<Schema>) {
 }
 
 export async function setProgress(db: Kysely<Schema>, id: string, progress: SubmissionProgress, actor: Actor) {
-  const { numUpdatedRows } = await db.updateTable("submissions").set({ progress }).where("id", "=", id).executeTakeFirst();
+  const { numUpdatedRows } = await db
+    .updateTable("submissions")
+    .set({ progress })
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (numUpdatedRows > 0n) await recordAudit(db, { actor, action: "status", target: id, detail: progress });
   return numUpdatedRows > 0n;
 }
 
 export async function setNote(db: Kysely<Schema>, id: string, note: string, actor: Actor) {
-  const { numUpdatedRows } = await db.updateTable("submissions").set({ note: note || null }).where("id", "=", id).executeTakeFirst();
+  const { numUpdatedRows } = await db
+    .updateTable("submissions")
+    .set({ note: note || null })
+    .where("id", "=", id)
+    .executeTakeFirst();
   // The note's text is the team's own, but it may quote the visitor: the trail records only that it changed.
-  if (numUpdatedRows > 0n) await recordAudit(db, { actor, action: "note", target: id, detail: note ? `${note.length} characters` : "cleared" });
+  if (numUpdatedRows > 0n)
+    await recordAudit(db, {
+      actor,
+      action: "note",
+      target: id,
+      detail: note ? `${note.length} characters` : "cleared",
+    });
   return numUpdatedRows > 0n;
 }
 
@@ -167,16 +193,26 @@ export async function setSpam(db: Kysely<Schema>, id: string, spam: boolean, act
       .where("id", "=", id)
       .executeTakeFirst();
     if (numUpdatedRows === 0n) return false;
-    const notified = spam || (await trx.selectFrom("outbox").select("id").where("submission_id", "=", id).executeTakeFirst());
+    const notified =
+      spam || (await trx.selectFrom("outbox").select("id").where("submission_id", "=", id).executeTakeFirst());
     if (!notified) {
       const submission = await getSubmission(trx, id);
       if (!submission) return false;
-      const message = notificationFor(kindFields[submission.kind], { id, jobSlug: submission.job, fields: submission.fields, files: submission.attachments });
+      const message = notificationFor(kindFields[submission.kind], {
+        id,
+        jobSlug: submission.job,
+        fields: submission.fields,
+        files: submission.attachments,
+      });
       await queueMail(trx, { ...message, submissionId: id, messageIdDomain: new URL(env.SITE_URL).hostname }, now);
       const summary = kindFields[submission.kind].chatSummary?.(submission.fields, submission.job);
       await queueWebhookEvent(trx, { type: "submission.created", submissionId: id, summary }, { now });
     }
-    await recordAudit(trx, { actor, action: spam ? "spam" : "not-spam", target: id, detail: notified ? undefined : "notification sent" }, now);
+    await recordAudit(
+      trx,
+      { actor, action: spam ? "spam" : "not-spam", target: id, detail: notified ? undefined : "notification sent" },
+      now,
+    );
     return true;
   });
 }
@@ -202,6 +238,7 @@ export async function retryNotification(db: Kysely<Schema>, id: string, actor: A
 /** Sends the submission's webhook events again to every endpoint, and records who asked. */
 export async function redeliverWebhooks(db: Kysely<Schema>, id: string, actor: Actor, now: Date = new Date()) {
   const queued = await redeliverSubmission(db, id, now);
-  if (queued > 0) await recordAudit(db, { actor, action: "redeliver-webhooks", target: id, detail: `${queued} deliveries` }, now);
+  if (queued > 0)
+    await recordAudit(db, { actor, action: "redeliver-webhooks", target: id, detail: `${queued} deliveries` }, now);
   return queued;
 }

@@ -17,7 +17,11 @@ export function invitationMail({ link, expiresAt }: { link: string; expiresAt: D
   return {
     subject,
     text: [...lines, link, "", note].join("\n"),
-    html: [...lines.map((line) => `<p>${escapeHtml(line)}</p>`), `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`, `<p>${escapeHtml(note)}</p>`].join("\n"),
+    html: [
+      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+      `<p>${escapeHtml(note)}</p>`,
+    ].join("\n"),
   };
 }
 

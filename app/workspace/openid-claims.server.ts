@@ -26,11 +26,16 @@ export type Vouched = { email: string; inAllowedDomain: boolean };
  * - Google vouches for an address of the company's domain only from the company's Workspace
  *   (`hd`): a personal Google account can carry any address its owner once received mail at.
  */
-export function vouchedEmail(claims: Record<string, unknown>, { provider, allowedDomain }: { provider: OpenIdProvider; allowedDomain: string | null }): Vouched | null {
+export function vouchedEmail(
+  claims: Record<string, unknown>,
+  { provider, allowedDomain }: { provider: OpenIdProvider; allowedDomain: string | null },
+): Vouched | null {
   if (typeof claims.email !== "string") return null;
   const email = normalEmail(claims.email);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return null;
-  const verified = claims.email_verified === true || (provider === "microsoft" && claims.email_verified === undefined && claims.xms_edov === true);
+  const verified =
+    claims.email_verified === true ||
+    (provider === "microsoft" && claims.email_verified === undefined && claims.xms_edov === true);
   if (!verified) return null;
   const inAllowedDomain = allowedDomain !== null && email.slice(email.lastIndexOf("@") + 1) === allowedDomain;
   if (provider === "google" && inAllowedDomain && claims.hd !== allowedDomain) return null;

@@ -43,11 +43,17 @@ let discovered: { issuer: string; configuration: Promise<openid.Configuration> }
 function configuration(settings: OpenIdSettings) {
   if (discovered?.issuer !== settings.issuer) {
     const configuration = openid
-      .discovery(new URL(settings.issuer), settings.clientId, settings.clientSecret, openid.ClientSecretPost(settings.clientSecret), {
-        timeout: requestTimeoutSeconds,
-        // env.ts allows http only for a provider on this machine (tests, development).
-        execute: settings.issuer.startsWith("http:") ? [openid.allowInsecureRequests] : [],
-      })
+      .discovery(
+        new URL(settings.issuer),
+        settings.clientId,
+        settings.clientSecret,
+        openid.ClientSecretPost(settings.clientSecret),
+        {
+          timeout: requestTimeoutSeconds,
+          // env.ts allows http only for a provider on this machine (tests, development).
+          execute: settings.issuer.startsWith("http:") ? [openid.allowInsecureRequests] : [],
+        },
+      )
       .catch((error: unknown) => {
         discovered = null;
         log.warn(`OpenID provider discovery failed: ${describeError(error)}`);
@@ -65,7 +71,12 @@ const callbackUrl = (search = "") => new URL(`${workspacePaths.openIdCallback}${
  * Records a new attempt and gives the provider's address to send the browser to, with the token
  * for its cookie. Throws OpenIdUnavailable when the provider cannot be reached.
  */
-export async function beginOpenIdSignIn(db: Kysely<Schema>, settings: OpenIdSettings, next: string, now: Date = new Date()) {
+export async function beginOpenIdSignIn(
+  db: Kysely<Schema>,
+  settings: OpenIdSettings,
+  next: string,
+  now: Date = new Date(),
+) {
   const config = await configuration(settings);
   const state = openid.randomState();
   const nonce = openid.randomNonce();
@@ -75,7 +86,14 @@ export async function beginOpenIdSignIn(db: Kysely<Schema>, settings: OpenIdSett
   await db.deleteFrom("openid_attempts").where("expires_at", "<=", isoNow(now)).execute();
   await db
     .insertInto("openid_attempts")
-    .values({ id: hash, state, nonce, code_verifier: codeVerifier, next: safeNext(next), expires_at: isoNow(new Date(now.getTime() + attemptMinutes * 60_000)) })
+    .values({
+      id: hash,
+      state,
+      nonce,
+      code_verifier: codeVerifier,
+      next: safeNext(next),
+      expires_at: isoNow(new Date(now.getTime() + attemptMinutes * 60_000)),
+    })
     .execute();
   const url = openid.buildAuthorizationUrl(config, {
     redirect_uri: callbackUrl().href,
@@ -94,7 +112,12 @@ export async function beginOpenIdSignIn(db: Kysely<Schema>, settings: OpenIdSett
 export async function consumeAttempt(db: Kysely<Schema>, token: string | null, now: Date = new Date()) {
   if (!token) return null;
   return (
-    (await db.deleteFrom("openid_attempts").where("id", "=", hashToken(token)).where("expires_at", ">", isoNow(now)).returningAll().executeTakeFirst()) ?? null
+    (await db
+      .deleteFrom("openid_attempts")
+      .where("id", "=", hashToken(token))
+      .where("expires_at", ">", isoNow(now))
+      .returningAll()
+      .executeTakeFirst()) ?? null
   );
 }
 
@@ -127,8 +150,13 @@ export async function finishOpenIdSignIn(
     claims = tokens.claims() ?? {};
   } catch (error) {
     if (error instanceof OpenIdUnavailable) return { next, problem: "unavailable" };
-    const refusedByProtocol = error instanceof openid.AuthorizationResponseError || error instanceof openid.ResponseBodyError || error instanceof openid.ClientError;
-    log.warn(`OpenID sign-in ${refusedByProtocol ? "not completed" : "failed to reach the provider"}: ${describeError(error)}`);
+    const refusedByProtocol =
+      error instanceof openid.AuthorizationResponseError ||
+      error instanceof openid.ResponseBodyError ||
+      error instanceof openid.ClientError;
+    log.warn(
+      `OpenID sign-in ${refusedByProtocol ? "not completed" : "failed to reach the provider"}: ${describeError(error)}`,
+    );
     return { next, problem: refusedByProtocol ? "failed" : "unavailable" };
   }
 
@@ -141,15 +169,28 @@ export async function finishOpenIdSignIn(
   if (!person && vouched.inAllowedDomain) {
     const admitted = await admitStaff(db, vouched.email, now);
     person = admitted.person;
-    if (admitted.added) await recordAudit(db, { actor: person, action: "admit", target: person.id, detail: `openid: domain ${settings.allowedDomain}` }, now);
+    if (admitted.added)
+      await recordAudit(
+        db,
+        { actor: person, action: "admit", target: person.id, detail: `openid: domain ${settings.allowedDomain}` },
+        now,
+      );
   }
   if (!person) {
     // The visitor's address stays out of the trail: they are not staff.
-    await recordAudit(db, { actor: null, action: "sign-in-refused", detail: "openid: not staff, not of the allowed domain" }, now);
+    await recordAudit(
+      db,
+      { actor: null, action: "sign-in-refused", detail: "openid: not staff, not of the allowed domain" },
+      now,
+    );
     return { next, problem: "refused" };
   }
   // The person can sign in without a passkey: the rule that keeps an admin who can sign in counts them.
-  await db.updateTable("staff").set({ openid_signed_in_at: isoNow(now) }).where("id", "=", person.id).execute();
+  await db
+    .updateTable("staff")
+    .set({ openid_signed_in_at: isoNow(now) })
+    .where("id", "=", person.id)
+    .execute();
   await recordAudit(db, { actor: person, action: "sign-in", detail: "openid" }, now);
   return { next, staff: { id: person.id, email: person.email } };
 }

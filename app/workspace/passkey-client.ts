@@ -30,11 +30,19 @@ export class OpenedElsewhere extends Error {
 }
 
 /** Posts a step; throws OpenedElsewhere when the server says the page is at the wrong address. */
-export async function postStep<T>(url: string, body: unknown): Promise<{ ok: true; data: T } | { ok: false; status: number }> {
-  const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+export async function postStep<T>(
+  url: string,
+  body: unknown,
+): Promise<{ ok: true; data: T } | { ok: false; status: number }> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
   if (response.status === 409) {
     const answer = (await response.json().catch(() => null)) as Partial<OpenedElsewhereAnswer> | null;
-    if (answer?.error === "wrong origin" && typeof answer.siteOrigin === "string") throw new OpenedElsewhere(answer.siteOrigin);
+    if (answer?.error === "wrong origin" && typeof answer.siteOrigin === "string")
+      throw new OpenedElsewhere(answer.siteOrigin);
   }
   if (!response.ok) return { ok: false, status: response.status };
   return { ok: true, data: (await response.json()) as T };
@@ -51,7 +59,11 @@ export function wasCancelled(error: unknown) {
 export function ceremonyProblem(error: unknown, failedMessage: string) {
   if (error instanceof OpenedElsewhere) {
     const { origin, pathname, search } = window.location;
-    return fillTemplate(workspace.openedElsewhere, { page: origin, site: error.siteOrigin, address: `${error.siteOrigin}${pathname}${search}` });
+    return fillTemplate(workspace.openedElsewhere, {
+      page: origin,
+      site: error.siteOrigin,
+      address: `${error.siteOrigin}${pathname}${search}`,
+    });
   }
   return wasCancelled(error) ? workspace.signIn.cancelled : failedMessage;
 }

@@ -6,7 +6,12 @@ export const PasskeyStepSchema = z.discriminatedUnion("step", [
   z.object({ step: z.literal("options") }),
   z.object({
     step: z.literal("verify"),
-    response: z.looseObject({ id: z.string().max(1024), rawId: z.string().max(1024), type: z.literal("public-key"), response: z.looseObject({ clientDataJSON: z.string().max(8192) }) }),
+    response: z.looseObject({
+      id: z.string().max(1024),
+      rawId: z.string().max(1024),
+      type: z.literal("public-key"),
+      response: z.looseObject({ clientDataJSON: z.string().max(8192) }),
+    }),
   }),
 ]);
 

@@ -28,7 +28,11 @@ export const meta: Route.MetaFunction = workspaceMeta(workspace.passkeys.title);
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, staff } = await requireStaff(request);
   return {
-    passkeys: (await listPasskeys(db, staff.id)).map((passkey) => ({ ...passkey, createdAt: formatTime(passkey.createdAt), lastUsedAt: passkey.lastUsedAt ? formatTime(passkey.lastUsedAt) : null })),
+    passkeys: (await listPasskeys(db, staff.id)).map((passkey) => ({
+      ...passkey,
+      createdAt: formatTime(passkey.createdAt),
+      lastUsedAt: passkey.lastUsedAt ? formatTime(passkey.lastUsedAt) : null,
+    })),
     added: new URL(request.url).searchParams.get("added") === "1",
   };
 }
@@ -51,7 +55,9 @@ export default function Passkeys({ loaderData, actionData }: Route.ComponentProp
   const adding = usePasskeyCeremony(add, copy.failed);
 
   async function add() {
-    const options = await postStep<PublicKeyCredentialCreationOptionsJSON>(workspacePaths.addPasskey, { step: "options" });
+    const options = await postStep<PublicKeyCredentialCreationOptionsJSON>(workspacePaths.addPasskey, {
+      step: "options",
+    });
     if (!options.ok) throw new Error(`options ${options.status}`);
     const response = await startRegistration({ optionsJSON: options.data });
     const added = await postStep<{ added: boolean }>(workspacePaths.addPasskey, { step: "verify", response });
@@ -76,7 +82,11 @@ export default function Passkeys({ loaderData, actionData }: Route.ComponentProp
               <Form method="post">
                 <input type="hidden" name="intent" value="remove" />
                 <input type="hidden" name="passkey" value={passkey.id} />
-                <button type="submit" aria-label={fillTemplate(copy.removeLabel, { added: passkey.createdAt })} className="rounded-control border border-line px-3 py-1.5 font-semibold hover:bg-surface">
+                <button
+                  type="submit"
+                  aria-label={fillTemplate(copy.removeLabel, { added: passkey.createdAt })}
+                  className="rounded-control border border-line px-3 py-1.5 font-semibold hover:bg-surface"
+                >
                   {copy.remove}
                 </button>
               </Form>

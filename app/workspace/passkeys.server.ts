@@ -35,8 +35,12 @@ type Purpose = "enrol" | "sign-in";
 export function refuseOpenedElsewhere(request: Request, ceremony: "enrolment" | "sign-in" | "new passkey") {
   const elsewhere = openedElsewhere(request);
   if (!elsewhere) return null;
-  log.warn(`Passkey ${ceremony} refused: the page was opened at ${elsewhere.actual} but SITE_URL is ${elsewhere.expected}`);
-  return Response.json({ error: "wrong origin", siteOrigin: elsewhere.expected } satisfies OpenedElsewhereAnswer, { status: 409 });
+  log.warn(
+    `Passkey ${ceremony} refused: the page was opened at ${elsewhere.actual} but SITE_URL is ${elsewhere.expected}`,
+  );
+  return Response.json({ error: "wrong origin", siteOrigin: elsewhere.expected } satisfies OpenedElsewhereAnswer, {
+    status: 409,
+  });
 }
 
 /** A ceremony's answer that does not hold up, for the operator: SimpleWebAuthn's reason (origins, ids, flags; nobody's data). */
@@ -47,17 +51,34 @@ function notAccepted(ceremony: "enrolment" | "sign-in") {
   };
 }
 
-async function storeChallenge(db: Kysely<Schema>, challenge: string, purpose: Purpose, staffId: string | null, now: Date) {
+async function storeChallenge(
+  db: Kysely<Schema>,
+  challenge: string,
+  purpose: Purpose,
+  staffId: string | null,
+  now: Date,
+) {
   // Challenges nobody answered (a closed tab, an unused autofill offer) go as new ones come.
   await db.deleteFrom("webauthn_challenges").where("expires_at", "<=", isoNow(now)).execute();
   await db
     .insertInto("webauthn_challenges")
-    .values({ challenge, purpose, staff_id: staffId, expires_at: isoNow(new Date(now.getTime() + challengeMinutes * 60_000)) })
+    .values({
+      challenge,
+      purpose,
+      staff_id: staffId,
+      expires_at: isoNow(new Date(now.getTime() + challengeMinutes * 60_000)),
+    })
     .execute();
 }
 
 /** Whether the challenge was issued for this purpose (and person) and is still good; either way it is spent. */
-async function consumeChallenge(db: Kysely<Schema>, challenge: string, purpose: Purpose, staffId: string | null, now: Date) {
+async function consumeChallenge(
+  db: Kysely<Schema>,
+  challenge: string,
+  purpose: Purpose,
+  staffId: string | null,
+  now: Date,
+) {
   let query = db
     .deleteFrom("webauthn_challenges")
     .where("challenge", "=", challenge)
@@ -70,7 +91,9 @@ async function consumeChallenge(db: Kysely<Schema>, challenge: string, purpose: 
 /** The challenge a browser's answer carries, or null when the answer is malformed. */
 function challengeOf(clientDataJSON: string) {
   try {
-    const { challenge } = JSON.parse(Buffer.from(clientDataJSON, "base64url").toString("utf8")) as { challenge?: unknown };
+    const { challenge } = JSON.parse(Buffer.from(clientDataJSON, "base64url").toString("utf8")) as {
+      challenge?: unknown;
+    };
     return typeof challenge === "string" ? challenge : null;
   } catch {
     return null;
@@ -82,14 +105,21 @@ export async function enrolmentOptions(
   person: { id: string; email: string; webauthn_user_id: string },
   now: Date = new Date(),
 ) {
-  const existing = await db.selectFrom("passkeys").select(["id", "transports"]).where("staff_id", "=", person.id).execute();
+  const existing = await db
+    .selectFrom("passkeys")
+    .select(["id", "transports"])
+    .where("staff_id", "=", person.id)
+    .execute();
   const options = await generateRegistrationOptions({
     rpName: `${site.companyName} workspace`,
     rpID: relyingParty().rpID,
     userName: person.email,
     userID: new Uint8Array(Buffer.from(person.webauthn_user_id, "base64url")),
     attestationType: "none",
-    excludeCredentials: existing.map((passkey) => ({ id: passkey.id, transports: JSON.parse(passkey.transports) as AuthenticatorTransport[] })),
+    excludeCredentials: existing.map((passkey) => ({
+      id: passkey.id,
+      transports: JSON.parse(passkey.transports) as AuthenticatorTransport[],
+    })),
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
   });
   await storeChallenge(db, options.challenge, "enrol", person.id, now);
@@ -155,7 +185,12 @@ export async function completeEnrolment(
 }
 
 /** A signed-in person adds a passkey (a second device, a password manager). */
-export async function addPasskey(db: Kysely<Schema>, actor: { id: string; email: string }, response: RegistrationResponseJSON, now: Date = new Date()) {
+export async function addPasskey(
+  db: Kysely<Schema>,
+  actor: { id: string; email: string },
+  response: RegistrationResponseJSON,
+  now: Date = new Date(),
+) {
   const credential = await verifyNewPasskey(db, actor.id, response, now);
   if (!credential) return false;
   await keepPasskey(db, actor.id, credential, now);
@@ -177,7 +212,11 @@ export async function listPasskeys(db: Kysely<Schema>, staffId: string) {
  * Removes one of the person's own passkeys. The last one stays: without it nobody could sign in
  * as them again but through a new invitation.
  */
-export async function removePasskey(db: Kysely<Schema>, actor: { id: string; email: string }, passkeyId: string): Promise<"done" | "not-found" | "last"> {
+export async function removePasskey(
+  db: Kysely<Schema>,
+  actor: { id: string; email: string },
+  passkeyId: string,
+): Promise<"done" | "not-found" | "last"> {
   return db.transaction().execute(async (trx) => {
     const own = await trx.selectFrom("passkeys").select("id").where("staff_id", "=", actor.id).execute();
     if (!own.some((passkey) => passkey.id === passkeyId)) return "not-found";
@@ -199,7 +238,14 @@ export async function verifySignIn(db: Kysely<Schema>, response: AuthenticationR
   const passkey = await db
     .selectFrom("passkeys")
     .innerJoin("staff", "staff.id", "passkeys.staff_id")
-    .select(["passkeys.id", "passkeys.public_key", "passkeys.counter", "passkeys.transports", "staff.id as staffId", "staff.email"])
+    .select([
+      "passkeys.id",
+      "passkeys.public_key",
+      "passkeys.counter",
+      "passkeys.transports",
+      "staff.id as staffId",
+      "staff.email",
+    ])
     .where("passkeys.id", "=", response.id)
     .executeTakeFirst();
   if (!passkey) {

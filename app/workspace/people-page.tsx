@@ -52,8 +52,16 @@ export async function action({ request }: Route.ActionArgs) {
       // Inviting someone again (a lost passkey) keeps their role: roles change through the role form.
       const known = await findStaffByEmail(db, change.email);
       const invitation = await inviteStaff(db, { email: change.email, role: known ? undefined : change.role, actor });
-      const { link, mailed } = await sendInvitation(db, invitation, { siteUrl: env.SITE_URL, mail: Boolean(env.SMTP_URL) });
-      return answer({ tone: "done", message: fillTemplate(copy.invite.created, { email: invitation.staff.email, hours: invitationHours }), link, mailed });
+      const { link, mailed } = await sendInvitation(db, invitation, {
+        siteUrl: env.SITE_URL,
+        mail: Boolean(env.SMTP_URL),
+      });
+      return answer({
+        tone: "done",
+        message: fillTemplate(copy.invite.created, { email: invitation.staff.email, hours: invitationHours }),
+        link,
+        mailed,
+      });
     }
     case "role": {
       const result = await setStaffRole(db, change.email, change.role, actor);
@@ -99,7 +107,10 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
         </Notice>
       ) : null}
 
-      <Form method="post" className="mt-6 grid gap-4 rounded-card border border-line bg-surface p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+      <Form
+        method="post"
+        className="mt-6 grid gap-4 rounded-card border border-line bg-surface p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+      >
         <input type="hidden" name="intent" value="invite" />
         <h2 className="text-xl font-bold sm:col-span-3">{copy.invite.legend}</h2>
         <label className="font-semibold">
@@ -113,7 +124,9 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
           </select>
         </label>
         <Button type="submit">{copy.invite.button}</Button>
-        <p className="text-sm text-ink-muted sm:col-span-3">{fillTemplate(copy.invite.hint, { hours: invitationHours })}</p>
+        <p className="text-sm text-ink-muted sm:col-span-3">
+          {fillTemplate(copy.invite.hint, { hours: invitationHours })}
+        </p>
       </Form>
 
       <WorkspaceTable columns={Object.values(copy.columns)}>
@@ -132,21 +145,33 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
                   <input type="hidden" name="email" value={person.email} />
                   <label>
                     <span className="sr-only">{fillTemplate(copy.changeRoleLabel, { email: person.email })}</span>
-                    <select name="role" defaultValue={person.role} className="rounded-control border border-line bg-raised px-2 py-1.5">
+                    <select
+                      name="role"
+                      defaultValue={person.role}
+                      className="rounded-control border border-line bg-raised px-2 py-1.5"
+                    >
                       <RoleOptions />
                     </select>
                   </label>
-                  <button type="submit" className="rounded-control border border-line px-3 py-1.5 font-semibold hover:bg-surface">
+                  <button
+                    type="submit"
+                    className="rounded-control border border-line px-3 py-1.5 font-semibold hover:bg-surface"
+                  >
                     {copy.saveRole}
                   </button>
                 </Form>
                 {/* Removing takes a second click, inside the opened part: it cannot be undone. */}
                 <details>
-                  <summary className="cursor-pointer rounded-control px-3 py-1.5 font-semibold text-danger">{copy.remove}</summary>
+                  <summary className="cursor-pointer rounded-control px-3 py-1.5 font-semibold text-danger">
+                    {copy.remove}
+                  </summary>
                   <Form method="post" className="mt-2">
                     <input type="hidden" name="intent" value="remove" />
                     <input type="hidden" name="email" value={person.email} />
-                    <button type="submit" className="rounded-control border border-danger/60 px-3 py-1.5 font-semibold text-danger hover:bg-danger/5">
+                    <button
+                      type="submit"
+                      className="rounded-control border border-danger/60 px-3 py-1.5 font-semibold text-danger hover:bg-danger/5"
+                    >
                       {fillTemplate(copy.removeLabel, { email: person.email })}
                     </button>
                   </Form>

@@ -21,7 +21,11 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = DataRequestSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw data(workspace.requests.invalidAddress, { status: 400 });
   const { archive } = await exportAddress(db, (await getServices()).secret, parsed.data.address);
-  await recordAudit(db, { actor: staff, action: "privacy-export", detail: `${archive.submissions.length} submissions` });
+  await recordAudit(db, {
+    actor: staff,
+    action: "privacy-export",
+    detail: `${archive.submissions.length} submissions`,
+  });
   return new Response(`${JSON.stringify(archive, null, 2)}\n`, {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

@@ -34,7 +34,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 const mentionLinks = (mentions: Mention[]) =>
   mentions.map((mention) => ({
     id: mention.id,
-    label: fillTemplate(workspace.requests.mention, { kind: kindFields[mention.kind].label, time: formatTime(mention.receivedAt) }),
+    label: fillTemplate(workspace.requests.mention, {
+      kind: kindFields[mention.kind].label,
+      time: formatTime(mention.receivedAt),
+    }),
   }));
 
 export async function action({ request }: Route.ActionArgs) {
@@ -42,7 +45,8 @@ export async function action({ request }: Route.ActionArgs) {
   const copy = workspace.requests;
   const form = await request.formData();
   const parsed = DataRequestSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ tone: "problem" as const, message: copy.invalidAddress, mentions: [] }, { status: 400 });
+  if (!parsed.success)
+    return data({ tone: "problem" as const, message: copy.invalidAddress, mentions: [] }, { status: 400 });
   const { address } = parsed.data;
   // Finding changes nothing and shows no field of anyone's: counts and links only. The address
   // stays in its field for the download or the erasure that follows. Only the erase button's
@@ -59,7 +63,9 @@ export async function action({ request }: Route.ActionArgs) {
   const message = fillTemplate(copy.erased, { submissions: erased.submissions, mail: erased.mail });
   return {
     tone: "done" as const,
-    message: erased.meetings ? `${message} ${fillTemplate(copy.meetingsCancelled, { meetings: erased.meetings })}` : message,
+    message: erased.meetings
+      ? `${message} ${fillTemplate(copy.meetingsCancelled, { meetings: erased.meetings })}`
+      : message,
     mentions: mentionLinks(erased.mentions),
   };
 }
@@ -81,7 +87,10 @@ export default function Requests({ actionData }: Route.ComponentProps) {
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {actionData.mentions.map((mention) => (
               <li key={mention.id}>
-                <Link to={workspacePaths.submission(mention.id)} className="font-semibold text-brand underline underline-offset-4">
+                <Link
+                  to={workspacePaths.submission(mention.id)}
+                  className="font-semibold text-brand underline underline-offset-4"
+                >
                   {mention.label}
                 </Link>
               </li>
@@ -92,7 +101,14 @@ export default function Requests({ actionData }: Route.ComponentProps) {
       <Form method="post" className="mt-6 space-y-4 rounded-card border border-line bg-surface p-4">
         <label className="block font-semibold">
           {copy.address}
-          <input type="email" name="address" required autoComplete="off" defaultValue={actionData && "address" in actionData ? actionData.address : undefined} className={fieldClasses} />
+          <input
+            type="email"
+            name="address"
+            required
+            autoComplete="off"
+            defaultValue={actionData && "address" in actionData ? actionData.address : undefined}
+            className={fieldClasses}
+          />
         </label>
         <div className="flex flex-wrap items-start gap-4">
           {/* First, so that Enter finds rather than downloads or erases. */}
@@ -105,9 +121,16 @@ export default function Requests({ actionData }: Route.ComponentProps) {
           </Button>
           {/* Erasing cannot be undone: it takes a second click, inside the opened part. */}
           <details>
-            <summary className="cursor-pointer rounded-control px-3 py-2.5 font-semibold text-danger">{copy.erase}</summary>
+            <summary className="cursor-pointer rounded-control px-3 py-2.5 font-semibold text-danger">
+              {copy.erase}
+            </summary>
             <p className="mt-2 max-w-md text-sm">{copy.eraseWarning}</p>
-            <button type="submit" name="intent" value="erase" className="mt-2 rounded-control border border-danger/60 px-3 py-1.5 font-semibold text-danger hover:bg-danger/5">
+            <button
+              type="submit"
+              name="intent"
+              value="erase"
+              className="mt-2 rounded-control border border-danger/60 px-3 py-1.5 font-semibold text-danger hover:bg-danger/5"
+            >
               {copy.eraseConfirm}
             </button>
           </details>

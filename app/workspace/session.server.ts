@@ -26,7 +26,12 @@ export function readWorkspaceCookie(request: Request, name: string) {
 }
 
 /** Sets (or, with null, forgets) a workspace cookie: HttpOnly, SameSite=Lax, for `maxAgeSeconds` or until the browser closes. */
-export function workspaceCookie(request: Request, name: string, value: string | null, { maxAgeSeconds }: { maxAgeSeconds?: number } = {}) {
+export function workspaceCookie(
+  request: Request,
+  name: string,
+  value: string | null,
+  { maxAgeSeconds }: { maxAgeSeconds?: number } = {},
+) {
   const secure = isSecureRequest(request);
   const attributes = ["Path=/", "HttpOnly", "SameSite=Lax", ...(secure ? ["Secure"] : [])];
   const lifetime = value === null ? ["Max-Age=0"] : maxAgeSeconds === undefined ? [] : [`Max-Age=${maxAgeSeconds}`];
@@ -62,7 +67,11 @@ export async function startSession(db: Kysely<Schema>, staffId: string, now: Dat
 }
 
 /** The session a cookie token opens, if it is still good; a good one is marked as seen now. */
-export async function readSession(db: Kysely<Schema>, token: string | null, now: Date = new Date()): Promise<SignedIn | null> {
+export async function readSession(
+  db: Kysely<Schema>,
+  token: string | null,
+  now: Date = new Date(),
+): Promise<SignedIn | null> {
   if (!token) return null;
   const id = hashToken(token);
   const row = await db
@@ -78,7 +87,11 @@ export async function readSession(db: Kysely<Schema>, token: string | null, now:
   }
   // Written at most once a minute: a page and its downloads do not each write.
   if (Date.parse(row.last_seen_at) < now.getTime() - 60_000) {
-    await db.updateTable("staff_sessions").set({ last_seen_at: isoNow(now) }).where("id", "=", id).execute();
+    await db
+      .updateTable("staff_sessions")
+      .set({ last_seen_at: isoNow(now) })
+      .where("id", "=", id)
+      .execute();
   }
   return { sessionId: id, staff: { id: row.id, email: row.email, role: row.role } };
 }
@@ -89,7 +102,10 @@ export async function endSession(db: Kysely<Schema>, sessionId: string) {
 
 /** Sessions that ended without a sign-out go as new ones start. */
 async function clearEndedSessions(db: Kysely<Schema>, now: Date) {
-  await db.deleteFrom("staff_sessions").where((eb) => eb.or([eb("expires_at", "<=", isoNow(now)), eb("last_seen_at", "<=", idleCutoff(now))])).execute();
+  await db
+    .deleteFrom("staff_sessions")
+    .where((eb) => eb.or([eb("expires_at", "<=", isoNow(now)), eb("last_seen_at", "<=", idleCutoff(now))]))
+    .execute();
 }
 
 /** The workspace's own origin: SITE_URL's, whatever Host header a request carries. */
@@ -106,7 +122,10 @@ export function requireSameOrigin(request: Request) {
   if (request.method === "GET" || request.method === "HEAD") return;
   const fetchSite = request.headers.get("sec-fetch-site");
   const origin = request.headers.get("origin");
-  const sameOrigin = origin !== null ? origin === siteOrigin() && (fetchSite === null || fetchSite === "same-origin") : fetchSite === "same-origin";
+  const sameOrigin =
+    origin !== null
+      ? origin === siteOrigin() && (fetchSite === null || fetchSite === "same-origin")
+      : fetchSite === "same-origin";
   if (!sameOrigin) throw data("This request did not come from the workspace.", { status: 403 });
 }
 
@@ -117,7 +136,8 @@ export function requireSameOrigin(request: Request) {
  */
 export function openedElsewhere(request: Request) {
   const origin = request.headers.get("origin");
-  if (request.headers.get("sec-fetch-site") !== "same-origin" || origin === null || origin === siteOrigin()) return null;
+  if (request.headers.get("sec-fetch-site") !== "same-origin" || origin === null || origin === siteOrigin())
+    return null;
   return { actual: origin, expected: siteOrigin() };
 }
 
@@ -147,5 +167,7 @@ export async function currentSession(request: Request) {
 
 /** A `next` address that stays inside the workspace; anything else goes to the inbox. */
 export function safeNext(value: unknown) {
-  return typeof value === "string" && /^\/workspace(\/[^\s\\]*)?(\?[^\s\\]*)?$/.test(value) ? value : workspacePaths.inbox;
+  return typeof value === "string" && /^\/workspace(\/[^\s\\]*)?(\?[^\s\\]*)?$/.test(value)
+    ? value
+    : workspacePaths.inbox;
 }

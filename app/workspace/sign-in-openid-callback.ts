@@ -20,7 +20,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const headers = new Headers({ "Cache-Control": "no-store" });
   headers.append("Set-Cookie", workspaceCookie(request, attemptCookieName, null));
   if ("problem" in outcome) {
-    return redirect(`${workspacePaths.signIn}?${new URLSearchParams({ next: outcome.next, problem: outcome.problem })}`, { status: 303, headers });
+    return redirect(
+      `${workspacePaths.signIn}?${new URLSearchParams({ next: outcome.next, problem: outcome.problem })}`,
+      { status: 303, headers },
+    );
   }
   headers.append("Set-Cookie", sessionCookie(request, await startSession(db, outcome.staff.id)));
   return redirect(outcome.next, { status: 303, headers });

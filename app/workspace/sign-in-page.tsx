@@ -13,7 +13,14 @@ import { limitClient } from "#app/platform/rate-limit.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import { hydrateHandle } from "#app/site/hydration.ts";
 import type { Route } from "./+types/sign-in-page";
-import { attemptCookieName, attemptMinutes, beginOpenIdSignIn, type OpenIdProblem, OpenIdUnavailable, openIdSettings } from "./openid.server.ts";
+import {
+  attemptCookieName,
+  attemptMinutes,
+  beginOpenIdSignIn,
+  type OpenIdProblem,
+  OpenIdUnavailable,
+  openIdSettings,
+} from "./openid.server.ts";
 import { ceremonyProblem, postStep, useScriptsReady, wasCancelled } from "./passkey-client.ts";
 import { currentSession, requireSameOrigin, safeNext, workspaceCookie } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
@@ -49,13 +56,23 @@ export async function action({ request }: Route.ActionArgs) {
   const next = safeNext(new URL(request.url).searchParams.get("next"));
   const settings = openIdSettings();
   const form = await request.formData();
-  if (!settings || form.get("intent") !== "openid") throw redirect(`${workspacePaths.signIn}?next=${encodeURIComponent(next)}`, 303);
+  if (!settings || form.get("intent") !== "openid")
+    throw redirect(`${workspacePaths.signIn}?next=${encodeURIComponent(next)}`, 303);
   const services = await getServices();
   const limit = await limitClient(services, request, { scope: "sign-in" });
-  if (!limit.allowed) return data({ problem: "rate-limited" as Problem }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+  if (!limit.allowed)
+    return data(
+      { problem: "rate-limited" as Problem },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
   try {
     const { url, token } = await beginOpenIdSignIn(services.db, settings, next);
-    return redirect(url, { status: 303, headers: { "Set-Cookie": workspaceCookie(request, attemptCookieName, token, { maxAgeSeconds: attemptMinutes * 60 }) } });
+    return redirect(url, {
+      status: 303,
+      headers: {
+        "Set-Cookie": workspaceCookie(request, attemptCookieName, token, { maxAgeSeconds: attemptMinutes * 60 }),
+      },
+    });
   } catch (error) {
     if (error instanceof OpenIdUnavailable) return data({ problem: "unavailable" as Problem }, { status: 503 });
     throw error;
@@ -70,7 +87,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const autofillStarted = useRef(false);
 
   async function signIn(useBrowserAutofill: boolean) {
-    const options = await postStep<PublicKeyCredentialRequestOptionsJSON>(workspacePaths.signInPasskey, { step: "options" });
+    const options = await postStep<PublicKeyCredentialRequestOptionsJSON>(workspacePaths.signInPasskey, {
+      step: "options",
+    });
     if (!options.ok) return setMessage(options.status === 429 ? copy.rateLimited : copy.failed);
     const response = await startAuthentication({ optionsJSON: options.data, useBrowserAutofill });
     if (!useBrowserAutofill) setWorking(true);
@@ -123,7 +142,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           </p>
         </noscript>
         <div role="alert" aria-live="assertive">
-          {shown ? <p className="mt-4 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">{shown}</p> : null}
+          {shown ? (
+            <p className="mt-4 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">
+              {shown}
+            </p>
+          ) : null}
         </div>
         <form method="post" onSubmit={onSubmit} className="mt-6 space-y-4">
           <div>
@@ -145,7 +168,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         </form>
         {loaderData.openId ? (
           // A plain form (not React Router's): the answer sends the whole page to the provider, with JavaScript or without.
-          <form method="post" action={`${workspacePaths.signIn}?next=${encodeURIComponent(loaderData.next)}`} className="mt-6 border-t border-line pt-6">
+          <form
+            method="post"
+            action={`${workspacePaths.signIn}?next=${encodeURIComponent(loaderData.next)}`}
+            className="mt-6 border-t border-line pt-6"
+          >
             <p className="font-semibold">{copy.openId.or}</p>
             <Button type="submit" name="intent" value="openid" variant="secondary" className="mt-3 w-full sm:w-auto">
               {copy.openId.buttons[loaderData.openId]}

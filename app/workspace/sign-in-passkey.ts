@@ -24,8 +24,16 @@ export async function action({ request }: Route.ActionArgs) {
   const services = await getServices();
   const step = await readPasskeyStep(request);
   if (!step) return data({ error: "bad request" }, { status: 400 });
-  const limit = await limitClient(services, request, step.step === "options" ? { scope: "sign-in-options", allowance: 3 } : { scope: "sign-in" });
-  if (!limit.allowed) return data({ error: "too many attempts" }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+  const limit = await limitClient(
+    services,
+    request,
+    step.step === "options" ? { scope: "sign-in-options", allowance: 3 } : { scope: "sign-in" },
+  );
+  if (!limit.allowed)
+    return data(
+      { error: "too many attempts" },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
 
   if (step.step === "options") return Response.json(await signInOptions(services.db));
   const staff = await verifySignIn(services.db, step.response as unknown as AuthenticationResponseJSON);

@@ -9,7 +9,6 @@ import { newToken } from "#app/platform/tokens.server.ts";
 // The people who may use the workspace. Nobody signs up: an admin (or an operator with
 // `npm run staff -- invite`) invites an address, and the link lets its owner create a passkey.
 
-
 export const normalEmail = (email: string) => email.trim().toLowerCase();
 
 export type StaffMember = { id: string; email: string; role: StaffRole; createdAt: string; passkeys: number };
@@ -18,11 +17,23 @@ export async function listStaff(db: Kysely<Schema>): Promise<StaffMember[]> {
   const rows = await db
     .selectFrom("staff")
     .leftJoin("passkeys", "passkeys.staff_id", "staff.id")
-    .select((eb) => ["staff.id", "staff.email", "staff.role", "staff.created_at", eb.fn.count<number | string>("passkeys.id").as("passkeys")])
+    .select((eb) => [
+      "staff.id",
+      "staff.email",
+      "staff.role",
+      "staff.created_at",
+      eb.fn.count<number | string>("passkeys.id").as("passkeys"),
+    ])
     .groupBy(["staff.id", "staff.email", "staff.role", "staff.created_at"])
     .orderBy("staff.email")
     .execute();
-  return rows.map((row) => ({ id: row.id, email: row.email, role: row.role, createdAt: row.created_at, passkeys: Number(row.passkeys) }));
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    createdAt: row.created_at,
+    passkeys: Number(row.passkeys),
+  }));
 }
 
 export async function findStaffByEmail(db: Kysely<Schema>, email: string) {
@@ -84,7 +95,13 @@ export async function admitStaff(db: Kysely<Schema>, email: string, now: Date = 
   const address = normalEmail(email);
   const added = await db
     .insertInto("staff")
-    .values({ id: newId(), email: address, role: "member", webauthn_user_id: randomBytes(32).toString("base64url"), created_at: isoNow(now) })
+    .values({
+      id: newId(),
+      email: address,
+      role: "member",
+      webauthn_user_id: randomBytes(32).toString("base64url"),
+      created_at: isoNow(now),
+    })
     .onConflict((conflict) => conflict.column("email").doNothing())
     .returning("id")
     .executeTakeFirst();
@@ -114,7 +131,13 @@ export async function findInvitation(db: Kysely<Schema>, tokenHash: string, now:
     (await db
       .selectFrom("staff_invitations")
       .innerJoin("staff", "staff.id", "staff_invitations.staff_id")
-      .select(["staff_invitations.id as invitationId", "staff.id", "staff.email", "staff.role", "staff.webauthn_user_id"])
+      .select([
+        "staff_invitations.id as invitationId",
+        "staff.id",
+        "staff.email",
+        "staff.role",
+        "staff.webauthn_user_id",
+      ])
       .where("staff_invitations.token_hash", "=", tokenHash)
       .where("staff_invitations.used_at", "is", null)
       .where("staff_invitations.expires_at", ">", isoNow(now))
@@ -150,7 +173,10 @@ async function isLastAdmin(db: Kysely<Schema>, person: { id: string; role: Staff
     .where("role", "=", "admin")
     .where("id", "!=", person.id)
     .where((eb) =>
-      eb.or([eb("openid_signed_in_at", "is not", null), eb.exists(eb.selectFrom("passkeys").select("passkeys.id").whereRef("passkeys.staff_id", "=", "staff.id"))]),
+      eb.or([
+        eb("openid_signed_in_at", "is not", null),
+        eb.exists(eb.selectFrom("passkeys").select("passkeys.id").whereRef("passkeys.staff_id", "=", "staff.id")),
+      ]),
     )
     .executeTakeFirstOrThrow();
   return Number(others.count) === 0;
@@ -166,7 +192,12 @@ export async function removeStaff(db: Kysely<Schema>, email: string, actor: Acto
   return "done";
 }
 
-export async function setStaffRole(db: Kysely<Schema>, email: string, role: StaffRole, actor: Actor): Promise<StaffChange> {
+export async function setStaffRole(
+  db: Kysely<Schema>,
+  email: string,
+  role: StaffRole,
+  actor: Actor,
+): Promise<StaffChange> {
   const person = await findStaffByEmail(db, email);
   if (!person) return "not-found";
   if (role === person.role) return "done";

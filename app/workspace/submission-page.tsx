@@ -9,7 +9,14 @@ import { getServices } from "#app/platform/services.server.ts";
 import { webhookLog } from "#app/platform/webhooks.server.ts";
 import type { Route } from "./+types/submission-page";
 import { kindFields, redeliverWebhooks, retryNotification, setNote, setProgress, setSpam } from "./inbox.server.ts";
-import { attemptResult, formatTime, mailStateLabel, postingTitle, progressLabels, webhookStateLabel } from "./workspace-display.ts";
+import {
+  attemptResult,
+  formatTime,
+  mailStateLabel,
+  postingTitle,
+  progressLabels,
+  webhookStateLabel,
+} from "./workspace-display.ts";
 import { requireStaff } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
@@ -135,7 +142,11 @@ export default function Submission({ loaderData: submission }: Route.ComponentPr
           <ul className="mt-2 space-y-2">
             {submission.files.map((file) => (
               <li key={file.position}>
-                <a href={workspacePaths.file(submission.id, file.position)} download className="font-semibold text-brand underline underline-offset-4">
+                <a
+                  href={workspacePaths.file(submission.id, file.position)}
+                  download
+                  className="font-semibold text-brand underline underline-offset-4"
+                >
                   {copy.download} {file.name}
                 </a>{" "}
                 <span className="text-ink-muted">
@@ -201,12 +212,20 @@ export default function Submission({ loaderData: submission }: Route.ComponentPr
                       <td className="py-2 pr-4">
                         {webhookStateLabel(delivery.status)}
                         {delivery.deliveredAt ? ` ${formatTime(delivery.deliveredAt)}` : ""}
-                        {delivery.nextAttemptAt ? `, ${fillTemplate(copy.webhooks.nextAttempt, { time: formatTime(delivery.nextAttemptAt) })}` : ""}
+                        {delivery.nextAttemptAt
+                          ? `, ${fillTemplate(copy.webhooks.nextAttempt, { time: formatTime(delivery.nextAttemptAt) })}`
+                          : ""}
                       </td>
                       <td className="py-2">
                         <ol className="space-y-1">
                           {delivery.attempts.map((attempt, index) => (
-                            <li key={index}>{fillTemplate(copy.webhooks.attempt, { time: formatTime(attempt.at), result: attemptResult(attempt), ms: attempt.durationMs })}</li>
+                            <li key={index}>
+                              {fillTemplate(copy.webhooks.attempt, {
+                                time: formatTime(attempt.at),
+                                result: attemptResult(attempt),
+                                ms: attempt.durationMs,
+                              })}
+                            </li>
                           ))}
                         </ol>
                         {delivery.attempts.length === 0 && delivery.lastError ? delivery.lastError : null}
@@ -232,7 +251,12 @@ export default function Submission({ loaderData: submission }: Route.ComponentPr
           <label htmlFor="progress" className="block text-xl font-bold">
             {copy.status}
           </label>
-          <select id="progress" name="progress" defaultValue={submission.progress} className="block w-full rounded-control border border-line bg-raised px-3 py-2">
+          <select
+            id="progress"
+            name="progress"
+            defaultValue={submission.progress}
+            className="block w-full rounded-control border border-line bg-raised px-3 py-2"
+          >
             {Object.entries(progressLabels).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -251,7 +275,15 @@ export default function Submission({ loaderData: submission }: Route.ComponentPr
           <p id="note-hint" className="text-sm text-ink-muted">
             {copy.noteHint}
           </p>
-          <textarea id="note" name="note" aria-describedby="note-hint" defaultValue={submission.note} rows={4} maxLength={5000} className="block w-full rounded-control border border-line bg-raised px-3 py-2" />
+          <textarea
+            id="note"
+            name="note"
+            aria-describedby="note-hint"
+            defaultValue={submission.note}
+            rows={4}
+            maxLength={5000}
+            className="block w-full rounded-control border border-line bg-raised px-3 py-2"
+          />
           <button type="submit" className={buttonClasses}>
             {copy.saveNote}
           </button>

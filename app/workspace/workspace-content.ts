@@ -2,15 +2,30 @@ import type { WorkspaceContent } from "./workspace-content-schema.ts";
 
 export const workspace = {
   name: "Workspace",
-  navigation: { inbox: "Inbox", passkeys: "Your passkeys", people: "People", audit: "Audit trail", requests: "Data requests", signedInAs: "Signed in as", signOut: "Sign out" },
+  navigation: {
+    inbox: "Inbox",
+    passkeys: "Your passkeys",
+    people: "People",
+    audit: "Audit trail",
+    requests: "Data requests",
+    signedInAs: "Signed in as",
+    signOut: "Sign out",
+  },
   signInFirst: "Your session has ended, so nothing was changed. Sign in, then try again.",
   adminsOnly: "This page is for admins. Ask an admin if you need something changed.",
-  openedElsewhere: "This page was opened at {page}, but the site is configured for {site}, and passkeys work only there: open it at {address}. If that address does not open, the site's SITE_URL is wrong: tell whoever runs the site.",
-  errors: { badRequest: "That change was not understood", signedOut: "Signed out", forbidden: "Admins only", notFound: "Not found" },
+  openedElsewhere:
+    "This page was opened at {page}, but the site is configured for {site}, and passkeys work only there: open it at {address}. If that address does not open, the site's SITE_URL is wrong: tell whoever runs the site.",
+  errors: {
+    badRequest: "That change was not understood",
+    signedOut: "Signed out",
+    forbidden: "Admins only",
+    notFound: "Not found",
+  },
   signIn: {
     title: "Sign in to the workspace",
     intro: "Use the passkey you created from your invitation: your device asks for your fingerprint, face or PIN.",
-    needsJavaScript: "Signing in needs JavaScript, because passkeys work through the browser. Turn it on for this site and reload the page.",
+    needsJavaScript:
+      "Signing in needs JavaScript, because passkeys work through the browser. Turn it on for this site and reload the page.",
     emailLabel: "Work e-mail (optional: lets your browser offer your passkey)",
     button: "Sign in with a passkey",
     working: "Waiting for your passkey…",
@@ -21,25 +36,34 @@ export const workspace = {
     lostPasskey: "Lost your passkey? Ask an admin for a new invitation.",
     openId: {
       or: "Or use your company account",
-      buttons: { google: "Sign in with Google", microsoft: "Sign in with Microsoft", other: "Sign in with your company account" },
-      needsJavaScript: "Passkeys need JavaScript, which is off for this site. Signing in with your company account, below, works without it.",
+      buttons: {
+        google: "Sign in with Google",
+        microsoft: "Sign in with Microsoft",
+        other: "Sign in with your company account",
+      },
+      needsJavaScript:
+        "Passkeys need JavaScript, which is off for this site. Signing in with your company account, below, works without it.",
       problems: {
         refused: "This account cannot open the workspace. Use your work account, or ask an admin for an invitation.",
         failed: "Signing in did not finish: it was cancelled, took too long, or was started in another tab. Try again.",
-        unavailable: "Your company's sign-in cannot be reached right now. Try again in a few minutes, or use your passkey.",
+        unavailable:
+          "Your company's sign-in cannot be reached right now. Try again in a few minutes, or use your passkey.",
       },
     },
   },
   enrol: {
     title: "Create your passkey",
-    intro: "A passkey replaces a password: it stays on your device (or your password manager) and signs you in with your fingerprint, face or PIN.",
+    intro:
+      "A passkey replaces a password: it stays on your device (or your password manager) and signs you in with your fingerprint, face or PIN.",
     invitedAs: "Invited as",
     button: "Create a passkey",
     working: "Waiting for your device…",
     failed: "The passkey could not be created. Try again; if this keeps happening, ask for a new invitation.",
     invalidTitle: "This invitation cannot be used",
-    invalidDescription: "It has expired, was already used, or the person was removed. Ask an admin for a new invitation.",
-    supersededDescription: "A newer invitation was sent to this address, and only the newest link works. Use the link from the latest invitation, or ask an admin for a new one.",
+    invalidDescription:
+      "It has expired, was already used, or the person was removed. Ask an admin for a new invitation.",
+    supersededDescription:
+      "A newer invitation was sent to this address, and only the newest link works. Use the link from the latest invitation, or ask an admin for a new one.",
   },
   inbox: {
     title: "Inbox",
@@ -58,7 +82,15 @@ export const workspace = {
     states: { open: "Not done", new: "New", in_progress: "In progress", done: "Done", spam: "Spam" },
     columns: { received: "Received", kind: "Kind", from: "From", posting: "Posting", status: "Status" },
     empty: "Nothing here with these filters.",
-    export: { label: "Everything these filters show, on every page:", csv: { contact: "Inquiries as CSV (spreadsheet)", application: "Applications as CSV (spreadsheet)", meeting: "Meetings as CSV (spreadsheet)" }, json: "All as JSON" },
+    export: {
+      label: "Everything these filters show, on every page:",
+      csv: {
+        contact: "Inquiries as CSV (spreadsheet)",
+        application: "Applications as CSV (spreadsheet)",
+        meeting: "Meetings as CSV (spreadsheet)",
+      },
+      json: "All as JSON",
+    },
     next: "Older submissions",
     first: "Back to the newest",
   },
@@ -96,25 +128,30 @@ export const workspace = {
   },
   requests: {
     title: "Requests for personal data",
-    intro: "When someone asks for the data we hold about them, or for its erasure, enter the address they used. Their data is what they sent with that address as theirs (inquiries, applications, meetings) with its files and e-mail copies, and the e-mails sent to that address. The download holds all of it; erasing deletes it all and records the request without the address.",
-    mentionsIntro: "Other people's submissions that only mention the address (in their text, or in a note of ours) are neither downloaded nor erased: they are listed here for you to review.",
+    intro:
+      "When someone asks for the data we hold about them, or for its erasure, enter the address they used. Their data is what they sent with that address as theirs (inquiries, applications, meetings) with its files and e-mail copies, and the e-mails sent to that address. The download holds all of it; erasing deletes it all and records the request without the address.",
+    mentionsIntro:
+      "Other people's submissions that only mention the address (in their text, or in a note of ours) are neither downloaded nor erased: they are listed here for you to review.",
     address: "Their e-mail address",
     find: "Find their data",
     found: "Theirs: {submissions} submissions and {mail} other e-mails.",
     export: "Download their data (JSON)",
     erase: "Erase their data",
-    eraseWarning: "Everything they sent with this address is deleted at once, files and e-mail copies included. It cannot be undone.",
+    eraseWarning:
+      "Everything they sent with this address is deleted at once, files and e-mail copies included. It cannot be undone.",
     eraseConfirm: "Erase everything they sent",
     erased: "Erased: {submissions} submissions and {mail} other e-mails. The request is recorded without the address.",
     invalidAddress: "Enter an e-mail address, like name@example.com.",
     meetingsCancelled: "{meetings} meetings still to come were cancelled, their times free again.",
     mentions: "Mentioned in {count} submissions of other people",
-    mentionsReview: "They are not in the download and were not erased: open each to decide what the person should get, or what to remove.",
+    mentionsReview:
+      "They are not in the download and were not erased: open each to decide what the person should get, or what to remove.",
     mention: "{kind} received {time}",
   },
   passkeys: {
     title: "Your passkeys",
-    intro: "Each passkey signs you in from one device or password manager. Add one for every device you use, so a lost phone does not lock you out.",
+    intro:
+      "Each passkey signs you in from one device or password manager. Add one for every device you use, so a lost phone does not lock you out.",
     columns: { added: "Added", lastUsed: "Last used", actions: "Actions" },
     neverUsed: "Not yet",
     remove: "Remove",
@@ -130,7 +167,8 @@ export const workspace = {
   },
   people: {
     title: "People",
-    intro: "Everyone who may sign in to the workspace. Admins manage people and read the audit trail; members work with the inbox.",
+    intro:
+      "Everyone who may sign in to the workspace. Admins manage people and read the audit trail; members work with the inbox.",
     columns: { email: "E-mail", role: "Role", passkeys: "Passkeys", since: "Since", actions: "Actions" },
     roles: { admin: "Admin", member: "Member" },
     you: "(you)",
@@ -152,7 +190,8 @@ export const workspace = {
     removeLabel: "Remove {email}",
     removed: "{email} was removed; their passkeys and sessions are gone.",
     roleSaved: "Role saved.",
-    lastAdmin: "The workspace needs another admin who can sign in (with a passkey or the company account): make someone who can an admin first.",
+    lastAdmin:
+      "The workspace needs another admin who can sign in (with a passkey or the company account): make someone who can an admin first.",
     notFound: "Nobody with that address.",
   },
   audit: {

@@ -17,14 +17,18 @@ const titles: Record<number, string> = {
 
 export function WorkspaceError() {
   const error = useRouteError();
-  if (!isRouteErrorResponse(error) || typeof error.data !== "string" || !(error.status in titles)) return <RouteError error={error} />;
+  if (!isRouteErrorResponse(error) || typeof error.data !== "string" || !(error.status in titles))
+    return <RouteError error={error} />;
   const signedOut = error.status === 401;
   return (
     <Container className="max-w-3xl py-8">
       <title>{`${titles[error.status]} | ${workspace.name}`}</title>
       <h1 className="text-3xl font-extrabold tracking-tight">{titles[error.status]}</h1>
       <p className="mt-3">{error.data}</p>
-      <Link to={signedOut ? workspacePaths.signIn : workspacePaths.inbox} className="mt-4 inline-block underline underline-offset-4">
+      <Link
+        to={signedOut ? workspacePaths.signIn : workspacePaths.inbox}
+        className="mt-4 inline-block underline underline-offset-4"
+      >
         {signedOut ? workspace.signIn.title : workspace.submission.back}
       </Link>
     </Container>
@@ -36,5 +40,8 @@ export function WorkspaceError() {
  * (above, or the site's error page) writes the title, so there is exactly one.
  */
 export function workspaceMeta(title: string) {
-  return ({ error }: { error?: unknown }) => [...(error ? [] : [{ title: `${title} | ${workspace.name}` }]), { name: "robots", content: "noindex, nofollow" }];
+  return ({ error }: { error?: unknown }) => [
+    ...(error ? [] : [{ title: `${title} | ${workspace.name}` }]),
+    { name: "robots", content: "noindex, nofollow" },
+  ];
 }

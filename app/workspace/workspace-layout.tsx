@@ -28,7 +28,13 @@ export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
   const links = [
     { to: workspacePaths.inbox, label: navigation.inbox },
     { to: workspacePaths.passkeys, label: navigation.passkeys },
-    ...(loaderData.admin ? [{ to: workspacePaths.people, label: navigation.people }, { to: workspacePaths.audit, label: navigation.audit }, { to: workspacePaths.requests, label: navigation.requests }] : []),
+    ...(loaderData.admin
+      ? [
+          { to: workspacePaths.people, label: navigation.people },
+          { to: workspacePaths.audit, label: navigation.audit },
+          { to: workspacePaths.requests, label: navigation.requests },
+        ]
+      : []),
   ];
   return (
     <>
@@ -41,7 +47,12 @@ export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
           {loaderData.email ? (
             <nav aria-label={workspace.name} className="flex flex-wrap items-center gap-4 text-sm">
               {links.map((link) => (
-                <NavLink key={link.to} to={link.to} end className="inline-flex min-h-6 items-center font-semibold underline-offset-4 hover:underline aria-[current=page]:underline">
+                <NavLink
+                  key={link.to}
+                  to={link.to}
+                  end
+                  className="inline-flex min-h-6 items-center font-semibold underline-offset-4 hover:underline aria-[current=page]:underline"
+                >
                   {link.label}
                 </NavLink>
               ))}
@@ -49,7 +60,10 @@ export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
                 {navigation.signedInAs} {loaderData.email}
               </span>
               <Form method="post" action={workspacePaths.signOut}>
-                <button type="submit" className="rounded-control border border-line px-3 py-1.5 font-semibold hover:bg-raised">
+                <button
+                  type="submit"
+                  className="rounded-control border border-line px-3 py-1.5 font-semibold hover:bg-raised"
+                >
                   {navigation.signOut}
                 </button>
               </Form>

@@ -4,7 +4,10 @@ import { expect, sitePages, closePrivacyBanner, test, postingApplyPages } from "
 const pagesToScan = [...sitePages, "/contact/meeting", "/no-such-page"];
 
 for (const colorScheme of ["light", "dark"] as const) {
-  for (const viewport of [{ width: 1280, height: 900 }, { width: 320, height: 640 }]) {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 320, height: 640 },
+  ]) {
     test.describe(`${colorScheme}, ${viewport.width} px`, () => {
       test.use({ colorScheme, viewport });
 

@@ -34,15 +34,47 @@ test("a 100 MB body sent in chunks is refused while it arrives, at every kind of
   test.setTimeout(60_000);
   const cases = [
     // A file form: its files' 10 MB and a megabyte for the fields.
-    { path: "/contact", type: multipart, head: fileHead, status: 413, page: "That was too much to send", mostSentMb: 40 },
+    {
+      path: "/contact",
+      type: multipart,
+      head: fileHead,
+      status: 413,
+      page: "That was too much to send",
+      mostSentMb: 40,
+    },
     // Every other address: 64 KB, held until complete.
-    { path: "/consent", type: "application/x-www-form-urlencoded", head: "choice=all&padding=", status: 413, page: "That was too much to send", mostSentMb: 20 },
-    { path: "/workspace/sign-in/passkey", type: "application/json", head: '{"step":"options","padding":"', status: 413, page: "That was too much to send", mostSentMb: 20 },
+    {
+      path: "/consent",
+      type: "application/x-www-form-urlencoded",
+      head: "choice=all&padding=",
+      status: 413,
+      page: "That was too much to send",
+      mostSentMb: 20,
+    },
+    {
+      path: "/workspace/sign-in/passkey",
+      type: "application/json",
+      head: '{"step":"options","padding":"',
+      status: 413,
+      page: "That was too much to send",
+      mostSentMb: 20,
+    },
     // Multipart where no files are taken: refused before any of it is read.
-    { path: "/consent", type: multipart, head: fileHead, status: 415, page: "This page cannot take that", mostSentMb: 20 },
+    {
+      path: "/consent",
+      type: multipart,
+      head: fileHead,
+      status: 415,
+      page: "This page cannot take that",
+      mostSentMb: 20,
+    },
   ];
   for (const { path, type, head, status, page, mostSentMb } of cases) {
-    const answer = await sendChunked(`${server.url}${path}`, { headers: { "Content-Type": type }, head, totalBytes: 100 * MB });
+    const answer = await sendChunked(`${server.url}${path}`, {
+      headers: { "Content-Type": type },
+      head,
+      totalBytes: 100 * MB,
+    });
     const what = `${type.split(";")[0]} to ${path}`;
     expect(answer.status, what).toBe(status);
     expect(answer.body, what).toContain(page);
@@ -57,10 +89,18 @@ test("a 100 MB body sent in chunks is refused while it arrives, at every kind of
 });
 
 test("a body the server cannot read answers 400 with the site's page, a post from another site 403, and neither is logged as an error", async () => {
-  const post = (path: string, init: { headers?: Record<string, string>; body?: string }) => fetch(`${server.url}${path}`, { method: "POST", redirect: "manual", ...init });
+  const post = (path: string, init: { headers?: Record<string, string>; body?: string }) =>
+    fetch(`${server.url}${path}`, { method: "POST", redirect: "manual", ...init });
   // Multipart without its boundary, at the file forms, the booking form, a cookie choice and the
   // workspace's sign-in; text and nothing at all to the cookie choice.
-  for (const path of ["/contact", "/careers/apply", "/careers/product-manager/apply", "/contact/meeting", "/consent", "/workspace/sign-in"]) {
+  for (const path of [
+    "/contact",
+    "/careers/apply",
+    "/careers/product-manager/apply",
+    "/contact/meeting",
+    "/consent",
+    "/workspace/sign-in",
+  ]) {
     const response = await post(path, { headers: { "Content-Type": "multipart/form-data" }, body: "x" });
     expect(response.status, path).toBe(400);
     expect(await response.text(), path).toContain("This address cannot be read");
@@ -72,21 +112,38 @@ test("a body the server cannot read answers 400 with the site's page, a post fro
   }
   // A passkey step that is not JSON: the ceremony's own answer, in JSON.
   // (From SITE_URL's pages, the only origin whose posts the workspace takes.)
-  const broken = await post("/workspace/sign-in/passkey", { headers: { "Content-Type": "application/json", Origin: new URL(e2eEnv.SITE_URL).origin }, body: '{"step":' });
+  const broken = await post("/workspace/sign-in/passkey", {
+    headers: { "Content-Type": "application/json", Origin: new URL(e2eEnv.SITE_URL).origin },
+    body: '{"step":',
+  });
   expect(broken.status).toBe(400);
   expect(await broken.json()).toEqual({ error: "bad request" });
 
   // Posts from another site's page, whatever they carry.
   for (const path of ["/consent", "/contact", "/workspace/sign-in", "/workspace/sign-in/passkey"]) {
-    const response = await post(path, { headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://elsewhere.example" }, body: "choice=all" });
+    const response = await post(path, {
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://elsewhere.example" },
+      body: "choice=all",
+    });
     expect(response.status, path).toBe(403);
     expect(await response.text(), path).toContain("This was sent from another site");
   }
   // The same post from this site's page is taken.
-  expect((await post("/consent", { headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url }, body: "choice=necessary" })).status).toBe(303);
+  expect(
+    (
+      await post("/consent", {
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+        body: "choice=necessary",
+      })
+    ).status,
+  ).toBe(303);
 
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   expect(errorsLogged()).toEqual([]);
   // Each refusal is the request's own line, with the address and the method it came with.
-  await expect.poll(() => server.output().match(/"method":"POST","path":"\/careers\/product-manager\/apply","status":400/) !== null).toBe(true);
+  await expect
+    .poll(
+      () => server.output().match(/"method":"POST","path":"\/careers\/product-manager\/apply","status":400/) !== null,
+    )
+    .toBe(true);
 });

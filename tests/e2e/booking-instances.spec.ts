@@ -13,14 +13,18 @@ const racers = 10;
 
 /** A visitor's view of the day from one instance: the first free time and the form's stamp. */
 async function loadDay(server: RunningServer, address: string, day?: string) {
-  const response = await fetch(`${server.url}/contact/meeting?${new URLSearchParams({ tz: "UTC", ...(day ? { day } : {}) })}`, {
-    headers: { "X-Forwarded-For": address },
-  });
+  const response = await fetch(
+    `${server.url}/contact/meeting?${new URLSearchParams({ tz: "UTC", ...(day ? { day } : {}) })}`,
+    {
+      headers: { "X-Forwarded-For": address },
+    },
+  );
   expect(response.status).toBe(200);
   const html = await response.text();
   return {
     firstDay: /href="\/contact\/meeting\?day=(\d{4}-\d{2}-\d{2})&amp;tz=UTC#times"/.exec(html)?.[1],
-    firstTime: /type="radio"[^>]*value="([^"]+)"/.exec(html)?.[1] ?? /value="([^"]+Z)"[^>]*type="radio"/.exec(html)?.[1],
+    firstTime:
+      /type="radio"[^>]*value="([^"]+)"/.exec(html)?.[1] ?? /value="([^"]+Z)"[^>]*type="radio"/.exec(html)?.[1],
     stamp: /name="form-started" value="([^"]+)"/.exec(html)?.[1],
   };
 }
@@ -33,7 +37,9 @@ test("racing for one time through two instances on one PostgreSQL: one visitor g
   const servers: RunningServer[] = [];
   const database = new pg.Pool({ connectionString: cluster.url, max: 2 });
   try {
-    servers.push(...(await Promise.all([startServer({ port, env: shared }), startServer({ port: port + 1, env: shared })])));
+    servers.push(
+      ...(await Promise.all([startServer({ port, env: shared }), startServer({ port: port + 1, env: shared })])),
+    );
     const day = (await loadDay(servers[0]!, "203.0.113.1")).firstDay;
     expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -82,12 +88,16 @@ test("racing for one time through two instances on one PostgreSQL: one visitor g
       expect(answer.html).not.toContain(`value="${start}"`);
     }
 
-    const bookings = await database.query<{ start_at: string; status: string }>("select start_at, status from bookings");
+    const bookings = await database.query<{ start_at: string; status: string }>(
+      "select start_at, status from bookings",
+    );
     expect(bookings.rows).toEqual([{ start_at: new Date(start!).toISOString(), status: "confirmed" }]);
     const meetings = await database.query<{ fields: string }>("select fields from submissions where kind = 'meeting'");
     expect(meetings.rows.map((row) => JSON.parse(row.fields).name)).toEqual([`Racer ${won[0]!.index}`]);
     // The winner's invitation and the team's notice, nothing for the others.
-    const mail = await database.query<{ recipient: string; calendar_method: string }>("select recipient, calendar_method from outbox order by recipient");
+    const mail = await database.query<{ recipient: string; calendar_method: string }>(
+      "select recipient, calendar_method from outbox order by recipient",
+    );
     expect(mail.rows).toEqual([
       { recipient: "hello@example.com", calendar_method: "REQUEST" },
       { recipient: `racer-${won[0]!.index}@example.com`, calendar_method: "REQUEST" },

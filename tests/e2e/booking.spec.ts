@@ -14,7 +14,12 @@ const bookableDay = /: \d+ free times?$/;
 
 function visitor() {
   const tag = Math.random().toString(36).slice(2, 10);
-  return { name: `Ada Lovelace ${tag}`, email: `ada.${tag}@example.com`, company: "Analytical Engines", topic: `Bernoulli numbers & <notes> ${tag}` };
+  return {
+    name: `Ada Lovelace ${tag}`,
+    email: `ada.${tag}@example.com`,
+    company: "Analytical Engines",
+    topic: `Bernoulli numbers & <notes> ${tag}`,
+  };
 }
 
 /** The invitations `email` received, read as a calendar program reads them: the text/calendar part parsed with ical.js. */
@@ -40,9 +45,20 @@ async function invitationsTo(storage: StorageEnv, email: string) {
 }
 
 /** The invitation with this method and sequence, once the outbox has written it. */
-async function invitationFor(storage: StorageEnv, email: string, method: "REQUEST" | "CANCEL", sequence = method === "REQUEST" ? 0 : 1) {
-  const find = async () => (await invitationsTo(storage, email)).find((found) => found.method === method && found.sequence === sequence);
-  await expect.poll(async () => Boolean(await find()), { message: `a ${method} (sequence ${sequence}) to ${email}`, timeout: 15_000 }).toBe(true);
+async function invitationFor(
+  storage: StorageEnv,
+  email: string,
+  method: "REQUEST" | "CANCEL",
+  sequence = method === "REQUEST" ? 0 : 1,
+) {
+  const find = async () =>
+    (await invitationsTo(storage, email)).find((found) => found.method === method && found.sequence === sequence);
+  await expect
+    .poll(async () => Boolean(await find()), {
+      message: `a ${method} (sequence ${sequence}) to ${email}`,
+      timeout: 15_000,
+    })
+    .toBe(true);
   return (await find())!;
 }
 
@@ -56,16 +72,23 @@ async function fillDetails(page: Page, person: ReturnType<typeof visitor>) {
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("from 'Select a day': choose a zone, a day and a time, book; the confirmation shows both zones and the time is gone for the next visitor", async ({ page, storage }) => {
+  test("from 'Select a day': choose a zone, a day and a time, book; the confirmation shows both zones and the time is gone for the next visitor", async ({
+    page,
+    storage,
+  }) => {
     await page.goto("/contact");
     await page.getByRole("link", { name: "Select a day" }).click();
     await expect(page).toHaveURL(/\/contact\/meeting$/);
-    await expect(page.getByText(/Times are shown in America\/Los_Angeles \(Pacific (Standard|Daylight) Time\)/)).toBeVisible();
+    await expect(
+      page.getByText(/Times are shown in America\/Los_Angeles \(Pacific (Standard|Daylight) Time\)/),
+    ).toBeVisible();
     await closePrivacyBanner(page);
 
     await page.getByLabel("Time zone").selectOption("Europe/Berlin");
     await page.getByRole("button", { name: "Show times in this zone" }).click();
-    await expect(page.getByText(/Times are shown in Europe\/Berlin \(Central European (Standard|Summer) Time\)/)).toBeVisible();
+    await expect(
+      page.getByText(/Times are shown in Europe\/Berlin \(Central European (Standard|Summer) Time\)/),
+    ).toBeVisible();
 
     const day = page.getByRole("link", { name: bookableDay }).first();
     const dayName = ((await day.textContent()) ?? "").replace(/^\d+/, "").split(":")[0] ?? "";
@@ -75,8 +98,12 @@ test.describe("with JavaScript off", () => {
     await expect(page.getByRole("heading", { name: `Free times on ${dayName}` })).toBeVisible();
     const times = page.getByRole("group", { name: `Choose a time on ${dayName}` });
     const first = times.getByRole("radio").first();
-    const timeName = await first.evaluate((radio) => radio.closest("label")?.querySelector(".sr-only")?.textContent ?? "");
-    expect(timeName).toMatch(new RegExp(`^${dayName} at \\d{1,2}:\\d{2}\\s[AP]M Central European (Standard|Summer) Time$`));
+    const timeName = await first.evaluate(
+      (radio) => radio.closest("label")?.querySelector(".sr-only")?.textContent ?? "",
+    );
+    expect(timeName).toMatch(
+      new RegExp(`^${dayName} at \\d{1,2}:\\d{2}\\s[AP]M Central European (Standard|Summer) Time$`),
+    );
     await expect(page.getByRole("radio", { name: timeName })).toHaveCount(1);
     await first.check();
 
@@ -87,11 +114,21 @@ test.describe("with JavaScript off", () => {
     await expect(page).toHaveURL(/\/contact\/meeting\?booked=1&at=[^&]+&tz=Europe%2FBerlin#confirmation$/);
     await expect(page.getByRole("heading", { name: "Your meeting is booked" })).toBeVisible();
     await expect(page.getByText(`Your time: ${timeName}`)).toBeVisible();
-    await expect(page.getByText(/^Our time: .+ at \d{1,2}:\d{2}\s[AP]M Pacific (Standard|Daylight) Time$/)).toBeVisible();
+    await expect(
+      page.getByText(/^Our time: .+ at \d{1,2}:\d{2}\s[AP]M Pacific (Standard|Daylight) Time$/),
+    ).toBeVisible();
 
-    const stored = exportSubmissions(storage, "meeting").filter((submission) => submission.fields.email === person.email);
+    const stored = exportSubmissions(storage, "meeting").filter(
+      (submission) => submission.fields.email === person.email,
+    );
     expect(stored).toHaveLength(1);
-    expect(stored[0]?.fields).toMatchObject({ name: person.name, company: person.company, topic: person.topic, timeZone: "Europe/Berlin", visitorWhen: timeName });
+    expect(stored[0]?.fields).toMatchObject({
+      name: person.name,
+      company: person.company,
+      topic: person.topic,
+      timeZone: "Europe/Berlin",
+      visitorWhen: timeName,
+    });
     await mailContaining(storage, person.email);
 
     // The next visitor, on the same day and zone, is not offered that time.
@@ -100,18 +137,26 @@ test.describe("with JavaScript off", () => {
     await expect(page.getByRole("radio", { name: timeName })).toHaveCount(0);
   });
 
-  test("a time taken meanwhile: the day's times again with 'That time was just taken' and everything typed kept", async ({ page, browser }) => {
+  test("a time taken meanwhile: the day's times again with 'That time was just taken' and everything typed kept", async ({
+    page,
+    browser,
+  }) => {
     await page.goto("/contact/meeting");
     await closePrivacyBanner(page);
     await page.getByRole("link", { name: bookableDay }).first().click();
     const radio = page.getByRole("radio").first();
-    const timeName = await radio.evaluate((element) => element.closest("label")?.querySelector(".sr-only")?.textContent ?? "");
+    const timeName = await radio.evaluate(
+      (element) => element.closest("label")?.querySelector(".sr-only")?.textContent ?? "",
+    );
     await radio.check();
     const person = visitor();
     await fillDetails(page, person);
 
     // Someone else books it first, in another browser.
-    const other = await browser.newPage({ javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.77" } });
+    const other = await browser.newPage({
+      javaScriptEnabled: false,
+      extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.77" },
+    });
     await other.goto(page.url());
     await other.getByRole("radio", { name: timeName }).check();
     await fillDetails(other, visitor());
@@ -131,13 +176,18 @@ test.describe("with JavaScript off", () => {
     await expect(page.getByLabel("What Would You Like to Discuss")).toHaveValue(person.topic);
   });
 
-  test("the invitation is a REQUEST for the booked instant; its manage link cancels the meeting, sends the CANCEL and frees the time", async ({ page, storage }) => {
+  test("the invitation is a REQUEST for the booked instant; its manage link cancels the meeting, sends the CANCEL and frees the time", async ({
+    page,
+    storage,
+  }) => {
     await page.goto("/contact/meeting?tz=UTC");
     await closePrivacyBanner(page);
     await page.getByRole("link", { name: bookableDay }).first().click();
     const dayUrl = page.url();
     const first = page.getByRole("radio").first();
-    const timeName = await first.evaluate((radio) => radio.closest("label")?.querySelector(".sr-only")?.textContent ?? "");
+    const timeName = await first.evaluate(
+      (radio) => radio.closest("label")?.querySelector(".sr-only")?.textContent ?? "",
+    );
     await first.check();
     const person = visitor();
     await fillDetails(page, person);
@@ -166,7 +216,10 @@ test.describe("with JavaScript off", () => {
     await expect(page.getByRole("radio", { name: timeName })).toHaveCount(1);
   });
 
-  test("the manage link moves the meeting: the new time in a REQUEST with the same UID, the old time free again", async ({ page, storage }) => {
+  test("the manage link moves the meeting: the new time in a REQUEST with the same UID, the old time free again", async ({
+    page,
+    storage,
+  }) => {
     await page.goto("/contact/meeting?tz=UTC");
     await closePrivacyBanner(page);
     await page.getByRole("link", { name: bookableDay }).first().click();
@@ -183,9 +236,15 @@ test.describe("with JavaScript off", () => {
     const newStart = await newTime.getAttribute("value");
     await newTime.check();
     await page.getByRole("button", { name: "Move my meeting to this time" }).click();
-    await expect(page.getByRole("status")).toHaveText("Your meeting has moved. The new invitation is on its way to your inbox.");
+    await expect(page.getByRole("status")).toHaveText(
+      "Your meeting has moved. The new invitation is on its way to your inbox.",
+    );
     const moved = await invitationFor(storage, person.email, "REQUEST", 1);
-    expect(moved).toMatchObject({ uid: invitation.uid, start: new Date(newStart!).toISOString(), managePath: invitation.managePath });
+    expect(moved).toMatchObject({
+      uid: invitation.uid,
+      start: new Date(newStart!).toISOString(),
+      managePath: invitation.managePath,
+    });
   });
 
   test("a manage link that does not exist says so, with the way to book again", async ({ page }) => {
@@ -207,7 +266,11 @@ test.describe("with JavaScript off", () => {
 test.describe("with JavaScript on", () => {
   test.use({ timezoneId: "Australia/Sydney" });
 
-  test("the browser's zone is offered and what was typed survives the move to it; the radio group works by keyboard", async ({ page, hydrated, storage }) => {
+  test("the browser's zone is offered and what was typed survives the move to it; the radio group works by keyboard", async ({
+    page,
+    hydrated,
+    storage,
+  }) => {
     const response = await page.goto("/contact/meeting");
     expect(response?.headers()["cache-control"]).toBe("private, no-cache");
     await closePrivacyBanner(page);
@@ -225,7 +288,9 @@ test.describe("with JavaScript on", () => {
     // The form offers the browser's zone; the times there come with the details typed so far.
     await page.getByRole("link", { name: "Show these times in Australia/Sydney, your device's time zone" }).click();
     await expect(page).toHaveURL(/\?day=[\d-]+&tz=Australia%2FSydney#times$/);
-    await expect(page.getByText(/Times are shown in Australia\/Sydney \(Australian Eastern (Standard|Daylight) Time\)/)).toBeVisible();
+    await expect(
+      page.getByText(/Times are shown in Australia\/Sydney \(Australian Eastern (Standard|Daylight) Time\)/),
+    ).toBeVisible();
     await hydrated();
     await expect(page.getByLabel("Your Name")).toHaveValue(person.name);
     await expect(page.getByLabel("Your Email")).toHaveValue(person.email);
@@ -238,7 +303,9 @@ test.describe("with JavaScript on", () => {
     await page.keyboard.press("ArrowDown");
     const second = page.getByRole("radio").nth(1);
     await expect(second).toBeChecked();
-    const timeName = await second.evaluate((radio) => radio.closest("label")?.querySelector(".sr-only")?.textContent ?? "");
+    const timeName = await second.evaluate(
+      (radio) => radio.closest("label")?.querySelector(".sr-only")?.textContent ?? "",
+    );
     expect(timeName).toMatch(/Australian Eastern (Standard|Daylight) Time$/);
 
     await fillDetails(page, person);
@@ -269,7 +336,10 @@ test.describe("with JavaScript on", () => {
   });
 });
 
-test("axe finds no WCAG 2.2 AA violation on a meeting's manage page with a day chosen, 1280 and 320 px", async ({ page, storage }) => {
+test("axe finds no WCAG 2.2 AA violation on a meeting's manage page with a day chosen, 1280 and 320 px", async ({
+  page,
+  storage,
+}) => {
   test.setTimeout(60_000); // a booking, its e-mail and two full axe runs
   // Booked the way the form posts, with the stamp and first free time the page offers.
   const calendar = await (await page.request.get("/contact/meeting?tz=UTC")).text();
@@ -289,27 +359,49 @@ test("axe finds no WCAG 2.2 AA violation on a meeting's manage page with a day c
   });
   expect(booked.status()).toBe(303);
   const { managePath } = await invitationFor(storage, person.email, "REQUEST");
-  for (const viewport of [{ width: 1280, height: 900 }, { width: 320, height: 640 }]) {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 320, height: 640 },
+  ]) {
     await page.setViewportSize(viewport);
     await page.goto(managePath!);
     await page.getByRole("link", { name: bookableDay }).first().click();
     await expect(page.getByRole("radio").first()).toBeVisible();
     // The page opens at the day's times (#times); axe judges days partly under the sticky header as too small, so the page is read from its top, at rest.
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-    expect(results.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(" ")) }))).toEqual([]);
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+      .analyze();
+    expect(
+      results.violations.map((violation) => ({
+        id: violation.id,
+        targets: violation.nodes.map((node) => node.target.join(" ")),
+      })),
+    ).toEqual([]);
   }
 });
 
-for (const viewport of [{ width: 1280, height: 900 }, { width: 320, height: 640 }]) {
-  test(`axe finds no WCAG 2.2 AA violation on the booking page with a day chosen, ${viewport.width} px`, async ({ page }) => {
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 320, height: 640 },
+]) {
+  test(`axe finds no WCAG 2.2 AA violation on the booking page with a day chosen, ${viewport.width} px`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await page.goto("/contact/meeting");
     await page.getByRole("link", { name: bookableDay }).first().click();
     await expect(page.getByRole("radio").first()).toBeVisible();
     // The page opens at the day's times (#times); axe judges days partly under the sticky header as too small, so the page is read from its top, at rest.
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-    expect(results.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(" ")) }))).toEqual([]);
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+      .analyze();
+    expect(
+      results.violations.map((violation) => ({
+        id: violation.id,
+        targets: violation.nodes.map((node) => node.target.join(" ")),
+      })),
+    ).toEqual([]);
   });
 }

@@ -5,11 +5,27 @@ import { expect, test, postingPages, postingApplyPages } from "./fixtures.ts";
 // sends it (brotli), from the production build. Speed itself is measured by `npm run bench`.
 
 const KB = 1024;
-const contentPages = ["/", "/about", "/features", "/careers", ...postingPages, "/login", "/download", "/cookie-settings"];
+const contentPages = [
+  "/",
+  "/about",
+  "/features",
+  "/careers",
+  ...postingPages,
+  "/login",
+  "/download",
+  "/cookie-settings",
+];
 // The booking page's form comes with a day chosen (its address found on the page, below).
 const formPages = ["/contact", "/contact/meeting?day=", "/careers/apply", ...postingApplyPages];
 
-type Transfer = { total: number; script: number; stylesheet: number; document: number; urls: string[]; scriptBeforeInteraction?: number };
+type Transfer = {
+  total: number;
+  script: number;
+  stylesheet: number;
+  document: number;
+  urls: string[];
+  scriptBeforeInteraction?: number;
+};
 
 /**
  * Loads `path` in a fresh page and adds up the encoded body bytes of every response, by type;
@@ -72,8 +88,17 @@ test("the home page stays within 150 KB in all and 100 KB of JavaScript", async 
 const formPageScriptKb = 100;
 
 for (const path of formPages) {
-  test(`${path}: no JavaScript until the visitor acts, then at most ${formPageScriptKb} KB of it and 180 KB in all, nothing from another origin`, async ({ page, baseURL, hydrated, request }) => {
-    const booking = path.endsWith("?day=") ? (await (await request.get("/contact/meeting")).text()).match(/href="(\/contact\/meeting\?day=[\d-]+)#times"/)?.[1] : null;
+  test(`${path}: no JavaScript until the visitor acts, then at most ${formPageScriptKb} KB of it and 180 KB in all, nothing from another origin`, async ({
+    page,
+    baseURL,
+    hydrated,
+    request,
+  }) => {
+    const booking = path.endsWith("?day=")
+      ? (await (await request.get("/contact/meeting")).text()).match(
+          /href="(\/contact\/meeting\?day=[\d-]+)#times"/,
+        )?.[1]
+      : null;
     if (path.endsWith("?day=")) expect(booking, "a day with free times").toBeTruthy();
     const transfer = await firstLoad(page, booking ?? path, hydrated);
     expect(transfer.scriptBeforeInteraction).toBe(0);

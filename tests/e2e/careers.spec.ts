@@ -8,7 +8,10 @@ import { exportSubmissions, expect, mailContaining, test } from "./fixtures.ts";
 // runs this file again with every posting closed).
 const closedPostings = (open: JobPosting[]) => careers.jobs.filter((job) => !open.includes(job));
 
-test("each open posting has its own page with its JobPosting data; the listing has none", async ({ page, openPostings }) => {
+test("each open posting has its own page with its JobPosting data; the listing has none", async ({
+  page,
+  openPostings,
+}) => {
   for (const job of openPostings) {
     const response = await page.goto(`/careers/${job.slug}`);
     expect(response?.status()).toBe(200);
@@ -17,14 +20,26 @@ test("each open posting has its own page with its JobPosting data; the listing h
     await expect(page.getByRole("heading", { name: "What we are looking for" })).toBeVisible();
     await expect(page.getByRole("complementary")).toContainText(job.location);
     const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
-    expect(data).toMatchObject({ "@type": "JobPosting", title: job.title, employmentType: "FULL_TIME", directApply: true, validThrough: closesAt(job).toISOString() });
-    await expect(page.getByRole("link", { name: `Apply Now for ${job.title}` })).toHaveAttribute("href", `/careers/${job.slug}/apply`);
+    expect(data).toMatchObject({
+      "@type": "JobPosting",
+      title: job.title,
+      employmentType: "FULL_TIME",
+      directApply: true,
+      validThrough: closesAt(job).toISOString(),
+    });
+    await expect(page.getByRole("link", { name: `Apply Now for ${job.title}` })).toHaveAttribute(
+      "href",
+      `/careers/${job.slug}/apply`,
+    );
   }
   await page.goto("/careers");
   await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
 });
 
-test("a closed posting is off the list and its page answers 404, pointing at the open ones or, with none open, at the general application", async ({ page, openPostings }) => {
+test("a closed posting is off the list and its page answers 404, pointing at the open ones or, with none open, at the general application", async ({
+  page,
+  openPostings,
+}) => {
   const closed = closedPostings(openPostings);
   expect(closed.length).toBeGreaterThan(0); // the content keeps one posting closed, so this is always tried
   await page.goto("/careers");
@@ -51,8 +66,20 @@ test("a closed posting is off the list and its page answers 404, pointing at the
 function applyTarget(openPostings: JobPosting[]) {
   const job = openPostings.at(-1);
   return job
-    ? { link: `Apply Now for ${job.title}`, heading: `Apply: ${job.title}`, path: `/careers/${job.slug}/apply`, slug: job.slug, subject: `Application: ${job.title}` }
-    : { link: "Send General Application", heading: "Send a general application", path: "/careers/apply", slug: null, subject: "Application: General application" };
+    ? {
+        link: `Apply Now for ${job.title}`,
+        heading: `Apply: ${job.title}`,
+        path: `/careers/${job.slug}/apply`,
+        slug: job.slug,
+        subject: `Application: ${job.title}`,
+      }
+    : {
+        link: "Send General Application",
+        heading: "Send a general application",
+        path: "/careers/apply",
+        slug: null,
+        subject: "Application: General application",
+      };
 }
 
 function applicant() {
@@ -90,7 +117,12 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("an application to a posting (the general one once none is open) is stored with its resume and notified", async ({ page, storage, hydrated, openPostings }) => {
+    test("an application to a posting (the general one once none is open) is stored with its resume and notified", async ({
+      page,
+      storage,
+      hydrated,
+      openPostings,
+    }) => {
       const person = applicant();
       const target = applyTarget(openPostings);
       await page.goto("/careers");
@@ -98,14 +130,18 @@ for (const javaScriptEnabled of [true, false]) {
       await hydrated();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.heading);
       await fillApplication(page, person);
-      await page.getByLabel("Resume").setInputFiles({ name: "resume.pdf", mimeType: "application/pdf", buffer: resume(person.email) });
+      await page
+        .getByLabel("Resume")
+        .setInputFiles({ name: "resume.pdf", mimeType: "application/pdf", buffer: resume(person.email) });
       await page.getByRole("button", { name: "Send application" }).click();
       await expect(page).toHaveURL(`${target.path}?sent=1#confirmation`);
       await expect(page.getByRole("heading", { name: "Thank you, your application is on its way" })).toBeVisible();
       await page.reload();
       await expect(page.getByRole("heading", { name: "Thank you, your application is on its way" })).toBeVisible();
 
-      const stored = exportSubmissions(storage, "application").filter((submission) => submission.fields.email === person.email);
+      const stored = exportSubmissions(storage, "application").filter(
+        (submission) => submission.fields.email === person.email,
+      );
       expect(stored).toHaveLength(1);
       expect(stored[0]).toMatchObject({
         kind: "application",
@@ -120,7 +156,12 @@ for (const javaScriptEnabled of [true, false]) {
       expect(eml).toContain("resume.pdf");
     });
 
-    test("invalid links and a disguised resume are explained, and every value is kept", async ({ page, storage, hydrated, openPostings }) => {
+    test("invalid links and a disguised resume are explained, and every value is kept", async ({
+      page,
+      storage,
+      hydrated,
+      openPostings,
+    }) => {
       const person = { ...applicant(), github: "javascript:alert(1)" };
       await page.goto(applyTarget(openPostings).path);
       await hydrated();
@@ -134,7 +175,9 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Send application" }).click();
       const github = page.getByLabel("GitHub profile");
       await expect(github).toHaveAttribute("aria-invalid", "true");
-      await expect(page.getByText("Please enter a web address, like linkedin.com/in/your-name, or leave this empty.")).toBeVisible();
+      await expect(
+        page.getByText("Please enter a web address, like linkedin.com/in/your-name, or leave this empty."),
+      ).toBeVisible();
       await expect(github).toBeFocused();
       for (const [label, value] of [
         ["First name", person.firstName],
@@ -149,7 +192,9 @@ for (const javaScriptEnabled of [true, false]) {
       }
       await expect(page.getByLabel(/I agree that/)).toBeChecked();
       await expect(page.getByLabel("Keep my application for up to 12 months")).toBeChecked();
-      expect(exportSubmissions(storage, "application").filter((submission) => submission.fields.email === person.email)).toEqual([]);
+      expect(
+        exportSubmissions(storage, "application").filter((submission) => submission.fields.email === person.email),
+      ).toEqual([]);
 
       // With the link corrected, the server checks the file itself.
       await page.getByLabel("GitHub profile").fill("https://github.com/katherine");
@@ -172,20 +217,34 @@ test("a general application has no posting and reaches the same list", async ({ 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Send a general application");
   await fillApplication(page, person);
   await page.getByLabel("Keep my application for up to 12 months").check();
-  await page.getByLabel("Resume").setInputFiles({ name: "cv.txt", mimeType: "text/plain", buffer: Buffer.from("Katherine Johnson\nMathematician\n") });
+  await page
+    .getByLabel("Resume")
+    .setInputFiles({
+      name: "cv.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("Katherine Johnson\nMathematician\n"),
+    });
   await page.getByRole("button", { name: "Send application" }).click();
   await expect(page.getByRole("heading", { name: "Thank you, your application is on its way" })).toBeVisible();
-  const [stored] = exportSubmissions(storage, "application").filter((submission) => submission.fields.email === person.email);
+  const [stored] = exportSubmissions(storage, "application").filter(
+    (submission) => submission.fields.email === person.email,
+  );
   expect(stored).toMatchObject({
     job: null,
     // The choice kept with the words agreed to (its version); its time is the application's.
-    fields: { futureConsent: "yes", futureConsentWording: "Keep my application for up to 12 months and contact me about future openings." },
+    fields: {
+      futureConsent: "yes",
+      futureConsentWording: "Keep my application for up to 12 months and contact me about future openings.",
+    },
     attachments: [{ name: "cv.txt", type: "text/plain" }],
   });
   await mailContaining(storage, "Application: General application");
 });
 
-test("on a phone a link near the top jumps to the open positions; on a wide screen the link is not shown", async ({ page, openPostings }) => {
+test("on a phone a link near the top jumps to the open positions; on a wide screen the link is not shown", async ({
+  page,
+  openPostings,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/careers");
   const jump = page.getByRole("link", { name: /^See the open positions \(\d+\)$/ });

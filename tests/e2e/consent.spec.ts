@@ -28,7 +28,10 @@ async function savedChoice(page: Page, categories: RegExp) {
   return consentCookie(page);
 }
 
-test("a first visit to any page shows the banner, with equal buttons and no frame loaded", async ({ page, embedRequests }) => {
+test("a first visit to any page shows the banner, with equal buttons and no frame loaded", async ({
+  page,
+  embedRequests,
+}) => {
   for (const path of [...sitePages, ...postingPages, "/careers/apply", "/no-such-page"]) {
     await page.context().clearCookies();
     await page.goto(path);
@@ -36,7 +39,11 @@ test("a first visit to any page shows the banner, with equal buttons and no fram
     const accept = banner(page).getByRole("button", { name: "Accept All" });
     const individual = banner(page).getByRole("button", { name: "Accept Individual" });
     const necessary = banner(page).getByRole("button", { name: "Necessary only" });
-    const [acceptBox, individualBox, necessaryBox] = [await accept.boundingBox(), await individual.boundingBox(), await necessary.boundingBox()];
+    const [acceptBox, individualBox, necessaryBox] = [
+      await accept.boundingBox(),
+      await individual.boundingBox(),
+      await necessary.boundingBox(),
+    ];
     for (const box of [individualBox, necessaryBox]) {
       expect(acceptBox?.width).toBeCloseTo(box?.width ?? 0, 0);
       expect(acceptBox?.height).toBe(box?.height);
@@ -45,7 +52,10 @@ test("a first visit to any page shows the banner, with equal buttons and no fram
   expect(embedRequests).toEqual([]);
 });
 
-test("a damaged consent cookie counts as no choice: every page still opens, with the banner", async ({ page, baseURL }) => {
+test("a damaged consent cookie counts as no choice: every page still opens, with the banner", async ({
+  page,
+  baseURL,
+}) => {
   await page.context().addCookies([{ name: "site_consent", value: "%E0%A4%A", url: baseURL ?? "" }]);
   for (const path of ["/about", "/contact", "/careers/apply"]) {
     const response = await page.goto(path);
@@ -61,14 +71,21 @@ test("the address the choices are sent to, opened in a browser, shows the cookie
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
-test("a choice the site does not know leads a visitor without JavaScript to the cookie settings, and sets no cookie", async ({ request }) => {
-  const response = await request.post("/consent", { form: { choice: "everything", returnTo: "/about" }, maxRedirects: 0 });
+test("a choice the site does not know leads a visitor without JavaScript to the cookie settings, and sets no cookie", async ({
+  request,
+}) => {
+  const response = await request.post("/consent", {
+    form: { choice: "everything", returnTo: "/about" },
+    maxRedirects: 0,
+  });
   expect(response.status()).toBe(303);
   expect(response.headers()["location"]).toBe("/cookie-settings");
   expect(response.headers()["set-cookie"]).toBeUndefined();
 });
 
-test("a choice made on a page with a very long address is still recorded, and the visitor returns home", async ({ request }) => {
+test("a choice made on a page with a very long address is still recorded, and the visitor returns home", async ({
+  request,
+}) => {
   const returnTo = `/contact?${"utm_term=a&".repeat(190)}`; // over 2,048 characters
   const response = await request.post("/consent", { form: { choice: "necessary", returnTo }, maxRedirects: 0 });
   expect(response.status()).toBe(303);
@@ -76,7 +93,11 @@ test("a choice made on a page with a very long address is still recorded, and th
   expect(response.headers()["set-cookie"]).toContain("site_consent=");
 });
 
-test("Close means necessary only: remembered across reloads and pages, frames stay placeholders", async ({ page, embedRequests, storage }) => {
+test("Close means necessary only: remembered across reloads and pages, frames stay placeholders", async ({
+  page,
+  embedRequests,
+  storage,
+}) => {
   await page.goto("/contact");
   await closeButton(page).click();
   await expect(banner(page)).toBeHidden();
@@ -101,7 +122,10 @@ test("Close means necessary only: remembered across reloads and pages, frames st
   ]);
 });
 
-test("Accept All loads the frames lazily at their spec sizes, on every page and after navigation", async ({ page, embedRequests }) => {
+test("Accept All loads the frames lazily at their spec sizes, on every page and after navigation", async ({
+  page,
+  embedRequests,
+}) => {
   await page.goto("/about");
   expect(embedRequests).toEqual([]);
   await banner(page).getByRole("button", { name: "Accept All" }).click();
@@ -121,7 +145,11 @@ test("Accept All loads the frames lazily at their spec sizes, on every page and 
   await expect.poll(() => embedRequests).toContain("https://forms.embed.example/login");
 });
 
-test("a frame's Load form button records consent for third-party forms and loads it", async ({ page, embedRequests, storage }) => {
+test("a frame's Load form button records consent for third-party forms and loads it", async ({
+  page,
+  embedRequests,
+  storage,
+}) => {
   await page.goto("/login");
   await closeButton(page).click();
   await savedChoice(page, /\.necessary\.\d+$/);
@@ -136,7 +164,11 @@ test("a frame's Load form button records consent for third-party forms and loads
   await expect.poll(() => embedRequests).toContain("https://forms.embed.example/login");
   const consentId = (await savedChoice(page, /\.necessary\+forms\.\d+$/))?.value.split(".")[0];
   await expect
-    .poll(() => consentRecords(storage).filter((record) => record.consentId === consentId).map((record) => [record.source, record.categories]))
+    .poll(() =>
+      consentRecords(storage)
+        .filter((record) => record.consentId === consentId)
+        .map((record) => [record.source, record.categories]),
+    )
     .toEqual([
       ["banner", ["necessary"]],
       ["placeholder", ["necessary", "forms"]],
@@ -183,7 +215,9 @@ test("the banner never covers the element that has focus", async ({ page }) => {
 });
 
 test("crawlers get pages without the banner", async ({ browser }) => {
-  const context = await browser.newContext({ userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
+  const context = await browser.newContext({
+    userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+  });
   const page = await context.newPage();
   for (const path of ["/", "/contact"]) {
     await page.goto(path);
@@ -196,7 +230,11 @@ test("crawlers get pages without the banner", async ({ browser }) => {
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("Necessary only, a visible button beside the others, refuses the frames", async ({ page, embedRequests, storage }) => {
+  test("Necessary only, a visible button beside the others, refuses the frames", async ({
+    page,
+    embedRequests,
+    storage,
+  }) => {
     await page.goto("/");
     await banner(page).getByRole("button", { name: "Necessary only" }).click();
     await expect(banner(page)).toBeHidden();
@@ -209,7 +247,11 @@ test.describe("with JavaScript off", () => {
     ]);
   });
 
-  test("the banner's buttons post the choice, and pages follow it from then on", async ({ page, embedRequests, storage }) => {
+  test("the banner's buttons post the choice, and pages follow it from then on", async ({
+    page,
+    embedRequests,
+    storage,
+  }) => {
     await page.goto("/login");
     await expect(loginFrame(page)).toHaveCount(0);
     await banner(page).getByRole("button", { name: "Accept All" }).click();
@@ -255,7 +297,9 @@ test.describe("with JavaScript off", () => {
   });
 });
 
-test("the cookie settings page the banner leads to shows its form with no banner over it; undecided, the banner is back on the next page", async ({ page }) => {
+test("the cookie settings page the banner leads to shows its form with no banner over it; undecided, the banner is back on the next page", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 700 });
   await page.goto("/download");
   await banner(page).getByRole("button", { name: "Accept Individual" }).click();

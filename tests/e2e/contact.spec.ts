@@ -45,14 +45,19 @@ async function expectFormKeeps(page: Page, person: ReturnType<typeof visitor>, e
     ["Please Choose the Budget", person.budget],
     ["How Did You Hear About Us", person.source],
   ];
-  for (const [label, value] of fields) if (!except.includes(label)) await expect(page.getByLabel(label)).toHaveValue(value);
+  for (const [label, value] of fields)
+    if (!except.includes(label)) await expect(page.getByLabel(label)).toHaveValue(value);
 }
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("an inquiry with two files is stored, confirmed and notified, and a reload sends nothing again", async ({ page, storage, hydrated }) => {
+    test("an inquiry with two files is stored, confirmed and notified, and a reload sends nothing again", async ({
+      page,
+      storage,
+      hydrated,
+    }) => {
       const person = visitor();
       await openContact(page, hydrated);
       await fillForm(page, person);
@@ -65,12 +70,16 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/contact\?sent=1#confirmation$/);
       const confirmation = page.getByRole("heading", { name: "Thank you, your message is on its way" });
       await expect(confirmation).toBeVisible();
-      await expect(page.getByText("We have received your inquiry and will get back to you within 24 hours.")).toBeVisible();
+      await expect(
+        page.getByText("We have received your inquiry and will get back to you within 24 hours."),
+      ).toBeVisible();
       // The heading takes focus, so it is read out, and is in view, clear of the sticky header.
       await expect(confirmation).toBeFocused();
       await expect(confirmation).toBeInViewport();
       const header = await page.getByRole("banner").boundingBox();
-      await expect.poll(async () => (await confirmation.boundingBox())?.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+      await expect
+        .poll(async () => (await confirmation.boundingBox())?.y)
+        .toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
       await page.reload();
       await expect(page.getByRole("heading", { name: "Thank you, your message is on its way" })).toBeVisible();
 
@@ -102,7 +111,11 @@ for (const javaScriptEnabled of [true, false]) {
       expect(eml).toContain("&lt;b&gt;markup&lt;/b&gt;"); // the visitor's text is escaped in the HTML part
     });
 
-    test("invalid input is explained beside each field and every value is kept", async ({ page, storage, hydrated }) => {
+    test("invalid input is explained beside each field and every value is kept", async ({
+      page,
+      storage,
+      hydrated,
+    }) => {
       const person = { ...visitor(), phone: "call me maybe" };
       await openContact(page, hydrated);
       await fillForm(page, person);
@@ -124,7 +137,11 @@ for (const javaScriptEnabled of [true, false]) {
       expect(exportSubmissions(storage).filter((submission) => submission.fields.email === person.email)).toEqual([]);
     });
 
-    test("a disguised file is refused by its content, with the rest of the form kept", async ({ page, storage, hydrated }) => {
+    test("a disguised file is refused by its content, with the rest of the form kept", async ({
+      page,
+      storage,
+      hydrated,
+    }) => {
       const person = visitor();
       await openContact(page, hydrated);
       await fillForm(page, person);
@@ -143,11 +160,21 @@ for (const javaScriptEnabled of [true, false]) {
       expect(exportSubmissions(storage).filter((submission) => submission.fields.email === person.email)).toEqual([]);
     });
 
-    test("a text file named to run as a program is refused by its name, the kinds accepted named beside the field, the rest kept", async ({ page, storage, hydrated }) => {
+    test("a text file named to run as a program is refused by its name, the kinds accepted named beside the field, the rest kept", async ({
+      page,
+      storage,
+      hydrated,
+    }) => {
       const person = visitor();
       await openContact(page, hydrated);
       await fillForm(page, person);
-      await page.getByLabel("Upload Files").setInputFiles({ name: "project-brief.hta", mimeType: "application/hta", buffer: Buffer.from("<script>alert(1)</script>\n") });
+      await page
+        .getByLabel("Upload Files")
+        .setInputFiles({
+          name: "project-brief.hta",
+          mimeType: "application/hta",
+          buffer: Buffer.from("<script>alert(1)</script>\n"),
+        });
       await page.getByRole("button", { name: "Send message" }).click();
       const files = page.getByLabel("Upload Files");
       await expect(files).toHaveAttribute("aria-invalid", "true");
@@ -158,17 +185,29 @@ for (const javaScriptEnabled of [true, false]) {
       expect(exportSubmissions(storage).filter((submission) => submission.fields.email === person.email)).toEqual([]);
     });
 
-    test("six files are answered with the limit of five, beside the field, the rest kept", async ({ page, storage, hydrated }) => {
+    test("six files are answered with the limit of five, beside the field, the rest kept", async ({
+      page,
+      storage,
+      hydrated,
+    }) => {
       const person = visitor();
       await openContact(page, hydrated);
       await fillForm(page, person);
-      await page.getByLabel("Upload Files").setInputFiles(
-        ["a", "b", "c", "d", "e", "f"].map((letter) => ({ name: `part-${letter}.txt`, mimeType: "text/plain", buffer: Buffer.from(`Part ${letter}\n`) })),
-      );
+      await page
+        .getByLabel("Upload Files")
+        .setInputFiles(
+          ["a", "b", "c", "d", "e", "f"].map((letter) => ({
+            name: `part-${letter}.txt`,
+            mimeType: "text/plain",
+            buffer: Buffer.from(`Part ${letter}\n`),
+          })),
+        );
       await page.getByRole("button", { name: "Send message" }).click();
       const files = page.getByLabel("Upload Files");
       await expect(files).toHaveAttribute("aria-invalid", "true");
-      await expect(page.locator(`#${(await files.getAttribute("aria-describedby"))?.split(" ").at(-1)}`)).toHaveText("Please attach at most 5 files.");
+      await expect(page.locator(`#${(await files.getAttribute("aria-describedby"))?.split(" ").at(-1)}`)).toHaveText(
+        "Please attach at most 5 files.",
+      );
       await expect(page.getByText("10 MB in total).")).toHaveCount(0);
       await expectFormKeeps(page, person);
       expect(exportSubmissions(storage).filter((submission) => submission.fields.email === person.email)).toEqual([]);
@@ -176,19 +215,31 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test("a file name's direction controls are gone wherever it is shown: stored, listed and in the team's e-mail", async ({ page, storage, hydrated }) => {
+test("a file name's direction controls are gone wherever it is shown: stored, listed and in the team's e-mail", async ({
+  page,
+  storage,
+  hydrated,
+}) => {
   const person = visitor();
   await openContact(page, hydrated);
   await fillForm(page, person);
   // Reads as "brieftxt.pdf" with the override in place.
-  await page.getByLabel("Upload Files").setInputFiles({ name: "brief\u202Efdp.txt", mimeType: "text/plain", buffer: Buffer.from(`Plan for ${person.email}\n`) });
+  await page
+    .getByLabel("Upload Files")
+    .setInputFiles({
+      name: "brief\u202Efdp.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from(`Plan for ${person.email}\n`),
+    });
   const sent = page.waitForRequest((request) => request.method() === "POST");
   await page.getByRole("button", { name: "Send message" }).click();
   // The browser sends the name as chosen, override included: the server is what cleans it.
   expect((await sent).postDataBuffer()?.includes(Buffer.from('filename="brief\u202Efdp.txt"'))).toBe(true);
   await expect(page.getByRole("heading", { name: "Thank you, your message is on its way" })).toBeVisible();
   const [stored] = exportSubmissions(storage).filter((submission) => submission.fields.email === person.email);
-  expect(stored?.attachments).toEqual([{ name: "brieffdp.txt", size: Buffer.byteLength(`Plan for ${person.email}\n`), type: "text/plain" }]);
+  expect(stored?.attachments).toEqual([
+    { name: "brieffdp.txt", size: Buffer.byteLength(`Plan for ${person.email}\n`), type: "text/plain" },
+  ]);
   const [eml] = await mailContaining(storage, person.name);
   expect(eml).toContain("brieffdp.txt");
   expect(eml).not.toContain("\u202E");
@@ -217,7 +268,11 @@ test.describe("with JavaScript off", () => {
     expect(exportSubmissions(storage).filter((submission) => submission.fields.email === person.email)).toEqual([]);
   });
 
-  test("a request far over the limit is refused while it is sent, with the site's 413 page", async ({ page, storage, hydrated }) => {
+  test("a request far over the limit is refused while it is sent, with the site's 413 page", async ({
+    page,
+    storage,
+    hydrated,
+  }) => {
     const person = visitor();
     await openContact(page, hydrated);
     await fillForm(page, person);
@@ -233,7 +288,11 @@ test.describe("with JavaScript off", () => {
     expect(exportSubmissions(storage).filter((submission) => submission.fields.email === person.email)).toEqual([]);
   });
 
-  test("a bot that fills the hidden field is told 'thank you' and stored as spam, not notified", async ({ page, storage, hydrated }) => {
+  test("a bot that fills the hidden field is told 'thank you' and stored as spam, not notified", async ({
+    page,
+    storage,
+    hydrated,
+  }) => {
     const person = visitor();
     await openContact(page, hydrated);
     await fillForm(page, person);
@@ -245,7 +304,10 @@ test.describe("with JavaScript off", () => {
   });
 });
 
-test("with JavaScript on, the browser checks the form before sending and focuses the first problem", async ({ page, hydrated }) => {
+test("with JavaScript on, the browser checks the form before sending and focuses the first problem", async ({
+  page,
+  hydrated,
+}) => {
   await openContact(page, hydrated);
   await page.getByLabel("Your Email").fill("not-an-address");
   let posted = false;
@@ -269,10 +331,14 @@ test("what was typed survives a cookie choice, which brings the page again", asy
   await expect(page.getByRole("region", { name: "We value your privacy" })).toBeHidden();
   await hydrated();
   await expect(page.getByLabel("Your Name")).toHaveValue("Grace Hopper");
-  await expect(page.getByLabel("Describe Your Project Briefly")).toHaveValue("A compiler for business data processing.");
+  await expect(page.getByLabel("Describe Your Project Briefly")).toHaveValue(
+    "A compiler for business data processing.",
+  );
 });
 
-test("the scripts start when the visitor starts typing, and what was typed before React took over is kept and checked", async ({ page }) => {
+test("the scripts start when the visitor starts typing, and what was typed before React took over is kept and checked", async ({
+  page,
+}) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(request.url());

@@ -21,10 +21,12 @@ async function recordTimeline(page: Page) {
     new PerformanceObserver((list) => {
       // Entries come as each script finishes, not in the order they started: the earliest start counts.
       for (const entry of list.getEntries())
-        if (entry.name.endsWith(".js") && (!timeline.firstScriptAt || entry.startTime < timeline.firstScriptAt)) timeline.firstScriptAt = entry.startTime;
+        if (entry.name.endsWith(".js") && (!timeline.firstScriptAt || entry.startTime < timeline.firstScriptAt))
+          timeline.firstScriptAt = entry.startTime;
     }).observe({ type: "resource" });
     new MutationObserver(() => {
-      if (!timeline.hydratedAt && document.documentElement.hasAttribute("data-hydrated")) timeline.hydratedAt = performance.now();
+      if (!timeline.hydratedAt && document.documentElement.hasAttribute("data-hydrated"))
+        timeline.hydratedAt = performance.now();
     }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-hydrated"] });
   });
 }
@@ -59,11 +61,16 @@ async function typeThroughHydration(page: Page, field: string) {
 }
 
 async function expectTypedThroughHydration(page: Page, field: string, typed: string) {
-  const { keys, firstScriptAt, hydratedAt } = await page.evaluate(() => (window as unknown as { timeline: Timeline }).timeline);
+  const { keys, firstScriptAt, hydratedAt } = await page.evaluate(
+    () => (window as unknown as { timeline: Timeline }).timeline,
+  );
   expect(firstScriptAt, "the scripts started with the click").toBeGreaterThan(0);
   expect(keys.length).toBe(typed.length);
   const during = keys.filter((at) => at > firstScriptAt && at < hydratedAt).length;
-  expect(during, `keys typed while the scripts arrived and React took over (${keys.length} keys, scripts from ${Math.round(firstScriptAt)} ms, React in charge at ${Math.round(hydratedAt)} ms)`).toBeGreaterThan(0);
+  expect(
+    during,
+    `keys typed while the scripts arrived and React took over (${keys.length} keys, scripts from ${Math.round(firstScriptAt)} ms, React in charge at ${Math.round(hydratedAt)} ms)`,
+  ).toBeGreaterThan(0);
   await expect(page.locator(field)).toHaveValue(typed);
   // Still there once everything has settled (nothing resets it later).
   await page.waitForLoadState("networkidle");
@@ -71,7 +78,9 @@ async function expectTypedThroughHydration(page: Page, field: string, typed: str
   await expect(page.locator(field)).toHaveValue(typed);
 }
 
-test("contact: every key typed while React takes over is kept, and the form is checked in the browser afterwards", async ({ page }) => {
+test("contact: every key typed while React takes over is kept, and the form is checked in the browser afterwards", async ({
+  page,
+}) => {
   await recordTimeline(page);
   await page.goto("/contact");
   await page.waitForLoadState("networkidle");
@@ -112,7 +121,9 @@ test.describe("booking, in a zone other than the company's", () => {
     await page.waitForLoadState("networkidle");
     const typed = await typeThroughHydration(page, "#booking-form-name");
     await expectTypedThroughHydration(page, "#booking-form-name", typed);
-    await expect(page.getByRole("link", { name: "Show these times in Australia/Sydney, your device's time zone" })).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: "Show these times in Australia/Sydney, your device's time zone" }),
+    ).toBeVisible();
     await expect(page.locator("#booking-form-name")).toHaveValue(typed);
   });
 });

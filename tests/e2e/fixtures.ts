@@ -11,7 +11,16 @@ import { type SiteProxy, startSiteProxy } from "./site-proxy.ts";
 /** What the server under test was configured with. */
 export const config = publicConfig(parseEnv(e2eEnv));
 
-export const sitePages = ["/", "/about", "/features", "/careers", "/login", "/contact", "/download", "/privacy"] as const;
+export const sitePages = [
+  "/",
+  "/about",
+  "/features",
+  "/careers",
+  "/login",
+  "/contact",
+  "/download",
+  "/privacy",
+] as const;
 
 // A posting open at the time of the run and its application page, for the specs that visit one
 // (none once every posting has closed: the postings-closed project tests that state).
@@ -57,7 +66,10 @@ export const test = base.extend<{
       const requests: string[] = [];
       await context.route(`${embedOrigin}/**`, (route) => {
         requests.push(route.request().url());
-        return route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Signup</title><form><input aria-label=Email></form>" });
+        return route.fulfill({
+          contentType: "text/html",
+          body: "<!doctype html><title>Signup</title><form><input aria-label=Email></form>",
+        });
       });
       await use(requests);
     },
@@ -84,7 +96,9 @@ export const test = base.extend<{
       page.on("console", (message) => {
         if (message.type() !== "error") return;
         // The page's address may carry a fragment (a form posted from /contact/meeting?day=…#times); its response's does not.
-        const isExpectedStatus = message.text().startsWith("Failed to load resource") && expectedErrorUrls.has(message.location().url.replace(/#.*$/, ""));
+        const isExpectedStatus =
+          message.text().startsWith("Failed to load resource") &&
+          expectedErrorUrls.has(message.location().url.replace(/#.*$/, ""));
         if (!isExpectedStatus) problems.push(`console error: ${message.text()}`);
       });
       page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
@@ -144,7 +158,9 @@ export async function mailContaining(storage: StorageEnv, text: string) {
           .map((file) => readFileSync(path.join(folder, file), "utf8"))
           .filter((eml) => eml.includes(text))
       : [];
-  await expect.poll(() => read().length, { message: `an e-mail containing ${text}`, timeout: 15_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => read().length, { message: `an e-mail containing ${text}`, timeout: 15_000 })
+    .toBeGreaterThan(0);
   return read();
 }
 

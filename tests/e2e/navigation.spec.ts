@@ -17,7 +17,9 @@ test.describe("at 320 px wide", () => {
     await expect(about).toBeVisible();
     await about.click();
     await expect(page).toHaveURL(/\/about$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("From Cloud to AI—We Help You Engineer with Purpose");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "From Cloud to AI—We Help You Engineer with Purpose",
+    );
     await expect(nav.getByRole("link", { name: "About" })).toBeHidden();
   });
 
@@ -40,12 +42,24 @@ test("Get Started leads to the download page", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
-test("content pages load no JavaScript; the form pages load their form's at the first interaction, without React Router", async ({ page, hydrated }) => {
+test("content pages load no JavaScript; the form pages load their form's at the first interaction, without React Router", async ({
+  page,
+  hydrated,
+}) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
-  for (const path of ["/", "/about", "/features", "/careers", ...postingPages, "/login", "/download", "/cookie-settings"]) {
+  for (const path of [
+    "/",
+    "/about",
+    "/features",
+    "/careers",
+    ...postingPages,
+    "/login",
+    "/download",
+    "/cookie-settings",
+  ]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   }
@@ -58,7 +72,9 @@ test("content pages load no JavaScript; the form pages load their form's at the 
   await hydrated();
   expect(scripts.some((path) => /\/contact-island-[\w-]+\.js$/.test(path))).toBe(true);
   // React Router's scripts, and the data they take the page over with, are not in the page.
-  expect(await page.evaluate(() => "__reactRouterContext" in window || "__reactRouterRouteModules" in window)).toBe(false);
+  expect(await page.evaluate(() => "__reactRouterContext" in window || "__reactRouterRouteModules" in window)).toBe(
+    false,
+  );
   // Links are plain links: the next page is a document of its own, which loads no script.
   scripts.length = 0;
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();

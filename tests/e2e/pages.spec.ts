@@ -59,8 +59,12 @@ for (const path of sitePages) {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
     const main = page.getByRole("main");
-    const postings = path === "/careers" ? openPostings.flatMap((job) => [job.title, formatSalaryRange(job.salary), job.location, job.type]) : [];
-    for (const text of [...(specCopy[path] ?? []), ...postings]) await expect(main.getByText(text, { exact: false }).first()).toBeVisible();
+    const postings =
+      path === "/careers"
+        ? openPostings.flatMap((job) => [job.title, formatSalaryRange(job.salary), job.location, job.type])
+        : [];
+    for (const text of [...(specCopy[path] ?? []), ...postings])
+      await expect(main.getByText(text, { exact: false }).first()).toBeVisible();
 
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: "About" })).toBeVisible();
@@ -70,7 +74,10 @@ for (const path of sitePages) {
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("href", "/");
     await expect(footer.getByRole("link", { name: "About", exact: true })).toHaveAttribute("href", "/about");
-    await expect(footer.getByRole("link", { name: config.contactEmail })).toHaveAttribute("href", `mailto:${config.contactEmail}`);
+    await expect(footer.getByRole("link", { name: config.contactEmail })).toHaveAttribute(
+      "href",
+      `mailto:${config.contactEmail}`,
+    );
     await expect(footer.getByRole("link", { name: /linkedin/i })).toHaveAttribute("href", config.socialUrl);
     await expect(footer).toContainText("© 2024");
   });
@@ -89,14 +96,26 @@ test("the About link is marked as the current page only on /about", async ({ pag
   );
 });
 
-test("the careers page lists the open postings, each with Apply Now, or says none is open; the general application is always there", async ({ page, openPostings }) => {
+test("the careers page lists the open postings, each with Apply Now, or says none is open; the general application is always there", async ({
+  page,
+  openPostings,
+}) => {
   await page.goto("/careers");
-  const postings = page.getByRole("region", { name: careers.openings.title }).getByRole("listitem").getByRole("heading", { level: 3 });
+  const postings = page
+    .getByRole("region", { name: careers.openings.title })
+    .getByRole("listitem")
+    .getByRole("heading", { level: 3 });
   await expect(postings).toHaveText(openPostings.map((job) => job.title));
   await expect(page.getByRole("link", { name: /^Apply Now/ })).toHaveCount(openPostings.length);
   for (const job of openPostings) {
-    await expect(page.getByRole("link", { name: `Apply Now for ${job.title}` })).toHaveAttribute("href", `/careers/${job.slug}/apply`);
-    await expect(page.getByRole("link", { name: job.title, exact: true })).toHaveAttribute("href", `/careers/${job.slug}`);
+    await expect(page.getByRole("link", { name: `Apply Now for ${job.title}` })).toHaveAttribute(
+      "href",
+      `/careers/${job.slug}/apply`,
+    );
+    await expect(page.getByRole("link", { name: job.title, exact: true })).toHaveAttribute(
+      "href",
+      `/careers/${job.slug}`,
+    );
   }
   await expect(page.getByText(careers.openings.none)).toHaveCount(openPostings.length ? 0 : 1);
   await expect(page.getByRole("link", { name: "Send General Application" })).toHaveAttribute("href", "/careers/apply");
@@ -130,7 +149,9 @@ test("the contact form has the brief's fields, types and required rules", async 
   await expect(budget).toHaveAttribute("name", "budget");
   await expect(budget).toHaveAttribute("required", "");
   await expect(budget).toHaveValue("");
-  const values = await budget.locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  const values = await budget
+    .locator("option")
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
   expect(values).toEqual(["", "under-10k", "10k-25k", "25k-50k", "50k-100k", "over-100k"]);
 });
 
@@ -138,7 +159,10 @@ test("store buttons link to a configured store and show 'coming soon' for the ot
   // The test server configures the App Store link only (tests/e2e/server-env.ts).
   await page.goto("/download");
   const main = page.getByRole("main");
-  await expect(main.getByRole("link", { name: "Download on the App Store" })).toHaveAttribute("href", config.appStoreUrl ?? "");
+  await expect(main.getByRole("link", { name: "Download on the App Store" })).toHaveAttribute(
+    "href",
+    config.appStoreUrl ?? "",
+  );
   await expect(main.getByText("Coming soon to Google Play")).toBeVisible();
   await expect(main.getByRole("link", { name: "Get it on Google Play" })).toHaveCount(0);
 

@@ -3,7 +3,9 @@ import { config, expect, sitePages, test } from "./fixtures.ts";
 // The privacy notice: the configured controller and periods (the ones the purge keeps), and the
 // ways to it from every page, every form and the cookie settings.
 
-test("the notice names who answers for the data and the configured periods, and how to use one's rights", async ({ page }) => {
+test("the notice names who answers for the data and the configured periods, and how to use one's rights", async ({
+  page,
+}) => {
   await page.goto("/privacy");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy notice");
   await expect(page.getByText("Lumen Software is responsible for your data (the controller).")).toBeVisible();
@@ -12,11 +14,17 @@ test("the notice names who answers for the data and the configured periods, and 
   await expect(page.getByRole("region", { name: "Job applications" })).toContainText(
     `${config.retentionApplicationMonths} months after it arrives, or ${config.retentionFutureOpeningsMonths} months if you asked us to keep it for future openings`,
   );
-  await expect(page.getByRole("region", { name: "Messages our spam checks stop" })).toContainText(`${config.retentionSpamDays} days`);
+  await expect(page.getByRole("region", { name: "Messages our spam checks stop" })).toContainText(
+    `${config.retentionSpamDays} days`,
+  );
   // The embedded forms' provider, from their configured addresses.
-  await expect(page.getByText(/newsletter and sign-in forms shown in frames on some pages \(forms\.embed\.example\)/)).toBeVisible();
+  await expect(
+    page.getByText(/newsletter and sign-in forms shown in frames on some pages \(forms\.embed\.example\)/),
+  ).toBeVisible();
   await expect(page.getByText(`Write to ${config.privacyEmail} from the address you used with us.`)).toBeVisible();
-  await expect(page.getByRole("region", { name: "Who is responsible" }).getByRole("link", { name: config.privacyEmail })).toHaveAttribute("href", `mailto:${config.privacyEmail}`);
+  await expect(
+    page.getByRole("region", { name: "Who is responsible" }).getByRole("link", { name: config.privacyEmail }),
+  ).toHaveAttribute("href", `mailto:${config.privacyEmail}`);
   await page.getByRole("link", { name: "Change your cookie settings" }).click();
   await expect(page).toHaveURL(/\/cookie-settings/);
   await page.getByRole("link", { name: "How we handle your data: the privacy notice" }).click();
@@ -26,16 +34,27 @@ test("the notice names who answers for the data and the configured periods, and 
 test("every page's footer links to the notice, and the sitemap lists it", async ({ page, request }) => {
   for (const path of sitePages) {
     await page.goto(path);
-    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Privacy notice" }), path).toHaveAttribute("href", "/privacy");
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Privacy notice" }), path).toHaveAttribute(
+      "href",
+      "/privacy",
+    );
   }
   expect(await (await request.get("/sitemap.xml")).text()).toContain(`${config.siteUrl}/privacy</loc>`);
 });
 
 test("beside each form's submit button, one line links to the notice", async ({ page }) => {
-  for (const [path, button] of [["/contact", "Send message"], ["/careers/apply", "Send application"], ["/contact/meeting", "Book this meeting"]] as const) {
+  for (const [path, button] of [
+    ["/contact", "Send message"],
+    ["/careers/apply", "Send application"],
+    ["/contact/meeting", "Book this meeting"],
+  ] as const) {
     await page.goto(path);
     // The meeting's form shows once a day is chosen.
-    if (path === "/contact/meeting") await page.getByRole("link", { name: /: \d+ free times?$/ }).first().click();
+    if (path === "/contact/meeting")
+      await page
+        .getByRole("link", { name: /: \d+ free times?$/ })
+        .first()
+        .click();
     const note = page.getByRole("link", { name: "How we handle your data" });
     await expect(note, path).toHaveAttribute("href", "/privacy");
     // Near the button: in the same row, after it.

@@ -20,7 +20,13 @@ export type RunningServer = {
  * /healthz.
  * (DATABASE_URL "" means the embedded SQLite database in its own data folder.)
  */
-export async function startServer({ port, env = {} }: { port: number; env?: Record<string, string> }): Promise<RunningServer> {
+export async function startServer({
+  port,
+  env = {},
+}: {
+  port: number;
+  env?: Record<string, string>;
+}): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "site-instance-"));
   let output = "";
   const child: ChildProcess = spawn(process.execPath, ["build/start.js"], {
@@ -32,7 +38,10 @@ export async function startServer({ port, env = {} }: { port: number; env?: Reco
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://localhost:${port}`;
   await expect
-    .poll(async () => (await fetch(`${url}/healthz`).catch(() => null))?.status ?? 0, { timeout: 30_000, message: `server start: ${output}` })
+    .poll(async () => (await fetch(`${url}/healthz`).catch(() => null))?.status ?? 0, {
+      timeout: 30_000,
+      message: `server start: ${output}`,
+    })
     .toBe(200);
   return {
     url,

@@ -32,7 +32,9 @@ test.describe("error pages", () => {
     await expect(page.getByRole("link", { name: "Back to the home page" })).toBeVisible();
   });
 
-  test("oversized requests and addresses are refused before any work, with the site's error page", async ({ request }) => {
+  test("oversized requests and addresses are refused before any work, with the site's error page", async ({
+    request,
+  }) => {
     const big = await request.post("/consent", { form: { choice: "necessary", padding: "x".repeat(1_100_000) } });
     expect(big.status()).toBe(413);
     const long = await request.get(`/about?${"q=1&".repeat(700)}`);
@@ -68,19 +70,28 @@ test.describe("error pages", () => {
 
   test("oversized headers are refused by the server itself", async () => {
     // Node's limit (16 KB of headers) answers 431 before any of the site's code runs.
-    const response = await fetch(`http://localhost:${process.env.E2E_PORT ?? 3100}/about`, { headers: { "X-Padding": "x".repeat(20_000) } });
+    const response = await fetch(`http://localhost:${process.env.E2E_PORT ?? 3100}/about`, {
+      headers: { "X-Padding": "x".repeat(20_000) },
+    });
     expect(response.status).toBe(431);
   });
 
-  test("too many cookie choices answer 429 with Retry-After: the site's page without JavaScript", async ({ request }) => {
+  test("too many cookie choices answer 429 with Retry-After: the site's page without JavaScript", async ({
+    request,
+  }) => {
     for (let attempt = 0; attempt < 15; attempt += 1) {
-      expect((await request.post("/consent", { form: { choice: "necessary", returnTo: "/" }, maxRedirects: 0 })).status()).toBe(303);
+      expect(
+        (await request.post("/consent", { form: { choice: "necessary", returnTo: "/" }, maxRedirects: 0 })).status(),
+      ).toBe(303);
     }
     const page = await request.post("/consent", { form: { choice: "necessary", returnTo: "/" } });
     expect(page.status()).toBe(429);
     expect(Number(page.headers()["retry-after"])).toBeGreaterThan(0);
     expect(await page.text()).toContain("Please slow down");
-    const json = await request.post("/consent", { form: { choice: "necessary" }, headers: { Accept: "application/json" } });
+    const json = await request.post("/consent", {
+      form: { choice: "necessary" },
+      headers: { Accept: "application/json" },
+    });
     expect(json.status()).toBe(429);
     expect(Number(json.headers()["retry-after"])).toBeGreaterThan(0);
   });
@@ -105,13 +116,19 @@ async function fillContact(page: Page, person: { name: string; email: string; pr
 test.describe("with the database going away", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("with PostgreSQL stopped, posts answer 503 with everything kept, content pages keep serving, and it recovers by itself", async ({ page }) => {
+  test("with PostgreSQL stopped, posts answer 503 with everything kept, content pages keep serving, and it recovers by itself", async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     // A PostgreSQL server of this test's own, so stopping it touches no other test.
     const cluster = await startCluster();
     const server = await startServer({ port: 3190 + test.info().workerIndex, env: { DATABASE_URL: cluster.url } });
     try {
-      const person = { name: "Ada Resilient", email: "ada.resilient@example.com", project: "Survive a database restart." };
+      const person = {
+        name: "Ada Resilient",
+        email: "ada.resilient@example.com",
+        project: "Survive a database restart.",
+      };
       await page.goto(`${server.url}/contact`);
       await fillContact(page, person);
       await page.getByRole("button", { name: /^Close the privacy notice/ }).click(); // JS off: a form post
@@ -133,7 +150,9 @@ test.describe("with the database going away", () => {
       await page.getByRole("button", { name: "Send message" }).click();
       await expect(page.getByRole("heading", { name: "Thank you, your message is on its way" })).toBeVisible();
       expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
-      const stored = exportSubmissions({ DATA_DIR: server.dataDir, DATABASE_URL: cluster.url }).filter((submission) => submission.fields.email === person.email);
+      const stored = exportSubmissions({ DATA_DIR: server.dataDir, DATABASE_URL: cluster.url }).filter(
+        (submission) => submission.fields.email === person.email,
+      );
       expect(stored).toHaveLength(1);
 
       // The operator's log tells what happened, never who it happened to.
@@ -154,28 +173,51 @@ test.describe("forged and malformed posts", () => {
   const marker = `forged-${Math.random().toString(36).slice(2, 10)}`;
   const part = (name: string, value: string, filename?: string) =>
     `--xyz\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"\r\nContent-Type: application/octet-stream` : ""}\r\n\r\n${value}\r\n`;
-  const valid: Record<string, string> = { name: marker, email: `${marker}@example.com`, project: "A test", budget: "10k-25k" };
+  const valid: Record<string, string> = {
+    name: marker,
+    email: `${marker}@example.com`,
+    project: "A test",
+    budget: "10k-25k",
+  };
   const body = (fields: Record<string, string>, extra = "") =>
     `${Object.entries(fields)
       .map(([name, value]) => part(name, value))
       .join("")}${extra}--xyz--\r\n`;
 
   const cases: Array<[string, string, RegExp]> = [
-    ["a body that is not valid multipart", '--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nAda\r\n--xy', /Your form could not be read/],
+    [
+      "a body that is not valid multipart",
+      '--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nAda\r\n--xy',
+      /Your form could not be read/,
+    ],
     ["a field far over its size", body({ ...valid, name: "x".repeat(70_000) }), /Please enter your name\./],
     ["a value of the wrong kind", body({ ...valid, budget: "a-billion" }), /Please choose a budget range\./],
     ["text that is not UTF-8", body({ ...valid, company: "Caf\xc3\x28" }), /Your form could not be read/],
-    ["a header injected into the e-mail", body({ ...valid, email: `${marker}@example.com\r\nBcc: victim@example.com` }), /Please enter a valid e-mail address/],
+    [
+      "a header injected into the e-mail",
+      body({ ...valid, email: `${marker}@example.com\r\nBcc: victim@example.com` }),
+      /Please enter a valid e-mail address/,
+    ],
     ["a field sent twice", body(valid, part("name", "Mallory")), /Please enter your name\./],
-    ["a file name with a path", body(valid, part("attachments", "%PDF-1.4", "../../../etc/passwd.pdf")), /Your form could not be read/],
+    [
+      "a file name with a path",
+      body(valid, part("attachments", "%PDF-1.4", "../../../etc/passwd.pdf")),
+      /Your form could not be read/,
+    ],
   ];
 
   for (const [what, payload, message] of cases) {
-    test(`${what} gets a 4xx with a clear message, stores nothing and leaves the server up`, async ({ request, storage }) => {
+    test(`${what} gets a 4xx with a clear message, stores nothing and leaves the server up`, async ({
+      request,
+      storage,
+    }) => {
       const octet = () => Math.floor(Math.random() * 254) + 1;
       const response = await request.fetch("/contact", {
         method: "POST",
-        headers: { "Content-Type": "multipart/form-data; boundary=xyz", "X-Forwarded-For": `203.0.${octet()}.${octet()}` },
+        headers: {
+          "Content-Type": "multipart/form-data; boundary=xyz",
+          "X-Forwarded-For": `203.0.${octet()}.${octet()}`,
+        },
         data: Buffer.from(payload, "latin1"),
         maxRedirects: 0,
       });
@@ -183,7 +225,9 @@ test.describe("forged and malformed posts", () => {
       expect(response.status()).toBeLessThan(500);
       expect(await response.text()).toMatch(message);
       expect((await request.get("/healthz")).status()).toBe(200);
-      expect(exportSubmissions(storage).filter((submission) => JSON.stringify(submission).includes(marker))).toEqual([]);
+      expect(exportSubmissions(storage).filter((submission) => JSON.stringify(submission).includes(marker))).toEqual(
+        [],
+      );
     });
   }
 });
@@ -196,9 +240,16 @@ test("SIGTERM during a submission finishes it before the server stops: nothing i
     const stamp = (await page.text()).match(/name="form-started" value="([^"]+)"/)?.[1] ?? "";
     const boundary = "sigterm";
     const marker = `sigterm-${Math.random().toString(36).slice(2, 10)}`;
-    const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
     const head = Buffer.from(
-      [field("form-started", stamp), field("name", marker), field("email", `${marker}@example.com`), field("project", "Stay up"), field("budget", "25k-50k")].join("") +
+      [
+        field("form-started", stamp),
+        field("name", marker),
+        field("email", `${marker}@example.com`),
+        field("project", "Stay up"),
+        field("budget", "25k-50k"),
+      ].join("") +
         `--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`,
     );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
@@ -234,8 +285,13 @@ test("SIGTERM during a submission finishes it before the server stops: nothing i
     });
     expect(await response).toBe(303);
     expect(await server.exited).toBe(0);
-    const [stored] = exportSubmissions({ DATA_DIR: server.dataDir, DATABASE_URL: "" }).filter((s) => s.fields.name === marker);
-    expect(stored).toMatchObject({ status: "received", attachments: [{ name: "big.txt", size: chunk.length * chunks }] });
+    const [stored] = exportSubmissions({ DATA_DIR: server.dataDir, DATABASE_URL: "" }).filter(
+      (s) => s.fields.name === marker,
+    );
+    expect(stored).toMatchObject({
+      status: "received",
+      attachments: [{ name: "big.txt", size: chunk.length * chunks }],
+    });
     expect(server.output()).toContain("SIGTERM received");
   } finally {
     await server.stop();
@@ -252,7 +308,9 @@ test("every response carries a request id, the one on its log line; a proxy's ow
       ids.push(id);
     }
     expect(new Set(ids).size).toBe(ids.length);
-    const given = (await fetch(`${server.url}/about`, { headers: { "X-Request-Id": "proxy-7f3a.1" } })).headers.get("x-request-id");
+    const given = (await fetch(`${server.url}/about`, { headers: { "X-Request-Id": "proxy-7f3a.1" } })).headers.get(
+      "x-request-id",
+    );
     expect(given).toBe("proxy-7f3a.1");
 
     // Request lines reach the log in batches, a tenth of a second after the first.
@@ -264,7 +322,9 @@ test("every response carries a request id, the one on its log line; a proxy's ow
         .map((line) => JSON.parse(line) as { requestId: string; path: string; status: number });
     // (The server's own start-up requests are logged too: wait for these requests' lines.)
     const awaited = [...ids, "proxy-7f3a.1"];
-    await expect.poll(() => awaited.filter((id) => logged().some((line) => line.requestId === id)).length).toBe(awaited.length);
+    await expect
+      .poll(() => awaited.filter((id) => logged().some((line) => line.requestId === id)).length)
+      .toBe(awaited.length);
     expect(logged().find((line) => line.requestId === ids[2])).toMatchObject({ path: "/no-such-page", status: 404 });
     expect(logged().find((line) => line.requestId === "proxy-7f3a.1")).toMatchObject({ path: "/about", status: 200 });
   } finally {
@@ -276,12 +336,22 @@ test("a database the server cannot use stops it at start with a message naming t
   const notAFolder = path.join(mkdtempSync(path.join(tmpdir(), "site-bad-data-")), "file");
   writeFileSync(notAFolder, "");
   const cases = [
-    { env: { DATABASE_URL: "", DATA_DIR: notAFolder }, message: /^Could not start: DATA_DIR: the database cannot be opened: EEXIST: file already exists/m },
+    {
+      env: { DATABASE_URL: "", DATA_DIR: notAFolder },
+      message: /^Could not start: DATA_DIR: the database cannot be opened: EEXIST: file already exists/m,
+    },
     // Nothing listens on port 1; the password never appears in the message.
-    { env: { DATABASE_URL: "postgres://site:hunter2@127.0.0.1:1/site" }, message: /^Could not start: DATABASE_URL: PostgreSQL at 127\.0\.0\.1:1\/site cannot be used: .*ECONNREFUSED/m },
+    {
+      env: { DATABASE_URL: "postgres://site:hunter2@127.0.0.1:1/site" },
+      message: /^Could not start: DATABASE_URL: PostgreSQL at 127\.0\.0\.1:1\/site cannot be used: .*ECONNREFUSED/m,
+    },
   ];
   for (const { env, message } of cases) {
-    const result = spawnSync(process.execPath, ["build/start.js"], { env: { ...process.env, ...e2eEnv, PORT: "3199", ...env }, encoding: "utf8", timeout: 20_000 });
+    const result = spawnSync(process.execPath, ["build/start.js"], {
+      env: { ...process.env, ...e2eEnv, PORT: "3199", ...env },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
     expect(result.status, result.stderr).toBe(1);
     expect(result.stderr).toMatch(message);
     expect(result.stderr).not.toContain("hunter2");
@@ -298,12 +368,19 @@ test("a purge over years of backlog runs once the server listens, not before", a
     const migrated = await runScript("db-migrate.ts", [], { ...e2eEnv, DATA_DIR: dataDir });
     expect(migrated.code, migrated.stderr).toBe(0);
     const database = new DatabaseSync(path.join(dataDir, "site.sqlite"));
-    const insert = database.prepare("insert into submissions (id, kind, status, created_at, fields, search_text) values (?, 'contact', 'received', ?, ?, ?)");
+    const insert = database.prepare(
+      "insert into submissions (id, kind, status, created_at, fields, search_text) values (?, 'contact', 'received', ?, ?, ?)",
+    );
     const start = Date.now() - 11 * 365 * 86_400_000;
     database.exec("begin");
     for (let index = 0; index < 3000; index += 1) {
       const at = start + index * 60_000;
-      insert.run(uuidv7({ msecs: at }), new Date(at).toISOString(), JSON.stringify({ name: `Person ${index}`, email: `person${index}@example.com` }), `person ${index}`);
+      insert.run(
+        uuidv7({ msecs: at }),
+        new Date(at).toISOString(),
+        JSON.stringify({ name: `Person ${index}`, email: `person${index}@example.com` }),
+        `person ${index}`,
+      );
     }
     database.exec("commit");
     database.close();

@@ -125,7 +125,11 @@ test("two instances on one PostgreSQL store every submission once and mail it on
     expect(acceptedByA.length).toBeGreaterThan(0);
 
     // Every submission stored exactly once, none as spam (the form secret is shared).
-    const expected = [...answers.keys(), "resent@example.com", ...Array.from({ length: rateLimitMax }, (_, attempt) => `limit-${attempt}@example.com`)];
+    const expected = [
+      ...answers.keys(),
+      "resent@example.com",
+      ...Array.from({ length: rateLimitMax }, (_, attempt) => `limit-${attempt}@example.com`),
+    ];
     const stored = exportSubmissions({ DATA_DIR: a.dataDir, DATABASE_URL: cluster.url });
     expect(stored.map((submission) => submission.fields.email).sort()).toEqual([...expected].sort());
     expect(stored.filter((submission) => submission.status !== "received")).toEqual([]);
@@ -136,7 +140,9 @@ test("two instances on one PostgreSQL store every submission once and mail it on
     expect(outbox.rows).toHaveLength(expected.length * 2);
     expect((await database.query("select id from receipts")).rowCount).toBe(expected.length);
     await expect
-      .poll(async () => (await database.query("select id from outbox where status <> 'sent'")).rowCount, { timeout: 60_000 })
+      .poll(async () => (await database.query("select id from outbox where status <> 'sent'")).rowCount, {
+        timeout: 60_000,
+      })
       .toBe(0);
     const delivered = [...smtp.A.received, ...smtp.B.received].map((mail) => mail.messageId);
     expect(delivered.length).toBe(new Set(delivered).size);

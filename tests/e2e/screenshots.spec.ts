@@ -6,12 +6,21 @@ import { expect, sitePages, test, postingPages } from "./fixtures.ts";
 // rendered as designed (its heading, the frame, the theme's ground, the display face, no
 // sideways scrolling).
 
-const pages = [...sitePages, ...postingPages, "/careers/apply", "/contact/meeting", "/cookie-settings", "/no-such-page"];
+const pages = [
+  ...sitePages,
+  ...postingPages,
+  "/careers/apply",
+  "/contact/meeting",
+  "/cookie-settings",
+  "/no-such-page",
+];
 const widths = [390, 1280];
 const grounds = { light: "rgb(250, 247, 242)", dark: "rgb(19, 18, 15)" };
 
 for (const path of pages) {
-  test(`${path} at ${widths.join(" and ")} px, light and dark: rendered, and kept as a screenshot`, async ({ page }, testInfo) => {
+  test(`${path} at ${widths.join(" and ")} px, light and dark: rendered, and kept as a screenshot`, async ({
+    page,
+  }, testInfo) => {
     // A visitor who has made a cookie choice: the page itself, not the banner over it.
     await page.goto("/");
     const banner = page.getByRole("region", { name: "We value your privacy" });
@@ -30,7 +39,9 @@ for (const path of pages) {
           await document.fonts.ready;
           return {
             ground: getComputedStyle(document.body).backgroundColor,
-            displayFace: [...document.fonts].some((face) => face.family.includes("Bricolage Display") && face.status === "loaded"),
+            displayFace: [...document.fonts].some(
+              (face) => face.family.includes("Bricolage Display") && face.status === "loaded",
+            ),
             headingFace: getComputedStyle(document.querySelector("h1")!).fontFamily,
             overflow: document.documentElement.scrollWidth - window.innerWidth,
           };
@@ -40,7 +51,10 @@ for (const path of pages) {
         expect(rendered.headingFace).toMatch(/^"Bricolage Display"/);
         expect(rendered.overflow, `no sideways scrolling at ${width} px`).toBeLessThanOrEqual(0);
         const name = `${path === "/" ? "home" : path.slice(1).replaceAll("/", "_")}-${width}-${colorScheme}.png`;
-        await testInfo.attach(name, { body: await page.screenshot({ fullPage: true, path: testInfo.outputPath(name) }), contentType: "image/png" });
+        await testInfo.attach(name, {
+          body: await page.screenshot({ fullPage: true, path: testInfo.outputPath(name) }),
+          contentType: "image/png",
+        });
       }
     }
   });

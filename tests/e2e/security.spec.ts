@@ -13,10 +13,12 @@ const required = {
 };
 
 function directives(csp: string | undefined) {
-  return new Map((csp ?? "").split(";").map((part) => {
-    const [name = "", ...values] = part.trim().split(/\s+/);
-    return [name, values] as const;
-  }));
+  return new Map(
+    (csp ?? "").split(";").map((part) => {
+      const [name = "", ...values] = part.trim().split(/\s+/);
+      return [name, values] as const;
+    }),
+  );
 }
 
 test("pages, files, errors and posts all carry the security headers and a strict CSP", async ({ request, page }) => {
@@ -34,7 +36,8 @@ test("pages, files, errors and posts all carry the security headers and a strict
   ];
   for (const response of responses) {
     const headers = response.headers();
-    for (const [name, value] of Object.entries(required)) expect(headers[name], `${name} on ${response.url()}`).toBe(value);
+    for (const [name, value] of Object.entries(required))
+      expect(headers[name], `${name} on ${response.url()}`).toBe(value);
     expect(headers["permissions-policy"]).toContain("camera=()");
     expect(headers["strict-transport-security"]).toBeUndefined(); // plain http here: HSTS only over https
     const csp = directives(headers["content-security-policy"]);
@@ -47,14 +50,24 @@ test("pages, files, errors and posts all carry the security headers and a strict
     const scripts = csp.get("script-src") ?? [];
     expect(scripts).not.toContain("'unsafe-inline'");
     expect(scripts).not.toContain("'unsafe-eval'");
-    expect(scripts.slice(1).every((source) => /^'(nonce-|sha256-)[\w+/=]+'$/.test(source)), scripts.join(" ")).toBe(true);
+    expect(
+      scripts.slice(1).every((source) => /^'(nonce-|sha256-)[\w+/=]+'$/.test(source)),
+      scripts.join(" "),
+    ).toBe(true);
   }
 });
 
-test("files that are documents but not HTML get a policy of their own: nothing loads or runs, the XML viewer may style itself", async ({ page, request }) => {
-  for (const [file, viewer] of [["/sitemap.xml", true], ["/robots.txt", false]] as const) {
+test("files that are documents but not HTML get a policy of their own: nothing loads or runs, the XML viewer may style itself", async ({
+  page,
+  request,
+}) => {
+  for (const [file, viewer] of [
+    ["/sitemap.xml", true],
+    ["/robots.txt", false],
+  ] as const) {
     const response = await request.get(file);
-    for (const [name, value] of Object.entries(required)) expect(response.headers()[name], `${name} on ${file}`).toBe(value);
+    for (const [name, value] of Object.entries(required))
+      expect(response.headers()[name], `${name} on ${file}`).toBe(value);
     const csp = directives(response.headers()["content-security-policy"]);
     expect(csp.get("default-src"), file).toEqual(["'none'"]);
     expect(csp.get("script-src"), file).toBeUndefined();
@@ -69,7 +82,9 @@ test("files that are documents but not HTML get a policy of their own: nothing l
 
 test("a rendered page's inline scripts carry the nonce of its policy", async ({ request }) => {
   const response = await request.get("/contact");
-  const nonce = directives(response.headers()["content-security-policy"]).get("script-src")?.[1]?.match(/^'nonce-(.+)'$/)?.[1];
+  const nonce = directives(response.headers()["content-security-policy"])
+    .get("script-src")?.[1]
+    ?.match(/^'nonce-(.+)'$/)?.[1];
   expect(nonce).toBeTruthy();
   const html = await response.text();
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((match) => match[1] ?? "");
@@ -89,17 +104,35 @@ test("HSTS is sent when the request came over https through the trusted proxy", 
 });
 
 test("every route scores A+ on Mozilla's HTTP Observatory scale when served over https", async ({ request }) => {
-  const routes = ["/", "/about", "/features", "/careers", ...postingPages, "/careers/apply", "/login", "/contact", "/download", "/cookie-settings", "/no-such-page", "/sitemap.xml"];
+  const routes = [
+    "/",
+    "/about",
+    "/features",
+    "/careers",
+    ...postingPages,
+    "/careers/apply",
+    "/login",
+    "/contact",
+    "/download",
+    "/cookie-settings",
+    "/no-such-page",
+    "/sitemap.xml",
+  ];
   for (const route of routes) {
     const response = await request.get(route, { headers: { "X-Forwarded-Proto": "https" } });
     const headers = response.headers();
     const html = headers["content-type"]?.startsWith("text/html") ? await response.text() : null;
     const result = observatoryScore(headers, { https: true, html, origin: "https://localhost" });
-    expect(result.grade, `${route}: ${JSON.stringify(result.modifiers.filter((entry) => entry.modifier < 0))}`).toBe("A+");
+    expect(result.grade, `${route}: ${JSON.stringify(result.modifiers.filter((entry) => entry.modifier < 0))}`).toBe(
+      "A+",
+    );
     expect(result.score).toBe(110);
   }
   // The consent cookie, set over https, is Secure and SameSite, which the scale rewards.
   expect(
-    observatoryScore({}, { https: true, html: null, origin: "", setCookies: ["site_consent=x; Path=/; SameSite=Lax; Secure"] }).modifiers[1]?.modifier,
+    observatoryScore(
+      {},
+      { https: true, html: null, origin: "", setCookies: ["site_consent=x; Path=/; SameSite=Lax; Secure"] },
+    ).modifiers[1]?.modifier,
   ).toBe(5);
 });

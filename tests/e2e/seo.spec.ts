@@ -13,7 +13,10 @@ test("every page has its own title and description, a canonical URL and share ta
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", canonical);
     await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", canonical);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${config.siteUrl}/og-image.png`);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      `${config.siteUrl}/og-image.png`,
+    );
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
   }
   expect(titles.size).toBe(sitePages.length);
@@ -21,8 +24,12 @@ test("every page has its own title and description, a canonical URL and share ta
 
 test("a page reached in another case names its lower-case address as canonical", async ({ page, openPostings }) => {
   const posting = openPostings[0];
-  const upper = (slug: string) => slug.replace(/(^|-)(\w)/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
-  const cases = [["/About", "/about"], ...(posting ? [[`/CAREERS/${upper(posting.slug)}`, `/careers/${posting.slug}`]] : [])];
+  const upper = (slug: string) =>
+    slug.replace(/(^|-)(\w)/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
+  const cases = [
+    ["/About", "/about"],
+    ...(posting ? [[`/CAREERS/${upper(posting.slug)}`, `/careers/${posting.slug}`]] : []),
+  ];
   for (const [address, canonical] of cases) {
     await page.goto(address as string);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -31,7 +38,10 @@ test("a page reached in another case names its lower-case address as canonical",
 });
 
 test("the share image and the logo exist at the sizes the tags announce", async ({ request }) => {
-  for (const [path, width, height] of [["/og-image.png", 1200, 630], ["/logo.png", 512, 512]] as const) {
+  for (const [path, width, height] of [
+    ["/og-image.png", 1200, 630],
+    ["/logo.png", 512, 512],
+  ] as const) {
     const response = await request.get(path);
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toBe("image/png");
@@ -57,22 +67,39 @@ test("the home page, and only the home page, describes the Organization in JSON-
   await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
 });
 
-test("sitemap.xml lists the indexable pages and the open postings, and robots.txt points at it", async ({ request, openPostings }) => {
+test("sitemap.xml lists the indexable pages and the open postings, and robots.txt points at it", async ({
+  request,
+  openPostings,
+}) => {
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.status()).toBe(200);
   expect(sitemap.headers()["content-type"]).toMatch(/xml/);
   const locations = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
   expect(locations).toEqual(
-    ["/", "/about", "/features", "/careers", "/contact", "/download", "/privacy", ...openPostings.map((job) => `/careers/${job.slug}`)].map(
-      (path) => `${config.siteUrl}${path}`,
-    ),
+    [
+      "/",
+      "/about",
+      "/features",
+      "/careers",
+      "/contact",
+      "/download",
+      "/privacy",
+      ...openPostings.map((job) => `/careers/${job.slug}`),
+    ].map((path) => `${config.siteUrl}${path}`),
   );
   const robots = await request.get("/robots.txt");
   expect(await robots.text()).toContain(`Sitemap: ${config.siteUrl}/sitemap.xml`);
 });
 
-test("an address that is no page, or a closed posting's, has the error page's head only: one title, noindex, nothing to share", async ({ request }) => {
-  for (const path of ["/careers/no-such-job", "/careers/no-such-job/apply", "/careers/frontend-engineer/apply", "/no-such-page"]) {
+test("an address that is no page, or a closed posting's, has the error page's head only: one title, noindex, nothing to share", async ({
+  request,
+}) => {
+  for (const path of [
+    "/careers/no-such-job",
+    "/careers/no-such-job/apply",
+    "/careers/frontend-engineer/apply",
+    "/no-such-page",
+  ]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(404);
     const html = await response.text();

@@ -27,7 +27,9 @@ test("responses are compressed and hashed assets are cached for a year", async (
   expect(missing.status()).toBe(404);
 });
 
-test("prerendered pages and build files are sent precompressed: brotli, else gzip, else as they are", async ({ request }) => {
+test("prerendered pages and build files are sent precompressed: brotli, else gzip, else as they are", async ({
+  request,
+}) => {
   for (const path of ["/", "/features", "/sitemap.xml"]) {
     const brotli = await request.get(path, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
     const gzip = await request.get(path, { headers: { "Accept-Encoding": "gzip" } });
@@ -56,10 +58,14 @@ test("hashed scripts are sent precompressed and cached for a year", async ({ pag
   expect(brotli.headers()["content-encoding"]).toBe("br");
   expect(brotli.headers()["content-type"]).toMatch(/javascript/);
   expect(brotli.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
-  expect(await brotli.text()).toBe(await (await request.get(script ?? "", { headers: { "Accept-Encoding": "identity" } })).text());
+  expect(await brotli.text()).toBe(
+    await (await request.get(script ?? "", { headers: { "Accept-Encoding": "identity" } })).text(),
+  );
 });
 
-test("/favicon.ico, which browsers and feed readers ask for whatever the page links, is the site's mark", async ({ request }) => {
+test("/favicon.ico, which browsers and feed readers ask for whatever the page links, is the site's mark", async ({
+  request,
+}) => {
   const response = await request.get("/favicon.ico");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
@@ -69,11 +75,15 @@ test("/favicon.ico, which browsers and feed readers ask for whatever the page li
   const sizes = [0, 1, 2].map((index) => icon.readUInt8(6 + 16 * index));
   expect(sizes).toEqual([16, 32, 48]);
   const firstImage = icon.readUInt32LE(6 + 12);
-  expect(icon.subarray(firstImage, firstImage + 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  expect(icon.subarray(firstImage, firstImage + 8)).toEqual(
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  );
 });
 
 test("a crawler's copy of a page (without the cookie banner) is never kept by a shared cache", async ({ request }) => {
-  const crawler = await request.get("/about", { headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
+  const crawler = await request.get("/about", {
+    headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+  });
   expect(crawler.headers()["cache-control"]).toBe("private, no-cache");
   expect(await crawler.text()).not.toContain("Close the privacy notice");
   expect(await (await request.get("/about")).text()).toContain("Close the privacy notice");
@@ -107,8 +117,14 @@ test("the server says once, in one line, what it serves: the address, the databa
     const startLine = `Serving ${e2eEnv.SITE_URL} at http://127.0.0.1:${port} · database: SQLite at ${path.join(server.dataDir, "site.sqlite")} · mail: files in ${path.join(server.dataDir, "mail")} · calendar: none · webhooks: none`;
     // Log lines are handed over in batches: wait for the line rather than for a moment.
     await expect.poll(() => server.output()).toContain(startLine);
-    const messages = server.output().split("\n").filter(Boolean).map((line) => (JSON.parse(line) as { msg: string }).msg);
-    expect(messages.filter((message) => message.includes("database") || message.includes("mail:"))).toEqual([startLine]);
+    const messages = server
+      .output()
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages.filter((message) => message.includes("database") || message.includes("mail:"))).toEqual([
+      startLine,
+    ]);
   } finally {
     await server.stop();
   }

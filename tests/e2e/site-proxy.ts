@@ -26,11 +26,14 @@ export async function startSiteProxy(): Promise<SiteProxy> {
     const url = new URL(incoming.url ?? "/");
     const to = url.host === site.host ? target : url;
     const { "proxy-connection": _, ...headers } = incoming.headers;
-    const upstream = request({ host: to.hostname, port: to.port, method: incoming.method, path: `${url.pathname}${url.search}`, headers }, (response) => {
-      answer.writeHead(response.statusCode ?? 502, response.headers);
-      response.pipe(answer);
-      response.once("error", () => answer.destroy());
-    });
+    const upstream = request(
+      { host: to.hostname, port: to.port, method: incoming.method, path: `${url.pathname}${url.search}`, headers },
+      (response) => {
+        answer.writeHead(response.statusCode ?? 502, response.headers);
+        response.pipe(answer);
+        response.once("error", () => answer.destroy());
+      },
+    );
     // A page left mid-request, or an instance stopped: the other side is dropped, nothing thrown.
     upstream.once("error", () => (answer.headersSent ? answer.destroy() : answer.writeHead(502).end()));
     incoming.once("error", () => upstream.destroy());

@@ -6,7 +6,14 @@ import { expect, sitePages, test, postingPages } from "./fixtures.ts";
 // so the swap moves nothing (CLS 0): measured here by holding the font back, measuring every
 // heading and the page, then letting it through and measuring again.
 
-const pages = [...sitePages, ...postingPages, "/careers/apply", "/contact/meeting", "/cookie-settings", "/no-such-page"];
+const pages = [
+  ...sitePages,
+  ...postingPages,
+  "/careers/apply",
+  "/contact/meeting",
+  "/cookie-settings",
+  "/no-such-page",
+];
 
 /**
  * Each heading's top and height, and the main content's height, in CSS pixels. Sections below
@@ -15,7 +22,8 @@ const pages = [...sitePages, ...postingPages, "/careers/apply", "/contact/meetin
  */
 function layout(page: Page) {
   return page.evaluate(() => {
-    for (const part of document.querySelectorAll<HTMLElement>("main > section, body > footer")) part.style.contentVisibility = "visible";
+    for (const part of document.querySelectorAll<HTMLElement>("main > section, body > footer"))
+      part.style.contentVisibility = "visible";
     const box = (element: Element) => {
       const rect = element.getBoundingClientRect();
       return [Math.round(rect.top + window.scrollY), Math.round(rect.height)];

@@ -21,10 +21,21 @@ const tag = () => Math.random().toString(36).slice(2, 10);
 
 function visitor() {
   const id = tag();
-  return { id, name: `Dorothy Vaughan ${id}`, email: `dorothy.${id}@example.com`, company: `Fortran Works ${id}`, project: `Teach the machines to compute ${id}.` };
+  return {
+    id,
+    name: `Dorothy Vaughan ${id}`,
+    email: `dorothy.${id}@example.com`,
+    company: `Fortran Works ${id}`,
+    project: `Teach the machines to compute ${id}.`,
+  };
 }
 
-async function sendInquiry(page: Page, hydrated: () => Promise<void>, server: RunningServer, person: ReturnType<typeof visitor>) {
+async function sendInquiry(
+  page: Page,
+  hydrated: () => Promise<void>,
+  server: RunningServer,
+  person: ReturnType<typeof visitor>,
+) {
   await page.goto(`${server.url}/contact`);
   await closePrivacyBanner(page);
   await hydrated();
@@ -51,33 +62,54 @@ const storageOf = (server: RunningServer) => ({ DATA_DIR: server.dataDir, DATABA
 // The browser reaches the instance's workspace through the proxy in front of the site (site-proxy.ts).
 test.use({ proxy: async ({ siteProxy }, use) => use(siteProxy.settings) });
 
-test("an inquiry from Chromium reaches the webhook once, signed; the visitor's receipt is written; a receiver that was down gets it once back", async ({ page, context, hydrated, siteProxy }) => {
+test("an inquiry from Chromium reaches the webhook once, signed; the visitor's receipt is written; a receiver that was down gets it once back", async ({
+  page,
+  context,
+  hydrated,
+  siteProxy,
+}) => {
   test.setTimeout(120_000);
   let receiver = await startReceiver();
   const endpoints = [{ name: "crm", url: receiver.url, secret: testSecret, allowPrivate: true }];
-  const server = await startServer({ port: basePort + 30 + test.info().parallelIndex, env: { WEBHOOK_ENDPOINTS: JSON.stringify(endpoints) } });
+  const server = await startServer({
+    port: basePort + 30 + test.info().parallelIndex,
+    env: { WEBHOOK_ENDPOINTS: JSON.stringify(endpoints) },
+  });
   try {
     const first = visitor();
     await sendInquiry(page, hydrated, server, first);
     await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
-    const [stored] = exportSubmissions(storageOf(server)).filter((submission) => submission.fields.email === first.email);
+    const [stored] = exportSubmissions(storageOf(server)).filter(
+      (submission) => submission.fields.email === first.email,
+    );
     expect(stored).toBeTruthy();
     const delivery = receiver.received[0] as ReceivedWebhook;
     // verify() throws unless the signature and its timestamp check out with the endpoint's secret.
     expect(verify(delivery)).toEqual({
       type: "submission.created",
       timestamp: stored?.createdAt,
-      data: { id: stored?.id, kind: "contact", createdAt: stored?.createdAt, url: `${e2eEnv.SITE_URL}/workspace/submissions/${stored?.id}` },
+      data: {
+        id: stored?.id,
+        kind: "contact",
+        createdAt: stored?.createdAt,
+        url: `${e2eEnv.SITE_URL}/workspace/submissions/${stored?.id}`,
+      },
     });
-    for (const typed of [first.name, first.email, first.company, first.project, first.id]) expect(delivery.body).not.toContain(typed);
+    for (const typed of [first.name, first.email, first.company, first.project, first.id])
+      expect(delivery.body).not.toContain(typed);
 
     // The receipt, beside the team's notification, holds the reference and nothing typed.
-    const receipts = mailWith(server, "Subject: We received your inquiry").filter((eml) => eml.includes(`To: ${first.email}`));
+    const receipts = mailWith(server, "Subject: We received your inquiry").filter((eml) =>
+      eml.includes(`To: ${first.email}`),
+    );
     expect(receipts).toHaveLength(1);
     const receipt = (receipts[0] ?? "").replace(/=\r?\n/g, "");
     expect(receipt).toContain(`reference ${stored?.id}`);
     expect(receipt).toContain("We answer every inquiry within 24 hours.");
-    const body = receipt.split(/\r?\n\r?\n/).slice(1).join("\n");
+    const body = receipt
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join("\n");
     for (const typed of [first.name, first.company, first.project, first.id]) expect(body).not.toContain(typed);
 
     // Once: the worker keeps running and sends nothing more.
@@ -88,22 +120,30 @@ test("an inquiry from Chromium reaches the webhook once, signed; the visitor's r
     await receiver.close();
     const second = visitor();
     await sendInquiry(page, hydrated, server, second);
-    const [waiting] = exportSubmissions(storageOf(server)).filter((submission) => submission.fields.email === second.email);
+    const [waiting] = exportSubmissions(storageOf(server)).filter(
+      (submission) => submission.fields.email === second.email,
+    );
     // Read straight from the database (a command takes a second to start; the retry comes after 5).
     const attempts = () => {
       const database = new DatabaseSync(path.join(server.dataDir, "site.sqlite"), { readOnly: true });
       try {
-        return database.prepare("select error from webhook_attempts where error is not null").all().map((row) => String(row.error));
+        return database
+          .prepare("select error from webhook_attempts where error is not null")
+          .all()
+          .map((row) => String(row.error));
       } finally {
         database.close();
       }
     };
     await expect.poll(attempts, { timeout: 15_000 }).toEqual([expect.stringContaining("ECONNREFUSED")]);
     receiver = await startReceiver({ port: receiver.port });
-    const log = async () => (await runScript("submissions.ts", ["webhooks", waiting?.id ?? ""], storageOf(server))).stdout;
+    const log = async () =>
+      (await runScript("submissions.ts", ["webhooks", waiting?.id ?? ""], storageOf(server))).stdout;
     await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(1);
     expect(verify(receiver.received[0] as ReceivedWebhook).data.id).toBe(waiting?.id);
-    expect(await log()).toMatch(/^crm {2}submission\.created {2}Delivered, .*\n {2}\S+ {2}[^\n]*ECONNREFUSED[^\n]*\n {2}\S+ {2}HTTP 200 /);
+    expect(await log()).toMatch(
+      /^crm {2}submission\.created {2}Delivered, .*\n {2}\S+ {2}[^\n]*ECONNREFUSED[^\n]*\n {2}\S+ {2}HTTP 200 /,
+    );
 
     // The workspace shows the log and sends again, with the same webhook-id. The workspace is used
     // at the site's configured address (passkeys and its posts belong to it), which the proxy in

@@ -9,14 +9,19 @@ import { addAuthenticator, enrol, invite, signOut } from "./workspace-helpers.ts
 // goes to A, then B, then A…, so every passkey ceremony starts on one instance and ends on the
 // other, and every session made on one is read on the other.
 
-test("two instances share invitations, passkey challenges and sessions, and a sign-out on one ends it on both", async ({ page, context }) => {
+test("two instances share invitations, passkey challenges and sessions, and a sign-out on one ends it on both", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   const cluster = await startCluster();
   const port = 3190 + test.info().workerIndex * 2;
   const servers: RunningServer[] = [];
   try {
     const shared = { DATABASE_URL: cluster.url };
-    servers.push(...(await Promise.all([startServer({ port, env: shared }), startServer({ port: port + 1, env: shared })])));
+    servers.push(
+      ...(await Promise.all([startServer({ port, env: shared }), startServer({ port: port + 1, env: shared })])),
+    );
     const [a, b] = servers as [RunningServer, RunningServer];
 
     const served: Array<{ request: string; by: "A" | "B" }> = [];

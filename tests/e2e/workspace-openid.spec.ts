@@ -37,7 +37,9 @@ function staff(server: RunningServer, ...args: string[]) {
 function auditTrail(server: RunningServer) {
   const database = new DatabaseSync(path.join(server.dataDir, "site.sqlite"), { readOnly: true });
   try {
-    return database.prepare("select action, actor_email, target, detail from audit_events order by id").all() as Array<Record<string, string | null>>;
+    return database.prepare("select action, actor_email, target, detail from audit_events order by id").all() as Array<
+      Record<string, string | null>
+    >;
   } finally {
     database.close();
   }
@@ -57,7 +59,9 @@ async function signInWithProvider(page: Page, login: string) {
 }
 
 async function signedInCookies(context: BrowserContext) {
-  return (await context.cookies("http://localhost/")).map((cookie) => cookie.name).filter((name) => name.startsWith("workspace"));
+  return (await context.cookies("http://localhost/"))
+    .map((cookie) => cookie.name)
+    .filter((name) => name.startsWith("workspace"));
 }
 
 test.describe("with the company's accounts configured", () => {
@@ -69,7 +73,12 @@ test.describe("with the company's accounts configured", () => {
     provider = await startOpenIdProvider({ redirectUri: `${site}${callbackPath}` });
     server = await startServer({
       port,
-      env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: provider.clientId, OIDC_CLIENT_SECRET: provider.clientSecret, OIDC_ALLOWED_DOMAIN: "company.example" },
+      env: {
+        OIDC_ISSUER: provider.issuer,
+        OIDC_CLIENT_ID: provider.clientId,
+        OIDC_CLIENT_SECRET: provider.clientSecret,
+        OIDC_ALLOWED_DOMAIN: "company.example",
+      },
     });
   });
   test.afterAll(async () => {
@@ -80,7 +89,10 @@ test.describe("with the company's accounts configured", () => {
     siteProxy.sendTo(server);
   });
 
-  test("an invited person signs in with their company account and lands on the page they asked for", async ({ page, context }) => {
+  test("an invited person signs in with their company account and lands on the page they asked for", async ({
+    page,
+    context,
+  }) => {
     const email = `lead.${tag()}@partner.example`;
     staff(server, "invite", email);
     provider.setPerson(`lead-${email}`, { email: email.toUpperCase(), email_verified: true });
@@ -101,7 +113,10 @@ test.describe("with the company's accounts configured", () => {
     ]);
   });
 
-  test("a person of the allowed domain gets in as a member; another domain and an unverified address are refused alike", async ({ page, context }) => {
+  test("a person of the allowed domain gets in as a member; another domain and an unverified address are refused alike", async ({
+    page,
+    context,
+  }) => {
     const id = tag();
     const newcomer = `new.${id}@company.example`;
     provider.setPerson(`new-${id}`, { email: newcomer, email_verified: true });
@@ -126,11 +141,15 @@ test.describe("with the company's accounts configured", () => {
     expect(staff(server, "list")).not.toMatch(/outsider|unverified/);
     // The page with its company-account button and the message: axe finds nothing.
     await page.goto(`${site}/workspace/sign-in?problem=refused`);
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
 
     const trail = auditTrail(server);
-    expect(trail.filter((event) => event.actor_email === newcomer).map((event) => [event.action, event.detail])).toEqual([
+    expect(
+      trail.filter((event) => event.actor_email === newcomer).map((event) => [event.action, event.detail]),
+    ).toEqual([
       ["admit", "openid: domain company.example"],
       ["sign-in", "openid"],
       ["sign-out", null],
@@ -145,7 +164,12 @@ test.describe("with the company's accounts configured", () => {
     expect(JSON.stringify(trail)).not.toMatch(/outsider|unverified/);
   });
 
-  test("the provider's answer counts once, in the browser that began the sign-in, with its state intact", async ({ page, context, browser, siteProxy }) => {
+  test("the provider's answer counts once, in the browser that began the sign-in, with its state intact", async ({
+    page,
+    context,
+    browser,
+    siteProxy,
+  }) => {
     const email = `once.${tag()}@partner.example`;
     staff(server, "invite", email);
     provider.setPerson(email, { email, email_verified: true });
@@ -158,7 +182,10 @@ test.describe("with the company's accounts configured", () => {
     const answer = await held;
 
     // In another browser (a link sent to someone else), it signs nobody in.
-    const elsewhere = await browser.newContext({ proxy: siteProxy.settings, extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.201" } });
+    const elsewhere = await browser.newContext({
+      proxy: siteProxy.settings,
+      extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.201" },
+    });
     try {
       const other = await elsewhere.newPage();
       await other.goto(answer);
@@ -182,16 +209,25 @@ test.describe("with the company's accounts configured", () => {
     expect(await signedInCookies(context)).toEqual([]);
   });
 
-  test("the sign-in page allows posting to the provider, and its button needs no JavaScript", async ({ browser, siteProxy }) => {
+  test("the sign-in page allows posting to the provider, and its button needs no JavaScript", async ({
+    browser,
+    siteProxy,
+  }) => {
     const email = `noscript.${tag()}@partner.example`;
     staff(server, "invite", email);
     provider.setPerson(email, { email, email_verified: true });
-    const context = await browser.newContext({ proxy: siteProxy.settings, javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.202" } });
+    const context = await browser.newContext({
+      proxy: siteProxy.settings,
+      javaScriptEnabled: false,
+      extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.202" },
+    });
     try {
       const page = await context.newPage();
       const response = await page.goto(`${site}/workspace/sign-in`);
       expect(response?.headers()["content-security-policy"]).toContain(`form-action 'self' ${provider.issuer}`);
-      expect(await response?.text()).toMatch(/<noscript><p[^>]*>Passkeys need JavaScript, which is off for this site\. Signing in with your company account, below, works without it\./);
+      expect(await response?.text()).toMatch(
+        /<noscript><p[^>]*>Passkeys need JavaScript, which is off for this site\. Signing in with your company account, below, works without it\./,
+      );
       await signInWithProvider(page, email);
       await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
     } finally {
@@ -200,7 +236,10 @@ test.describe("with the company's accounts configured", () => {
   });
 
   test("sign-in attempts are rate-limited per client, and a post from another site begins none", async () => {
-    const post = (address: string, headers: Record<string, string> = { Origin: site, "X-Forwarded-Host": new URL(site).host }) =>
+    const post = (
+      address: string,
+      headers: Record<string, string> = { Origin: site, "X-Forwarded-Host": new URL(site).host },
+    ) =>
       fetch(`${server.url}/workspace/sign-in?next=%2Fworkspace`, {
         method: "POST",
         redirect: "manual",
@@ -212,7 +251,8 @@ test.describe("with the company's accounts configured", () => {
     for (let attempt = 0; attempt <= Number(e2eEnv.RATE_LIMIT_MAX); attempt += 1) {
       const response = await post(address);
       statuses.push(response.status);
-      if (response.status === 303) expect(response.headers.get("location")).toMatch(new RegExp(`^${provider.issuer}/auth\\?`));
+      if (response.status === 303)
+        expect(response.headers.get("location")).toMatch(new RegExp(`^${provider.issuer}/auth\\?`));
     }
     expect(statuses).toEqual([303, 303, 303, 303, 303, 429]);
     const forged = await post("198.51.100.203", { Origin: "https://attacker.example", "Sec-Fetch-Site": "cross-site" });
@@ -220,7 +260,10 @@ test.describe("with the company's accounts configured", () => {
   });
 });
 
-test("a provider that cannot be reached: the sign-in page says so (503) and passkeys still work", async ({ page, siteProxy }) => {
+test("a provider that cannot be reached: the sign-in page says so (503) and passkeys still work", async ({
+  page,
+  siteProxy,
+}) => {
   const server = await startServer({
     port: basePort + 25 + test.info().parallelIndex,
     // Nothing listens on port 9 of this machine.
@@ -232,7 +275,9 @@ test("a provider that cannot be reached: the sign-in page says so (503) and pass
     const answer = page.waitForResponse((response) => response.request().method() === "POST");
     await page.getByRole("button", { name: "Sign in with your company account" }).click();
     expect((await answer).status()).toBe(503);
-    await expect(page.getByRole("alert")).toHaveText("Your company's sign-in cannot be reached right now. Try again in a few minutes, or use your passkey.");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Your company's sign-in cannot be reached right now. Try again in a few minutes, or use your passkey.",
+    );
     await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeEnabled();
     expect(server.output()).toContain("OpenID provider discovery failed");
   } finally {

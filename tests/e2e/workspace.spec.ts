@@ -18,7 +18,14 @@ const mailFiles = (storage: { DATA_DIR: string }) => {
 
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`, "latin1");
 
-async function sendInquiry(page: Page, hydrated: () => Promise<void>, company: string, email: string, attachment: Buffer, project = "Trajectories for a launch window.") {
+async function sendInquiry(
+  page: Page,
+  hydrated: () => Promise<void>,
+  company: string,
+  email: string,
+  attachment: Buffer,
+  project = "Trajectories for a launch window.",
+) {
   await page.goto("/contact");
   await closePrivacyBanner(page);
   await hydrated();
@@ -27,14 +34,21 @@ async function sendInquiry(page: Page, hydrated: () => Promise<void>, company: s
   await page.getByLabel("Company Name or Website").fill(company);
   await page.getByLabel("Describe Your Project Briefly").fill(project);
   await page.getByLabel("Please Choose the Budget").selectOption("25k-50k");
-  await page.getByLabel("Upload Files").setInputFiles([{ name: "orbit.pdf", mimeType: "application/pdf", buffer: attachment }]);
+  await page
+    .getByLabel("Upload Files")
+    .setInputFiles([{ name: "orbit.pdf", mimeType: "application/pdf", buffer: attachment }]);
   await page.getByRole("button", { name: "Send message" }).click();
   await expect(page).toHaveURL(/\/contact\?sent=1#confirmation$/);
 }
 
 const tag = () => Math.random().toString(36).slice(2, 10);
 
-test("invite, enrol, sign in, find an inquiry, download its file, mark it done, sign out", async ({ page, context, storage, hydrated }) => {
+test("invite, enrol, sign in, find an inquiry, download its file, mark it done, sign out", async ({
+  page,
+  context,
+  storage,
+  hydrated,
+}) => {
   const id = tag();
   const company = `Orbital Mechanics ${id}`;
   const attachment = pdf(`launch window ${id}`);
@@ -43,7 +57,9 @@ test("invite, enrol, sign in, find an inquiry, download its file, mark it done, 
   // The notification links to the inquiry's page in the workspace (quoted-printable lines unfolded).
   // Found by the company, which the visitor's receipt never repeats.
   const [notification] = await mailContaining(storage, company);
-  const link = notification?.replace(/=\r?\n/g, "").match(/https?:\/\/\S+?\/workspace\/submissions\/[0-9a-f-]{36}/)?.[0];
+  const link = notification
+    ?.replace(/=\r?\n/g, "")
+    .match(/https?:\/\/\S+?\/workspace\/submissions\/[0-9a-f-]{36}/)?.[0];
   expect(link).toBeTruthy();
 
   const email = `lead.${id}@company.example`;
@@ -119,22 +135,42 @@ test.describe("with JavaScript off", () => {
     const response = await page.goto("/workspace/sign-in");
     // A browser with JavaScript off shows the <noscript> note; Playwright's switch only stops
     // scripts (its parser still reads <noscript> as text), so the page's HTML is checked.
-    expect(await response?.text()).toMatch(/<noscript><p[^>]*>Signing in needs JavaScript, because passkeys work through the browser\./);
+    expect(await response?.text()).toMatch(
+      /<noscript><p[^>]*>Signing in needs JavaScript, because passkeys work through the browser\./,
+    );
     await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeDisabled();
   });
 });
 
 test("signed out, every workspace address leads to sign-in or is refused, and shows nothing", async ({ request }) => {
   const someId = "0190f0f0-0000-7000-8000-000000000000";
-  for (const path of ["/workspace", `/workspace/submissions/${someId}`, `/workspace/submissions/${someId}/files/0`, "/workspace?state=spam", "/workspace/passkeys", "/workspace/people", "/workspace/audit", "/workspace/requests"]) {
+  for (const path of [
+    "/workspace",
+    `/workspace/submissions/${someId}`,
+    `/workspace/submissions/${someId}/files/0`,
+    "/workspace?state=spam",
+    "/workspace/passkeys",
+    "/workspace/people",
+    "/workspace/audit",
+    "/workspace/requests",
+  ]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(303);
     expect(response.headers().location, path).toMatch(/^\/workspace\/sign-in\?next=/);
   }
   const origin = { Origin: e2eEnv.SITE_URL };
   // Each with the kind of body its address takes: JSON for a passkey ceremony's step, else a form.
-  const body = (path: string) => (path.endsWith("/passkeys/new") ? { data: { step: "options" } } : { form: { intent: "spam" } });
-  for (const path of [`/workspace/submissions/${someId}`, "/workspace/sign-out", "/workspace/people", "/workspace/passkeys", "/workspace/passkeys/new", "/workspace/requests", "/workspace/requests/export"]) {
+  const body = (path: string) =>
+    path.endsWith("/passkeys/new") ? { data: { step: "options" } } : { form: { intent: "spam" } };
+  for (const path of [
+    `/workspace/submissions/${someId}`,
+    "/workspace/sign-out",
+    "/workspace/people",
+    "/workspace/passkeys",
+    "/workspace/passkeys/new",
+    "/workspace/requests",
+    "/workspace/requests/export",
+  ]) {
     const response = await request.post(path, { headers: origin, ...body(path), maxRedirects: 0 });
     expect(response.status(), path).toBe(401);
     // No address but the site's own public one.
@@ -147,7 +183,12 @@ test("signed out, every workspace address leads to sign-in or is refused, and sh
   expect(await (await request.get("/sitemap.xml")).text()).not.toContain("/workspace");
 });
 
-test("a cross-site post is refused even with a session, and a removed person's session stops at once", async ({ page, context, storage, hydrated }) => {
+test("a cross-site post is refused even with a session, and a removed person's session stops at once", async ({
+  page,
+  context,
+  storage,
+  hydrated,
+}) => {
   const id = tag();
   const company = `Cross Site ${id}`;
   await sendInquiry(page, hydrated, company, `ada.${id}@example.com`, pdf(id));
@@ -190,19 +231,29 @@ test("an invitation link is good once, and opening it changes nothing", async ({
   expect(staff(storage, "list")).toMatch(new RegExp(`${email.replace(/\./g, "\\.")}\\s+member\\s+1`));
 });
 
-test("a second invitation ends the first: its link says so, and the second one enrols", async ({ page, context, storage }) => {
+test("a second invitation ends the first: its link says so, and the second one enrols", async ({
+  page,
+  context,
+  storage,
+}) => {
   const email = `twice.${tag()}@company.example`;
   const first = invite(storage, email);
   const second = invite(storage, email);
   const refused = await page.goto(first);
   expect(refused?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "This invitation cannot be used" })).toBeVisible();
-  await expect(page.getByText("A newer invitation was sent to this address, and only the newest link works.")).toBeVisible();
+  await expect(
+    page.getByText("A newer invitation was sent to this address, and only the newest link works."),
+  ).toBeVisible();
   await addAuthenticator(context, page);
   await enrol(page, second, email);
 });
 
-test("with PORT set and SITE_URL unset, links name the port the server listens on, and its invitation enrols", async ({ page, context, storage }) => {
+test("with PORT set and SITE_URL unset, links name the port the server listens on, and its invitation enrols", async ({
+  page,
+  context,
+  storage,
+}) => {
   // The end-to-end server itself is started so (playwright.config.ts), as `PORT=3400 npm start`
   // is; the command line, given the same PORT, writes the same address.
   const port = servers.sqlite.port;
@@ -225,19 +276,27 @@ test("with PORT set and SITE_URL unset, links name the port the server listens o
     timeout: 30_000,
   });
   expect(other.status).toBe(1);
-  expect(other.stderr).toContain(`SITE_URL is "http://localhost:${port + 60}" but the build was made with "http://localhost:${port}"`);
+  expect(other.stderr).toContain(
+    `SITE_URL is "http://localhost:${port + 60}" but the build was made with "http://localhost:${port}"`,
+  );
 });
 
 test.describe("behind the proxy in front of the site", () => {
   test.use({ proxy: async ({ siteProxy }, use) => use(siteProxy.settings) });
 
-  test("a passkey page opened at another address than SITE_URL's says where to open it, and the log says why", async ({ page, context, siteProxy }) => {
+  test("a passkey page opened at another address than SITE_URL's says where to open it, and the log says why", async ({
+    page,
+    context,
+    siteProxy,
+  }) => {
     // An instance listening on another port than the one in its SITE_URL (the build's): a changed
     // PORT with SITE_URL left as it was.
     const port = servers.sqlite.port + 50 + test.info().parallelIndex;
     const server = await startServer({ port });
     try {
-      await expect.poll(() => server.output()).toContain(`SITE_URL is ${e2eEnv.SITE_URL} but this server listens on port ${port}`);
+      await expect
+        .poll(() => server.output())
+        .toContain(`SITE_URL is ${e2eEnv.SITE_URL} but this server listens on port ${port}`);
       const email = `elsewhere.${tag()}@company.example`;
       const enrolment = invite({ DATA_DIR: server.dataDir, DATABASE_URL: "" }, email);
       await addAuthenticator(context, page);
@@ -246,7 +305,11 @@ test.describe("behind the proxy in front of the site", () => {
       await expect(page.getByRole("alert")).toHaveText(
         `This page was opened at ${server.url}, but the site is configured for ${e2eEnv.SITE_URL}, and passkeys work only there: open it at ${e2eEnv.SITE_URL}${enrolment}. If that address does not open, the site's SITE_URL is wrong: tell whoever runs the site.`,
       );
-      await expect.poll(() => server.output()).toContain(`Passkey enrolment refused: the page was opened at ${server.url} but SITE_URL is ${e2eEnv.SITE_URL}`);
+      await expect
+        .poll(() => server.output())
+        .toContain(
+          `Passkey enrolment refused: the page was opened at ${server.url} but SITE_URL is ${e2eEnv.SITE_URL}`,
+        );
       // Nothing was spent: opened at the site's address, the same link enrols.
       siteProxy.sendTo(server);
       await enrol(page, `${e2eEnv.SITE_URL}${enrolment}`, email);
@@ -259,11 +322,18 @@ test.describe("behind the proxy in front of the site", () => {
     const numeric = `http://127.0.0.1:${servers.sqlite.port}`;
     await page.goto(`${numeric}/workspace/sign-in`);
     await page.getByRole("button", { name: "Sign in with a passkey" }).click();
-    await expect(page.getByRole("alert")).toContainText(`This page was opened at ${numeric}, but the site is configured for ${e2eEnv.SITE_URL}`);
+    await expect(page.getByRole("alert")).toContainText(
+      `This page was opened at ${numeric}, but the site is configured for ${e2eEnv.SITE_URL}`,
+    );
   });
 });
 
-test("axe finds nothing on the sign-in page, the inbox, a submission and your passkeys", async ({ page, context, storage, hydrated }) => {
+test("axe finds nothing on the sign-in page, the inbox, a submission and your passkeys", async ({
+  page,
+  context,
+  storage,
+  hydrated,
+}) => {
   const id = tag();
   const company = `Accessible ${id}`;
   await sendInquiry(page, hydrated, company, `grace.${id}@example.com`, pdf(id));
@@ -284,7 +354,13 @@ test("axe finds nothing on the sign-in page, the inbox, a submission and your pa
   await check();
 });
 
-test("an admin invites, changes a role and removes a person; a member cannot reach admin pages; the audit trail shows who did it", async ({ browser, baseURL, page, context, storage }) => {
+test("an admin invites, changes a role and removes a person; a member cannot reach admin pages; the audit trail shows who did it", async ({
+  browser,
+  baseURL,
+  page,
+  context,
+  storage,
+}) => {
   const id = tag();
   const adminEmail = `admin.${id}@company.example`;
   const memberEmail = `recruiter.${id}@company.example`;
@@ -303,7 +379,10 @@ test("an admin invites, changes a role and removes a person; a member cannot rea
   expect(link).toMatch(/^https?:\/\/\S+\/workspace\/enrol\/[\w-]+$/);
 
   // The recruiter, on a device of their own.
-  const memberContext = await browser.newContext({ baseURL, userAgent: await page.evaluate(() => navigator.userAgent) });
+  const memberContext = await browser.newContext({
+    baseURL,
+    userAgent: await page.evaluate(() => navigator.userAgent),
+  });
   const member = await memberContext.newPage();
   await addAuthenticator(memberContext, member);
   await enrol(member, new URL(link!).pathname, memberEmail);
@@ -314,7 +393,11 @@ test("an admin invites, changes a role and removes a person; a member cannot rea
     expect(refused?.status(), path).toBe(403);
     await expect(member.getByText("This page is for admins.")).toBeVisible();
   }
-  const promoted = await member.request.post("/workspace/people", { headers: { Origin: e2eEnv.SITE_URL }, form: { intent: "role", email: memberEmail, role: "admin" }, maxRedirects: 0 });
+  const promoted = await member.request.post("/workspace/people", {
+    headers: { Origin: e2eEnv.SITE_URL },
+    form: { intent: "role", email: memberEmail, role: "admin" },
+    maxRedirects: 0,
+  });
   expect(promoted.status()).toBe(403);
 
   await page.getByRole("link", { name: "People" }).click();
@@ -333,7 +416,9 @@ test("an admin invites, changes a role and removes a person; a member cannot rea
   const row = page.getByRole("row").filter({ hasText: memberEmail });
   await row.getByText("Remove", { exact: true }).click();
   await row.getByRole("button", { name: `Remove ${memberEmail}` }).click();
-  await expect(page.getByRole("status")).toHaveText(`${memberEmail} was removed; their passkeys and sessions are gone.`);
+  await expect(page.getByRole("status")).toHaveText(
+    `${memberEmail} was removed; their passkeys and sessions are gone.`,
+  );
   await expect(page.getByRole("row").filter({ hasText: memberEmail })).toHaveCount(0);
   await member.reload();
   await expect(member).toHaveURL(/\/workspace\/sign-in\?next=/);
@@ -349,7 +434,11 @@ test("an admin invites, changes a role and removes a person; a member cannot rea
   await expect(page.getByRole("row").filter({ hasText: memberEmail }).filter({ hasText: "Signed in" })).toHaveCount(1);
 });
 
-test("a person adds a passkey for a second device, signs in with it, and keeps at least one", async ({ page, context, storage }) => {
+test("a person adds a passkey for a second device, signs in with it, and keeps at least one", async ({
+  page,
+  context,
+  storage,
+}) => {
   const email = `two.devices.${tag()}@company.example`;
   const laptop = await addAuthenticator(context, page);
   await enrol(page, invite(storage, email), email);
@@ -370,7 +459,10 @@ test("a person adds a passkey for a second device, signs in with it, and keeps a
   await page.getByRole("link", { name: "Your passkeys" }).click();
 
   // The laptop's passkey (never used to sign in) goes; the phone's, just used, is the last and stays.
-  await passkeys.filter({ hasText: "Not yet" }).getByRole("button", { name: /^Remove the passkey added/ }).click();
+  await passkeys
+    .filter({ hasText: "Not yet" })
+    .getByRole("button", { name: /^Remove the passkey added/ })
+    .click();
   await expect(page.getByRole("status")).toHaveText("Passkey removed.");
   await expect(passkeys).toHaveCount(2);
   await passkeys.getByRole("button", { name: /^Remove the passkey added/ }).click();
@@ -391,7 +483,14 @@ test("an admin answers a person's request: their data as one download, then eras
   await sendInquiry(page, hydrated, company, visitorEmail, attachment);
   // Someone else's inquiry that names the visitor's address in its message.
   const otherCompany = `Referral ${id}`;
-  await sendInquiry(page, hydrated, otherCompany, `grace.${id}@example.com`, pdf(`referral ${id}`), `Ada (${visitorEmail}) told us about you.`);
+  await sendInquiry(
+    page,
+    hydrated,
+    otherCompany,
+    `grace.${id}@example.com`,
+    pdf(`referral ${id}`),
+    `Ada (${visitorEmail}) told us about you.`,
+  );
   // Delivered by the local outbox (no SMTP here): the team's notification and the visitor's receipt.
   await mailContaining(storage, company);
   await mailContaining(storage, `To: ${visitorEmail}`);
@@ -421,7 +520,9 @@ test("an admin answers a person's request: their data as one download, then eras
 
   await page.getByText("Erase their data", { exact: true }).click();
   await page.getByRole("button", { name: "Erase everything they sent" }).click();
-  await expect(page.getByRole("status")).toHaveText("Erased: 1 submissions and 0 other e-mails. The request is recorded without the address.");
+  await expect(page.getByRole("status")).toHaveText(
+    "Erased: 1 submissions and 0 other e-mails. The request is recorded without the address.",
+  );
   // The e-mails about the erased inquiry went with it, files of the local outbox included.
   expect(mailFiles(storage).filter((eml) => eml.includes(company) || eml.includes(`To: ${visitorEmail}`))).toEqual([]);
   expect(mailFiles(storage).filter((eml) => eml.includes(otherCompany))).toHaveLength(1);

@@ -2,9 +2,17 @@
 // CalDAV tests. The titles are there on purpose: nothing of them may reach the busy times or logs.
 
 export const vcalendar = (...parts: string[]) =>
-  ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Lumen Software//Calendar tests//EN", ...parts, "END:VCALENDAR", ""].join("\r\n");
+  [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Lumen Software//Calendar tests//EN",
+    ...parts,
+    "END:VCALENDAR",
+    "",
+  ].join("\r\n");
 
-export const vevent = (...lines: string[]) => ["BEGIN:VEVENT", "DTSTAMP:20260101T000000Z", ...lines, "END:VEVENT"].join("\r\n");
+export const vevent = (...lines: string[]) =>
+  ["BEGIN:VEVENT", "DTSTAMP:20260101T000000Z", ...lines, "END:VEVENT"].join("\r\n");
 
 /** Europe/Berlin as calendar apps describe it: last Sunday of March and of October. */
 export const berlinZone = [
@@ -99,7 +107,8 @@ export const outlookWeekly = vcalendar(
 );
 
 /** A vacation day (all day, no end: one day). */
-export const allDay = (date: string, uid = "vacation@example.com") => vcalendar(vevent(`UID:${uid}`, "SUMMARY:Dentist", `DTSTART;VALUE=DATE:${date}`));
+export const allDay = (date: string, uid = "vacation@example.com") =>
+  vcalendar(vevent(`UID:${uid}`, "SUMMARY:Dentist", `DTSTART;VALUE=DATE:${date}`));
 
 /** A timed event in UTC. */
 export const utcEvent = (uid: string, start: string, end: string, ...more: string[]) =>

@@ -14,7 +14,10 @@ export type ChunkedAnswer = {
  * stops sending once the answer begins. Resolves with the answer and how much had been sent by
  * then; rejects if the connection fails before any answer.
  */
-export function sendChunked(url: string, { headers, head = "", totalBytes }: { headers: Record<string, string>; head?: string; totalBytes: number }) {
+export function sendChunked(
+  url: string,
+  { headers, head = "", totalBytes }: { headers: Record<string, string>; head?: string; totalBytes: number },
+) {
   return new Promise<ChunkedAnswer>((resolve, reject) => {
     const filler = Buffer.alloc(64 * 1024, "a");
     let sent = 0;
@@ -37,7 +40,8 @@ export function sendChunked(url: string, { headers, head = "", totalBytes }: { h
     });
     const write = () => {
       while (!answered && sent < totalBytes) {
-        const piece = sent === 0 && head ? Buffer.from(head) : filler.subarray(0, Math.min(filler.length, totalBytes - sent));
+        const piece =
+          sent === 0 && head ? Buffer.from(head) : filler.subarray(0, Math.min(filler.length, totalBytes - sent));
         sent += piece.length;
         if (!req.write(piece)) return void req.once("drain", write);
       }

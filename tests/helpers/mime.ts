@@ -21,7 +21,9 @@ function decode(body: string, encoding: string | undefined) {
       return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
     case "quoted-printable":
       return Buffer.from(
-        body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+        body
+          .replace(/=\r?\n/g, "")
+          .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
         "latin1",
       ).toString("utf8");
     default:
@@ -38,7 +40,9 @@ export function mimeParts(raw: string): MimePart[] {
   }
   const pieces = body.split(`--${boundary}`).slice(1);
   // The line break before a boundary belongs to the boundary (RFC 2046).
-  return pieces.filter((piece) => !piece.startsWith("--")).flatMap((piece) => mimeParts(piece.replace(/^\r?\n/, "").replace(/\r?\n$/, "")));
+  return pieces
+    .filter((piece) => !piece.startsWith("--"))
+    .flatMap((piece) => mimeParts(piece.replace(/^\r?\n/, "").replace(/\r?\n$/, "")));
 }
 
 /** The header of the whole message, unfolded. */

@@ -26,9 +26,11 @@ function cspResult(header: string | undefined): Modifier {
   if (scripts.includes("'unsafe-inline'") && !scripts.some((source) => /^'(nonce|sha\d+)-/.test(source))) {
     return { test, result: "csp-implemented-with-unsafe-inline", modifier: -20 };
   }
-  if (all.some((source) => /^http:|^ws:/.test(source))) return { test, result: "csp-implemented-with-insecure-scheme", modifier: -20 };
+  if (all.some((source) => /^http:|^ws:/.test(source)))
+    return { test, result: "csp-implemented-with-insecure-scheme", modifier: -20 };
   if (all.includes("'unsafe-eval'")) return { test, result: "csp-implemented-with-unsafe-eval", modifier: -10 };
-  if (styles.includes("'unsafe-inline'")) return { test, result: "csp-implemented-with-unsafe-inline-in-style-src-only", modifier: 0 };
+  if (styles.includes("'unsafe-inline'"))
+    return { test, result: "csp-implemented-with-unsafe-inline-in-style-src-only", modifier: 0 };
   if ((policy.get("default-src") ?? []).join(" ") === "'none'") {
     return { test, result: "csp-implemented-with-no-unsafe-default-src-none", modifier: 10 };
   }
@@ -53,7 +55,11 @@ function cookiesResult(setCookies: string[], hsts: boolean): Modifier {
 function referrerResult(header: string | undefined): Modifier {
   const test = "referrer-policy";
   if (!header) return { test, result: "referrer-policy-not-implemented", modifier: 0 };
-  const last = header.split(",").map((value) => value.trim().toLowerCase()).at(-1) ?? "";
+  const last =
+    header
+      .split(",")
+      .map((value) => value.trim().toLowerCase())
+      .at(-1) ?? "";
   if (["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"].includes(last)) {
     return { test, result: "referrer-policy-private", modifier: 5 };
   }
@@ -80,20 +86,30 @@ function sriResult(html: string | null, origin: string): Modifier {
   const sources = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/gi)].map((match) => match[1] ?? "");
   if (sources.length === 0) return { test, result: "sri-not-implemented-but-no-scripts-loaded", modifier: 0 };
   const external = sources.filter((source) => /^(https?:)?\/\//.test(source) && !source.startsWith(origin));
-  if (external.length === 0) return { test, result: "sri-not-implemented-but-all-scripts-loaded-from-secure-origin", modifier: 0 };
+  if (external.length === 0)
+    return { test, result: "sri-not-implemented-but-all-scripts-loaded-from-secure-origin", modifier: 0 };
   return { test, result: "sri-not-implemented-but-external-scripts-loaded-securely", modifier: -5 };
 }
 
 export function observatoryScore(
   headers: Record<string, string>,
-  { https, html, origin, setCookies = [] }: { https: boolean; html: string | null; origin: string; setCookies?: string[] },
+  {
+    https,
+    html,
+    origin,
+    setCookies = [],
+  }: { https: boolean; html: string | null; origin: string; setCookies?: string[] },
 ) {
   const hsts = https && Boolean(headers["strict-transport-security"]);
   const modifiers: Modifier[] = [
     cspResult(headers["content-security-policy"]),
     cookiesResult(setCookies, hsts),
     headers["access-control-allow-origin"] === "*"
-      ? { test: "cross-origin-resource-sharing", result: "cross-origin-resource-sharing-implemented-with-universal-access", modifier: -50 }
+      ? {
+          test: "cross-origin-resource-sharing",
+          result: "cross-origin-resource-sharing-implemented-with-universal-access",
+          modifier: -50,
+        }
       : { test: "cross-origin-resource-sharing", result: "cross-origin-resource-sharing-not-implemented", modifier: 0 },
     referrerResult(headers["referrer-policy"]),
     hstsResult(headers["strict-transport-security"], https),

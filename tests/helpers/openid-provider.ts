@@ -34,13 +34,16 @@ export async function startOpenIdProvider({ redirectUri }: { redirectUri: string
   const server = createServer((req, res) => {
     if (req.url === "/held") {
       res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-      return res.end(`<!doctype html><html lang="en"><title>Test provider</title><main><h1>Answer held</h1></main></html>`);
+      return res.end(
+        `<!doctype html><html lang="en"><title>Test provider</title><main><h1>Answer held</h1></main></html>`,
+      );
     }
     const interaction = req.url?.match(/^\/interaction\/([\w-]+)$/);
     if (!interaction) {
       const setHeader = res.setHeader.bind(res);
       res.setHeader = (name, value) => {
-        if (!held || name.toLowerCase() !== "location" || typeof value !== "string" || !value.startsWith(redirectUri)) return setHeader(name, value);
+        if (!held || name.toLowerCase() !== "location" || typeof value !== "string" || !value.startsWith(redirectUri))
+          return setHeader(name, value);
         held(value);
         held = null;
         return setHeader(name, "/held");
@@ -54,7 +57,12 @@ export async function startOpenIdProvider({ redirectUri }: { redirectUri: string
         const grant = new provider.Grant({ accountId: login, clientId: String(params.client_id) });
         grant.addOIDCScope(String(params.scope));
         const grantId = await grant.save();
-        return provider.interactionFinished(req, res, { login: { accountId: login }, consent: { grantId } }, { mergeWithLastSubmission: false });
+        return provider.interactionFinished(
+          req,
+          res,
+          { login: { accountId: login }, consent: { grantId } },
+          { mergeWithLastSubmission: false },
+        );
       }
       const { uid } = await provider.interactionDetails(req, res);
       res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
@@ -109,7 +117,11 @@ export async function startOpenIdProvider({ redirectUri }: { redirectUri: string
     async signInAs(authorizationUrl: string, login: string) {
       const cookies = new Map<string, string>();
       const send = async (url: string, init: RequestInit = {}) => {
-        const response = await fetch(url, { ...init, redirect: "manual", headers: { ...init.headers, cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; ") } });
+        const response = await fetch(url, {
+          ...init,
+          redirect: "manual",
+          headers: { ...init.headers, cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; ") },
+        });
         for (const line of response.headers.getSetCookie()) {
           const [pair = ""] = line.split(";");
           const split = pair.indexOf("=");
@@ -123,7 +135,11 @@ export async function startOpenIdProvider({ redirectUri }: { redirectUri: string
         const url = new URL(location, issuer).href;
         if (!url.startsWith(issuer)) return url;
         response = /\/interaction\/[\w-]+$/.test(url)
-          ? await send(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ login }).toString() })
+          ? await send(url, {
+              method: "POST",
+              headers: { "Content-Type": "application/x-www-form-urlencoded" },
+              body: new URLSearchParams({ login }).toString(),
+            })
           : await send(url);
         location = response.headers.get("location");
       }

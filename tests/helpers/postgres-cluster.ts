@@ -13,7 +13,10 @@ function findBinDir() {
   if (fromPath) return path.dirname(fromPath);
   const root = "/usr/lib/postgresql";
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  return versions.map((version) => path.join(root, version, "bin")).find((dir) => existsSync(path.join(dir, "initdb"))) ?? null;
+  return (
+    versions.map((version) => path.join(root, version, "bin")).find((dir) => existsSync(path.join(dir, "initdb"))) ??
+    null
+  );
 }
 
 async function freePort() {
@@ -22,7 +25,9 @@ async function freePort() {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -30,7 +35,9 @@ async function freePort() {
 export async function startCluster() {
   const binDir = findBinDir();
   if (!binDir) {
-    throw new Error("The storage tests need PostgreSQL: install it (Debian: apt-get install postgresql) or set TEST_DATABASE_URL.");
+    throw new Error(
+      "The storage tests need PostgreSQL: install it (Debian: apt-get install postgresql) or set TEST_DATABASE_URL.",
+    );
   }
   const dir = mkdtempSync(path.join(tmpdir(), "site-test-pg-"));
   const dataDir = path.join(dir, "data");
@@ -47,8 +54,14 @@ export async function startCluster() {
   run("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
   const start = () =>
     run("pg_ctl", [
-      "-D", dataDir, "-w", "-l", path.join(dir, "server.log"), "start",
-      "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=200`,
+      "-D",
+      dataDir,
+      "-w",
+      "-l",
+      path.join(dir, "server.log"),
+      "start",
+      "-o",
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=200`,
     ]);
   const stop = () => run("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]);
   start();

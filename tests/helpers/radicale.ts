@@ -49,14 +49,22 @@ export async function startRadicale(): Promise<Radicale> {
   const [command, prefix] = radicaleCommand();
   const args = [
     ...prefix,
-    "--config", "", // no /etc/radicale/config: everything it needs is here
-    "--server-hosts", `127.0.0.1:${port}`,
-    "--storage-filesystem-folder", path.join(folder, "collections"),
-    "--auth-type", "htpasswd",
-    "--auth-htpasswd-filename", path.join(folder, "users"),
-    "--auth-htpasswd-encryption", "plain",
-    "--rights-type", "owner_only",
-    "--logging-level", "warning",
+    "--config",
+    "", // no /etc/radicale/config: everything it needs is here
+    "--server-hosts",
+    `127.0.0.1:${port}`,
+    "--storage-filesystem-folder",
+    path.join(folder, "collections"),
+    "--auth-type",
+    "htpasswd",
+    "--auth-htpasswd-filename",
+    path.join(folder, "users"),
+    "--auth-htpasswd-encryption",
+    "plain",
+    "--rights-type",
+    "owner_only",
+    "--logging-level",
+    "warning",
   ];
   let child: ChildProcess | null = null;
   let output = "";

@@ -39,5 +39,9 @@ export async function startReceiver({ port = 0, replies = [] as Reply[], delayMs
 
 /** The payload of a received webhook, after its signature and timestamp check out (throws otherwise). */
 export function verify(webhook: ReceivedWebhook, secret = testSecret) {
-  return new Webhook(secret).verify(webhook.body, webhook.headers) as { type: string; timestamp: string; data: Record<string, unknown> };
+  return new Webhook(secret).verify(webhook.body, webhook.headers) as {
+    type: string;
+    timestamp: string;
+    data: Record<string, unknown>;
+  };
 }

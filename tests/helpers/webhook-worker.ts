@@ -6,9 +6,16 @@ import { WebhookEndpointsSchema } from "#app/platform/webhook-endpoints.ts";
 import { deliverDueWebhooks } from "#app/platform/webhooks.server.ts";
 
 const endpoints = WebhookEndpointsSchema.parse(process.argv[2] ?? "[]");
-const database = openDatabase({ dataDir: process.env.DATA_DIR ?? "./data", databaseUrl: process.env.DATABASE_URL || undefined });
+const database = openDatabase({
+  dataDir: process.env.DATA_DIR ?? "./data",
+  databaseUrl: process.env.DATABASE_URL || undefined,
+});
 try {
-  const { attempted } = await deliverDueWebhooks({ ...database, endpoints, alert: { recipient: "hello@example.com", messageIdDomain: "example.org" } });
+  const { attempted } = await deliverDueWebhooks({
+    ...database,
+    endpoints,
+    alert: { recipient: "hello@example.com", messageIdDomain: "example.org" },
+  });
   console.log(attempted);
 } finally {
   await database.db.destroy();

@@ -34,7 +34,12 @@ async function startServer(database: TestDatabase): Promise<Server> {
   return { submitBooking, stamp: () => issueFormStamp(services.secret, "meeting"), close: () => services.close() };
 }
 
-const person = (index: number) => ({ name: `Visitor ${index}`, email: `visitor${index}@example.com`, company: `Company ${index}`, topic: `Topic ${index}: <b>markup</b> & symbols` });
+const person = (index: number) => ({
+  name: `Visitor ${index}`,
+  email: `visitor${index}@example.com`,
+  company: `Company ${index}`,
+  topic: `Topic ${index}: <b>markup</b> & symbols`,
+});
 
 function post(server: Server, index: number, fields: Record<string, string>) {
   const body = new FormData();
@@ -54,8 +59,12 @@ type Answer = { status: number; location: string | null; values: Record<string, 
 
 /** A redirect, or the form again: its status, the values it keeps and its messages. */
 function answerOf(result: Awaited<ReturnType<Server["submitBooking"]>>): Answer {
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("location"), values: {}, errors: [] };
-  const reply = result.data.result as { initialValue?: Record<string, unknown>; error?: Record<string, string[] | null> } | null;
+  if (result instanceof Response)
+    return { status: result.status, location: result.headers.get("location"), values: {}, errors: [] };
+  const reply = result.data.result as {
+    initialValue?: Record<string, unknown>;
+    error?: Record<string, string[] | null>;
+  } | null;
   return {
     status: result.init?.status ?? 200,
     location: null,
@@ -77,10 +86,14 @@ describe.each(engines)("booking through the form on %s", (engine) => {
   });
 
   test("ten visitors posting for one time: one meeting stored and booked, nine told it was just taken, their details kept", async () => {
-    const answers = (await Promise.all(Array.from({ length: 10 }, (_, index) => post(server, index, { start })))).map(answerOf);
+    const answers = (await Promise.all(Array.from({ length: 10 }, (_, index) => post(server, index, { start })))).map(
+      answerOf,
+    );
     const won = answers.filter((answer) => answer.status === 303);
     expect(won).toHaveLength(1);
-    expect(won[0]?.location).toBe("/contact/meeting?booked=1&at=2026-06-02T17%3A00%3A00Z&tz=Europe%2FBerlin#confirmation");
+    expect(won[0]?.location).toBe(
+      "/contact/meeting?booked=1&at=2026-06-02T17%3A00%3A00Z&tz=Europe%2FBerlin#confirmation",
+    );
     const lost = answers.filter((answer) => answer.status !== 303);
     expect(lost.map((answer) => answer.status)).toEqual(Array(9).fill(409));
     for (const answer of lost) {
@@ -98,7 +111,11 @@ describe.each(engines)("booking through the form on %s", (engine) => {
     expect(fields.visitorWhen).toMatch(/^Tuesday, June 2, 2026 at 7:00\sPM Central European Summer Time$/);
     const bookings = await database.db.selectFrom("bookings").selectAll().execute();
     expect(bookings).toHaveLength(1);
-    expect(bookings[0]).toMatchObject({ start_at: "2026-06-02T17:00:00.000Z", submission_id: submissions[0]?.id, status: "confirmed" });
+    expect(bookings[0]).toMatchObject({
+      start_at: "2026-06-02T17:00:00.000Z",
+      submission_id: submissions[0]?.id,
+      status: "confirmed",
+    });
     // The losers' submissions, notifications and claims rolled back with them.
     // (the visitor's invitation and the team's notice)
     expect(await database.db.selectFrom("outbox").select("id").execute()).toHaveLength(2);
@@ -107,7 +124,12 @@ describe.each(engines)("booking through the form on %s", (engine) => {
   });
 
   test("past, off-hours and forged times are refused with 400 and nothing is stored", async () => {
-    for (const [index, forged] of ["2026-05-29T17:00:00Z", "2026-06-06T17:00:00Z", "2026-06-02T17:05:00Z", "2026-06-02T03:00:00Z"].entries()) {
+    for (const [index, forged] of [
+      "2026-05-29T17:00:00Z",
+      "2026-06-06T17:00:00Z",
+      "2026-06-02T17:05:00Z",
+      "2026-06-02T03:00:00Z",
+    ].entries()) {
       const answer = answerOf(await post(server, index, { start: forged }));
       expect(answer.status).toBe(400);
       expect(answer.errors.join(" ")).toContain("That time cannot be booked");

@@ -9,7 +9,12 @@ import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/dat
 
 // Los Angeles in June (-07:00): Tuesday 2 June 2026, 09:00 is 16:00Z. Buffers 0 before, 15 after.
 const availability: Availability = availabilityFromEnv(
-  parseEnv({ BOOKING_TIME_ZONE: "America/Los_Angeles", BOOKING_HOURS: "mon-fri 09:00-17:00", BOOKING_BUFFER_AFTER_MINUTES: "15", BOOKING_MAX_PER_DAY: "3" }),
+  parseEnv({
+    BOOKING_TIME_ZONE: "America/Los_Angeles",
+    BOOKING_HOURS: "mon-fri 09:00-17:00",
+    BOOKING_BUFFER_AFTER_MINUTES: "15",
+    BOOKING_MAX_PER_DAY: "3",
+  }),
 );
 const now = Temporal.Instant.from("2026-06-01T12:00:00Z");
 const at = (iso: string) => Temporal.Instant.from(iso);
@@ -23,7 +28,8 @@ describe.each(engines)("booking on %s", (engine) => {
   let other: Database | null;
   beforeEach(async () => {
     database = await openTestDatabase(engine);
-    other = engine === "postgres" ? openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl }) : null;
+    other =
+      engine === "postgres" ? openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl }) : null;
   });
   afterEach(async () => {
     await other?.db.destroy();
@@ -36,10 +42,20 @@ describe.each(engines)("booking on %s", (engine) => {
     const result = await reserveMeeting(database.db, request("2026-06-02T16:00:00Z"), availability, now);
     expect(result.ok).toBe(true);
     const claims = await database.db.selectFrom("booking_claims").select("cell").orderBy("cell").execute();
-    expect(claims.map((claim) => claim.cell)).toEqual(["2026-06-02T16:00:00.000Z", "2026-06-02T16:15:00.000Z", "2026-06-02T16:30:00.000Z", "day:2026-06-02:1"]);
+    expect(claims.map((claim) => claim.cell)).toEqual([
+      "2026-06-02T16:00:00.000Z",
+      "2026-06-02T16:15:00.000Z",
+      "2026-06-02T16:30:00.000Z",
+      "day:2026-06-02:1",
+    ]);
     expect(claimedCells(availability, at("2026-06-02T16:00:00Z"))).toHaveLength(3);
     const booking = await database.db.selectFrom("bookings").selectAll().executeTakeFirstOrThrow();
-    expect(booking).toMatchObject({ start_at: "2026-06-02T16:00:00.000Z", end_at: "2026-06-02T16:30:00.000Z", status: "confirmed", host: "team" });
+    expect(booking).toMatchObject({
+      start_at: "2026-06-02T16:00:00.000Z",
+      end_at: "2026-06-02T16:30:00.000Z",
+      status: "confirmed",
+      host: "team",
+    });
     expect(Number(booking.sequence)).toBe(0);
   });
 
@@ -47,18 +63,31 @@ describe.each(engines)("booking on %s", (engine) => {
     const first = await reserveMeeting(database.db, request("2026-06-02T16:00:00Z"), availability, now);
     if (!first.ok) throw new Error(first.reason);
     const row = { host: "team", start_at: "x", end_at: "x", status: "confirmed" as const, created_at: "x" };
-    await database.db.insertInto("bookings").values({ ...row, id: "forged", manage_token_hash: "forged" }).execute();
-    const forged = database.db.insertInto("booking_claims").values({ host: "team", cell: "2026-06-02T16:15:00.000Z", booking_id: "forged" }).execute();
-    const error = await forged.then(() => null, (caught: unknown) => caught);
+    await database.db
+      .insertInto("bookings")
+      .values({ ...row, id: "forged", manage_token_hash: "forged" })
+      .execute();
+    const forged = database.db
+      .insertInto("booking_claims")
+      .values({ host: "team", cell: "2026-06-02T16:15:00.000Z", booking_id: "forged" })
+      .execute();
+    const error = await forged.then(
+      () => null,
+      (caught: unknown) => caught,
+    );
     expect(isUniqueViolation(error)).toBe(true);
   });
 
   test("twenty visitors racing for one time (on two instances with PostgreSQL): exactly one wins", async () => {
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => reserveMeeting(instance(index), request("2026-06-02T17:00:00Z"), availability, now)),
+      Array.from({ length: 20 }, (_, index) =>
+        reserveMeeting(instance(index), request("2026-06-02T17:00:00Z"), availability, now),
+      ),
     );
     expect(results.filter((result) => result.ok)).toHaveLength(1);
-    expect(results.filter((result) => !result.ok).map((result) => (result.ok ? null : result.reason))).toEqual(Array(19).fill("taken"));
+    expect(results.filter((result) => !result.ok).map((result) => (result.ok ? null : result.reason))).toEqual(
+      Array(19).fill("taken"),
+    );
     expect(await database.db.selectFrom("bookings").select("id").execute()).toHaveLength(1);
     // The losers' rows and claims were rolled back with them.
     expect(await database.db.selectFrom("booking_claims").select("cell").execute()).toHaveLength(4);
@@ -67,28 +96,53 @@ describe.each(engines)("booking on %s", (engine) => {
   test("a start overlapping a meeting or its buffer is taken; one leaving the buffer free is not", async () => {
     expect((await reserveMeeting(database.db, request("2026-06-02T17:00:00Z"), availability, now)).ok).toBe(true);
     // 10:30 would start inside 10:00's 15-minute after-buffer; 09:30's own buffer would run into 10:00.
-    expect(await reserveMeeting(database.db, request("2026-06-02T17:30:00Z"), availability, now)).toEqual({ ok: false, reason: "taken" });
-    expect(await reserveMeeting(database.db, request("2026-06-02T16:30:00Z"), availability, now)).toEqual({ ok: false, reason: "taken" });
+    expect(await reserveMeeting(database.db, request("2026-06-02T17:30:00Z"), availability, now)).toEqual({
+      ok: false,
+      reason: "taken",
+    });
+    expect(await reserveMeeting(database.db, request("2026-06-02T16:30:00Z"), availability, now)).toEqual({
+      ok: false,
+      reason: "taken",
+    });
     // 09:00 with its buffer ends at 09:45, 11:00 starts after 10:00's buffer: both fit.
     expect((await reserveMeeting(database.db, request("2026-06-02T16:00:00Z"), availability, now)).ok).toBe(true);
     expect((await reserveMeeting(database.db, request("2026-06-02T18:00:00Z"), availability, now)).ok).toBe(true);
   });
 
   test("the rules are checked again: forged, past, off-hours and too-far starts are refused and nothing is stored", async () => {
-    expect(await reserveMeeting(database.db, request("2026-06-02T16:05:00Z"), availability, now)).toEqual({ ok: false, reason: "outside-hours" });
-    expect(await reserveMeeting(database.db, request("2026-06-06T16:00:00Z"), availability, now)).toEqual({ ok: false, reason: "outside-hours" });
-    expect(await reserveMeeting(database.db, request("2026-05-29T16:00:00Z"), availability, now)).toEqual({ ok: false, reason: "too-soon" });
-    expect(await reserveMeeting(database.db, request("2026-09-01T16:00:00Z"), availability, now)).toEqual({ ok: false, reason: "too-far" });
+    expect(await reserveMeeting(database.db, request("2026-06-02T16:05:00Z"), availability, now)).toEqual({
+      ok: false,
+      reason: "outside-hours",
+    });
+    expect(await reserveMeeting(database.db, request("2026-06-06T16:00:00Z"), availability, now)).toEqual({
+      ok: false,
+      reason: "outside-hours",
+    });
+    expect(await reserveMeeting(database.db, request("2026-05-29T16:00:00Z"), availability, now)).toEqual({
+      ok: false,
+      reason: "too-soon",
+    });
+    expect(await reserveMeeting(database.db, request("2026-09-01T16:00:00Z"), availability, now)).toEqual({
+      ok: false,
+      reason: "too-far",
+    });
     expect(await database.db.selectFrom("bookings").select("id").execute()).toEqual([]);
   });
 
   test("the daily limit holds under concurrency: of eight visitors wanting eight times of one day, three get one", async () => {
     // Every hour from 09:00 to 16:00: an hour apart, so only the day's places can clash.
     const starts = Array.from({ length: 8 }, (_, index) => at("2026-06-03T16:00:00Z").add({ hours: index }).toString());
-    const results = await Promise.all(starts.map((start, index) => reserveMeeting(instance(index), request(start), availability, now)));
+    const results = await Promise.all(
+      starts.map((start, index) => reserveMeeting(instance(index), request(start), availability, now)),
+    );
     expect(results.filter((result) => result.ok)).toHaveLength(3);
     expect(results.filter((result) => !result.ok)).toEqual(Array(5).fill({ ok: false, reason: "day-full" }));
-    const places = await database.db.selectFrom("booking_claims").select("cell").where("cell", "like", "day:%").orderBy("cell").execute();
+    const places = await database.db
+      .selectFrom("booking_claims")
+      .select("cell")
+      .where("cell", "like", "day:%")
+      .orderBy("cell")
+      .execute();
     expect(places.map((place) => place.cell)).toEqual(["day:2026-06-03:1", "day:2026-06-03:2", "day:2026-06-03:3"]);
     expect(await database.db.selectFrom("bookings").select("id").execute()).toHaveLength(3);
     // The next day is not affected.
@@ -100,21 +154,32 @@ describe.each(engines)("booking on %s", (engine) => {
     if (!first.ok) throw new Error(first.reason);
     const window = { from: at("2026-06-02T00:00:00Z"), to: at("2026-06-03T00:00:00Z") };
     const offered = async () => {
-      const [day] = freeTimes({ availability, now, bookings: await bookedMeetings(database.db, window), visitorTimeZone: "America/Los_Angeles" }).filter(
-        (found) => found.date === "2026-06-02",
-      );
+      const [day] = freeTimes({
+        availability,
+        now,
+        bookings: await bookedMeetings(database.db, window),
+        visitorTimeZone: "America/Los_Angeles",
+      }).filter((found) => found.date === "2026-06-02");
       return day?.slots.map((slot) => slot.start) ?? [];
     };
     expect(await offered()).not.toContain("2026-06-02T17:00:00Z");
     expect(await database.db.transaction().execute((trx) => cancelMeeting(trx, first.bookingId, now))).toBe(true);
     expect(await database.db.transaction().execute((trx) => cancelMeeting(trx, first.bookingId, now))).toBe(false);
     expect(await offered()).toContain("2026-06-02T17:00:00Z");
-    const cancelled = await database.db.selectFrom("bookings").selectAll().where("id", "=", first.bookingId).executeTakeFirstOrThrow();
+    const cancelled = await database.db
+      .selectFrom("bookings")
+      .selectAll()
+      .where("id", "=", first.bookingId)
+      .executeTakeFirstOrThrow();
     expect(cancelled.status).toBe("cancelled");
     expect(Number(cancelled.sequence)).toBe(1);
     const again = await reserveMeeting(database.db, request("2026-06-02T17:00:00Z"), availability, now);
     expect(again.ok).toBe(true);
-    const places = await database.db.selectFrom("booking_claims").select("cell").where("cell", "like", "day:%").execute();
+    const places = await database.db
+      .selectFrom("booking_claims")
+      .select("cell")
+      .where("cell", "like", "day:%")
+      .execute();
     expect(places.map((place) => place.cell)).toEqual(["day:2026-06-02:1"]);
   });
 });

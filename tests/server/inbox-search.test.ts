@@ -17,27 +17,62 @@ import { createPostgresDatabase, engines, openTestDatabase, type TestDatabase } 
 // The inbox's search finds what a person typed, whatever its case, on both engines: never the
 // stored form's keys, the codes of a choice or the team's states.
 
-const notification: NewSubmission["notification"] = ({ id }) => ({ recipient: "hello@example.com", replyTo: null, subject: id, text: "t", html: "<p>t</p>" });
+const notification: NewSubmission["notification"] = ({ id }) => ({
+  recipient: "hello@example.com",
+  replyTo: null,
+  subject: id,
+  text: "t",
+  html: "<p>t</p>",
+});
 const base = { files: [], spamReason: null, formKey: null, messageIdDomain: "example.org", notification };
 
 const emile: NewSubmission = {
   ...base,
   kind: "contact",
   description: inquiryFields,
-  fields: { name: "Émile Zola", email: "zola@example.com", phone: null, company: "Éditions Charpentier", project: "Un roman sur la mine, en vingt volumes.", budget: "25k-50k", source: null },
+  fields: {
+    name: "Émile Zola",
+    email: "zola@example.com",
+    phone: null,
+    company: "Éditions Charpentier",
+    project: "Un roman sur la mine, en vingt volumes.",
+    budget: "25k-50k",
+    source: null,
+  },
 };
 const ada: NewSubmission = {
   ...base,
   kind: "application",
   description: applicationFields,
   jobSlug: "senior-mobile-engineer",
-  fields: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phone: null, location: "London", linkedin: null, github: null, portfolio: null, coverNote: "I wrote the first program.", consent: "yes", futureConsent: "yes" },
+  fields: {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: "ada@example.com",
+    phone: null,
+    location: "London",
+    linkedin: null,
+    github: null,
+    portfolio: null,
+    coverNote: "I wrote the first program.",
+    consent: "yes",
+    futureConsent: "yes",
+  },
 };
 const grete: NewSubmission = {
   ...base,
   kind: "meeting",
   description: meetingFields,
-  fields: { name: "Grete Müller", email: "grete@example.com", company: "Straße & Co", topic: "Our in_progress rebuild", start: "2027-03-02T09:00:00Z", timeZone: "Europe/Berlin", when: "Tuesday 2 March, 10:00", visitorWhen: "Tuesday 2 March, 10:00" },
+  fields: {
+    name: "Grete Müller",
+    email: "grete@example.com",
+    company: "Straße & Co",
+    topic: "Our in_progress rebuild",
+    start: "2027-03-02T09:00:00Z",
+    timeZone: "Europe/Berlin",
+    when: "Tuesday 2 March, 10:00",
+    visitorWhen: "Tuesday 2 March, 10:00",
+  },
 };
 
 /** The senders' names a search finds, in the inbox's order (newest first). */
@@ -61,9 +96,11 @@ describe.each(engines)("inbox search on %s", (engine) => {
     await setProgress(db, stored[0]!.id, "in_progress", null);
 
     // Every submission has an e-mail field: its key is no one's words.
-    for (const key of ["email", "name", "project", "budget", "futureConsent", "coverNote"]) expect(await found(db, key), key).toEqual([]);
+    for (const key of ["email", "name", "project", "budget", "futureConsent", "coverNote"])
+      expect(await found(db, key), key).toEqual([]);
     // A choice's stored code and the team's state, whatever the submission's state.
-    for (const code of ["25k-50k", "in_progress", "yes"]) expect(await found(db, code), code).toEqual(code === "in_progress" ? ["Grete Müller"] : []);
+    for (const code of ["25k-50k", "in_progress", "yes"])
+      expect(await found(db, code), code).toEqual(code === "in_progress" ? ["Grete Müller"] : []);
     // A name with a capital outside ASCII, in any case; a word of the message; two words anywhere.
     for (const q of ["émile", "ÉMILE", "Émile", "zola", "ZOLA"]) expect(await found(db, q), q).toEqual(["Émile Zola"]);
     expect(await found(db, "roman")).toEqual(["Émile Zola"]);
@@ -92,9 +129,21 @@ async function openBeforeSearchText(engine: Engine) {
   const postgres = engine === "postgres" ? await createPostgresDatabase() : null;
   const database = openDatabase({ dataDir, databaseUrl: postgres?.url });
   const earlier = migrationNames.filter((name) => name < "0014");
-  const files = await Promise.all(earlier.map((name) => import(`#app/platform/migrations/${name}.ts`) as Promise<{ up: (db: Kysely<any>, engine: Engine) => Promise<void> }>));
-  const migrations = Object.fromEntries(earlier.map((name, index) => [name, { up: (db: Kysely<any>) => files[index]!.up(db, engine) }]));
-  const { error } = await new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
+  const files = await Promise.all(
+    earlier.map(
+      (name) =>
+        import(`#app/platform/migrations/${name}.ts`) as Promise<{
+          up: (db: Kysely<any>, engine: Engine) => Promise<void>;
+        }>,
+    ),
+  );
+  const migrations = Object.fromEntries(
+    earlier.map((name, index) => [name, { up: (db: Kysely<any>) => files[index]!.up(db, engine) }]),
+  );
+  const { error } = await new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrations },
+  }).migrateToLatest();
   if (error) throw error;
   return {
     db: database.db,
@@ -121,8 +170,14 @@ describe.each(engines)("the search text of submissions stored before it on %s", 
         form_key: null,
       });
       // 450 submissions: more than one page of the migration's.
-      const rows = Array.from({ length: 450 }, (_, index) => row(`0190f0f0-0000-7000-8000-${String(index).padStart(12, "0")}`, index === 7 ? emile : ada));
-      for (let start = 0; start < rows.length; start += 150) await db.insertInto("submissions").values(rows.slice(start, start + 150)).execute();
+      const rows = Array.from({ length: 450 }, (_, index) =>
+        row(`0190f0f0-0000-7000-8000-${String(index).padStart(12, "0")}`, index === 7 ? emile : ada),
+      );
+      for (let start = 0; start < rows.length; start += 150)
+        await db
+          .insertInto("submissions")
+          .values(rows.slice(start, start + 150))
+          .execute();
       await migrateToLatest(db, engine);
 
       expect(await found(db, "ÉMILE")).toEqual(["Émile Zola"]);
@@ -130,7 +185,15 @@ describe.each(engines)("the search text of submissions stored before it on %s", 
       expect(await found(db, "email")).toEqual([]);
       expect(await found(db, "budget")).toEqual([]);
       // Rolling out, an instance of the older version stores a submission without it: its fields are searched.
-      await db.insertInto("submissions").values({ ...row("0190f0f0-0000-7000-8000-999999999999", { ...emile, fields: { ...emile.fields, name: "Jules Verne" } }) }).execute();
+      await db
+        .insertInto("submissions")
+        .values({
+          ...row("0190f0f0-0000-7000-8000-999999999999", {
+            ...emile,
+            fields: { ...emile.fields, name: "Jules Verne" },
+          }),
+        })
+        .execute();
       expect(await found(db, "verne")).toEqual(["Jules Verne"]);
     } finally {
       await cleanup();

@@ -47,14 +47,33 @@ async function startServer(database: TestDatabase, env: Record<string, string>) 
     body.set("form-started", issueFormStamp(services.secret, purpose));
     body.set("website", "");
     for (const [name, value] of Object.entries(fields)) body.set(name, value);
-    for (const [name, content] of Object.entries(files)) body.set(name, new File([new Uint8Array(content)], "cv.pdf", { type: "application/pdf" }));
-    return new Request(`https://www.example.org${path}`, { method: "POST", body, headers: { [clientAddressHeader]: "192.0.2.10" } });
+    for (const [name, content] of Object.entries(files))
+      body.set(name, new File([new Uint8Array(content)], "cv.pdf", { type: "application/pdf" }));
+    return new Request(`https://www.example.org${path}`, {
+      method: "POST",
+      body,
+      headers: { [clientAddressHeader]: "192.0.2.10" },
+    });
   };
   return {
     sendInquiry: async (email: string, extra: Record<string, string> = {}) =>
       submitContactForm(post("/contact", "contact", { ...typed, email, budget: "25k-50k", ...extra })),
     sendApplication: async (email: string) =>
-      submitApplication(post("/careers/apply", "application", { firstName: "Visit", lastName: "https://cheap-pills.example", email, consent: "on", coverNote: typed.project }, { resume: pdf }), undefined),
+      submitApplication(
+        post(
+          "/careers/apply",
+          "application",
+          {
+            firstName: "Visit",
+            lastName: "https://cheap-pills.example",
+            email,
+            consent: "on",
+            coverNote: typed.project,
+          },
+          { resume: pdf },
+        ),
+        undefined,
+      ),
     close: () => services.close(),
   };
 }
@@ -71,12 +90,20 @@ describe.each(engines)("after a form post on %s", (engine) => {
     await database.cleanup();
   });
 
-  const submissions = () => database.db.selectFrom("submissions").select(["id", "kind", "status", "created_at"]).orderBy("id").execute();
+  const submissions = () =>
+    database.db.selectFrom("submissions").select(["id", "kind", "status", "created_at"]).orderBy("id").execute();
   const receipts = () =>
     database.db
       .selectFrom("outbox")
       .innerJoin("receipts", "receipts.outbox_id", "outbox.id")
-      .select(["outbox.submission_id", "outbox.recipient", "outbox.reply_to", "outbox.subject", "outbox.text_body", "outbox.html_body"])
+      .select([
+        "outbox.submission_id",
+        "outbox.recipient",
+        "outbox.reply_to",
+        "outbox.subject",
+        "outbox.text_body",
+        "outbox.html_body",
+      ])
       .orderBy("outbox.id")
       .execute();
 
@@ -86,13 +113,24 @@ describe.each(engines)("after a form post on %s", (engine) => {
     expect(answer).toBeInstanceOf(Response);
     const [stored] = await submissions();
     const [receipt] = await receipts();
-    expect(receipt).toMatchObject({ submission_id: stored?.id, recipient: "Visitor@Example.com", reply_to: "hello@example.org", subject: "We received your inquiry" });
-    const when = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC", hourCycle: "h23" }).format(new Date(stored!.created_at));
+    expect(receipt).toMatchObject({
+      submission_id: stored?.id,
+      recipient: "Visitor@Example.com",
+      reply_to: "hello@example.org",
+      subject: "We received your inquiry",
+    });
+    const when = new Intl.DateTimeFormat("en-US", {
+      dateStyle: "long",
+      timeStyle: "short",
+      timeZone: "UTC",
+      hourCycle: "h23",
+    }).format(new Date(stored!.created_at));
     expect(receipt?.text_body).toContain(`Your inquiry arrived on ${when} UTC (reference ${stored?.id}).`);
     expect(receipt?.text_body).toContain("We answer every inquiry within 24 hours.");
     expect(receipt?.text_body).toContain("What happens next:\n1. ");
     for (const body of [receipt?.text_body, receipt?.html_body, receipt?.subject]) {
-      for (const word of [...typedWords, "Visitor@Example.com", "visitor@example.com"]) expect(body).not.toContain(word);
+      for (const word of [...typedWords, "Visitor@Example.com", "visitor@example.com"])
+        expect(body).not.toContain(word);
     }
     // The team's notification is there too, and the receipt shows as such on the submission.
     const { getSubmission } = await import("#app/forms/submissions.server.ts");
@@ -106,7 +144,11 @@ describe.each(engines)("after a form post on %s", (engine) => {
     server = await startServer(database, {});
     await server.sendApplication("applicant@example.com");
     const [receipt] = await receipts();
-    expect(receipt).toMatchObject({ recipient: "applicant@example.com", reply_to: "jobs@example.org", subject: "We received your application" });
+    expect(receipt).toMatchObject({
+      recipient: "applicant@example.com",
+      reply_to: "jobs@example.org",
+      subject: "We received your application",
+    });
     expect(receipt?.text_body).toContain("We reply to every applicant within two weeks.");
     for (const word of typedWords) expect(receipt?.text_body).not.toContain(word);
   });
@@ -128,10 +170,19 @@ describe.each(engines)("after a form post on %s", (engine) => {
 
   test("receipts to one address stop at the daily limit, whatever its case; the team still hears of every one", async () => {
     server = await startServer(database, { RECEIPT_DAILY_LIMIT: "2" });
-    for (const email of ["same@example.com", "Same@Example.com", "SAME@example.com", "other@example.com"]) await server.sendInquiry(email);
+    for (const email of ["same@example.com", "Same@Example.com", "SAME@example.com", "other@example.com"])
+      await server.sendInquiry(email);
     expect(await submissions()).toHaveLength(4);
-    expect((await receipts()).map((receipt) => receipt.recipient)).toEqual(["same@example.com", "Same@Example.com", "other@example.com"]);
-    const notifications = await database.db.selectFrom("outbox").select("id").where("recipient", "=", "hello@example.org").execute();
+    expect((await receipts()).map((receipt) => receipt.recipient)).toEqual([
+      "same@example.com",
+      "Same@Example.com",
+      "other@example.com",
+    ]);
+    const notifications = await database.db
+      .selectFrom("outbox")
+      .select("id")
+      .where("recipient", "=", "hello@example.org")
+      .execute();
     expect(notifications).toHaveLength(4);
     // A day later the address gets receipts again.
     const dayAgo = new Date(Date.now() - 24 * 60 * 60_000 - 1000).toISOString();
@@ -144,7 +195,9 @@ describe.each(engines)("after a form post on %s", (engine) => {
     server = await startServer(database, { RECEIPTS: "off" });
     await server.sendInquiry("visitor@example.com");
     expect(await receipts()).toEqual([]);
-    expect(await database.db.selectFrom("outbox").select("recipient").execute()).toEqual([{ recipient: "hello@example.org" }]);
+    expect(await database.db.selectFrom("outbox").select("recipient").execute()).toEqual([
+      { recipient: "hello@example.org" },
+    ]);
   });
 
   test("the server's worker delivers the inquiry's event to a configured receiver once, signed", async () => {
@@ -159,7 +212,12 @@ describe.each(engines)("after a form post on %s", (engine) => {
       expect(payload).toEqual({
         type: "submission.created",
         timestamp: stored?.created_at,
-        data: { id: stored?.id, kind: "contact", createdAt: stored?.created_at, url: `https://www.example.org/workspace/submissions/${stored?.id}` },
+        data: {
+          id: stored?.id,
+          kind: "contact",
+          createdAt: stored?.created_at,
+          url: `https://www.example.org/workspace/submissions/${stored?.id}`,
+        },
       });
       for (const word of [...typedWords, "visitor@example.com"]) expect(receiver.received[0]?.body).not.toContain(word);
       // The worker keeps running: nothing is sent twice.
@@ -175,7 +233,9 @@ describe.each(engines)("after a form post on %s", (engine) => {
       (await getServices()).webhooks.kick();
       await vi.waitFor(() => expect(receiver.received).toHaveLength(2), { timeout: 10_000, interval: 100 });
       expect(receiver.received[1]?.headers["webhook-id"]).toBe(receiver.received[0]?.headers["webhook-id"]);
-      expect((await listAudit(database.db)).map((event) => [event.action, event.actor_email, event.target])).toContainEqual(["redeliver-webhooks", actor.email, stored!.id]);
+      expect(
+        (await listAudit(database.db)).map((event) => [event.action, event.actor_email, event.target]),
+      ).toContainEqual(["redeliver-webhooks", actor.email, stored!.id]);
     } finally {
       await receiver.close();
     }
@@ -189,11 +249,16 @@ describe.each(engines)("after a form post on %s", (engine) => {
       await server.sendInquiry("visitor@example.com", { website: "https://spam.example" });
       const [stored] = await submissions();
       const { setSpam } = await import("#app/workspace/inbox.server.ts");
-      expect(await setSpam(database.db, stored!.id, false, { id: "staff-1", email: "lead@company.example" })).toBe(true);
+      expect(await setSpam(database.db, stored!.id, false, { id: "staff-1", email: "lead@company.example" })).toBe(
+        true,
+      );
       const { getServices } = await import("#app/platform/services.server.ts");
       (await getServices()).webhooks.kick();
       await vi.waitFor(() => expect(receiver.received).toHaveLength(1), { timeout: 10_000, interval: 100 });
-      expect(verify(receiver.received[0]!)).toMatchObject({ type: "submission.created", data: { id: stored?.id, kind: "contact" } });
+      expect(verify(receiver.received[0]!)).toMatchObject({
+        type: "submission.created",
+        data: { id: stored?.id, kind: "contact" },
+      });
       expect(await receipts()).toEqual([]);
     } finally {
       await receiver.close();

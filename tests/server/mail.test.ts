@@ -37,7 +37,11 @@ describe.each(engines)("mail delivery on %s", (engine) => {
   test("delivers a notification to the SMTP server once, with Reply-To and a stable Message-ID", async () => {
     const smtp = await startSmtp();
     try {
-      const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, dataDir: database.dataDir, timeoutMs: 5_000 });
+      const mailer = createMailer({
+        smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+        dataDir: database.dataDir,
+        timeoutMs: 5_000,
+      });
       await storeSubmission(database.db, submission);
       const options = { db: database.db, engine, send: mailer.send, from: "Site <site@example.org>" };
       expect(await deliverDueMail(options)).toBe(1);
@@ -88,7 +92,9 @@ describe.each(engines)("mail delivery on %s", (engine) => {
       row = await database.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
       expect(row).toMatchObject({ status: "sent", attempts: 2, last_error: null });
       const [record] = await listSubmissions(database.db);
-      expect(record?.mail).toEqual([{ status: "sent", attempts: 2, lastError: null, sentAt: "2030-01-01T00:01:00.000Z", receipt: false }]);
+      expect(record?.mail).toEqual([
+        { status: "sent", attempts: 2, lastError: null, sentAt: "2030-01-01T00:01:00.000Z", receipt: false },
+      ]);
     } finally {
       mailer.close();
       await back.close();
@@ -100,7 +106,16 @@ describe.each(engines)("mail delivery on %s", (engine) => {
     await storeSubmission(database.db, submission);
     const errors: string[] = [];
     let clock = new Date("2030-01-01T00:00:00.000Z");
-    const options = { db: database.db, engine, send: mailer.send, from: "site@example.org", maxAttempts: 3, backoffMs: () => 1000, now: () => clock, onError: (m: string) => errors.push(m) };
+    const options = {
+      db: database.db,
+      engine,
+      send: mailer.send,
+      from: "site@example.org",
+      maxAttempts: 3,
+      backoffMs: () => 1000,
+      now: () => clock,
+      onError: (m: string) => errors.push(m),
+    };
     for (let attempt = 0; attempt < 3; attempt += 1) {
       await deliverDueMail(options);
       clock = new Date(clock.getTime() + 1000);

@@ -64,10 +64,15 @@ async function startApp(database: TestDatabase, extra: Record<string, string> = 
       body.set("start", at);
       body.set("name", person.name);
       body.set("email", person.email);
-      const request = new Request("https://lumen.example/contact/meeting", { method: "POST", body, headers: { [clientAddressHeader]: "192.0.2.10" } });
+      const request = new Request("https://lumen.example/contact/meeting", {
+        method: "POST",
+        body,
+        headers: { [clientAddressHeader]: "192.0.2.10" },
+      });
       return submitBooking(request, () => when);
     },
-    openManage: (token: string, query = "", when = now) => managePageData(new Request(`https://lumen.example/contact/meeting/manage/${token}${query}`), token, when),
+    openManage: (token: string, query = "", when = now) =>
+      managePageData(new Request(`https://lumen.example/contact/meeting/manage/${token}${query}`), token, when),
     postManage(token: string, fields: Record<string, string>, when = now) {
       const request = new Request(`https://lumen.example/contact/meeting/manage/${token}`, {
         method: "POST",
@@ -78,7 +83,13 @@ async function startApp(database: TestDatabase, extra: Record<string, string> = 
     },
     /** Sends what the outbox holds (due by `at`) and returns the e-mails written since the last call. */
     async deliver(at = new Date()) {
-      await deliverDueMail({ db: services.db, engine: services.engine, send: mailer.send, from: "Lumen <site@lumen.example>", now: () => at });
+      await deliverDueMail({
+        db: services.db,
+        engine: services.engine,
+        send: mailer.send,
+        from: "Lumen <site@lumen.example>",
+        now: () => at,
+      });
       const folder = path.join(database.dataDir, "mail");
       const fresh = readdirSync(folder).filter((file) => file.endsWith(".eml") && !seen.has(file));
       for (const file of fresh) seen.add(file);
@@ -95,7 +106,9 @@ async function startApp(database: TestDatabase, extra: Record<string, string> = 
 function invitationOf(raw: string) {
   const parts = mimeParts(raw);
   const calendarPart = parts.find((part) => /^text\/calendar/i.test(part.headers["content-type"] ?? ""));
-  const attached = parts.find((part) => /filename="?(invite|cancellation)\.ics"?/i.test(part.headers["content-disposition"] ?? ""));
+  const attached = parts.find((part) =>
+    /filename="?(invite|cancellation)\.ics"?/i.test(part.headers["content-disposition"] ?? ""),
+  );
   if (!calendarPart || !attached) return null;
   // The same text (the .eml file stores the message with the lines ends of this machine).
   expect(attached.body.replace(/\r\n/g, "\n")).toBe(calendarPart.body.replace(/\r\n/g, "\n"));
@@ -120,7 +133,8 @@ function invitationOf(raw: string) {
   };
 }
 
-const textOf = (raw: string) => mimeParts(raw).find((part) => /^text\/plain/i.test(part.headers["content-type"] ?? ""))?.body ?? "";
+const textOf = (raw: string) =>
+  mimeParts(raw).find((part) => /^text\/plain/i.test(part.headers["content-type"] ?? ""))?.body ?? "";
 const to = (raw: string) => mailHeader(raw, "to");
 const manageToken = (raw: string) => /\/contact\/meeting\/manage\/([\w-]+)/.exec(textOf(raw))?.[1] ?? null;
 
@@ -154,21 +168,37 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
       expect(calendar).toMatch(/END:VCALENDAR\r\n$/);
       expect(calendar!.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
     }
-    expect(invitation).toMatchObject({ method: "REQUEST", attachment: "invite.ics", sequence: 0, start: "2026-06-02T17:00:00.000Z", end: "2026-06-02T17:30:00.000Z", startIsUtc: true, status: "CONFIRMED" });
+    expect(invitation).toMatchObject({
+      method: "REQUEST",
+      attachment: "invite.ics",
+      sequence: 0,
+      start: "2026-06-02T17:00:00.000Z",
+      end: "2026-06-02T17:30:00.000Z",
+      startIsUtc: true,
+      status: "CONFIRMED",
+    });
     expect(invitation.organizer).toMatch(new RegExp(`^mailto:${teamMailbox}$`, "i"));
     expect(invitation.attendee).toMatch(new RegExp(`^mailto:${ann.email}$`, "i"));
     expect(invitation.rsvp).toBe("TRUE");
     expect(invitation.location).toMatch(/^https:\/\/meet\.example\/lumen-[\w-]{16}$/);
     expect(invitation.uid).toMatch(/@lumen\.example$/);
     // The visitor reads their own time; the manage link is in the e-mail and in the event.
-    expect(textOf(visitorMail)).toMatch(/When: Tuesday, June 2, 2026 at 7:00\sPM Central European Summer Time \(our time: Tuesday, June 2, 2026 at 10:00\sAM Pacific Daylight Time\)/);
+    expect(textOf(visitorMail)).toMatch(
+      /When: Tuesday, June 2, 2026 at 7:00\sPM Central European Summer Time \(our time: Tuesday, June 2, 2026 at 10:00\sAM Pacific Daylight Time\)/,
+    );
     const token = manageToken(visitorMail)!;
     expect(token).toMatch(/^[\w-]{43}$/);
     expect(invitation.description).toContain(`https://lumen.example/contact/meeting/manage/${token}`);
 
     // The team's notice carries the same event (their summary names the visitor), without the visitor's link.
     const teamInvitation = invitationOf(teamMail)!;
-    expect(teamInvitation).toMatchObject({ method: "REQUEST", uid: invitation.uid, sequence: 0, start: invitation.start, location: invitation.location });
+    expect(teamInvitation).toMatchObject({
+      method: "REQUEST",
+      uid: invitation.uid,
+      sequence: 0,
+      start: invitation.start,
+      location: invitation.location,
+    });
     expect(teamInvitation.description).not.toContain(token);
     expect(mailHeader(teamMail, "reply-to")).toBe(ann.email);
 
@@ -180,7 +210,10 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
 
     // Opening the link changes nothing (mail scanners open links).
     const opened = await app.openManage(token);
-    expect(opened.meeting).toMatchObject({ cancelled: false, yourTime: expect.stringMatching(/^Your time: Tuesday, June 2, 2026 at 7:00\sPM Central European Summer Time$/) });
+    expect(opened.meeting).toMatchObject({
+      cancelled: false,
+      yourTime: expect.stringMatching(/^Your time: Tuesday, June 2, 2026 at 7:00\sPM Central European Summer Time$/),
+    });
     expect(await app.deliver()).toEqual([]);
 
     // Moving: the same UID, SEQUENCE 1, the new instant, to both; the old time is free again.
@@ -190,7 +223,12 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
     const movedMail = await app.deliver();
     expect(movedMail.map(to).sort()).toEqual([ann.email, teamMailbox]);
     for (const raw of movedMail) {
-      expect(invitationOf(raw)).toMatchObject({ method: "REQUEST", uid: invitation.uid, sequence: 1, start: "2026-06-03T18:00:00.000Z" });
+      expect(invitationOf(raw)).toMatchObject({
+        method: "REQUEST",
+        uid: invitation.uid,
+        sequence: 1,
+        start: "2026-06-03T18:00:00.000Z",
+      });
     }
     expect(textOf(movedMail.find((raw) => to(raw) === ann.email)!)).toContain(`/contact/meeting/manage/${token}`);
     const submission = await database.db.selectFrom("submissions").select("fields").executeTakeFirstOrThrow();
@@ -203,7 +241,14 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
     const cancelled = await app.deliver();
     expect(cancelled.map(to).sort()).toEqual([ann.email, teamMailbox]);
     for (const raw of cancelled) {
-      expect(invitationOf(raw)).toMatchObject({ method: "CANCEL", uid: invitation.uid, sequence: 2, status: "CANCELLED", attachment: "cancellation.ics", start: "2026-06-03T18:00:00.000Z" });
+      expect(invitationOf(raw)).toMatchObject({
+        method: "CANCEL",
+        uid: invitation.uid,
+        sequence: 2,
+        status: "CANCELLED",
+        attachment: "cancellation.ics",
+        start: "2026-06-03T18:00:00.000Z",
+      });
       expect(invitationOf(raw)?.contentType).toMatch(/method=CANCEL/i);
     }
     expect(await database.db.selectFrom("booking_claims").select("cell").execute()).toEqual([]);
@@ -211,7 +256,9 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
     // A second cancel (a resent form) sends nothing more; moving a cancelled meeting is refused.
     await app.postManage(token, { intent: "cancel" });
     expect(await app.deliver()).toEqual([]);
-    expect(await app.postManage(token, { intent: "reschedule", start: "2026-06-04T18:00:00Z" })).toMatchObject({ init: { status: 409 } });
+    expect(await app.postManage(token, { intent: "reschedule", start: "2026-06-04T18:00:00Z" })).toMatchObject({
+      init: { status: 409 },
+    });
 
     // The link stops working once the meeting is over, and a made-up one never worked.
     expect((await app.openManage(token, "", Temporal.Instant.from("2026-06-03T18:31:00Z"))).status).toBe(404);
@@ -224,15 +271,23 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
     const token = manageToken((await app.deliver()).find((raw) => to(raw) === ann.email)!)!;
     const refused = await app.postManage(token, { intent: "reschedule", start: "2026-06-02T19:00:00Z" });
     expect(refused).toMatchObject({ init: { status: 409 }, data: { error: expect.stringContaining("just taken") } });
-    const bookings = await database.db.selectFrom("bookings").select(["start_at", "sequence"]).orderBy("start_at").execute();
+    const bookings = await database.db
+      .selectFrom("bookings")
+      .select(["start_at", "sequence"])
+      .orderBy("start_at")
+      .execute();
     expect(bookings).toEqual([
       { start_at: "2026-06-02T17:00:00.000Z", sequence: 0 },
       { start_at: "2026-06-02T19:00:00.000Z", sequence: 0 },
     ]);
     expect(await app.deliver()).toEqual([]);
     // Half an hour later overlaps its own buffer only: the meeting being moved does not block itself.
-    expect(await app.postManage(token, { intent: "reschedule", start: "2026-06-02T17:30:00Z" })).toMatchObject({ status: 303 });
-    expect(await app.postManage(token, { intent: "reschedule", start: "not a time" })).toMatchObject({ init: { status: 400 } });
+    expect(await app.postManage(token, { intent: "reschedule", start: "2026-06-02T17:30:00Z" })).toMatchObject({
+      status: 303,
+    });
+    expect(await app.postManage(token, { intent: "reschedule", start: "not a time" })).toMatchObject({
+      init: { status: 400 },
+    });
   });
 
   test("one address holds at most BOOKING_MAX_UPCOMING_PER_EMAIL meetings to come", async () => {
@@ -245,7 +300,9 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
     expect(JSON.stringify((third as { data: unknown }).data)).toContain("You already have 2 meetings booked with us");
     expect(await database.db.selectFrom("bookings").select("id").execute()).toHaveLength(2);
     // Someone else still books.
-    expect(await app.book({ name: "Bo Chen", email: "bo@example.com" }, "2026-06-04T17:00:00Z")).toMatchObject({ status: 303 });
+    expect(await app.book({ name: "Bo Chen", email: "bo@example.com" }, "2026-06-04T17:00:00Z")).toMatchObject({
+      status: 303,
+    });
   });
 
   test("a reminder goes once, BOOKING_REMINDER_HOURS before, without the calendar part; none for a meeting booked later than that", async () => {
@@ -256,7 +313,10 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
     expect(await app.meetings.queueDueReminders(app.db, early)).toBe(0);
     const due = new Date("2026-06-01T17:00:00Z");
     // Two instances checking at once: one reminder.
-    const counts = await Promise.all([app.meetings.queueDueReminders(app.db, due), app.meetings.queueDueReminders(app.db, due)]);
+    const counts = await Promise.all([
+      app.meetings.queueDueReminders(app.db, due),
+      app.meetings.queueDueReminders(app.db, due),
+    ]);
     expect(counts.reduce((sum, count) => sum + count, 0)).toBe(1);
     expect(await app.meetings.queueDueReminders(app.db, new Date("2026-06-01T18:00:00Z"))).toBe(0);
     const [reminder, ...more] = await app.deliver();
@@ -271,7 +331,10 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
     await app.book(ann, "2099-06-02T17:00:00Z", Temporal.Instant.from("2099-06-01T12:00:00Z"));
     expect(await app.deliver(new Date("2099-06-01T12:00:00Z"))).toHaveLength(2);
     const { eraseAddress } = await import("#app/privacy/requests.server.ts");
-    const erased = await eraseAddress(app.db, "secret", ann.email, { dataDir: database.dataDir, now: new Date("2099-06-01T13:00:00Z") });
+    const erased = await eraseAddress(app.db, "secret", ann.email, {
+      dataDir: database.dataDir,
+      now: new Date("2099-06-01T13:00:00Z"),
+    });
     expect(erased.meetings).toBe(1);
     const [notice, ...more] = await app.deliver(new Date("2099-06-01T13:00:00Z"));
     expect(more).toEqual([]);
@@ -292,7 +355,9 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
     const receiver = await startReceiver();
     try {
       await app.close();
-      app = await startApp(database, { WEBHOOK_ENDPOINTS: JSON.stringify([{ name: "crm", url: receiver.url, secret: testSecret, allowPrivate: true }]) });
+      app = await startApp(database, {
+        WEBHOOK_ENDPOINTS: JSON.stringify([{ name: "crm", url: receiver.url, secret: testSecret, allowPrivate: true }]),
+      });
       await app.book(ann, start);
       const token = manageToken((await app.deliver()).find((raw) => to(raw) === ann.email)!)!;
       expect(await app.postManage(token, { intent: "cancel" })).toMatchObject({ status: 303 });
@@ -317,7 +382,12 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
     const { availabilityFromEnv } = await import("#app/booking/availability.ts");
     const { parseEnv } = await import("#app/platform/env.ts");
     const realNow = Temporal.Now.instant();
-    const days = freeTimes({ availability: availabilityFromEnv(parseEnv(app.env)), now: realNow, bookings: [], visitorTimeZone: "UTC" });
+    const days = freeTimes({
+      availability: availabilityFromEnv(parseEnv(app.env)),
+      now: realNow,
+      bookings: [],
+      visitorTimeZone: "UTC",
+    });
     const slot = days.flatMap((day) => day.slots)[0]!.start;
     expect(await app.book(ann, slot, realNow)).toMatchObject({ status: 303 });
     await app.deliver();
@@ -344,7 +414,9 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
     const again = await runScript("bookings.ts", ["cancel", booking!.id], app.env);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("already cancelled");
-    expect((await runScript("bookings.ts", ["show", "zzz"], app.env)).stderr).toContain("No meeting has an id starting with");
+    expect((await runScript("bookings.ts", ["show", "zzz"], app.env)).stderr).toContain(
+      "No meeting has an id starting with",
+    );
     expect((await runScript("bookings.ts", ["list"], app.env)).stdout).toContain("No meetings to come");
   });
 });

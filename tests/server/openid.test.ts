@@ -1,7 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { env } from "#app/platform/env.server.ts";
 import { listAudit } from "#app/workspace/audit.server.ts";
-import { beginOpenIdSignIn, consumeAttempt, finishOpenIdSignIn, OpenIdUnavailable, type OpenIdSettings } from "#app/workspace/openid.server.ts";
+import {
+  beginOpenIdSignIn,
+  consumeAttempt,
+  finishOpenIdSignIn,
+  OpenIdUnavailable,
+  type OpenIdSettings,
+} from "#app/workspace/openid.server.ts";
 import { inviteStaff, listStaff, removeStaff } from "#app/workspace/staff.server.ts";
 import { workspacePaths } from "#app/workspace/workspace-paths.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
@@ -15,7 +21,13 @@ let settings: OpenIdSettings;
 
 beforeAll(async () => {
   provider = await startOpenIdProvider({ redirectUri: `${env.SITE_URL}${workspacePaths.openIdCallback}` });
-  settings = { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, allowedDomain: "company.example", provider: "other" };
+  settings = {
+    issuer: provider.issuer,
+    clientId: provider.clientId,
+    clientSecret: provider.clientSecret,
+    allowedDomain: "company.example",
+    provider: "other",
+  };
   provider.setPerson("lead", { email: "Lead@Partner.Example", email_verified: true });
   provider.setPerson("new", { email: "new.hire@company.example", email_verified: true });
   provider.setPerson("outsider", { email: "someone@elsewhere.example", email_verified: true });
@@ -58,8 +70,15 @@ describe.each(engines)("OpenID sign-in on %s", (engine) => {
   });
 
   test("staff get in by their verified address, the allowed domain as members, nobody else", async () => {
-    const { staff: lead } = await inviteStaff(database.db, { email: "lead@partner.example", role: "admin", actor: null });
-    expect(await signIn("lead", "/workspace/submissions/x")).toEqual({ next: "/workspace/submissions/x", staff: { id: lead.id, email: "lead@partner.example" } });
+    const { staff: lead } = await inviteStaff(database.db, {
+      email: "lead@partner.example",
+      role: "admin",
+      actor: null,
+    });
+    expect(await signIn("lead", "/workspace/submissions/x")).toEqual({
+      next: "/workspace/submissions/x",
+      staff: { id: lead.id, email: "lead@partner.example" },
+    });
 
     const admitted = await signIn("new");
     expect(admitted).toMatchObject({ staff: { email: "new.hire@company.example" } });
@@ -70,7 +89,8 @@ describe.each(engines)("OpenID sign-in on %s", (engine) => {
     ]);
 
     // One answer for every refusal, and nobody added.
-    for (const login of ["outsider", "unverified", "nobody-at-all"]) expect(await signIn(login)).toEqual({ next: "/workspace", problem: "refused" });
+    for (const login of ["outsider", "unverified", "nobody-at-all"])
+      expect(await signIn(login)).toEqual({ next: "/workspace", problem: "refused" });
     expect(await listStaff(database.db)).toHaveLength(2);
 
     const trail = await listAudit(database.db);
@@ -104,19 +124,31 @@ describe.each(engines)("OpenID sign-in on %s", (engine) => {
 
     // The answer arrives in a browser whose attempt is another one (a forged link, another tab).
     const other = await beginOpenIdSignIn(database.db, settings, "/workspace");
-    expect(await finishOpenIdSignIn(database.db, settings, { token: other.token, search: callback.search })).toEqual({ next: "/workspace", problem: "failed" });
+    expect(await finishOpenIdSignIn(database.db, settings, { token: other.token, search: callback.search })).toEqual({
+      next: "/workspace",
+      problem: "failed",
+    });
     // A tampered state is refused before the code is spent; the right browser still gets in.
     const tampered = callback.search.replace(/state=[^&]+/, "state=forged");
     const again = await beginOpenIdSignIn(database.db, settings, "/workspace");
-    expect(await finishOpenIdSignIn(database.db, settings, { token: again.token, search: tampered })).toMatchObject({ problem: "failed" });
-    expect(await finishOpenIdSignIn(database.db, settings, { token: mine.token, search: callback.search })).toMatchObject({ staff: { email: "lead@partner.example" } });
+    expect(await finishOpenIdSignIn(database.db, settings, { token: again.token, search: tampered })).toMatchObject({
+      problem: "failed",
+    });
+    expect(
+      await finishOpenIdSignIn(database.db, settings, { token: mine.token, search: callback.search }),
+    ).toMatchObject({ staff: { email: "lead@partner.example" } });
     // Replayed: the attempt is gone.
-    expect(await finishOpenIdSignIn(database.db, settings, { token: mine.token, search: callback.search })).toMatchObject({ problem: "failed" });
+    expect(
+      await finishOpenIdSignIn(database.db, settings, { token: mine.token, search: callback.search }),
+    ).toMatchObject({ problem: "failed" });
     // The provider's own refusal (the person cancelled).
     const cancelled = await beginOpenIdSignIn(database.db, settings, "/workspace");
     const state = new URL(cancelled.url).searchParams.get("state")!;
     expect(
-      await finishOpenIdSignIn(database.db, settings, { token: cancelled.token, search: `?error=access_denied&state=${state}&iss=${encodeURIComponent(provider.issuer)}` }),
+      await finishOpenIdSignIn(database.db, settings, {
+        token: cancelled.token,
+        search: `?error=access_denied&state=${state}&iss=${encodeURIComponent(provider.issuer)}`,
+      }),
     ).toMatchObject({ problem: "failed" });
   });
 

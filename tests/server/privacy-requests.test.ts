@@ -26,7 +26,13 @@ const notification =
   (fields: Record<string, string | null>): NewSubmission["notification"] =>
   ({ id }) => {
     const lines = Object.entries(fields).flatMap(([key, value]) => (value ? [`${key}: ${value}`] : []));
-    return { recipient: "hello@example.com", replyTo: fields.email ?? null, subject: `Submission ${id}`, text: lines.join("\n"), html: lines.map((line) => `<p>${line}</p>`).join("") };
+    return {
+      recipient: "hello@example.com",
+      replyTo: fields.email ?? null,
+      subject: `Submission ${id}`,
+      text: lines.join("\n"),
+      html: lines.map((line) => `<p>${line}</p>`).join(""),
+    };
   };
 
 type Person = { name: string; email: string; phone?: string | null; text: string };
@@ -47,7 +53,19 @@ const inquiry = ({ name, email, phone = null, text }: Person): NewSubmission => 
 
 const application = ({ name, email, text }: Person): NewSubmission => {
   const [firstName = "", lastName = ""] = name.split(" ");
-  const fields = { firstName, lastName, email, phone: null, location: "Berlin", linkedin: null, github: null, portfolio: null, coverNote: text, consent: "yes", futureConsent: "no" };
+  const fields = {
+    firstName,
+    lastName,
+    email,
+    phone: null,
+    location: "Berlin",
+    linkedin: null,
+    github: null,
+    portfolio: null,
+    coverNote: text,
+    consent: "yes",
+    futureConsent: "no",
+  };
   return {
     kind: "application",
     description: applicationFields,
@@ -62,8 +80,24 @@ const application = ({ name, email, text }: Person): NewSubmission => {
 };
 
 const meeting = ({ name, email, text }: Person): NewSubmission => {
-  const fields = { name, email, company: null, topic: text, when: "Tue 2 June 2099, 09:00", start: "2099-06-02T16:00:00.000Z" };
-  return { kind: "meeting", description: meetingFields, fields, files: [], spamReason: null, formKey: null, messageIdDomain: "example.org", notification: notification(fields) };
+  const fields = {
+    name,
+    email,
+    company: null,
+    topic: text,
+    when: "Tue 2 June 2099, 09:00",
+    start: "2099-06-02T16:00:00.000Z",
+  };
+  return {
+    kind: "meeting",
+    description: meetingFields,
+    fields,
+    files: [],
+    spamReason: null,
+    formKey: null,
+    messageIdDomain: "example.org",
+    notification: notification(fields),
+  };
 };
 
 const ann = { name: "Ann Lee", email: "ann@example.com", phone: "+49 30 1234" };
@@ -74,19 +108,35 @@ const annWrote = ["Ann Lee", ann.phone, "An app for our shops", "Hello from Berl
 const readable = (raw: string) => [raw, ...mimeParts(raw).map((part) => part.body)].join("\n");
 
 test("addresses are found whole in any text, case aside", () => {
-  expect(addressesIn("Write to Ann@Example.com, or joann@example.com.")).toEqual(["ann@example.com", "joann@example.com"]);
+  expect(addressesIn("Write to Ann@Example.com, or joann@example.com.")).toEqual([
+    "ann@example.com",
+    "joann@example.com",
+  ]);
   expect(addressesIn("no address here")).toEqual([]);
 });
 
 describe.each(engines)("requests by address on %s", (engine) => {
   let database: TestDatabase;
   let env: Record<string, string>;
-  let ids: { inquiry: string; application: string; meeting: string; joann: string; bob: string; carol: string; noted: string };
+  let ids: {
+    inquiry: string;
+    application: string;
+    meeting: string;
+    joann: string;
+    bob: string;
+    carol: string;
+    noted: string;
+  };
   const mailFolder = () => path.join(database.dataDir, "mail");
   /** The local outbox, as the server without SMTP_URL writes it. */
   const deliver = async () => {
     const mailer = createMailer({ dataDir: database.dataDir, timeoutMs: 5_000 });
-    await deliverDueMail({ db: database.db, engine: database.engine, send: mailer.send, from: "Lumen <site@example.org>" });
+    await deliverDueMail({
+      db: database.db,
+      engine: database.engine,
+      send: mailer.send,
+      from: "Lumen <site@example.org>",
+    });
     mailer.close();
     return readdirSync(mailFolder()).map((file) => readable(readFileSync(path.join(mailFolder(), file), "utf8")));
   };
@@ -94,41 +144,106 @@ describe.each(engines)("requests by address on %s", (engine) => {
     const endAt = new Date(Date.parse(startAt) + 30 * 60_000).toISOString();
     await database.db
       .insertInto("bookings")
-      .values({ id, host: "company", start_at: startAt, end_at: endAt, status: "confirmed", manage_token_hash: `hash-${id}`, submission_id: submissionId, created_at: new Date().toISOString(), cancelled_at: null })
+      .values({
+        id,
+        host: "company",
+        start_at: startAt,
+        end_at: endAt,
+        status: "confirmed",
+        manage_token_hash: `hash-${id}`,
+        submission_id: submissionId,
+        created_at: new Date().toISOString(),
+        cancelled_at: null,
+      })
       .execute();
-    await database.db.insertInto("booking_claims").values({ host: "company", cell: `${id}-cell`, booking_id: id }).execute();
+    await database.db
+      .insertInto("booking_claims")
+      .values({ host: "company", cell: `${id}-cell`, booking_id: id })
+      .execute();
   };
 
   beforeEach(async () => {
     database = await openTestDatabase(engine);
-    env = { DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? "", SITE_URL: "https://lumen.example", SMTP_URL: "" };
+    env = {
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: database.databaseUrl ?? "",
+      SITE_URL: "https://lumen.example",
+      SMTP_URL: "",
+    };
     const { db } = database;
     // Her inquiry, with the receipt sent to her.
     const withReceipt: NewSubmission = {
       ...inquiry({ ...ann, text: "An app for our shops." }),
       followUp: async (trx, { id, createdAt }) => {
-        await queueReceipt(trx, { submissionId: id, createdAt, kind: "contact", address: ann.email, replyTo: "hello@example.com", secret: "secret", dailyLimit: 3, messageIdDomain: "example.org" });
+        await queueReceipt(trx, {
+          submissionId: id,
+          createdAt,
+          kind: "contact",
+          address: ann.email,
+          replyTo: "hello@example.com",
+          secret: "secret",
+          dailyLimit: 3,
+          messageIdDomain: "example.org",
+        });
       },
     };
     ids = {
       inquiry: (await storeSubmission(db, withReceipt)).id,
       // The same person typing her address another way.
-      application: (await storeSubmission(db, application({ ...ann, email: "Ann@Example.com", text: "Hello from Berlin." }))).id,
+      application: (
+        await storeSubmission(db, application({ ...ann, email: "Ann@Example.com", text: "Hello from Berlin." }))
+      ).id,
       meeting: (await storeSubmission(db, meeting({ ...ann, text: "Our shop app roadmap." }))).id,
       // Someone else, whose address contains hers.
-      joann: (await storeSubmission(db, inquiry({ name: "Jo Ann", email: "joann@example.com", text: "A website." }))).id,
+      joann: (await storeSubmission(db, inquiry({ name: "Jo Ann", email: "joann@example.com", text: "A website." })))
+        .id,
       // Other people's submissions that mention her: in a meeting's topic, in a message, in the team's note.
-      bob: (await storeSubmission(db, meeting({ name: "Bob Stone", email: "bob@example.com", text: "My colleague ann@example.com may join." }))).id,
-      carol: (await storeSubmission(db, inquiry({ name: "Carol King", email: "carol@example.com", text: "We were sent by Ann@Example.com." }))).id,
-      noted: (await storeSubmission(db, inquiry({ name: "Grace Hopper", email: "grace@example.org", text: "A compiler." }))).id,
+      bob: (
+        await storeSubmission(
+          db,
+          meeting({ name: "Bob Stone", email: "bob@example.com", text: "My colleague ann@example.com may join." }),
+        )
+      ).id,
+      carol: (
+        await storeSubmission(
+          db,
+          inquiry({ name: "Carol King", email: "carol@example.com", text: "We were sent by Ann@Example.com." }),
+        )
+      ).id,
+      noted: (
+        await storeSubmission(db, inquiry({ name: "Grace Hopper", email: "grace@example.org", text: "A compiler." }))
+      ).id,
     };
-    await db.updateTable("submissions").set({ note: "Same company as ann@example.com." }).where("id", "=", ids.noted).execute();
+    await db
+      .updateTable("submissions")
+      .set({ note: "Same company as ann@example.com." })
+      .where("id", "=", ids.noted)
+      .execute();
     await booking("ann-meeting", ids.meeting, "2099-06-02T16:00:00.000Z");
     await booking("bob-meeting", ids.bob, "2099-06-03T16:00:00.000Z");
-    await queueMail(db, { recipient: "bob@example.com", subject: "Your meeting with Lumen", text: "See you, Bob.", html: "<p>See you, Bob.</p>", submissionId: ids.bob, messageIdDomain: "example.org" });
+    await queueMail(db, {
+      recipient: "bob@example.com",
+      subject: "Your meeting with Lumen",
+      text: "See you, Bob.",
+      html: "<p>See you, Bob.</p>",
+      submissionId: ids.bob,
+      messageIdDomain: "example.org",
+    });
     // E-mails of no submission: one to her, one to the team that only names her.
-    await queueMail(db, { recipient: "Ann@Example.com", subject: "Your meeting", text: "See you, Ann Lee.", html: "<p>See you, Ann Lee.</p>", messageIdDomain: "example.org" });
-    await queueMail(db, { recipient: "team@example.org", subject: "Reminder", text: "Call ann@example.com back.", html: "<p>Call ann@example.com back.</p>", messageIdDomain: "example.org" });
+    await queueMail(db, {
+      recipient: "Ann@Example.com",
+      subject: "Your meeting",
+      text: "See you, Ann Lee.",
+      html: "<p>See you, Ann Lee.</p>",
+      messageIdDomain: "example.org",
+    });
+    await queueMail(db, {
+      recipient: "team@example.org",
+      subject: "Reminder",
+      text: "Call ann@example.com back.",
+      html: "<p>Call ann@example.com back.</p>",
+      messageIdDomain: "example.org",
+    });
   });
   afterEach(async () => {
     await database.cleanup();
@@ -141,18 +256,32 @@ describe.each(engines)("requests by address on %s", (engine) => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("Wrote 3 submission(s) with 2 file(s) and 1 other e-mail copies");
     // The mentions, for the admin: how many, and each one's page in the workspace.
-    expect(result.stdout).toContain("3 submission(s) of other people mention the address; they are not in the file. Review them in the workspace:");
-    for (const id of [ids.bob, ids.carol, ids.noted]) expect(result.stdout).toContain(`https://lumen.example/workspace/submissions/${id}`);
+    expect(result.stdout).toContain(
+      "3 submission(s) of other people mention the address; they are not in the file. Review them in the workspace:",
+    );
+    for (const id of [ids.bob, ids.carol, ids.noted])
+      expect(result.stdout).toContain(`https://lumen.example/workspace/submissions/${id}`);
     expect(result.stdout).not.toContain(ids.joann);
 
     const archive = JSON.parse(readFileSync(out, "utf8"));
     const byId = (id: string) => archive.submissions.find((submission: { id: string }) => submission.id === id);
-    expect(archive.submissions.map((submission: { id: string }) => submission.id).sort()).toEqual([ids.inquiry, ids.application, ids.meeting].sort());
+    expect(archive.submissions.map((submission: { id: string }) => submission.id).sort()).toEqual(
+      [ids.inquiry, ids.application, ids.meeting].sort(),
+    );
     expect(byId(ids.inquiry).fields).toEqual(inquiry({ ...ann, text: "An app for our shops." }).fields);
-    expect(byId(ids.application)).toMatchObject({ kind: "application", posting: "senior-mobile-engineer", status: "received", fields: { email: "Ann@Example.com" } });
+    expect(byId(ids.application)).toMatchObject({
+      kind: "application",
+      posting: "senior-mobile-engineer",
+      status: "received",
+      fields: { email: "Ann@Example.com" },
+    });
     expect(byId(ids.meeting)).toMatchObject({ kind: "meeting", fields: { topic: "Our shop app roadmap." } });
-    expect(Buffer.from(byId(ids.inquiry).files[0].contentBase64, "base64").toString()).toBe("%PDF-1.7 brief by Ann Lee");
-    expect(Buffer.from(byId(ids.application).files[0].contentBase64, "base64").toString()).toBe("%PDF-1.7 résumé of Ann Lee");
+    expect(Buffer.from(byId(ids.inquiry).files[0].contentBase64, "base64").toString()).toBe(
+      "%PDF-1.7 brief by Ann Lee",
+    );
+    expect(Buffer.from(byId(ids.application).files[0].contentBase64, "base64").toString()).toBe(
+      "%PDF-1.7 résumé of Ann Lee",
+    );
     // The team's notification about her inquiry and her receipt.
     expect(byId(ids.inquiry).emails).toEqual([
       expect.objectContaining({ to: "hello@example.com", replyTo: "ann@example.com" }),
@@ -161,35 +290,75 @@ describe.each(engines)("requests by address on %s", (engine) => {
     expect(archive.otherEmails).toEqual([expect.objectContaining({ to: "Ann@Example.com", subject: "Your meeting" })]);
     // Nothing of the other people, nor the e-mail that only names her.
     const text = JSON.stringify(archive);
-    for (const other of [ids.joann, ids.bob, ids.carol, ids.noted, "Bob Stone", "Carol King", "Grace Hopper", "Same company", "Call ann"]) expect(text).not.toContain(other);
+    for (const other of [
+      ids.joann,
+      ids.bob,
+      ids.carol,
+      ids.noted,
+      "Bob Stone",
+      "Carol King",
+      "Grace Hopper",
+      "Same company",
+      "Call ann",
+    ])
+      expect(text).not.toContain(other);
 
     const requests = await database.db.selectFrom("privacy_requests").selectAll().execute();
-    expect(requests).toEqual([expect.objectContaining({ kind: "export", detail: "3 submissions, 2 files, 5 e-mail copies, 3 mentions left for review" })]);
+    expect(requests).toEqual([
+      expect.objectContaining({
+        kind: "export",
+        detail: "3 submissions, 2 files, 5 e-mail copies, 3 mentions left for review",
+      }),
+    ]);
     expect(JSON.stringify(requests).toLowerCase()).not.toContain("ann@");
   });
 
   test("erase deletes her own records with their files and e-mail copies; those that mention her stay whole and are listed for review", async () => {
     const { db } = database;
-    const untouched = await db.selectFrom("submissions").selectAll().where("id", "in", [ids.joann, ids.bob, ids.carol, ids.noted]).orderBy("id").execute();
+    const untouched = await db
+      .selectFrom("submissions")
+      .selectAll()
+      .where("id", "in", [ids.joann, ids.bob, ids.carol, ids.noted])
+      .orderBy("id")
+      .execute();
     const result = await run(["erase", "ann@example.com"], env);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain("Erased 3 submission(s) with their files and e-mail copies, and 1 other e-mail copies");
-    expect(result.stdout).toContain("3 submission(s) of other people mention the address; they were left as they are. Review them in the workspace:");
-    for (const id of [ids.bob, ids.carol, ids.noted]) expect(result.stdout).toContain(`https://lumen.example/workspace/submissions/${id}`);
+    expect(result.stdout).toContain(
+      "Erased 3 submission(s) with their files and e-mail copies, and 1 other e-mail copies",
+    );
+    expect(result.stdout).toContain(
+      "3 submission(s) of other people mention the address; they were left as they are. Review them in the workspace:",
+    );
+    for (const id of [ids.bob, ids.carol, ids.noted])
+      expect(result.stdout).toContain(`https://lumen.example/workspace/submissions/${id}`);
 
     // The others' submissions are as they were: fields, note, files, e-mail copies.
     expect(await db.selectFrom("submissions").selectAll().orderBy("id").execute()).toEqual(untouched);
-    expect((await db.selectFrom("attachments").select("submission_id").execute()).map((row) => row.submission_id).sort()).toEqual([ids.joann, ids.carol, ids.noted].sort());
+    expect(
+      (await db.selectFrom("attachments").select("submission_id").execute()).map((row) => row.submission_id).sort(),
+    ).toEqual([ids.joann, ids.carol, ids.noted].sort());
     const mail = await db.selectFrom("outbox").select(["submission_id", "recipient"]).execute();
     expect(mail.filter((row) => row.submission_id === ids.carol)).toHaveLength(1);
     // Of the e-mails of no submission, the team's that only names her stays, with the team's notice of her cancelled meeting.
-    expect(mail.filter((row) => !row.submission_id).map((row) => row.recipient).sort()).toEqual(["hello@example.com", "team@example.org"]);
-    expect(mail.some((row) => [ids.inquiry, ids.application, ids.meeting].includes(row.submission_id ?? ""))).toBe(false);
+    expect(
+      mail
+        .filter((row) => !row.submission_id)
+        .map((row) => row.recipient)
+        .sort(),
+    ).toEqual(["hello@example.com", "team@example.org"]);
+    expect(mail.some((row) => [ids.inquiry, ids.application, ids.meeting].includes(row.submission_id ?? ""))).toBe(
+      false,
+    );
     const tombstones = await db.selectFrom("deletion_tombstones").select(["id", "reason"]).orderBy("id").execute();
-    expect(tombstones).toEqual([ids.inquiry, ids.application, ids.meeting].sort().map((id) => ({ id, reason: "erasure" })));
+    expect(tombstones).toEqual(
+      [ids.inquiry, ids.application, ids.meeting].sort().map((id) => ({ id, reason: "erasure" })),
+    );
     expect(await db.selectFrom("privacy_requests").select(["kind", "detail"]).execute()).toEqual([
-      { kind: "erasure", detail: "3 submissions, 1 other e-mail copies, 1 meetings cancelled, 3 mentions left for review" },
+      {
+        kind: "erasure",
+        detail: "3 submissions, 1 other e-mail copies, 1 meetings cancelled, 3 mentions left for review",
+      },
     ]);
 
     if (engine === "sqlite") {
@@ -215,7 +384,11 @@ describe.each(engines)("requests by address on %s", (engine) => {
       { id: "ann-past", status: "confirmed", submission_id: null },
       { id: "bob-meeting", status: "confirmed", submission_id: ids.bob },
     ]);
-    expect((await db.selectFrom("booking_claims").select("booking_id").orderBy("booking_id").execute()).map((row) => row.booking_id)).toEqual(["ann-past", "bob-meeting"]);
+    expect(
+      (await db.selectFrom("booking_claims").select("booking_id").orderBy("booking_id").execute()).map(
+        (row) => row.booking_id,
+      ),
+    ).toEqual(["ann-past", "bob-meeting"]);
     // Only the invitation he had before.
     const toBob = await db.selectFrom("outbox").select("subject").where("recipient", "=", "bob@example.com").execute();
     expect(toBob).toEqual([{ subject: "Your meeting with Lumen" }]);
@@ -223,7 +396,11 @@ describe.each(engines)("requests by address on %s", (engine) => {
 
   test("without SMTP, erasing removes the files of the e-mails about her records and to her; Bob's and Carol's stay", async () => {
     const before = await deliver();
-    for (const written of annWrote) expect(before.some((raw) => raw.includes(written)), written).toBe(true);
+    for (const written of annWrote)
+      expect(
+        before.some((raw) => raw.includes(written)),
+        written,
+      ).toBe(true);
     expect((await run(["erase", "ann@example.com"], env)).code).toBe(0);
     const after = await deliver();
     for (const raw of after) for (const written of annWrote) expect(raw).not.toContain(written);
@@ -251,7 +428,9 @@ describe.each(engines)("requests by address on %s", (engine) => {
     expect((await run(["erase", "ann@example.com"], env)).code).toBe(0);
     const list = path.join(database.dataDir, "erasures.json");
     expect((await run(["erasures", "--out", list], env)).code).toBe(0);
-    expect(JSON.parse(readFileSync(list, "utf8"))).toEqual([{ hash: expect.any(String), requestedAt: expect.any(String) }]);
+    expect(JSON.parse(readFileSync(list, "utf8"))).toEqual([
+      { hash: expect.any(String), requestedAt: expect.any(String) },
+    ]);
     expect(readFileSync(list, "utf8").toLowerCase()).not.toContain("ann@");
 
     // The restore: the older rows and files are back, and the erasure's record (made after it) is not.
@@ -278,7 +457,9 @@ describe.each(engines)("requests by address on %s", (engine) => {
     const mail = await db.selectFrom("outbox").select(["submission_id", "recipient"]).execute();
     expect(mail.filter((row) => row.submission_id && !remaining.includes(row.submission_id))).toEqual([]);
     expect(mail.filter((row) => !row.submission_id).map((row) => row.recipient)).toEqual(["team@example.org"]);
-    const files = readdirSync(mailFolder()).map((file) => readable(readFileSync(path.join(mailFolder(), file), "utf8")));
+    const files = readdirSync(mailFolder()).map((file) =>
+      readable(readFileSync(path.join(mailFolder(), file), "utf8")),
+    );
     for (const raw of files) for (const written of annWrote) expect(raw).not.toContain(written);
     expect(files.filter((raw) => mailHeader(raw, "to") === "bob@example.com")).toHaveLength(1);
     // The list is whole again: a later reapply needs no file.

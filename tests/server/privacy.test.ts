@@ -17,16 +17,49 @@ import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/dat
 // The retention periods kept on both engines with a controlled clock: each kind stored one day
 // inside and one day past its limit, purged at one instant.
 
-const policy: RetentionPolicy = { inquiryMonths: 12, applicationMonths: 6, futureOpeningsMonths: 12, meetingMonths: 12, spamDays: 30, mailDays: 30, rateLimitWindowSeconds: 600, dataDir: "" };
+const policy: RetentionPolicy = {
+  inquiryMonths: 12,
+  applicationMonths: 6,
+  futureOpeningsMonths: 12,
+  meetingMonths: 12,
+  spamDays: 30,
+  mailDays: 30,
+  rateLimitWindowSeconds: 600,
+  dataDir: "",
+};
 const now = new Date("2027-06-15T12:00:00.000Z");
 const day = 24 * 60 * 60_000;
 const shift = (date: Date, days: number) => new Date(date.getTime() + days * day);
 
-function submission(kind: "contact" | "application", email: string, { spam = false, future = false } = {}): NewSubmission {
+function submission(
+  kind: "contact" | "application",
+  email: string,
+  { spam = false, future = false } = {},
+): NewSubmission {
   const fields: Record<string, string | null> =
     kind === "contact"
-      ? { name: "Ada Lovelace", email, phone: null, company: null, project: "A new app.", budget: "25k-50k", source: null }
-      : { firstName: "Ada", lastName: "Lovelace", email, phone: null, location: null, linkedin: null, github: null, portfolio: null, coverNote: null, consent: "yes", futureConsent: future ? "yes" : "no" };
+      ? {
+          name: "Ada Lovelace",
+          email,
+          phone: null,
+          company: null,
+          project: "A new app.",
+          budget: "25k-50k",
+          source: null,
+        }
+      : {
+          firstName: "Ada",
+          lastName: "Lovelace",
+          email,
+          phone: null,
+          location: null,
+          linkedin: null,
+          github: null,
+          portfolio: null,
+          coverNote: null,
+          consent: "yes",
+          futureConsent: future ? "yes" : "no",
+        };
   return {
     kind,
     description: kind === "contact" ? inquiryFields : applicationFields,
@@ -35,33 +68,69 @@ function submission(kind: "contact" | "application", email: string, { spam = fal
     spamReason: spam ? "honeypot" : null,
     formKey: null,
     messageIdDomain: "example.org",
-    notification: ({ id }) => ({ recipient: "hello@example.com", replyTo: email, subject: id, text: `From ${email}`, html: `<p>From ${email}</p>` }),
+    notification: ({ id }) => ({
+      recipient: "hello@example.com",
+      replyTo: email,
+      subject: id,
+      text: `From ${email}`,
+      html: `<p>From ${email}</p>`,
+    }),
   };
 }
 
 /** Every kind one day inside (kept) and one day past (due) its period at `now`; the addresses say which. */
 async function seed(db: Database["db"], at: Date) {
-  const store = (input: NewSubmission, created: Date) => storeSubmission(db, input, created).then((stored) => stored.id);
+  const store = (input: NewSubmission, created: Date) =>
+    storeSubmission(db, input, created).then((stored) => stored.id);
   const ids = {
     inquiryKept: await store(submission("contact", "inquiry-kept@example.com"), shift(monthsBefore(at, 12), 1)),
     inquiryDue: await store(submission("contact", "inquiry-due@example.com"), shift(monthsBefore(at, 12), -1)),
-    applicationKept: await store(submission("application", "application-kept@example.com"), shift(monthsBefore(at, 6), 1)),
-    applicationDue: await store(submission("application", "application-due@example.com"), shift(monthsBefore(at, 6), -1)),
+    applicationKept: await store(
+      submission("application", "application-kept@example.com"),
+      shift(monthsBefore(at, 6), 1),
+    ),
+    applicationDue: await store(
+      submission("application", "application-due@example.com"),
+      shift(monthsBefore(at, 6), -1),
+    ),
     // Past the six months, but its sender asked to be kept for future openings: twelve.
-    futureKept: await store(submission("application", "future-kept@example.com", { future: true }), shift(monthsBefore(at, 12), 1)),
-    futureDue: await store(submission("application", "future-due@example.com", { future: true }), shift(monthsBefore(at, 12), -1)),
+    futureKept: await store(
+      submission("application", "future-kept@example.com", { future: true }),
+      shift(monthsBefore(at, 12), 1),
+    ),
+    futureDue: await store(
+      submission("application", "future-due@example.com", { future: true }),
+      shift(monthsBefore(at, 12), -1),
+    ),
     spamKept: await store(submission("contact", "spam-kept@example.com", { spam: true }), shift(at, -29)),
     spamDue: await store(submission("contact", "spam-due@example.com", { spam: true }), shift(at, -31)),
   };
   // Copies of sent e-mail without a submission (an invitation): sent 29 and 31 days ago; and one
   // still waiting since long ago, which is never deleted.
   const mail = async (recipient: string, sentAt: Date | null) => {
-    const id = await queueMail(db, { recipient, subject: "Invitation", text: recipient, html: recipient, messageIdDomain: "example.org" }, shift(at, -60));
-    if (sentAt) await db.updateTable("outbox").set({ status: "sent", sent_at: isoNow(sentAt) }).where("id", "=", id).execute();
+    const id = await queueMail(
+      db,
+      { recipient, subject: "Invitation", text: recipient, html: recipient, messageIdDomain: "example.org" },
+      shift(at, -60),
+    );
+    if (sentAt)
+      await db
+        .updateTable("outbox")
+        .set({ status: "sent", sent_at: isoNow(sentAt) })
+        .where("id", "=", id)
+        .execute();
     return id;
   };
-  const mailIds = { sentKept: await mail("mail-kept@example.com", shift(at, -29)), sentDue: await mail("mail-due@example.com", shift(at, -31)), pending: await mail("mail-pending@example.com", null) };
-  const hit = (key: string, seconds: number) => db.insertInto("rate_limit_hits").values({ id: key, key, at: isoNow(new Date(at.getTime() - seconds * 1000)) }).execute();
+  const mailIds = {
+    sentKept: await mail("mail-kept@example.com", shift(at, -29)),
+    sentDue: await mail("mail-due@example.com", shift(at, -31)),
+    pending: await mail("mail-pending@example.com", null),
+  };
+  const hit = (key: string, seconds: number) =>
+    db
+      .insertInto("rate_limit_hits")
+      .values({ id: key, key, at: isoNow(new Date(at.getTime() - seconds * 1000)) })
+      .execute();
   await hit("hit-in-window", 300);
   await hit("hit-spent", 601);
   return { ids, mailIds };
@@ -115,17 +184,33 @@ describe.each(engines)("retention on %s", (engine) => {
     const files = await db.selectFrom("attachments").select("submission_id").execute();
     expect(files.map((file) => file.submission_id).sort()).toEqual([...kept].sort());
     const mail = await db.selectFrom("outbox").select(["id", "submission_id"]).execute();
-    expect(mail.filter((row) => row.submission_id).map((row) => row.submission_id).sort()).toEqual(kept.filter((id) => id !== ids.spamKept).sort());
-    expect(mail.filter((row) => !row.submission_id).map((row) => row.id).sort()).toEqual([mailIds.sentKept, mailIds.pending].sort());
+    expect(
+      mail
+        .filter((row) => row.submission_id)
+        .map((row) => row.submission_id)
+        .sort(),
+    ).toEqual(kept.filter((id) => id !== ids.spamKept).sort());
+    expect(
+      mail
+        .filter((row) => !row.submission_id)
+        .map((row) => row.id)
+        .sort(),
+    ).toEqual([mailIds.sentKept, mailIds.pending].sort());
     const keptMail = new Set(mail.map((row) => row.id));
     for (const row of rows) expect(existsSync(fileOf(row)), `the file of ${row.id}`).toBe(keptMail.has(row.id));
     expect(rows.length).toBeGreaterThan(keptMail.size);
-    expect((await db.selectFrom("rate_limit_hits").select("key").execute()).map((row) => row.key)).toEqual(["hit-in-window"]);
+    expect((await db.selectFrom("rate_limit_hits").select("key").execute()).map((row) => row.key)).toEqual([
+      "hit-in-window",
+    ]);
 
     const tombstones = await db.selectFrom("deletion_tombstones").selectAll().orderBy("created_at").execute();
     expect(tombstones.map((row) => row.id).sort()).toEqual([...due].sort());
-    for (const tombstone of tombstones) expect(tombstone).toMatchObject({ deleted_at: isoNow(now), reason: "retention" });
-    expect(tombstones.find((row) => row.id === ids.futureDue)).toMatchObject({ kind: "application", created_at: isoNow(shift(monthsBefore(now, 12), -1)) });
+    for (const tombstone of tombstones)
+      expect(tombstone).toMatchObject({ deleted_at: isoNow(now), reason: "retention" });
+    expect(tombstones.find((row) => row.id === ids.futureDue)).toMatchObject({
+      kind: "application",
+      created_at: isoNow(shift(monthsBefore(now, 12), -1)),
+    });
     expect(JSON.stringify(tombstones)).not.toContain("@example.com");
 
     // A second run finds nothing more.
@@ -135,7 +220,8 @@ describe.each(engines)("retention on %s", (engine) => {
       // What was deleted is not readable in the file's free pages (secure_delete), the WAL moved in first.
       await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
       const bytes = readFileSync(path.join(database.dataDir, "site.sqlite")).toString("latin1");
-      for (const address of ["inquiry-due", "application-due", "future-due", "spam-due", "mail-due"]) expect(bytes, address).not.toContain(`${address}@example.com`);
+      for (const address of ["inquiry-due", "application-due", "future-due", "spam-due", "mail-due"])
+        expect(bytes, address).not.toContain(`${address}@example.com`);
       // The search itself finds what is still there.
       expect(bytes).toContain("inquiry-kept@example.com");
     }
@@ -144,10 +230,24 @@ describe.each(engines)("retention on %s", (engine) => {
   test("a meeting is kept for its period after the meeting, not after the booking", async () => {
     const { db } = database;
     const meeting = async (email: string, bookedAt: Date, meetingAt: Date) => {
-      const { id } = await storeSubmission(db, { ...submission("contact", email), kind: "meeting", files: [] }, bookedAt);
+      const { id } = await storeSubmission(
+        db,
+        { ...submission("contact", email), kind: "meeting", files: [] },
+        bookedAt,
+      );
       await db
         .insertInto("bookings")
-        .values({ id: `booking-${email}`, host: "company", start_at: isoNow(meetingAt), end_at: isoNow(new Date(meetingAt.getTime() + 30 * 60_000)), status: "confirmed", manage_token_hash: `hash-${email}`, submission_id: id, created_at: isoNow(bookedAt), cancelled_at: null })
+        .values({
+          id: `booking-${email}`,
+          host: "company",
+          start_at: isoNow(meetingAt),
+          end_at: isoNow(new Date(meetingAt.getTime() + 30 * 60_000)),
+          status: "confirmed",
+          manage_token_hash: `hash-${email}`,
+          submission_id: id,
+          created_at: isoNow(bookedAt),
+          cancelled_at: null,
+        })
         .execute();
       return id;
     };
@@ -171,7 +271,9 @@ describe.each(engines)("retention on %s", (engine) => {
     const options = { db, policy, now: () => now };
     const runs = await Promise.all([purgeIfDue(options, "instance-a"), purgeIfDue(options, "instance-b")]);
     expect(runs.filter(Boolean)).toHaveLength(1);
-    expect(await db.selectFrom("submissions").select("id").where("id", "=", ids.inquiryDue).executeTakeFirst()).toBeUndefined();
+    expect(
+      await db.selectFrom("submissions").select("id").where("id", "=", ids.inquiryDue).executeTakeFirst(),
+    ).toBeUndefined();
     // Within the day nobody runs it again, the instance that ran it included; a day later whoever checks first does.
     expect(await purgeIfDue({ ...options, now: () => shift(now, 0.5) }, "instance-a")).toBe(false);
     expect(await purgeIfDue({ ...options, now: () => shift(now, 0.5) }, "instance-b")).toBe(false);
@@ -199,7 +301,9 @@ describe.each(engines)("npm run privacy on %s", (engine) => {
     for (const name of dueNames) expect(dryRun.stdout).toContain(ids[name]);
     for (const name of keptNames) expect(dryRun.stdout).not.toContain(ids[name]);
     expect(dryRun.stdout).toContain("application kept for future openings");
-    expect(dryRun.stdout).toContain("Would delete 4 submission(s) with their files and e-mail copies, 1 other sent e-mail copies and 1 rate-limit record(s).");
+    expect(dryRun.stdout).toContain(
+      "Would delete 4 submission(s) with their files and e-mail copies, 1 other sent e-mail copies and 1 rate-limit record(s).",
+    );
     expect(dryRun.stdout).not.toContain("@example.com");
     expect(await database.db.selectFrom("submissions").select("id").execute()).toHaveLength(8);
 

@@ -12,7 +12,16 @@ import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/dat
 // server keeps answering; and starting it never holds up start-up. No timings here: speed is
 // `npm run bench -- inbox`'s.
 
-const policy: RetentionPolicy = { inquiryMonths: 12, applicationMonths: 6, futureOpeningsMonths: 12, meetingMonths: 12, spamDays: 30, mailDays: 30, rateLimitWindowSeconds: 600, dataDir: "" };
+const policy: RetentionPolicy = {
+  inquiryMonths: 12,
+  applicationMonths: 6,
+  futureOpeningsMonths: 12,
+  meetingMonths: 12,
+  spamDays: 30,
+  mailDays: 30,
+  rateLimitWindowSeconds: 600,
+  dataDir: "",
+};
 const now = new Date("2027-06-15T12:00:00.000Z");
 const due = 1000;
 const kept = 10;
@@ -21,11 +30,25 @@ const batch = 200;
 /** `due` inquiries from two years back and `kept` from last week, each with its sent notification, in bulk. */
 async function seed(db: Kysely<Schema>) {
   const rows = Array.from({ length: due + kept }, (_, index) => {
-    const at = new Date(index < due ? now.getTime() - 2 * 365 * 86_400_000 + index * 60_000 : now.getTime() - 7 * 86_400_000 + index * 1000);
+    const at = new Date(
+      index < due
+        ? now.getTime() - 2 * 365 * 86_400_000 + index * 60_000
+        : now.getTime() - 7 * 86_400_000 + index * 1000,
+    );
     const id = uuidv7({ msecs: at.getTime() });
     const fields = { name: `Person ${index}`, email: `person${index}@example.com`, project: "An app." };
     return {
-      submission: { id, kind: "contact" as const, status: "received" as const, created_at: at.toISOString(), job_slug: null, fields: JSON.stringify(fields), spam_reason: null, form_key: null, search_text: `person ${index}` },
+      submission: {
+        id,
+        kind: "contact" as const,
+        status: "received" as const,
+        created_at: at.toISOString(),
+        job_slug: null,
+        fields: JSON.stringify(fields),
+        spam_reason: null,
+        form_key: null,
+        search_text: `person ${index}`,
+      },
       mail: {
         id: uuidv7({ msecs: at.getTime() }),
         submission_id: id,
@@ -45,13 +68,26 @@ async function seed(db: Kysely<Schema>) {
   });
   for (let start = 0; start < rows.length; start += 100) {
     const slice = rows.slice(start, start + 100);
-    await db.insertInto("submissions").values(slice.map((row) => row.submission)).execute();
-    await db.insertInto("outbox").values(slice.map((row) => row.mail)).execute();
+    await db
+      .insertInto("submissions")
+      .values(slice.map((row) => row.submission))
+      .execute();
+    await db
+      .insertInto("outbox")
+      .values(slice.map((row) => row.mail))
+      .execute();
   }
 }
 
 const count = async (db: Kysely<Schema>, table: "submissions" | "outbox" | "deletion_tombstones") =>
-  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow()).count);
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number | string>().as("count"))
+        .executeTakeFirstOrThrow()
+    ).count,
+  );
 
 describe.each(engines)("the purge over a backlog on %s", (engine) => {
   let database: TestDatabase;
@@ -101,9 +137,18 @@ describe.each(engines)("the purge over a backlog on %s", (engine) => {
     expect(messages).toEqual(["Privacy purge stopped with the server: what is left goes at the next check"]);
     // The day's lease was given back: the next check (here another instance's) finishes the work.
     const finished: string[] = [];
-    expect(await purgeIfDue({ db, policy, now: () => now, onPurged: (message) => finished.push(message) }, "another-instance")).toBe(true);
+    expect(
+      await purgeIfDue(
+        { db, policy, now: () => now, onPurged: (message) => finished.push(message) },
+        "another-instance",
+      ),
+    ).toBe(true);
     expect(await count(db, "submissions")).toBe(kept);
     expect(await count(db, "deletion_tombstones")).toBe(due);
-    expect(finished[0]).toMatch(new RegExp(`^Privacy purge: ${left - kept} submissions \\(${left - kept} inquiry\\), 0 sent e-mail copies, 0 rate-limit records deleted in [\\d.]+ s$`));
+    expect(finished[0]).toMatch(
+      new RegExp(
+        `^Privacy purge: ${left - kept} submissions \\(${left - kept} inquiry\\), 0 sent e-mail copies, 0 rate-limit records deleted in [\\d.]+ s$`,
+      ),
+    );
   });
 });

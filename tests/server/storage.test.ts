@@ -48,7 +48,10 @@ describe.each(engines)("storage on %s", (engine) => {
 
   test("an instance of an older version still starts on a schema a newer version has extended", async () => {
     // Rolling out: the new version migrates first; an old instance restarting meanwhile must not refuse.
-    await database.db.insertInto("kysely_migration" as never).values({ name: "9999-from-a-newer-version", timestamp: new Date().toISOString() } as never).execute();
+    await database.db
+      .insertInto("kysely_migration" as never)
+      .values({ name: "9999-from-a-newer-version", timestamp: new Date().toISOString() } as never)
+      .execute();
     expect(await migrateToLatest(database.db, engine)).toEqual([]);
     expect(await isSchemaCurrent(database.db, engine)).toBe(true);
   });
@@ -131,7 +134,8 @@ describe.each(engines)("storage on %s", (engine) => {
 
   test("the rate limit allows max posts in any window, its edge included, and says when the next one fits", async () => {
     const limit = { max: 2, windowSeconds: 60 };
-    const hit = (client: string, time: string) => hitRateLimit(database.db, client, limit, new Date(`2026-11-21T${time}.000Z`));
+    const hit = (client: string, time: string) =>
+      hitRateLimit(database.db, client, limit, new Date(`2026-11-21T${time}.000Z`));
     expect(await hit("client-a", "10:00:50")).toEqual({ allowed: true });
     expect(await hit("client-a", "10:00:55")).toEqual({ allowed: true });
     // A new minute does not start a fresh allowance: the two posts above are still within 60 s.
@@ -141,18 +145,43 @@ describe.each(engines)("storage on %s", (engine) => {
     expect(await hit("client-a", "10:01:30")).toEqual({ allowed: false, retryAfterSeconds: 20 });
     expect(await hit("client-a", "10:01:50")).toEqual({ allowed: true });
     expect(await hit("client-a", "10:01:52")).toEqual({ allowed: false, retryAfterSeconds: 3 });
-    expect(await database.db.selectFrom("rate_limit_hits").select("key").where("key", "=", "client-a").execute()).toHaveLength(3);
+    expect(
+      await database.db.selectFrom("rate_limit_hits").select("key").where("key", "=", "client-a").execute(),
+    ).toHaveLength(3);
   });
 
   test("each cookie choice is kept as proof: id, categories, revision, source and time, nothing else", async () => {
-    const consent = { id: "01a1ff8d-fa4f-72bd-9c9f-e2b29a1f660a", revision: 1, forms: false, at: Date.parse("2026-11-21T10:00:00Z") };
+    const consent = {
+      id: "01a1ff8d-fa4f-72bd-9c9f-e2b29a1f660a",
+      revision: 1,
+      forms: false,
+      at: Date.parse("2026-11-21T10:00:00Z"),
+    };
     await recordConsent(database.db, consent, "banner");
-    await recordConsent(database.db, { ...consent, forms: true, at: Date.parse("2026-11-21T10:05:00Z") }, "placeholder");
+    await recordConsent(
+      database.db,
+      { ...consent, forms: true, at: Date.parse("2026-11-21T10:05:00Z") },
+      "placeholder",
+    );
     expect(await listConsentRecords(database.db)).toEqual([
-      { consentId: consent.id, categories: ["necessary"], revision: 1, source: "banner", createdAt: "2026-11-21T10:00:00.000Z" },
-      { consentId: consent.id, categories: ["necessary", "forms"], revision: 1, source: "placeholder", createdAt: "2026-11-21T10:05:00.000Z" },
+      {
+        consentId: consent.id,
+        categories: ["necessary"],
+        revision: 1,
+        source: "banner",
+        createdAt: "2026-11-21T10:00:00.000Z",
+      },
+      {
+        consentId: consent.id,
+        categories: ["necessary", "forms"],
+        revision: 1,
+        source: "placeholder",
+        createdAt: "2026-11-21T10:05:00.000Z",
+      },
     ]);
-    const columns = Object.keys((await database.db.selectFrom("consent_records").selectAll().executeTakeFirstOrThrow()) ?? {});
+    const columns = Object.keys(
+      (await database.db.selectFrom("consent_records").selectAll().executeTakeFirstOrThrow()) ?? {},
+    );
     expect(columns.sort()).toEqual(["categories", "consent_id", "created_at", "id", "revision", "source"]);
   });
 
@@ -160,7 +189,9 @@ describe.each(engines)("storage on %s", (engine) => {
     const first = await loadFormSecret(database.db);
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(await loadFormSecret(database.db)).toBe(first);
-    expect(await loadFormSecret(database.db, "configured-secret-that-is-long-enough")).toBe("configured-secret-that-is-long-enough");
+    expect(await loadFormSecret(database.db, "configured-secret-that-is-long-enough")).toBe(
+      "configured-secret-that-is-long-enough",
+    );
   });
 });
 
@@ -185,11 +216,19 @@ describe("SQLite shared by processes (the server and a command)", () => {
         otherDone = new Promise((resolve) => other?.once("exit", resolve));
         await new Promise<void>((resolve) => other?.stdout?.once("data", () => resolve()));
         await new Promise((resolve) => setTimeout(resolve, 200));
-        await trx.insertInto("settings").values({ key: "written-by", value: "this transaction" }).onConflict((conflict) => conflict.column("key").doNothing()).execute();
+        await trx
+          .insertInto("settings")
+          .values({ key: "written-by", value: "this transaction" })
+          .onConflict((conflict) => conflict.column("key").doNothing())
+          .execute();
       });
       // The other process waited for our commit; its insert then meets our row and fails on the key.
       expect(await otherDone).toBe(1);
-      expect((await database.db.selectFrom("settings").selectAll().where("key", "=", "written-by").execute()).map((row) => row.value)).toEqual(["this transaction"]);
+      expect(
+        (await database.db.selectFrom("settings").selectAll().where("key", "=", "written-by").execute()).map(
+          (row) => row.value,
+        ),
+      ).toEqual(["this transaction"]);
     } finally {
       await database.cleanup();
     }

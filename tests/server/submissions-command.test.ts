@@ -21,13 +21,27 @@ const run = (args: string[], env: Record<string, string>) => runScript("submissi
 // Each command is a Node process of its own, a few seconds to start on a busy machine; a test runs several.
 vi.setConfig({ testTimeout: 60_000 });
 
-const notification: NewSubmission["notification"] = ({ id }) => ({ recipient: "hello@example.com", replyTo: null, subject: id, text: "t", html: "<p>t</p>" });
+const notification: NewSubmission["notification"] = ({ id }) => ({
+  recipient: "hello@example.com",
+  replyTo: null,
+  subject: id,
+  text: "t",
+  html: "<p>t</p>",
+});
 
 function inquiry(name: string, overrides: Partial<NewSubmission> = {}): NewSubmission {
   return {
     kind: "contact",
     description: inquiryFields,
-    fields: { name, email: `${name.split(" ")[0]?.toLowerCase()}@example.com`, phone: null, company: "Société Générale d'Études", project: "A new app.\nSecond line.", budget: "25k-50k", source: null },
+    fields: {
+      name,
+      email: `${name.split(" ")[0]?.toLowerCase()}@example.com`,
+      phone: null,
+      company: "Société Générale d'Études",
+      project: "A new app.\nSecond line.",
+      budget: "25k-50k",
+      source: null,
+    },
     files: [],
     spamReason: null,
     formKey: null,
@@ -42,7 +56,19 @@ function application(firstName: string, job: string | null): NewSubmission {
     kind: "application",
     description: applicationFields,
     jobSlug: job,
-    fields: { firstName, lastName: "Núñez", email: `${firstName.toLowerCase()}@example.com`, phone: null, location: "Zürich", linkedin: null, github: null, portfolio: null, coverNote: "Hello.", consent: "yes", futureConsent: "yes" },
+    fields: {
+      firstName,
+      lastName: "Núñez",
+      email: `${firstName.toLowerCase()}@example.com`,
+      phone: null,
+      location: "Zürich",
+      linkedin: null,
+      github: null,
+      portfolio: null,
+      coverNote: "Hello.",
+      consent: "yes",
+      futureConsent: "yes",
+    },
     files: [{ name: "cv.pdf", type: "application/pdf", content: Buffer.from("%PDF-1.7 résumé") }],
     spamReason: null,
     formKey: null,
@@ -61,10 +87,24 @@ describe.each(engines)("npm run submissions on %s", (engine) => {
     database = await openTestDatabase(engine);
     env = { DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? "" };
     // Stored one after another: ids (time-ordered) follow this order.
-    const ada = await storeSubmission(database.db, inquiry("Ada Lovelace", { files: [{ name: "brief.pdf", type: "application/pdf", content: Buffer.from("%PDF-1.7") }] }), new Date("2026-11-20T09:00:00Z"));
+    const ada = await storeSubmission(
+      database.db,
+      inquiry("Ada Lovelace", {
+        files: [{ name: "brief.pdf", type: "application/pdf", content: Buffer.from("%PDF-1.7") }],
+      }),
+      new Date("2026-11-20T09:00:00Z"),
+    );
     const grace = await storeSubmission(database.db, inquiry("Grace Hopper"), new Date("2026-11-21T09:30:00Z"));
-    const spam = await storeSubmission(database.db, inquiry("Spam Bot", { spamReason: "honeypot" }), new Date("2026-11-22T10:00:00Z"));
-    const katherine = await storeSubmission(database.db, application("Katherine", "senior-mobile-engineer"), new Date("2026-11-23T11:45:00Z"));
+    const spam = await storeSubmission(
+      database.db,
+      inquiry("Spam Bot", { spamReason: "honeypot" }),
+      new Date("2026-11-22T10:00:00Z"),
+    );
+    const katherine = await storeSubmission(
+      database.db,
+      application("Katherine", "senior-mobile-engineer"),
+      new Date("2026-11-23T11:45:00Z"),
+    );
     ids = { ada: ada.id, grace: grace.id, spam: spam.id, katherine: katherine.id };
     await setProgress(database.db, ids.grace, "in_progress", null);
     await setNote(database.db, ids.grace, "Called back on Monday.", null);
@@ -77,31 +117,60 @@ describe.each(engines)("npm run submissions on %s", (engine) => {
     const list = await run(["list"], env);
     expect(list.code).toBe(0);
     const [header, ...rest] = lines(list.stdout);
-    expect(header?.split(/\s{2,}/)).toEqual(["Id", "Received (UTC)", "Kind", "State", "Posting", "Name", "E-mail", "Files", "Mail"]);
+    expect(header?.split(/\s{2,}/)).toEqual([
+      "Id",
+      "Received (UTC)",
+      "Kind",
+      "State",
+      "Posting",
+      "Name",
+      "E-mail",
+      "Files",
+      "Mail",
+    ]);
     const rows = rest.filter((line) => /^[0-9a-f]{8}-/.test(line));
     expect(rows.map((row) => row.slice(0, 36))).toEqual([ids.katherine, ids.grace, ids.ada]);
     // Columns line up under the header.
     for (const row of rows) expect(row.indexOf("2026-11-")).toBe(header?.indexOf("Received"));
-    expect(rows[0]).toMatch(/2026-11-23 11:45 +Application +New +Senior Mobile Engineer +Katherine Núñez +katherine@example.com +1 +Waiting to be sent$/);
+    expect(rows[0]).toMatch(
+      /2026-11-23 11:45 +Application +New +Senior Mobile Engineer +Katherine Núñez +katherine@example.com +1 +Waiting to be sent$/,
+    );
     expect(rows[1]).toMatch(/Inquiry +In progress +- +Grace Hopper +grace@example.com +0 +Waiting to be sent$/);
     expect(list.stdout).not.toContain("Spam Bot");
     expect(list.stdout).toContain("1 spam not shown: --spam shows only spam, --all everything.");
 
     const spam = await run(["list", "--spam"], env);
-    expect(lines(spam.stdout).slice(1).map((row) => row.slice(0, 36))).toEqual([ids.spam]);
+    expect(
+      lines(spam.stdout)
+        .slice(1)
+        .map((row) => row.slice(0, 36)),
+    ).toEqual([ids.spam]);
     expect(spam.stdout).toMatch(/Inquiry +Spam +- +Spam Bot/);
 
     const all = await run(["list", "--all"], env);
-    expect(lines(all.stdout).slice(1).map((row) => row.slice(0, 36))).toEqual([ids.katherine, ids.spam, ids.grace, ids.ada]);
+    expect(
+      lines(all.stdout)
+        .slice(1)
+        .map((row) => row.slice(0, 36)),
+    ).toEqual([ids.katherine, ids.spam, ids.grace, ids.ada]);
 
     const applications = await run(["list", "--kind", "application"], env);
-    expect(lines(applications.stdout).slice(1).map((row) => row.slice(0, 36))).toEqual([ids.katherine]);
+    expect(
+      lines(applications.stdout)
+        .slice(1)
+        .map((row) => row.slice(0, 36)),
+    ).toEqual([ids.katherine]);
     expect(applications.stdout).not.toContain("spam not shown");
   });
 
   test("a file stored under a name with hidden characters is shown and saved under its cleaned name", async () => {
     // Stored as a version before the cleaning would have: the name as the browser sent it.
-    const stored = await storeSubmission(database.db, inquiry("Mary Jackson", { files: [{ name: "brief\u202Efdp\u200B.txt", type: "text/plain", content: Buffer.from("A plan.") }] }));
+    const stored = await storeSubmission(
+      database.db,
+      inquiry("Mary Jackson", {
+        files: [{ name: "brief\u202Efdp\u200B.txt", type: "text/plain", content: Buffer.from("A plan.") }],
+      }),
+    );
     const shown = await run(["show", stored.id], env);
     expect(shown.stdout).toMatch(/^ {2}brieffdp\.txt {2}\(text\/plain, 7 B\)$/m);
     const folder = mkdtempSync(path.join(tmpdir(), "attachment-"));
@@ -135,7 +204,14 @@ describe.each(engines)("npm run submissions on %s", (engine) => {
     expect(withFile.stdout).toMatch(/^ {2}cv\.pdf {2}\(application\/pdf, 17 B\)$/m);
 
     const json = await run(["show", ids.spam, "--format", "json"], env);
-    expect(JSON.parse(json.stdout)).toMatchObject({ id: ids.spam, status: "spam", spamReason: "honeypot", progress: "new", fields: { budget: "25k-50k" }, mail: [] });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      id: ids.spam,
+      status: "spam",
+      spamReason: "honeypot",
+      progress: "new",
+      fields: { budget: "25k-50k" },
+      mail: [],
+    });
 
     // Ids made in the same millisecond share most of their start.
     const shared = [ids.ada, ids.grace, ids.spam, ids.katherine].reduce((prefix, id) => {
@@ -149,7 +225,11 @@ describe.each(engines)("npm run submissions on %s", (engine) => {
     for (const id of Object.values(ids)) expect(ambiguous.stderr).toContain(id);
 
     const missing = await run(["show"], env);
-    expect(missing).toMatchObject({ code: 2, stdout: "", stderr: "show needs an ID (or the start of one): npm run submissions -- show ID\n" });
+    expect(missing).toMatchObject({
+      code: 2,
+      stdout: "",
+      stderr: "show needs an ID (or the start of one): npm run submissions -- show ID\n",
+    });
 
     const unknown = await run(["show", "ffffffff"], env);
     expect(unknown).toMatchObject({ code: 1, stderr: 'No submission has an id starting with "ffffffff".\n' });
@@ -158,13 +238,28 @@ describe.each(engines)("npm run submissions on %s", (engine) => {
   test("webhooks shows each delivery and its attempts; redeliver sends them again; enable-webhook says what it did", async () => {
     const receiver = await startReceiver({ replies: [{ status: 500 }] });
     try {
-      const endpoints = [WebhookEndpointSchema.parse({ name: "crm", url: receiver.url, secret: testSecret, allowPrivate: true })];
+      const endpoints = [
+        WebhookEndpointSchema.parse({ name: "crm", url: receiver.url, secret: testSecret, allowPrivate: true }),
+      ];
       const sent = await storeSubmission(
         database.db,
-        inquiry("Mary Jackson", { followUp: (trx, { id }) => queueWebhookEvent(trx, { type: "submission.created", submissionId: id }, { endpoints, now: new Date("2026-11-24T08:00:00Z") }).then(() => {}) }),
+        inquiry("Mary Jackson", {
+          followUp: (trx, { id }) =>
+            queueWebhookEvent(
+              trx,
+              { type: "submission.created", submissionId: id },
+              { endpoints, now: new Date("2026-11-24T08:00:00Z") },
+            ).then(() => {}),
+        }),
         new Date("2026-11-24T08:00:00Z"),
       );
-      const options = { db: database.db, engine, endpoints, alert: { recipient: "hello@example.com", messageIdDomain: "example.org" }, random: () => 0.5 };
+      const options = {
+        db: database.db,
+        engine,
+        endpoints,
+        alert: { recipient: "hello@example.com", messageIdDomain: "example.org" },
+        random: () => 0.5,
+      };
       await deliverDueWebhooks({ ...options, now: () => new Date("2026-11-24T08:00:00Z") });
       await deliverDueWebhooks({ ...options, now: () => new Date("2026-11-24T08:00:05Z") });
 
@@ -180,7 +275,9 @@ describe.each(engines)("npm run submissions on %s", (engine) => {
 
       const again = await run(["redeliver", sent.id], env);
       expect(again.stdout).toContain(`1 webhook deliveries of ${sent.id} queued again`);
-      expect(lines((await run(["webhooks", sent.id], env)).stdout)[0]).toMatch(/^crm {2}submission\.created {2}Waiting to be sent, next attempt /);
+      expect(lines((await run(["webhooks", sent.id], env)).stdout)[0]).toMatch(
+        /^crm {2}submission\.created {2}Waiting to be sent, next attempt /,
+      );
 
       expect((await run(["webhooks", ids.spam], env)).stdout).toContain(`No webhooks for ${ids.spam}`);
       expect((await run(["enable-webhook", "crm"], env)).stdout).toContain("The endpoint crm was not disabled.");
@@ -207,8 +304,12 @@ describe.each(engines)("npm run submissions on %s", (engine) => {
       const inquiries = readFileSync(path.join(folder, "sheets", "inquiries.csv"));
       expect([...inquiries.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const inquiryRows = inquiries.toString("utf8").slice(1).split("\r\n");
-      expect(inquiryRows[0]).toBe("Id,Received (UTC),State,Name,E-mail,Phone,Company,Budget,Heard of us through,Project,Files,Notification,Note");
-      expect(inquiryRows[1]).toBe(`${ids.grace},2026-11-21 09:30:00,In progress,Grace Hopper,grace@example.com,,Société Générale d'Études,$25k–$50k,,"A new app.\nSecond line.",,Waiting to be sent,Called back on Monday.`);
+      expect(inquiryRows[0]).toBe(
+        "Id,Received (UTC),State,Name,E-mail,Phone,Company,Budget,Heard of us through,Project,Files,Notification,Note",
+      );
+      expect(inquiryRows[1]).toBe(
+        `${ids.grace},2026-11-21 09:30:00,In progress,Grace Hopper,grace@example.com,,Société Générale d'Études,$25k–$50k,,"A new app.\nSecond line.",,Waiting to be sent,Called back on Monday.`,
+      );
       expect(inquiryRows[2]).toContain("brief.pdf (8 B)");
       expect(inquiries.toString("utf8")).not.toContain("Spam Bot");
 
@@ -224,7 +325,10 @@ describe.each(engines)("npm run submissions on %s", (engine) => {
     expect(oneKind.stdout).toContain("Spam (honeypot),Spam Bot");
 
     // JSON stays as stored, for other programs: codes, every submission.
-    const json = JSON.parse((await run(["export", "--format", "json"], env)).stdout) as Array<{ id: string; fields: { budget?: string } }>;
+    const json = JSON.parse((await run(["export", "--format", "json"], env)).stdout) as Array<{
+      id: string;
+      fields: { budget?: string };
+    }>;
     expect(json.map((record) => record.id)).toEqual([ids.ada, ids.grace, ids.spam, ids.katherine]);
     expect(json[0]?.fields.budget).toBe("25k-50k");
   });
@@ -235,10 +339,16 @@ describe("npm run submissions with a bad setting", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "submissions-config-"));
     try {
       const result = await run(["list"], { DATA_DIR: dataDir, LOG_LEVEL: "loud" });
-      expect(result).toMatchObject({ code: 1, stdout: "", stderr: "Invalid configuration: LOG_LEVEL must be fatal, error, warn, info, debug or silent\n" });
+      expect(result).toMatchObject({
+        code: 1,
+        stdout: "",
+        stderr: "Invalid configuration: LOG_LEVEL must be fatal, error, warn, info, debug or silent\n",
+      });
       const unreachable = await run(["list"], { DATA_DIR: dataDir, DATABASE_URL: "postgres://127.0.0.1:1/site" });
       expect(unreachable.code).toBe(1);
-      expect(unreachable.stderr).toMatch(/^DATABASE_URL: PostgreSQL at 127\.0\.0\.1:1\/site cannot be used: .*ECONNREFUSED.*\n$/);
+      expect(unreachable.stderr).toMatch(
+        /^DATABASE_URL: PostgreSQL at 127\.0\.0\.1:1\/site cannot be used: .*ECONNREFUSED.*\n$/,
+      );
       const unknownOption = await run(["list", "--colour"], { DATA_DIR: dataDir });
       expect(unknownOption.code).toBe(2);
       expect(unknownOption.stderr).toMatch(/^Unknown option '--colour'\.\n\nUsage:/);

@@ -29,11 +29,21 @@ afterAll(async () => {
 
 const minute = 60_000;
 const day = 24 * 60 * minute;
-const pairs = (intervals: Array<{ start: Temporal.Instant; end: Temporal.Instant }>) => intervals.map((interval) => `${interval.start.toString()} ${interval.end.toString()}`);
+const pairs = (intervals: Array<{ start: Temporal.Instant; end: Temporal.Instant }>) =>
+  intervals.map((interval) => `${interval.start.toString()} ${interval.end.toString()}`);
 
 /** A booking's event as the booking generates it: a VCALENDAR without METHOD. */
 const bookingEvent = (uid: string, start: string, end: string, sequence = 0) =>
-  vcalendar(vevent(`UID:${uid}`, `SEQUENCE:${sequence}`, "SUMMARY:Consultation with Jane Roe", `DTSTART:${start}`, `DTEND:${end}`, "ATTENDEE;CN=Jane Roe:mailto:jane@example.com"));
+  vcalendar(
+    vevent(
+      `UID:${uid}`,
+      `SEQUENCE:${sequence}`,
+      "SUMMARY:Consultation with Jane Roe",
+      `DTSTART:${start}`,
+      `DTEND:${end}`,
+      "ATTENDEE;CN=Jane Roe:mailto:jane@example.com",
+    ),
+  );
 
 describe.each(engines)("the team's calendar on %s", (engine) => {
   let database: TestDatabase;
@@ -52,7 +62,10 @@ describe.each(engines)("the team's calendar on %s", (engine) => {
     options = {
       db: database.db,
       engine: database.engine,
-      client: calDavClient({ url: calendarUrl, username: radicale.username, password: radicale.password }, { timeoutMs: 5_000 }),
+      client: calDavClient(
+        { url: calendarUrl, username: radicale.username, password: radicale.password },
+        { timeoutMs: 5_000 },
+      ),
       calendarUrl,
       timeZone: "Europe/Berlin",
       range: (now) => ({ from: now.subtract({ milliseconds: day }), to: now.add({ milliseconds: 240 * day }) }),
@@ -78,18 +91,29 @@ describe.each(engines)("the team's calendar on %s", (engine) => {
   };
   /** The event the calendar holds under a UID, or null. */
   const inCalendar = async (uid: string) => {
-    const answer = await fetch(`${calendarUrl}${encodeURIComponent(uid)}.ics`, { headers: { authorization: radicale.authorization } });
+    const answer = await fetch(`${calendarUrl}${encodeURIComponent(uid)}.ics`, {
+      headers: { authorization: radicale.authorization },
+    });
     return answer.status === 404 ? null : answer.text();
   };
-  const writeRow = (uid: string) => database.db.selectFrom("calendar_writes").selectAll().where("uid", "=", uid).executeTakeFirstOrThrow();
-  const queueWrite = (uid: string, ics: string) => database.db.transaction().execute((trx) => queueCalendarWrite(trx, { uid, ics }, { enabled: true, now: clock }));
-  const queueRemoval = (uid: string) => database.db.transaction().execute((trx) => queueCalendarRemoval(trx, { uid }, { enabled: true, now: clock }));
+  const writeRow = (uid: string) =>
+    database.db.selectFrom("calendar_writes").selectAll().where("uid", "=", uid).executeTakeFirstOrThrow();
+  const queueWrite = (uid: string, ics: string) =>
+    database.db.transaction().execute((trx) => queueCalendarWrite(trx, { uid, ics }, { enabled: true, now: clock }));
+  const queueRemoval = (uid: string) =>
+    database.db.transaction().execute((trx) => queueCalendarRemoval(trx, { uid }, { enabled: true, now: clock }));
 
   test("busy times: a weekly event across the March and October clock changes, transparent free, all-day busy, kept without titles", async () => {
     await putInCalendar("standup", berlinStandUp);
     await putInCalendar("dentist", allDay("20270325"));
-    await putInCalendar("focus", utcEvent("focus@example.com", "20270324T120000Z", "20270324T150000Z", "TRANSP:TRANSPARENT"));
-    await putInCalendar("called-off", utcEvent("called-off@example.com", "20270326T120000Z", "20270326T150000Z", "STATUS:CANCELLED"));
+    await putInCalendar(
+      "focus",
+      utcEvent("focus@example.com", "20270324T120000Z", "20270324T150000Z", "TRANSP:TRANSPARENT"),
+    );
+    await putInCalendar(
+      "called-off",
+      utcEvent("called-off@example.com", "20270326T120000Z", "20270326T150000Z", "STATUS:CANCELLED"),
+    );
 
     expect(await refreshCalendarBusy(options)).toBe("read");
     const busy = pairs(await calendarBusy(database.db, calendarUrl));
@@ -128,7 +152,9 @@ describe.each(engines)("the team's calendar on %s", (engine) => {
     // The calendar holds the meeting, but it is a booking: the free times count it already, with its buffers.
     await putInCalendar("other", utcEvent("other@example.com", "20270323T170000Z", "20270323T180000Z"));
     await refreshCalendarBusy(options);
-    expect(pairs(await calendarBusy(database.db, calendarUrl)).filter((pair) => pair.startsWith("2027-03-23T1"))).toEqual(["2027-03-23T17:00:00Z 2027-03-23T18:00:00Z"]);
+    expect(
+      pairs(await calendarBusy(database.db, calendarUrl)).filter((pair) => pair.startsWith("2027-03-23T1")),
+    ).toEqual(["2027-03-23T17:00:00Z 2027-03-23T18:00:00Z"]);
 
     // Rescheduled: the same UID, SEQUENCE 1, on the ETag written last.
     await queueWrite(uid, bookingEvent(uid, "20270324T150000Z", "20270324T153000Z", 1));
@@ -155,19 +181,27 @@ describe.each(engines)("the team's calendar on %s", (engine) => {
     const uid = "booking-2@lumen.example";
     await queueWrite(uid, bookingEvent(uid, "20270323T150000Z", "20270323T153000Z"));
     await queueRemoval(uid);
-    expect(await database.db.selectFrom("calendar_writes").select(["action", "ics"]).execute()).toEqual([{ action: "remove", ics: null }]);
+    expect(await database.db.selectFrom("calendar_writes").select(["action", "ics"]).execute()).toEqual([
+      { action: "remove", ics: null },
+    ]);
     expect(await deliverDueCalendarWrites(options)).toBe(1);
     expect(await inCalendar(uid)).toBeNull();
   });
 
   test("two workers at once make each write exactly once", async () => {
     const uids = Array.from({ length: 6 }, (_, index) => `booking-race-${index}@lumen.example`);
-    for (const [index, uid] of uids.entries()) await queueWrite(uid, bookingEvent(uid, `2027032${index}T150000Z`, `2027032${index}T153000Z`));
+    for (const [index, uid] of uids.entries())
+      await queueWrite(uid, bookingEvent(uid, `2027032${index}T150000Z`, `2027032${index}T153000Z`));
     const attempted = await Promise.all([deliverDueCalendarWrites(options), deliverDueCalendarWrites({ ...options })]);
     expect(attempted[0] + attempted[1]).toBe(6);
-    const rows = await database.db.selectFrom("calendar_writes").select(["uid", "attempts", "status"]).orderBy("uid").execute();
+    const rows = await database.db
+      .selectFrom("calendar_writes")
+      .select(["uid", "attempts", "status"])
+      .orderBy("uid")
+      .execute();
     expect(rows.map((row) => [Number(row.attempts), row.status])).toEqual(Array(6).fill([1, "done"]));
-    for (const [index, uid] of uids.entries()) expect(await inCalendar(uid)).toContain(`DTSTART:2027032${index}T150000Z`);
+    for (const [index, uid] of uids.entries())
+      expect(await inCalendar(uid)).toContain(`DTSTART:2027032${index}T150000Z`);
   });
 
   test("a calendar that does not answer: free times from the last read (logged without titles), the write waits and lands when it is back", async () => {
@@ -178,8 +212,12 @@ describe.each(engines)("the team's calendar on %s", (engine) => {
     try {
       clock = new Date(clock.getTime() + 2 * minute);
       expect(await refreshCalendarBusy(options)).toBe("failed");
-      expect(warnings).toEqual(["Calendar busy times could not be read (ECONNREFUSED); free times use the busy times read at 2027-03-20T00:00:00.000Z"]);
-      expect(pairs(await calendarBusy(database.db, calendarUrl))).toEqual(["2027-03-23T17:00:00Z 2027-03-23T18:00:00Z"]);
+      expect(warnings).toEqual([
+        "Calendar busy times could not be read (ECONNREFUSED); free times use the busy times read at 2027-03-20T00:00:00.000Z",
+      ]);
+      expect(pairs(await calendarBusy(database.db, calendarUrl))).toEqual([
+        "2027-03-23T17:00:00Z 2027-03-23T18:00:00Z",
+      ]);
 
       // A booking made meanwhile: stored, its event waiting.
       await queueWrite(uid, bookingEvent(uid, "20270324T150000Z", "20270324T153000Z"));
@@ -214,10 +252,23 @@ test("a calendar that takes the connection and never answers is given up after t
   await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
   const { port } = silent.address() as { port: number };
   try {
-    const client = calDavClient({ url: `http://127.0.0.1:${port}/team/work/`, username: "team", password: "pw" }, { timeoutMs: 300 });
-    const range = { from: Temporal.Instant.from("2027-03-01T00:00:00Z"), to: Temporal.Instant.from("2027-04-01T00:00:00Z") };
-    for (const attempt of [client.readObjects(range), client.put("uid-1", "BEGIN:VCALENDAR", null), client.remove("uid-1")]) {
-      const error = await attempt.then(() => null, (caught: unknown) => caught);
+    const client = calDavClient(
+      { url: `http://127.0.0.1:${port}/team/work/`, username: "team", password: "pw" },
+      { timeoutMs: 300 },
+    );
+    const range = {
+      from: Temporal.Instant.from("2027-03-01T00:00:00Z"),
+      to: Temporal.Instant.from("2027-04-01T00:00:00Z"),
+    };
+    for (const attempt of [
+      client.readObjects(range),
+      client.put("uid-1", "BEGIN:VCALENDAR", null),
+      client.remove("uid-1"),
+    ]) {
+      const error = await attempt.then(
+        () => null,
+        (caught: unknown) => caught,
+      );
       expect(error).toBeInstanceOf(CalDavError);
       expect((error as CalDavError).code).toBe("timeout");
     }
@@ -244,7 +295,8 @@ describe.each(engines)("the booking page with the team's calendar on %s", (engin
     const now = Temporal.Now.instant();
     let date = now.toZonedDateTimeISO("America/Los_Angeles").toPlainDate().add({ days: 3 });
     while (date.dayOfWeek !== 3) date = date.add({ days: 1 });
-    const at = (time: string) => date.toPlainDateTime(Temporal.PlainTime.from(time)).toZonedDateTime("America/Los_Angeles").toInstant();
+    const at = (time: string) =>
+      date.toPlainDateTime(Temporal.PlainTime.from(time)).toZonedDateTime("America/Los_Angeles").toInstant();
     const stamp = (instant: Temporal.Instant) => instant.toString().replace(/[-:]/g, "");
     const answer = await fetch(`${calendarUrl}meeting.ics`, {
       method: "PUT",
@@ -269,9 +321,15 @@ describe.each(engines)("the booking page with the team's calendar on %s", (engin
     const { getServices } = await import("#app/platform/services.server.ts");
     const services = await getServices();
     // The services read the calendar as they start.
-    await vi.waitFor(async () => expect(await services.db.selectFrom("calendar_busy").select("read_at").execute()).toHaveLength(1), { timeout: 10_000 });
+    await vi.waitFor(
+      async () => expect(await services.db.selectFrom("calendar_busy").select("read_at").execute()).toHaveLength(1),
+      { timeout: 10_000 },
+    );
 
-    const page = await bookingPageData(new Request(`http://localhost/contact/meeting?day=${date.toString()}&tz=America%2FLos_Angeles`), now);
+    const page = await bookingPageData(
+      new Request(`http://localhost/contact/meeting?day=${date.toString()}&tz=America%2FLos_Angeles`),
+      now,
+    );
     const starts = page.day?.slots.map((slot) => slot.start) ?? [];
     // The default 15-minute buffer after a meeting: 09:30 would run into 10:00.
     expect(starts).toContain(at("09:00").toString());
@@ -290,7 +348,14 @@ describe.each(engines)("the booking page with the team's calendar on %s", (engin
       })) {
         body.set(name, value);
       }
-      return submitBooking(new Request("http://localhost/contact/meeting", { method: "POST", body, headers: { [clientAddressHeader]: "192.0.2.7" } }), () => now);
+      return submitBooking(
+        new Request("http://localhost/contact/meeting", {
+          method: "POST",
+          body,
+          headers: { [clientAddressHeader]: "192.0.2.7" },
+        }),
+        () => now,
+      );
     };
     const refused = await post(at("10:00"));
     expect(refused instanceof Response).toBe(false);
@@ -298,7 +363,9 @@ describe.each(engines)("the booking page with the team's calendar on %s", (engin
     expect(await services.db.selectFrom("bookings").select("id").execute()).toEqual([]);
     const booked = await post(at("11:00"));
     expect(booked instanceof Response && booked.status).toBe(303);
-    expect(await services.db.selectFrom("bookings").select("start_at").execute()).toEqual([{ start_at: new Date(at("11:00").epochMilliseconds).toISOString() }]);
+    expect(await services.db.selectFrom("bookings").select("start_at").execute()).toEqual([
+      { start_at: new Date(at("11:00").epochMilliseconds).toISOString() },
+    ]);
 
     // The booking is written to the team's calendar (no METHOD, the team's event) ...
     const [booking] = await services.db.selectFrom("bookings").select(["id", "manage_token_hash"]).execute();
@@ -308,7 +375,10 @@ describe.each(engines)("the booking page with the team's calendar on %s", (engin
       const response = await fetch(eventAt, { headers: { authorization: radicale.authorization } });
       return response.status === 404 ? null : response.text();
     };
-    await vi.waitFor(async () => expect(await stored()).toContain(`DTSTART:${stamp(at("11:00")).replace(/\.\d+/, "")}`), { timeout: 10_000 });
+    await vi.waitFor(
+      async () => expect(await stored()).toContain(`DTSTART:${stamp(at("11:00")).replace(/\.\d+/, "")}`),
+      { timeout: 10_000 },
+    );
     const event = (await stored())!;
     expect(event).not.toContain("METHOD:");
     expect(event).toContain("SUMMARY:30-minute meeting with Jane Roe");
@@ -319,12 +389,24 @@ describe.each(engines)("the booking page with the team's calendar on %s", (engin
     const { availabilityFromEnv } = await import("#app/booking/availability.ts");
     const { env } = await import("#app/platform/env.server.ts");
     const availability = availabilityFromEnv(env);
-    await expect(rescheduleBooking(services.db, { bookingId: booking!.id, start: at("10:30"), token: "t" }, availability, now)).rejects.toBeInstanceOf(MeetingRefused);
+    await expect(
+      rescheduleBooking(services.db, { bookingId: booking!.id, start: at("10:30"), token: "t" }, availability, now),
+    ).rejects.toBeInstanceOf(MeetingRefused);
     expect(await services.db.selectFrom("bookings").select(["start_at", "sequence"]).execute()).toEqual([
       { start_at: new Date(at("11:00").epochMilliseconds).toISOString(), sequence: 0 },
     ]);
-    expect(await rescheduleBooking(services.db, { bookingId: booking!.id, start: at("14:00"), token: "t" }, availability, now)).toBe(true);
-    await vi.waitFor(async () => expect(await stored()).toContain(`DTSTART:${stamp(at("14:00")).replace(/\.\d+/, "")}`), { timeout: 10_000 });
+    expect(
+      await rescheduleBooking(
+        services.db,
+        { bookingId: booking!.id, start: at("14:00"), token: "t" },
+        availability,
+        now,
+      ),
+    ).toBe(true);
+    await vi.waitFor(
+      async () => expect(await stored()).toContain(`DTSTART:${stamp(at("14:00")).replace(/\.\d+/, "")}`),
+      { timeout: 10_000 },
+    );
     expect(await stored()).toContain("SEQUENCE:1");
 
     // ... and a cancellation removes it.

@@ -21,7 +21,15 @@ import { type Reply, startReceiver, testSecret, verify } from "#tests/helpers/we
 // request with the standardwebhooks package. The clock is Date's: the tests move it (only Date is
 // faked), so that the signatures' timestamps and the receiver's check agree.
 
-const fields = { name: "Ada Lovelace", email: "ada@example.com", phone: "+44 20 7946 0000", company: "Engines Ltd", project: "An analytical engine", budget: "25k-50k", source: null };
+const fields = {
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  phone: "+44 20 7946 0000",
+  company: "Engines Ltd",
+  project: "An analytical engine",
+  budget: "25k-50k",
+  source: null,
+};
 const personal = ["Ada", "ada@example.com", "7946", "Engines Ltd", "analytical"];
 
 const endpoint = (overrides: Partial<WebhookEndpoint> & { url: string }): WebhookEndpoint =>
@@ -69,14 +77,28 @@ describe.each(engines)("webhooks on %s", (engine) => {
       spamReason: null,
       formKey: null,
       messageIdDomain: "example.org",
-      notification: ({ id }) => ({ recipient: "hello@example.com", replyTo: null, subject: id, text: "t", html: "<p>t</p>" }),
-      followUp: (trx, { id }) => queueWebhookEvent(trx, { type: "submission.created", submissionId: id, summary: "budget $25k–$50k" }, { endpoints }).then(() => {}),
+      notification: ({ id }) => ({
+        recipient: "hello@example.com",
+        replyTo: null,
+        subject: id,
+        text: "t",
+        html: "<p>t</p>",
+      }),
+      followUp: (trx, { id }) =>
+        queueWebhookEvent(
+          trx,
+          { type: "submission.created", submissionId: id, summary: "budget $25k–$50k" },
+          { endpoints },
+        ).then(() => {}),
       ...overrides,
     });
   }
 
   test("a thin payload tells id, kind, time and link, signed as Standard Webhooks 1.0; a full one adds the fields", async () => {
-    const endpoints = [endpoint({ url: `${receiver.url}/thin` }), endpoint({ name: "archive", url: `${receiver.url}/full`, payload: "full" })];
+    const endpoints = [
+      endpoint({ url: `${receiver.url}/thin` }),
+      endpoint({ name: "archive", url: `${receiver.url}/full`, payload: "full" }),
+    ];
     const stored = await storeInquiry(endpoints);
     expect(await deliverDueWebhooks(options(endpoints))).toEqual({ attempted: 2, held: false });
 
@@ -90,19 +112,36 @@ describe.each(engines)("webhooks on %s", (engine) => {
       data: { id: stored.id, kind: "contact", createdAt: "2026-11-21T10:00:00.000Z", url: link },
     });
     for (const word of personal) expect(thin.body).not.toContain(word);
-    expect(thin.headers).toMatchObject({ "content-type": "application/json", "webhook-timestamp": String(start / 1000) });
+    expect(thin.headers).toMatchObject({
+      "content-type": "application/json",
+      "webhook-timestamp": String(start / 1000),
+    });
     expect(thin.headers["webhook-id"]).toMatch(/^msg_[0-9a-f-]{36}$/);
     expect(thin.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
     // One event: both endpoints get the same id.
     expect(full.headers["webhook-id"]).toBe(thin.headers["webhook-id"]);
-    expect(verify(full).data).toEqual({ id: stored.id, kind: "contact", createdAt: "2026-11-21T10:00:00.000Z", url: link, job: null, fields });
+    expect(verify(full).data).toEqual({
+      id: stored.id,
+      kind: "contact",
+      createdAt: "2026-11-21T10:00:00.000Z",
+      url: link,
+      job: null,
+      fields,
+    });
 
     // A body changed on the way, or signed with another secret, does not verify.
     expect(() => verify({ ...thin, body: thin.body.replace("contact", "meeting") })).toThrow();
     expect(() => verify(thin, `whsec_${Buffer.from("another secret of 32 bytes......").toString("base64")}`)).toThrow();
 
     const log = await webhookLog(database.db, stored.id);
-    expect(log.map((entry) => [entry.endpoint, entry.type, entry.status, entry.attempts.map((attempt) => attempt.statusCode)])).toEqual([
+    expect(
+      log.map((entry) => [
+        entry.endpoint,
+        entry.type,
+        entry.status,
+        entry.attempts.map((attempt) => attempt.statusCode),
+      ]),
+    ).toEqual([
       ["archive", "submission.created", "delivered", [200]],
       ["crm", "submission.created", "delivered", [200]],
     ]);
@@ -134,9 +173,17 @@ describe.each(engines)("webhooks on %s", (engine) => {
     expect(receiver.received).toHaveLength(3);
     expect(new Set(receiver.received.map((request) => request.headers["webhook-id"])).size).toBe(1);
     // Each attempt is signed at its own time.
-    expect(receiver.received.map((request) => Number(request.headers["webhook-timestamp"]) - start / 1000)).toEqual([0, 5, 5 + 15 * 60]);
+    expect(receiver.received.map((request) => Number(request.headers["webhook-timestamp"]) - start / 1000)).toEqual([
+      0,
+      5,
+      5 + 15 * 60,
+    ]);
     const [delivery] = await webhookLog(database.db, stored.id);
-    expect(delivery).toMatchObject({ status: "delivered", lastError: null, deliveredAt: new Date(second + seconds(15 * 60)).toISOString() });
+    expect(delivery).toMatchObject({
+      status: "delivered",
+      lastError: null,
+      deliveredAt: new Date(second + seconds(15 * 60)).toISOString(),
+    });
     expect(delivery?.attempts.map((attempt) => [attempt.statusCode, attempt.error])).toEqual([
       [500, "HTTP 500"],
       [503, "HTTP 503"],
@@ -159,7 +206,14 @@ describe.each(engines)("webhooks on %s", (engine) => {
     const times = delivery!.attempts.map((attempt) => Date.parse(attempt.at) - start);
     // 0, 5 s, 5 min, 30 min, 2 h, 5 h and then every 10 h: twelve attempts, the last after 67.6 hours.
     expect(times).toHaveLength(12);
-    expect(times.slice(0, 6)).toEqual([0, seconds(5), seconds(5 * 60 + 5), seconds(35 * 60 + 5), seconds(155 * 60 + 5), seconds(455 * 60 + 5)]);
+    expect(times.slice(0, 6)).toEqual([
+      0,
+      seconds(5),
+      seconds(5 * 60 + 5),
+      seconds(35 * 60 + 5),
+      seconds(155 * 60 + 5),
+      seconds(455 * 60 + 5),
+    ]);
     expect(times.at(-1)).toBeGreaterThan(hours(60));
     expect(times.at(-1)).toBeLessThanOrEqual(retryForMs);
     expect(receiver.received).toHaveLength(12);
@@ -173,10 +227,19 @@ describe.each(engines)("webhooks on %s", (engine) => {
     expect((await deliverDueWebhooks(options(endpoints))).attempted).toBe(2);
     // The second event was not sent: the endpoint is gone.
     expect(receiver.received).toHaveLength(1);
-    expect((await webhookLog(database.db, first.id))[0]).toMatchObject({ status: "failed", lastError: "HTTP 410: the endpoint is gone and was disabled" });
-    expect((await webhookLog(database.db, second.id))[0]).toMatchObject({ status: "failed", attempts: [], lastError: "not sent: the endpoint is disabled (it answered 410 Gone)" });
+    expect((await webhookLog(database.db, first.id))[0]).toMatchObject({
+      status: "failed",
+      lastError: "HTTP 410: the endpoint is gone and was disabled",
+    });
+    expect((await webhookLog(database.db, second.id))[0]).toMatchObject({
+      status: "failed",
+      attempts: [],
+      lastError: "not sent: the endpoint is disabled (it answered 410 Gone)",
+    });
     const alerts = await database.db.selectFrom("outbox").selectAll().where("submission_id", "is", null).execute();
-    expect(alerts.map((mail) => [mail.recipient, mail.subject])).toEqual([["hello@example.com", 'Webhook endpoint "old-crm" disabled']]);
+    expect(alerts.map((mail) => [mail.recipient, mail.subject])).toEqual([
+      ["hello@example.com", 'Webhook endpoint "old-crm" disabled'],
+    ]);
     expect(alerts[0]?.text_body).toContain("npm run submissions -- enable-webhook old-crm");
     // Its address is a secret of its own (a chat webhook's is): the e-mail does not show it.
     expect(alerts[0]?.text_body).not.toContain(receiver.url);
@@ -189,8 +252,15 @@ describe.each(engines)("webhooks on %s", (engine) => {
     expect(await redeliverSubmission(database.db, second.id)).toBe(1);
     expect(await redeliverSubmission(database.db, third.id)).toBe(1);
     expect((await deliverDueWebhooks(options(endpoints))).attempted).toBe(2);
-    expect(receiver.received.slice(1).map((request) => verify(request).data.id).sort()).toEqual([second.id, third.id].sort());
-    expect(await database.db.selectFrom("outbox").select("id").where("submission_id", "is", null).execute()).toHaveLength(1);
+    expect(
+      receiver.received
+        .slice(1)
+        .map((request) => verify(request).data.id)
+        .sort(),
+    ).toEqual([second.id, third.id].sort());
+    expect(
+      await database.db.selectFrom("outbox").select("id").where("submission_id", "is", null).execute(),
+    ).toHaveLength(1);
 
     // A new address under the same name is a new endpoint: a disabled name does not stop it.
     receiver.reply({ status: 410 });
@@ -217,7 +287,9 @@ describe.each(engines)("webhooks on %s", (engine) => {
     const stored = await storeInquiry(refused);
     expect((await deliverDueWebhooks(options(refused))).attempted).toBe(refused.length);
     expect(receiver.received).toEqual([]);
-    const errors = Object.fromEntries((await webhookLog(database.db, stored.id)).map((entry) => [entry.endpoint, entry.attempts[0]?.error]));
+    const errors = Object.fromEntries(
+      (await webhookLog(database.db, stored.id)).map((entry) => [entry.endpoint, entry.attempts[0]?.error]),
+    );
     expect(errors).toEqual({
       loopback: "refused: 127.0.0.1 is not a public address",
       "by-name": expect.stringMatching(/^refused: localhost resolves to (127\.0\.0\.1|::1), not a public address$/),
@@ -253,7 +325,8 @@ describe.each(engines)("webhooks on %s", (engine) => {
     expect(receiver.received).toHaveLength(3);
     for (const request of receiver.received) for (const word of personal) expect(request.body).not.toContain(word);
     // Held back, not failed: each went out on its first attempt.
-    for (const submission of stored) expect((await webhookLog(database.db, submission.id))[0]?.attempts).toHaveLength(1);
+    for (const submission of stored)
+      expect((await webhookLog(database.db, submission.id))[0]?.attempts).toHaveLength(1);
   });
 
   test("a claimed delivery is leased: nobody else sends it until the lease ends", async () => {
@@ -275,11 +348,17 @@ describe.each(engines)("webhooks on %s", (engine) => {
     at(hours(100));
     expect(await redeliverSubmission(database.db, stored.id)).toBe(1);
     expect((await deliverDueWebhooks(options(endpoints))).attempted).toBe(1);
-    expect(receiver.received.map((request) => request.headers["webhook-id"])).toEqual([receiver.received[0]?.headers["webhook-id"], receiver.received[0]?.headers["webhook-id"]]);
+    expect(receiver.received.map((request) => request.headers["webhook-id"])).toEqual([
+      receiver.received[0]?.headers["webhook-id"],
+      receiver.received[0]?.headers["webhook-id"],
+    ]);
     expect(verify(receiver.received[1]!).data.id).toBe(stored.id);
     const [delivery] = await webhookLog(database.db, stored.id);
     expect(delivery?.status).toBe("delivered");
-    expect(delivery?.attempts.map((attempt) => attempt.at)).toEqual([new Date(start).toISOString(), new Date(start + hours(100)).toISOString()]);
+    expect(delivery?.attempts.map((attempt) => attempt.at)).toEqual([
+      new Date(start).toISOString(),
+      new Date(start + hours(100)).toISOString(),
+    ]);
   });
 
   test("an event of a submission erased before it went still goes, without the fields or the link to it", async () => {
@@ -294,7 +373,9 @@ describe.each(engines)("webhooks on %s", (engine) => {
       url: `http://localhost:3000/workspace/submissions/${stored.id}`,
     });
     for (const word of personal) expect(receiver.received[0]?.body).not.toContain(word);
-    expect(await database.db.selectFrom("webhook_events").select("submission_id").execute()).toEqual([{ submission_id: null }]);
+    expect(await database.db.selectFrom("webhook_events").select("submission_id").execute()).toEqual([
+      { submission_id: null },
+    ]);
   });
 
   test("spam and submissions without an endpoint queue no event", async () => {
@@ -328,12 +409,16 @@ describe.each(engines)("webhooks on %s", (engine) => {
 /** One more instance's worker (tests/helpers/webhook-worker.ts): resolves with how many it attempted. */
 function runWorker(storage: Record<string, string>, endpoints: WebhookEndpoint[]) {
   return new Promise<number>((resolve, reject) => {
-    const child = spawn(process.execPath, ["tests/helpers/webhook-worker.ts", JSON.stringify(endpoints)], { env: { ...process.env, ...storage, LOG_LEVEL: "silent" } });
+    const child = spawn(process.execPath, ["tests/helpers/webhook-worker.ts", JSON.stringify(endpoints)], {
+      env: { ...process.env, ...storage, LOG_LEVEL: "silent" },
+    });
     let output = "";
     let errors = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (errors += chunk));
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(Number(output.trim())) : reject(new Error(`worker ended with ${code}: ${errors}`))));
+    child.on("close", (code) =>
+      code === 0 ? resolve(Number(output.trim())) : reject(new Error(`worker ended with ${code}: ${errors}`)),
+    );
   });
 }

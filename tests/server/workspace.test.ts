@@ -4,10 +4,34 @@ import { inquiryFields } from "#app/contact/inquiry-fields.ts";
 import { applicationFields } from "#app/careers/application-fields.ts";
 import { listAudit } from "#app/workspace/audit.server.ts";
 import { env } from "#app/platform/env.server.ts";
-import { exportInbox, getFile, InboxFilterSchema, listInbox, openApplicationsByPosting, pageSize, setNote, setProgress, setSpam } from "#app/workspace/inbox.server.ts";
-import { endSession, openedElsewhere, readSession, requireSameOrigin, safeNext, startSession } from "#app/workspace/session.server.ts";
+import {
+  exportInbox,
+  getFile,
+  InboxFilterSchema,
+  listInbox,
+  openApplicationsByPosting,
+  pageSize,
+  setNote,
+  setProgress,
+  setSpam,
+} from "#app/workspace/inbox.server.ts";
+import {
+  endSession,
+  openedElsewhere,
+  readSession,
+  requireSameOrigin,
+  safeNext,
+  startSession,
+} from "#app/workspace/session.server.ts";
 import { listPasskeys, removePasskey } from "#app/workspace/passkeys.server.ts";
-import { findInvitation, inviteStaff, listStaff, removeStaff, setStaffRole, wasSuperseded } from "#app/workspace/staff.server.ts";
+import {
+  findInvitation,
+  inviteStaff,
+  listStaff,
+  removeStaff,
+  setStaffRole,
+  wasSuperseded,
+} from "#app/workspace/staff.server.ts";
 import { hashToken } from "#app/platform/tokens.server.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 
@@ -17,12 +41,25 @@ function inquiry(name: string, company: string, at?: string): NewSubmission {
   return {
     kind: "contact",
     description: inquiryFields,
-    fields: { name, email: `${name.split(" ")[0]?.toLowerCase()}@example.com`, company, project: `Project of ${name}`, budget: "10k-25k", phone: null },
+    fields: {
+      name,
+      email: `${name.split(" ")[0]?.toLowerCase()}@example.com`,
+      company,
+      project: `Project of ${name}`,
+      budget: "10k-25k",
+      phone: null,
+    },
     files: [],
     spamReason: null,
     formKey: at ?? null,
     messageIdDomain: "example.org",
-    notification: ({ id }) => ({ recipient: "hello@example.com", replyTo: null, subject: id, text: "t", html: "<p>t</p>" }),
+    notification: ({ id }) => ({
+      recipient: "hello@example.com",
+      replyTo: null,
+      subject: id,
+      text: "t",
+      html: "<p>t</p>",
+    }),
   };
 }
 
@@ -37,7 +74,18 @@ describe.each(engines)("the workspace on %s", (engine) => {
 
   /** A passkey as enrolment stores it (its key is never checked here). */
   const addPasskeyOf = (staffId: string, id: string) =>
-    database.db.insertInto("passkeys").values({ id, staff_id: staffId, public_key: Buffer.from([1]), counter: 0, transports: "[]", created_at: "2026-11-23T10:00:00.000Z", last_used_at: null }).execute();
+    database.db
+      .insertInto("passkeys")
+      .values({
+        id,
+        staff_id: staffId,
+        public_key: Buffer.from([1]),
+        counter: 0,
+        transports: "[]",
+        created_at: "2026-11-23T10:00:00.000Z",
+        last_used_at: null,
+      })
+      .execute();
 
   test("the first person invited is an admin, the next a member; a link works for 24 hours", async () => {
     const now = new Date("2026-11-23T10:00:00Z");
@@ -45,8 +93,12 @@ describe.each(engines)("the workspace on %s", (engine) => {
     const second = await inviteStaff(database.db, { email: "lead@company.example", actor: null }, now);
     expect(first.staff).toMatchObject({ email: "boss@company.example", role: "admin" });
     expect(second.staff.role).toBe("member");
-    expect(await findInvitation(database.db, hashToken(first.token), new Date(now.getTime() + minutes(24 * 60 - 1)))).toMatchObject({ email: "boss@company.example" });
-    expect(await findInvitation(database.db, hashToken(first.token), new Date(now.getTime() + minutes(24 * 60 + 1)))).toBeNull();
+    expect(
+      await findInvitation(database.db, hashToken(first.token), new Date(now.getTime() + minutes(24 * 60 - 1))),
+    ).toMatchObject({ email: "boss@company.example" });
+    expect(
+      await findInvitation(database.db, hashToken(first.token), new Date(now.getTime() + minutes(24 * 60 + 1))),
+    ).toBeNull();
     expect(await findInvitation(database.db, hashToken("not-a-token"), now)).toBeNull();
     // Inviting again (a lost passkey) keeps the person and their role.
     await inviteStaff(database.db, { email: "BOSS@company.example", actor: null }, now);
@@ -73,7 +125,10 @@ describe.each(engines)("the workspace on %s", (engine) => {
     expect(await setStaffRole(database.db, "boss@company.example", "member", null)).toBe("last-admin");
     expect(await removeStaff(database.db, "lead@company.example", null)).toBe("done");
     await inviteStaff(database.db, { email: "lead@company.example", role: "admin", actor: null });
-    await addPasskeyOf((await listStaff(database.db)).find((person) => person.email === "lead@company.example")!.id, "lead-phone");
+    await addPasskeyOf(
+      (await listStaff(database.db)).find((person) => person.email === "lead@company.example")!.id,
+      "lead-phone",
+    );
     expect(await setStaffRole(database.db, "boss@company.example", "member", null)).toBe("done");
     expect(await removeStaff(database.db, "lead@company.example", null)).toBe("last-admin");
     expect((await listStaff(database.db)).map((person) => [person.email, person.role])).toEqual([
@@ -85,9 +140,17 @@ describe.each(engines)("the workspace on %s", (engine) => {
   test("an admin who signs in with the company's account counts as one who can sign in", async () => {
     const { staff: boss } = await inviteStaff(database.db, { email: "boss@company.example", actor: null });
     await addPasskeyOf(boss.id, "boss-laptop");
-    const { staff: partner } = await inviteStaff(database.db, { email: "partner@company.example", role: "admin", actor: null });
+    const { staff: partner } = await inviteStaff(database.db, {
+      email: "partner@company.example",
+      role: "admin",
+      actor: null,
+    });
     expect(await removeStaff(database.db, "boss@company.example", null)).toBe("last-admin");
-    await database.db.updateTable("staff").set({ openid_signed_in_at: "2026-11-23T10:00:00.000Z" }).where("id", "=", partner.id).execute();
+    await database.db
+      .updateTable("staff")
+      .set({ openid_signed_in_at: "2026-11-23T10:00:00.000Z" })
+      .where("id", "=", partner.id)
+      .execute();
     expect(await removeStaff(database.db, "boss@company.example", null)).toBe("done");
     expect(await removeStaff(database.db, "partner@company.example", null)).toBe("last-admin");
   });
@@ -99,18 +162,33 @@ describe.each(engines)("the workspace on %s", (engine) => {
     const other = await inviteStaff(database.db, { email: "other@company.example", actor: null }, now);
     expect(await findInvitation(database.db, hashToken(first.token), now)).toBeNull();
     expect(await wasSuperseded(database.db, hashToken(first.token))).toBe(true);
-    expect(await findInvitation(database.db, hashToken(second.token), now)).toMatchObject({ email: "lead@company.example" });
+    expect(await findInvitation(database.db, hashToken(second.token), now)).toMatchObject({
+      email: "lead@company.example",
+    });
     expect(await wasSuperseded(database.db, hashToken(second.token))).toBe(false);
     // Another person's invitation is theirs alone.
-    expect(await findInvitation(database.db, hashToken(other.token), now)).toMatchObject({ email: "other@company.example" });
+    expect(await findInvitation(database.db, hashToken(other.token), now)).toMatchObject({
+      email: "other@company.example",
+    });
     expect(await wasSuperseded(database.db, hashToken("not-a-token"))).toBe(false);
   });
 
   test("a person removes their own passkeys but the last, and nobody else's", async () => {
     const { staff: owner } = await inviteStaff(database.db, { email: "boss@company.example", actor: null });
     const { staff: other } = await inviteStaff(database.db, { email: "lead@company.example", actor: null });
-    const passkey = (id: string, staffId: string) => ({ id, staff_id: staffId, public_key: Buffer.from([1]), counter: 0, transports: "[]", created_at: "2026-11-23T10:00:00.000Z", last_used_at: null });
-    await database.db.insertInto("passkeys").values([passkey("laptop", owner.id), passkey("phone", owner.id), passkey("theirs", other.id)]).execute();
+    const passkey = (id: string, staffId: string) => ({
+      id,
+      staff_id: staffId,
+      public_key: Buffer.from([1]),
+      counter: 0,
+      transports: "[]",
+      created_at: "2026-11-23T10:00:00.000Z",
+      last_used_at: null,
+    });
+    await database.db
+      .insertInto("passkeys")
+      .values([passkey("laptop", owner.id), passkey("phone", owner.id), passkey("theirs", other.id)])
+      .execute();
     const actor = { id: owner.id, email: owner.email };
     expect(await removePasskey(database.db, actor, "theirs")).toBe("not-found");
     expect(await removePasskey(database.db, actor, "laptop")).toBe("done");
@@ -124,9 +202,12 @@ describe.each(engines)("the workspace on %s", (engine) => {
     const { staff } = await inviteStaff(database.db, { email: "lead@company.example", actor: null });
     const start = new Date("2026-11-23T08:00:00Z");
     const token = await startSession(database.db, staff.id, start);
-    expect(await readSession(database.db, token, new Date(start.getTime() + minutes(119)))).toMatchObject({ staff: { email: "lead@company.example" } });
+    expect(await readSession(database.db, token, new Date(start.getTime() + minutes(119)))).toMatchObject({
+      staff: { email: "lead@company.example" },
+    });
     // Active use keeps it going, up to the absolute limit (12 hours by default).
-    for (let hour = 1; hour < 12; hour += 1) expect(await readSession(database.db, token, new Date(start.getTime() + minutes(hour * 60)))).not.toBeNull();
+    for (let hour = 1; hour < 12; hour += 1)
+      expect(await readSession(database.db, token, new Date(start.getTime() + minutes(hour * 60)))).not.toBeNull();
     expect(await readSession(database.db, token, new Date(start.getTime() + minutes(12 * 60)))).toBeNull();
 
     const idle = await startSession(database.db, staff.id, start);
@@ -146,7 +227,10 @@ describe.each(engines)("the workspace on %s", (engine) => {
   test("the inbox pages newest first without gaps or repeats, filters by state and finds words anywhere", async () => {
     const total = pageSize * 2 + 7;
     for (let index = 0; index < total; index += 1) {
-      await storeSubmission(database.db, inquiry(`Person ${index}`, index === 42 ? "Analytical Engines 100%_Ltd" : "Acme"));
+      await storeSubmission(
+        database.db,
+        inquiry(`Person ${index}`, index === 42 ? "Analytical Engines 100%_Ltd" : "Acme"),
+      );
     }
     const seen: string[] = [];
     let after: string | undefined;
@@ -160,13 +244,19 @@ describe.each(engines)("the workspace on %s", (engine) => {
     expect(new Set(seen).size).toBe(total);
 
     const [match] = (await listInbox(database.db, InboxFilterSchema.parse({ q: "analytical 100%_" }))).rows;
-    expect(match?.sender).toEqual({ name: "Person 42", email: "person@example.com", company: "Analytical Engines 100%_Ltd" });
+    expect(match?.sender).toEqual({
+      name: "Person 42",
+      email: "person@example.com",
+      company: "Analytical Engines 100%_Ltd",
+    });
     // % and _ are searched as themselves, not as wildcards.
     expect((await listInbox(database.db, InboxFilterSchema.parse({ q: "acme%" }))).rows).toHaveLength(0);
 
     await setProgress(database.db, match!.id, "done", { id: "staff-1", email: "lead@company.example" });
     expect((await listInbox(database.db, InboxFilterSchema.parse({ q: "analytical" }))).rows).toHaveLength(0);
-    expect((await listInbox(database.db, InboxFilterSchema.parse({ q: "analytical", state: "done" }))).rows).toHaveLength(1);
+    expect(
+      (await listInbox(database.db, InboxFilterSchema.parse({ q: "analytical", state: "done" }))).rows,
+    ).toHaveLength(1);
     // Unknown filter values mean no filter, never an error.
     expect(InboxFilterSchema.parse({ state: "nonsense", kind: "other", after: "x" })).toEqual({ state: "open" });
   });
@@ -178,7 +268,11 @@ describe.each(engines)("the workspace on %s", (engine) => {
       status: index % 10 === 0 ? ("spam" as const) : ("received" as const),
       created_at: "2026-11-23T10:00:00.000Z",
       job_slug: null,
-      fields: JSON.stringify({ name: `Visitor ${index}`, email: `visitor${index}@example.com`, project: index % 2 ? "A rocket" : "A boat" }),
+      fields: JSON.stringify({
+        name: `Visitor ${index}`,
+        email: `visitor${index}@example.com`,
+        project: index % 2 ? "A rocket" : "A boat",
+      }),
       spam_reason: index % 10 === 0 ? "honeypot" : null,
       form_key: null,
     }));
@@ -188,7 +282,11 @@ describe.each(engines)("the workspace on %s", (engine) => {
     const expected = rows.filter((row, index) => index % 2 === 0 && row.status === "received").map((row) => row.id);
     expect(boats.map((record) => record.id)).toEqual(expected);
     expect(boats.length).toBeGreaterThan(pageSize);
-    expect((await exportInbox(database.db, InboxFilterSchema.parse({ state: "spam" }), "json", actor)).every((record) => record.status === "spam")).toBe(true);
+    expect(
+      (await exportInbox(database.db, InboxFilterSchema.parse({ state: "spam" }), "json", actor)).every(
+        (record) => record.status === "spam",
+      ),
+    ).toBe(true);
     expect((await listAudit(database.db)).map((event) => [event.action, event.detail])).toEqual([
       ["export", "52 submissions as json"],
       ["export", `${expected.length} submissions as csv`],
@@ -196,9 +294,16 @@ describe.each(engines)("the workspace on %s", (engine) => {
   });
 
   test("the posting filter counts each posting's applications that are new or in progress, not done ones, spam or inquiries", async () => {
-    const apply = (job: string | null, spamReason: string | null = null): NewSubmission => ({ ...inquiry("Ada Lovelace", "Acme"), kind: "application", description: applicationFields, jobSlug: job, spamReason });
+    const apply = (job: string | null, spamReason: string | null = null): NewSubmission => ({
+      ...inquiry("Ada Lovelace", "Acme"),
+      kind: "application",
+      description: applicationFields,
+      jobSlug: job,
+      spamReason,
+    });
     const stored = [];
-    for (const job of ["data-scientist", "data-scientist", "data-scientist", "product-manager", null]) stored.push(await storeSubmission(database.db, apply(job)));
+    for (const job of ["data-scientist", "data-scientist", "data-scientist", "product-manager", null])
+      stored.push(await storeSubmission(database.db, apply(job)));
     await storeSubmission(database.db, apply("product-manager", "honeypot"));
     await storeSubmission(database.db, inquiry("Grace Hopper", "Navy"));
     await setProgress(database.db, stored[1]!.id, "in_progress", null);
@@ -236,7 +341,12 @@ describe.each(engines)("the workspace on %s", (engine) => {
     expect(await setSpam(database.db, stored.id, false, actor)).toBe(true);
     const [mail, ...more] = await outbox();
     expect(more).toEqual([]);
-    expect(mail).toMatchObject({ recipient: env.CONTACT_EMAIL, reply_to: "ada@example.com", subject: "New inquiry from Ada Lovelace (Analytical Engines)", status: "pending" });
+    expect(mail).toMatchObject({
+      recipient: env.CONTACT_EMAIL,
+      reply_to: "ada@example.com",
+      subject: "New inquiry from Ada Lovelace (Analytical Engines)",
+      status: "pending",
+    });
     expect(mail?.text_body).toContain(`${env.SITE_URL}/workspace/submissions/${stored.id}`);
     expect(mail?.text_body).toContain("Budget: $25k–$50k");
     expect(mail?.text_body).toContain("Heard of us through: A friend");
@@ -258,12 +368,20 @@ describe.each(engines)("the workspace on %s", (engine) => {
   test("a file name stored with hidden characters reads cleaned: on its page, in its download and in the notification", async () => {
     // Stored as a version before the cleaning would have: the name as the browser sent it, which reads as "brief.pdf.txt".
     const caught = { ...inquiry("Ada Lovelace", "Analytical Engines"), spamReason: "too-fast" };
-    caught.files = [{ name: "brief\u202Etxt.fdp\u2066\u200B\u0007.txt", type: "text/plain", content: Buffer.from("A plan.") }];
+    caught.files = [
+      { name: "brief\u202Etxt.fdp\u2066\u200B\u0007.txt", type: "text/plain", content: Buffer.from("A plan.") },
+    ];
     const stored = await storeSubmission(database.db, caught);
-    expect((await getSubmission(database.db, stored.id))?.attachments).toEqual([{ name: "brieftxt.fdp.txt", size: 7, type: "text/plain" }]);
+    expect((await getSubmission(database.db, stored.id))?.attachments).toEqual([
+      { name: "brieftxt.fdp.txt", size: 7, type: "text/plain" },
+    ]);
     expect((await getFile(database.db, stored.id, 0))?.name).toBe("brieftxt.fdp.txt");
     await setSpam(database.db, stored.id, false, { id: "staff-1", email: "lead@company.example" });
-    const mail = await database.db.selectFrom("outbox").selectAll().where("submission_id", "=", stored.id).executeTakeFirstOrThrow();
+    const mail = await database.db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("submission_id", "=", stored.id)
+      .executeTakeFirstOrThrow();
     expect(mail.text_body).toContain("- brieftxt.fdp.txt (7 B, text/plain)");
     expect(mail.html_body).toContain("brieftxt.fdp.txt");
     expect(`${mail.text_body}${mail.html_body}`).not.toMatch(/[\u202E\u2066\u200B\u0007]/);
@@ -272,15 +390,22 @@ describe.each(engines)("the workspace on %s", (engine) => {
 
 describe("requests the workspace accepts", () => {
   // The tests' SITE_URL is http://localhost:3000.
-  const post = (headers: Record<string, string>, url = "http://localhost:3000/workspace") => new Request(url, { method: "POST", headers });
+  const post = (headers: Record<string, string>, url = "http://localhost:3000/workspace") =>
+    new Request(url, { method: "POST", headers });
 
   test("a post from the workspace's own pages at SITE_URL passes; a cross-site one or one that says nothing is refused", () => {
     expect(env.SITE_URL).toBe("http://localhost:3000");
     expect(() => requireSameOrigin(post({ "Sec-Fetch-Site": "same-origin" }))).not.toThrow();
     expect(() => requireSameOrigin(post({ Origin: "http://localhost:3000" }))).not.toThrow();
-    expect(() => requireSameOrigin(post({ "Sec-Fetch-Site": "same-origin", Origin: "http://localhost:3000" }))).not.toThrow();
+    expect(() =>
+      requireSameOrigin(post({ "Sec-Fetch-Site": "same-origin", Origin: "http://localhost:3000" })),
+    ).not.toThrow();
     // Behind a proxy the request's own address is the internal one: SITE_URL decides.
-    expect(() => requireSameOrigin(post({ "Sec-Fetch-Site": "same-origin", Origin: "http://localhost:3000" }, "http://10.0.0.5:8080/workspace"))).not.toThrow();
+    expect(() =>
+      requireSameOrigin(
+        post({ "Sec-Fetch-Site": "same-origin", Origin: "http://localhost:3000" }, "http://10.0.0.5:8080/workspace"),
+      ),
+    ).not.toThrow();
     const refused: Array<Record<string, string>> = [
       { "Sec-Fetch-Site": "cross-site" },
       { "Sec-Fetch-Site": "same-site" },
@@ -300,7 +425,10 @@ describe("requests the workspace accepts", () => {
       const url = `${origin}/workspace`;
       expect(() => requireSameOrigin(post({ Origin: origin }, url)), origin).toThrow();
       expect(() => requireSameOrigin(post({ "Sec-Fetch-Site": "same-origin", Origin: origin }, url)), origin).toThrow();
-      expect(openedElsewhere(post({ "Sec-Fetch-Site": "same-origin", Origin: origin }, url))).toEqual({ actual: origin, expected: "http://localhost:3000" });
+      expect(openedElsewhere(post({ "Sec-Fetch-Site": "same-origin", Origin: origin }, url))).toEqual({
+        actual: origin,
+        expected: "http://localhost:3000",
+      });
     }
     // Only the page itself is "opened elsewhere"; a cross-site post is just refused.
     expect(openedElsewhere(post({ "Sec-Fetch-Site": "cross-site", Origin: "https://attacker.example" }))).toBeNull();
@@ -310,7 +438,13 @@ describe("requests the workspace accepts", () => {
 
   test("after sign-in a visitor goes back only to a workspace address", () => {
     expect(safeNext("/workspace/submissions/1?saved=1")).toBe("/workspace/submissions/1?saved=1");
-    for (const value of ["https://attacker.example/workspace", "//attacker.example", "/workspace\\@attacker", "/about", null]) {
+    for (const value of [
+      "https://attacker.example/workspace",
+      "//attacker.example",
+      "/workspace\\@attacker",
+      "/about",
+      null,
+    ]) {
       expect(safeNext(value)).toBe("/workspace");
     }
   });

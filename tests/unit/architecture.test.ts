@@ -23,13 +23,15 @@ const sharedFolders: Record<string, string[]> = {
 
 /** What a capability offers the others, and why they need it. */
 const offeredModules: Record<string, string> = {
-  "app/careers/jobs.ts": "which postings are open and their addresses (the sitemap lists them, the workspace names them)",
+  "app/careers/jobs.ts":
+    "which postings are open and their addresses (the sitemap lists them, the workspace names them)",
   "app/careers/application-fields.ts": "how the team reads a stored application (the workspace shows it)",
   "app/contact/inquiry-fields.ts": "how the team reads a stored inquiry (the workspace shows it)",
   "app/booking/meeting-fields.ts": "how the team reads a booked meeting (the workspace and the command line show it)",
   "app/consent/embed-frame.tsx": "a third-party frame that loads only with consent (newsletter, log-in)",
   "app/privacy/requests.server.ts": "a person's requests by address (the workspace's admins answer them)",
-  "app/booking/meetings.server.ts": "cancelling a meeting and telling the team's calendar (an erasure cancels the person's meetings still to come)",
+  "app/booking/meetings.server.ts":
+    "cancelling a meeting and telling the team's calendar (an erasure cancels the person's meetings still to come)",
 };
 
 function sourceFiles(folder: string): string[] {
@@ -56,7 +58,9 @@ const files = ["app", "server", "scripts"].flatMap(sourceFiles);
 const graph = new Map(
   files.map((file) => {
     const { importedFiles } = ts.preProcessFile(readFileSync(path.join(root, file), "utf8"), true, true);
-    const targets = importedFiles.map((imported) => resolveImport(file, imported.fileName)).filter((target) => target !== null);
+    const targets = importedFiles
+      .map((imported) => resolveImport(file, imported.fileName))
+      .filter((target) => target !== null);
     return [file, targets] as const;
   }),
 );
@@ -164,7 +168,9 @@ describe("the import graph", () => {
 
   test("the modules capabilities offer each other exist and are used", () => {
     for (const module of Object.keys(offeredModules)) {
-      const users = [...graph].filter(([from, targets]) => targets.includes(module) && appFolder(from) !== appFolder(module));
+      const users = [...graph].filter(
+        ([from, targets]) => targets.includes(module) && appFolder(from) !== appFolder(module),
+      );
       expect(users.length, module).toBeGreaterThan(0);
     }
   });

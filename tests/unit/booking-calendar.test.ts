@@ -8,7 +8,13 @@ import { clockTime, dayName, monthGrid, timeName, weekdayHeads, zoneOptions } fr
 import { freeTimes } from "#app/booking/free-times.ts";
 import { parseEnv } from "#app/platform/env.ts";
 
-const availability = availabilityFromEnv(parseEnv({ BOOKING_TIME_ZONE: "America/Los_Angeles", BOOKING_HOURS: "mon-fri 09:00-17:00", BOOKING_HORIZON_DAYS: "14" }));
+const availability = availabilityFromEnv(
+  parseEnv({
+    BOOKING_TIME_ZONE: "America/Los_Angeles",
+    BOOKING_HOURS: "mon-fri 09:00-17:00",
+    BOOKING_HORIZON_DAYS: "14",
+  }),
+);
 // Thursday 28 May 2026, 12:00 in Los Angeles.
 const now = Temporal.Instant.from("2026-05-28T19:00:00Z");
 const days = (visitorTimeZone: string) => freeTimes({ availability, now, bookings: [], visitorTimeZone });
@@ -27,7 +33,9 @@ describe("the month grid", () => {
   });
 
   test("each day's name says weekday, date and how many times are free", () => {
-    const cells = monthGrid(days("America/Los_Angeles"), booking.calendar).flatMap((month) => month.weeks.flat()).filter((cell) => cell !== null);
+    const cells = monthGrid(days("America/Los_Angeles"), booking.calendar)
+      .flatMap((month) => month.weeks.flat())
+      .filter((cell) => cell !== null);
     const byDate = (date: string) => cells.find((cell) => cell.date === date);
     // Today: 12 hours' notice leaves nothing.
     expect(byDate("2026-05-28")).toMatchObject({ free: 0, name: "Thursday, May 28, 2026: no free times" });
@@ -49,9 +57,15 @@ describe("the month grid", () => {
 
 describe("labels", () => {
   test("a time reads with weekday, date, time and the zone's name at that instant", () => {
-    expect(timeName("2026-06-02T16:00:00Z", "America/New_York")).toMatch(/^Tuesday, June 2, 2026 at 12:00\sPM Eastern Daylight Time$/);
-    expect(timeName("2026-12-01T17:00:00Z", "Europe/Berlin")).toMatch(/^Tuesday, December 1, 2026 at 6:00\sPM Central European Standard Time$/);
-    expect(timeName("2026-06-02T16:00:00Z", "Asia/Kolkata")).toMatch(/^Tuesday, June 2, 2026 at 9:30\sPM India Standard Time$/);
+    expect(timeName("2026-06-02T16:00:00Z", "America/New_York")).toMatch(
+      /^Tuesday, June 2, 2026 at 12:00\sPM Eastern Daylight Time$/,
+    );
+    expect(timeName("2026-12-01T17:00:00Z", "Europe/Berlin")).toMatch(
+      /^Tuesday, December 1, 2026 at 6:00\sPM Central European Standard Time$/,
+    );
+    expect(timeName("2026-06-02T16:00:00Z", "Asia/Kolkata")).toMatch(
+      /^Tuesday, June 2, 2026 at 9:30\sPM India Standard Time$/,
+    );
     expect(clockTime("2026-06-02T16:00:00Z", "Australia/Sydney")).toMatch(/^2:00\sAM$/);
     expect(dayName("2026-03-29")).toBe("Sunday, March 29, 2026");
   });
@@ -65,9 +79,13 @@ describe("labels", () => {
 
   test("links carry the zone only when the visitor chose one; the confirmation carries no id", () => {
     expect(bookingHref({ day: "2026-06-02" })).toBe("/contact/meeting?day=2026-06-02");
-    expect(bookingHref({ day: "2026-06-02", tz: "Europe/Berlin" })).toBe("/contact/meeting?day=2026-06-02&tz=Europe%2FBerlin");
+    expect(bookingHref({ day: "2026-06-02", tz: "Europe/Berlin" })).toBe(
+      "/contact/meeting?day=2026-06-02&tz=Europe%2FBerlin",
+    );
     expect(bookingHref({})).toBe("/contact/meeting");
-    expect(confirmationHref("2026-06-02T16:00:00Z", "Europe/Berlin")).toBe("/contact/meeting?booked=1&at=2026-06-02T16%3A00%3A00Z&tz=Europe%2FBerlin");
+    expect(confirmationHref("2026-06-02T16:00:00Z", "Europe/Berlin")).toBe(
+      "/contact/meeting?booked=1&at=2026-06-02T16%3A00%3A00Z&tz=Europe%2FBerlin",
+    );
   });
 });
 
@@ -76,7 +94,9 @@ describe("the booking form's schema", () => {
 
   test("takes a real UTC instant, a zone name, a name and an e-mail address", () => {
     expect(BookingFormSchema.safeParse(valid).success).toBe(true);
-    expect(BookingFormSchema.safeParse({ ...valid, company: "Analytical", topic: "x".repeat(1000) }).success).toBe(true);
+    expect(BookingFormSchema.safeParse({ ...valid, company: "Analytical", topic: "x".repeat(1000) }).success).toBe(
+      true,
+    );
   });
 
   test.each([

@@ -53,7 +53,14 @@ describe("booking configuration", () => {
       6: [{ start: 1200, end: 1440 }],
       7: [{ start: 1200, end: 1440 }],
     });
-    expect(availability).toMatchObject({ timeZone: "Europe/Berlin", bufferBeforeMinutes: 15, bufferAfterMinutes: 0, minNoticeHours: 0, horizonDays: 90, maxPerDay: 1 });
+    expect(availability).toMatchObject({
+      timeZone: "Europe/Berlin",
+      bufferBeforeMinutes: 15,
+      bufferAfterMinutes: 0,
+      minNoticeHours: 0,
+      horizonDays: 90,
+      maxPerDay: 1,
+    });
     expect([...availability.daysOff]).toEqual(["2026-12-24", "2026-12-25"]);
   });
 

@@ -21,7 +21,12 @@ describe("EmbedFrame", () => {
         path: "/",
         Component: () => (
           <ConsentProvider initialView={view} isBot>
-            <EmbedFrame src={src} title="Newsletter signup form" size="540x700" fallback={<p>Not here yet: write to us.</p>} />
+            <EmbedFrame
+              src={src}
+              title="Newsletter signup form"
+              size="540x700"
+              fallback={<p>Not here yet: write to us.</p>}
+            />
           </ConsentProvider>
         ),
       },
@@ -65,7 +70,11 @@ describe("EmbedFrame", () => {
 
 describe("StoreButtons", () => {
   const stores = [
-    { label: "Download on the App Store", comingSoon: "Coming soon to the App Store", url: "https://apps.apple.com/app/id1" },
+    {
+      label: "Download on the App Store",
+      comingSoon: "Coming soon to the App Store",
+      url: "https://apps.apple.com/app/id1",
+    },
     { label: "Get it on Google Play", comingSoon: "Coming soon to Google Play", url: null },
   ];
 
@@ -76,7 +85,9 @@ describe("StoreButtons", () => {
 
   test("links a configured store and shows 'coming soon' for the other", () => {
     renderInRouter(<StoreButtons stores={stores} />);
-    expect(screen.getByRole("link", { name: "Download on the App Store" }).getAttribute("href")).toBe("https://apps.apple.com/app/id1");
+    expect(screen.getByRole("link", { name: "Download on the App Store" }).getAttribute("href")).toBe(
+      "https://apps.apple.com/app/id1",
+    );
     expect(screen.queryByRole("link", { name: "Get it on Google Play" })).toBeNull();
     expect(screen.getByText("Coming soon to Google Play")).toBeTruthy();
   });
@@ -143,8 +154,22 @@ describe("the root error boundary", () => {
 
 describe("the forms render without React warnings", () => {
   test.each([
-    ["contact", () => <ContactForm content={contact.form} stamp="1.sig" lastResult={undefined} formError={undefined} />],
-    ["application", () => <ApplicationForm content={careers.application} futureOpeningsMonths={12} stamp="1.sig" lastResult={undefined} formError={undefined} />],
+    [
+      "contact",
+      () => <ContactForm content={contact.form} stamp="1.sig" lastResult={undefined} formError={undefined} />,
+    ],
+    [
+      "application",
+      () => (
+        <ApplicationForm
+          content={careers.application}
+          futureOpeningsMonths={12}
+          stamp="1.sig"
+          lastResult={undefined}
+          formError={undefined}
+        />
+      ),
+    ],
   ])("%s form", (_name, Component) => {
     const Stub = createRoutesStub([{ path: "/", Component }]);
     render(<Stub initialEntries={["/"]} />);
@@ -153,10 +178,23 @@ describe("the forms render without React warnings", () => {
 
   test("the application form's future-openings promise names the configured period", () => {
     const Stub = createRoutesStub([
-      { path: "/", Component: () => <ApplicationForm content={careers.application} futureOpeningsMonths={18} stamp="1.sig" lastResult={undefined} formError={undefined} /> },
+      {
+        path: "/",
+        Component: () => (
+          <ApplicationForm
+            content={careers.application}
+            futureOpeningsMonths={18}
+            stamp="1.sig"
+            lastResult={undefined}
+            formError={undefined}
+          />
+        ),
+      },
     ]);
     render(<Stub initialEntries={["/"]} />);
-    expect(screen.getByLabelText("Keep my application for up to 18 months and contact me about future openings.")).toBeTruthy();
+    expect(
+      screen.getByLabelText("Keep my application for up to 18 months and contact me about future openings."),
+    ).toBeTruthy();
   });
 
   test("a server result puts each error beside its field, keeps the values and focuses the first problem", () => {
@@ -166,7 +204,10 @@ describe("the forms render without React warnings", () => {
       error: { email: ["Please enter a valid e-mail address, like name@example.com."] },
     };
     const Stub = createRoutesStub([
-      { path: "/", Component: () => <ContactForm content={contact.form} stamp="1.sig" lastResult={lastResult} formError={null} /> },
+      {
+        path: "/",
+        Component: () => <ContactForm content={contact.form} stamp="1.sig" lastResult={lastResult} formError={null} />,
+      },
     ]);
     render(<Stub initialEntries={["/"]} />);
     const email = screen.getByLabelText(/Your Email/);
@@ -181,30 +222,59 @@ describe("the forms render without React warnings", () => {
 
   test("the file field lists the files chosen, by name and size", () => {
     const Stub = createRoutesStub([
-      { path: "/", Component: () => <ContactForm content={contact.form} stamp="1.sig" lastResult={undefined} formError={undefined} /> },
+      {
+        path: "/",
+        Component: () => (
+          <ContactForm content={contact.form} stamp="1.sig" lastResult={undefined} formError={undefined} />
+        ),
+      },
     ]);
     render(<Stub initialEntries={["/"]} />);
     const input = screen.getByLabelText(/Upload Files/) as HTMLInputElement;
     expect(screen.queryByRole("list", { name: "Chosen files" })).toBeNull();
-    const files = [new File(["x".repeat(2048)], "brief.pdf", { type: "application/pdf" }), new File(["y"], "notes.txt", { type: "text/plain" })];
+    const files = [
+      new File(["x".repeat(2048)], "brief.pdf", { type: "application/pdf" }),
+      new File(["y"], "notes.txt", { type: "text/plain" }),
+    ];
     Object.defineProperty(input, "files", { value: files, configurable: true });
     fireEvent.change(input);
     const chosen = screen.getByRole("list", { name: "Chosen files" });
-    expect([...chosen.querySelectorAll("li")].map((item) => item.textContent)).toEqual(["brief.pdf2 KB", "notes.txt1 B"]);
+    expect([...chosen.querySelectorAll("li")].map((item) => item.textContent)).toEqual([
+      "brief.pdf2 KB",
+      "notes.txt1 B",
+    ]);
     expect(document.body.textContent).not.toContain(contact.form.chooseFilesAgain);
   });
 
   test("when the server sends a form back, its file field asks to choose the files again (the browser cannot keep them)", () => {
-    const lastResult = { status: "error" as const, initialValue: { firstName: "Ada" }, error: { consent: ["Please agree."] } };
+    const lastResult = {
+      status: "error" as const,
+      initialValue: { firstName: "Ada" },
+      error: { consent: ["Please agree."] },
+    };
     const Stub = createRoutesStub([
-      { path: "/", Component: () => <ApplicationForm content={careers.application} futureOpeningsMonths={12} stamp="1.sig" lastResult={lastResult} formError={null} /> },
+      {
+        path: "/",
+        Component: () => (
+          <ApplicationForm
+            content={careers.application}
+            futureOpeningsMonths={12}
+            stamp="1.sig"
+            lastResult={lastResult}
+            formError={null}
+          />
+        ),
+      },
     ]);
     render(<Stub initialEntries={["/"]} />);
     const resume = screen.getByLabelText(/Resume/);
     const hint = document.getElementById(resume.getAttribute("aria-describedby")?.split(" ")[0] ?? "");
     expect(hint?.textContent).toContain(careers.application.chooseFilesAgain);
     // Chosen again, the field says so no more.
-    Object.defineProperty(resume, "files", { value: [new File(["cv"], "cv.pdf", { type: "application/pdf" })], configurable: true });
+    Object.defineProperty(resume, "files", {
+      value: [new File(["cv"], "cv.pdf", { type: "application/pdf" })],
+      configurable: true,
+    });
     fireEvent.change(resume);
     expect(document.body.textContent).not.toContain(careers.application.chooseFilesAgain);
     expect(screen.getByRole("list", { name: "Chosen file" }).textContent).toBe("cv.pdf2 B");

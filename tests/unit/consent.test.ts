@@ -1,5 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { consentFromCookies, formsChosen, parseConsent, safeReturnPath, serializeConsent, variantOf, viewOf } from "#app/consent/consent-cookie.ts";
+import {
+  consentFromCookies,
+  formsChosen,
+  parseConsent,
+  safeReturnPath,
+  serializeConsent,
+  variantOf,
+  viewOf,
+} from "#app/consent/consent-cookie.ts";
 import { consentCookieHeader } from "#app/consent/consent.server.ts";
 
 const choice = { id: "01a1ff8d-fa4f-72bd-9c9f-e2b29a1f660a", revision: 2, forms: true, at: 1_795_290_000_000 };
@@ -15,7 +23,14 @@ describe("the consent cookie", () => {
 
   test("a choice made under an older revision, or a damaged cookie, counts as no choice", () => {
     expect(parseConsent(serializeConsent(choice), 3)).toBeNull();
-    for (const damaged of ["", "garbage", "x.2.necessary+forms.1", `${choice.id}.2.forms.1`, `${choice.id}.2.necessary.soon`, "%E0%A4%A"]) {
+    for (const damaged of [
+      "",
+      "garbage",
+      "x.2.necessary+forms.1",
+      `${choice.id}.2.forms.1`,
+      `${choice.id}.2.necessary.soon`,
+      "%E0%A4%A",
+    ]) {
       expect(parseConsent(damaged, 2), damaged).toBeNull();
       expect(consentFromCookies(`site_consent=${damaged}`, 2), damaged).toBeNull();
     }
@@ -47,7 +62,15 @@ test("each button means the same choice in the browser and on the server", () =>
 
 test("after a choice, visitors only ever go back to a path of this site", () => {
   expect(safeReturnPath("/careers/product-manager?x=1")).toBe("/careers/product-manager?x=1");
-  for (const unsafe of ["https://evil.example", "//evil.example", "/\\evil.example", "javascript:alert(1)", "", undefined, 42]) {
+  for (const unsafe of [
+    "https://evil.example",
+    "//evil.example",
+    "/\\evil.example",
+    "javascript:alert(1)",
+    "",
+    undefined,
+    42,
+  ]) {
     expect(safeReturnPath(unsafe)).toBe("/");
   }
 });

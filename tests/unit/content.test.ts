@@ -15,7 +15,14 @@ import { BookingSchema } from "#app/booking/booking-content-schema.ts";
 import { CareersSchema } from "#app/careers/careers-content-schema.ts";
 import { ConsentSchema } from "#app/consent/consent-content-schema.ts";
 import { ContactSchema } from "#app/contact/contact-content-schema.ts";
-import { AboutSchema, DownloadSchema, FeaturesSchema, HomeSchema, LoginSchema, ProofSchema } from "#app/pages/pages-content-schema.ts";
+import {
+  AboutSchema,
+  DownloadSchema,
+  FeaturesSchema,
+  HomeSchema,
+  LoginSchema,
+  ProofSchema,
+} from "#app/pages/pages-content-schema.ts";
 import { proof } from "#app/pages/proof-content.ts";
 import { ErrorPagesSchema, SiteSchema } from "#app/site/content-schema.ts";
 import { workspace } from "#app/workspace/workspace-content.ts";
@@ -61,7 +68,12 @@ describe("content modules", () => {
   test("every page path is unique and internal links point at pages", () => {
     const paths = pageList.map((page) => page.path);
     expect(new Set(paths).size).toBe(paths.length);
-    const links = [site.navigation.about, site.navigation.getStarted, ...site.footer.quickLinks, ...site.footer.moreLinks];
+    const links = [
+      site.navigation.about,
+      site.navigation.getStarted,
+      ...site.footer.quickLinks,
+      ...site.footer.moreLinks,
+    ];
     for (const link of links) expect(paths).toContain(link.href);
   });
 });
@@ -70,7 +82,13 @@ describe("the brief's constants", () => {
   test("the six job postings with department, location, type and salary", () => {
     // Open on the day they were written; the seventh posting is an expired example.
     expect(
-      openJobs(new Date("2026-11-21T12:00:00Z")).map((job) => [job.title, job.department, job.location, job.type, formatSalaryRange(job.salary)]),
+      openJobs(new Date("2026-11-21T12:00:00Z")).map((job) => [
+        job.title,
+        job.department,
+        job.location,
+        job.type,
+        formatSalaryRange(job.salary),
+      ]),
     ).toEqual([
       ["Senior Mobile Engineer", "Engineering", "Remote", "Full-time", "$120k-$180k"],
       ["Product Manager", "Product", "San Francisco CA", "Full-time", "$130k-$200k"],

@@ -8,7 +8,12 @@ describe("parseEnv", () => {
     expect(env.HOST).toBe("0.0.0.0");
     expect(env.SITE_URL).toBe("http://localhost:3000");
     expect(env.CONTACT_EMAIL).toBe("hello@example.com");
-    expect(publicConfig(env)).toMatchObject({ appStoreUrl: null, playStoreUrl: null, newsletterEmbedUrl: null, loginEmbedUrl: null });
+    expect(publicConfig(env)).toMatchObject({
+      appStoreUrl: null,
+      playStoreUrl: null,
+      newsletterEmbedUrl: null,
+      loginEmbedUrl: null,
+    });
   });
 
   test("treats empty values as unset and drops a trailing slash from SITE_URL", () => {
@@ -31,8 +36,12 @@ describe("parseEnv", () => {
     expect(siteUrlMismatch(parseEnv({ PORT: "3400", SITE_URL: "http://localhost:3000" }))).toBe(
       "SITE_URL is http://localhost:3000 but this server listens on port 3400: links in e-mails and passkeys name SITE_URL. Set SITE_URL to the address people open (unset, it is http://localhost:3400).",
     );
-    expect(siteUrlMismatch(parseEnv({ PORT: "3400", SITE_URL: "http://127.0.0.1:3000" }))).toMatch(/^SITE_URL is http:\/\/127\.0\.0\.1:3000 /);
-    expect(siteUrlMismatch(parseEnv({ PORT: "3400", SITE_URL: "http://[::1]" }))).toMatch(/^SITE_URL is http:\/\/\[::1\] /);
+    expect(siteUrlMismatch(parseEnv({ PORT: "3400", SITE_URL: "http://127.0.0.1:3000" }))).toMatch(
+      /^SITE_URL is http:\/\/127\.0\.0\.1:3000 /,
+    );
+    expect(siteUrlMismatch(parseEnv({ PORT: "3400", SITE_URL: "http://[::1]" }))).toMatch(
+      /^SITE_URL is http:\/\/\[::1\] /,
+    );
     expect(siteUrlMismatch(parseEnv({ PORT: "80", SITE_URL: "http://localhost" }))).toBeNull();
     // A public address is reached through a proxy on whatever port it listens on.
     expect(siteUrlMismatch(parseEnv({ PORT: "3400", SITE_URL: "https://www.example.org" }))).toBeNull();
@@ -76,7 +85,9 @@ describe("parseEnv", () => {
       allowedDomain: "company.example",
     });
     // http only for a provider on this machine (tests, development).
-    expect(openIdConfig(parseEnv({ ...google, OIDC_ISSUER: "http://127.0.0.1:4000" }))).toMatchObject({ issuer: "http://127.0.0.1:4000" });
+    expect(openIdConfig(parseEnv({ ...google, OIDC_ISSUER: "http://127.0.0.1:4000" }))).toMatchObject({
+      issuer: "http://127.0.0.1:4000",
+    });
     const problems = (source: Record<string, string>) => {
       try {
         parseEnv(source);
@@ -85,13 +96,22 @@ describe("parseEnv", () => {
         return (error as ConfigError).problems;
       }
     };
-    expect(problems({ OIDC_CLIENT_ID: "id" })).toEqual(["OIDC_ISSUER must be set with OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET must be set with OIDC_CLIENT_ID"]);
-    expect(problems({ OIDC_ALLOWED_DOMAIN: "company.example" })).toEqual(["OIDC_ALLOWED_DOMAIN needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET"]);
-    expect(problems({ ...google, OIDC_ISSUER: "http://id.company.example" })).toEqual(["OIDC_ISSUER must be an absolute https:// URL (http only for localhost)"]);
+    expect(problems({ OIDC_CLIENT_ID: "id" })).toEqual([
+      "OIDC_ISSUER must be set with OIDC_CLIENT_ID",
+      "OIDC_CLIENT_SECRET must be set with OIDC_CLIENT_ID",
+    ]);
+    expect(problems({ OIDC_ALLOWED_DOMAIN: "company.example" })).toEqual([
+      "OIDC_ALLOWED_DOMAIN needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET",
+    ]);
+    expect(problems({ ...google, OIDC_ISSUER: "http://id.company.example" })).toEqual([
+      "OIDC_ISSUER must be an absolute https:// URL (http only for localhost)",
+    ]);
     expect(problems({ ...google, OIDC_ISSUER: "https://login.microsoftonline.com/common/v2.0" })).toEqual([
       "OIDC_ISSUER must name your tenant: https://login.microsoftonline.com/<tenant id>/v2.0",
     ]);
-    expect(problems({ ...google, OIDC_ALLOWED_DOMAIN: "@company.example" })).toEqual(["OIDC_ALLOWED_DOMAIN must be an e-mail domain such as company.example"]);
+    expect(problems({ ...google, OIDC_ALLOWED_DOMAIN: "@company.example" })).toEqual([
+      "OIDC_ALLOWED_DOMAIN must be an e-mail domain such as company.example",
+    ]);
     // The secret is never echoed.
     expect(problems({ OIDC_CLIENT_SECRET: "s3cr3t-value" }).join(" ")).not.toContain("s3cr3t");
   });
@@ -104,9 +124,16 @@ describe("parseEnv", () => {
       retentionSpamDays: 30,
       retentionMailDays: 30,
     });
-    expect(() => parseEnv({ RETENTION_INQUIRY_MONTHS: "0" })).toThrow("RETENTION_INQUIRY_MONTHS must be a whole number of months from 1 to 120");
-    expect(() => parseEnv({ RETENTION_APPLICATION_MONTHS: "13" })).toThrow("RETENTION_FUTURE_OPENINGS_MONTHS must be at least RETENTION_APPLICATION_MONTHS");
-    expect(parseEnv({ RETENTION_APPLICATION_MONTHS: "3", RETENTION_FUTURE_OPENINGS_MONTHS: "3" }).RETENTION_FUTURE_OPENINGS_MONTHS).toBe(3);
+    expect(() => parseEnv({ RETENTION_INQUIRY_MONTHS: "0" })).toThrow(
+      "RETENTION_INQUIRY_MONTHS must be a whole number of months from 1 to 120",
+    );
+    expect(() => parseEnv({ RETENTION_APPLICATION_MONTHS: "13" })).toThrow(
+      "RETENTION_FUTURE_OPENINGS_MONTHS must be at least RETENTION_APPLICATION_MONTHS",
+    );
+    expect(
+      parseEnv({ RETENTION_APPLICATION_MONTHS: "3", RETENTION_FUTURE_OPENINGS_MONTHS: "3" })
+        .RETENTION_FUTURE_OPENINGS_MONTHS,
+    ).toBe(3);
   });
 
   test("rejects a PORT that is not a number", () => {

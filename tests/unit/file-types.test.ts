@@ -41,7 +41,23 @@ describe("acceptedFileType takes a file only when its ending is accepted and fit
   const docx = bytes([0x50, 0x4b, 0x03, 0x04], "....[Content_Types].xml....word/document.xml");
   const zip = bytes([0x50, 0x4b, 0x03, 0x04], "....photos/cat.png");
   const rtf = bytes("{\\rtf1\\ansi Hello}");
-  const all: FileExtension[] = ["pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "rtf", "txt", "md", "csv", "png", "jpg", "jpeg", "zip"];
+  const all: FileExtension[] = [
+    "pdf",
+    "doc",
+    "docx",
+    "xls",
+    "xlsx",
+    "ppt",
+    "pptx",
+    "rtf",
+    "txt",
+    "md",
+    "csv",
+    "png",
+    "jpg",
+    "jpeg",
+    "zip",
+  ];
 
   test.each([
     ["brief.pdf", pdf, "application/pdf"],
@@ -63,7 +79,11 @@ describe("acceptedFileType takes a file only when its ending is accepted and fit
   test.each([
     ["text that would run as a program", "project-brief.hta", text],
     ["a script", "invoice.vbs", text],
-    ["a drawing that can hold a script", "logo.svg", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
+    [
+      "a drawing that can hold a script",
+      "logo.svg",
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    ],
     ["a page", "page.html", text],
     ["JavaScript", "app.js", text],
     ["a name with no ending", "brief", text],
@@ -87,7 +107,11 @@ describe("acceptedFileType takes a file only when its ending is accepted and fit
 describe("cleanFileName", () => {
   test.each([
     ["bidirectional overrides", "project-brief\u202Etxt.vbs", "project-brieftxt.vbs"],
-    ["bidirectional embeddings and isolates", "a\u202Ab\u202Bc\u202Cd\u202De\u2066f\u2067g\u2068h\u2069.txt", "abcdefgh.txt"],
+    [
+      "bidirectional embeddings and isolates",
+      "a\u202Ab\u202Bc\u202Cd\u202De\u2066f\u2067g\u2068h\u2069.txt",
+      "abcdefgh.txt",
+    ],
     ["direction marks", "\u200Ebrief\u200F.pdf", "brief.pdf"],
     ["zero-width characters", "in\u200Bvo\u200Cice\u200D\u2060\uFEFF.pdf", "invoice.pdf"],
     ["control characters", "brief\u0000\u0007\t\u007F\u0085.pdf", "brief.pdf"],
@@ -111,7 +135,11 @@ describe("cleanFileName", () => {
   });
 
   test("cleaning a clean name changes nothing", () => {
-    for (const name of ["brief.pdf", cleanFileName("project-brief\u202Etxt.vbs"), cleanFileName(`${"b".repeat(300)}.pdf`)]) {
+    for (const name of [
+      "brief.pdf",
+      cleanFileName("project-brief\u202Etxt.vbs"),
+      cleanFileName(`${"b".repeat(300)}.pdf`),
+    ]) {
       expect(cleanFileName(name)).toBe(name);
     }
   });

@@ -16,38 +16,52 @@ const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 const validDate = (value: string) => !Number.isNaN(new Date(value).getTime());
 
 describe("JobPosting structured data", () => {
-  test.each(careers.jobs.map((job) => [job.title, job] as const))("%s has Google's required and recommended properties", (_title, job) => {
-    const data = jobPostingJsonLd(job, { siteUrl });
-    expect(data).toMatchObject({
-      "@context": "https://schema.org/",
-      "@type": "JobPosting",
-      title: job.title,
-      employmentType: "FULL_TIME",
-      directApply: true,
-      identifier: { "@type": "PropertyValue", value: job.slug },
-      hiringOrganization: { "@type": "Organization", name: expect.any(String), sameAs: siteUrl, logo: `${siteUrl}/logo.png` },
-      baseSalary: {
-        "@type": "MonetaryAmount",
-        currency: "USD",
-        value: { "@type": "QuantitativeValue", minValue: job.salary.min, maxValue: job.salary.max, unitText: "YEAR" },
-      },
-    });
-    expect(data.description).toContain(job.description);
-    for (const item of [...job.responsibilities, ...job.requirements]) expect(data.description).toContain(item);
-    expect(data.datePosted).toMatch(isoDate);
-    expect(validDate(data.datePosted)).toBe(true);
-    expect(data.validThrough).toMatch(isoDateTime);
-    expect(validDate(data.validThrough)).toBe(true);
-    expect(new Date(data.validThrough).getTime()).toBeGreaterThan(new Date(data.datePosted).getTime());
-    if (job.location === "Remote") {
-      expect(data).toMatchObject({ jobLocationType: "TELECOMMUTE", applicantLocationRequirements: { "@type": "Country" } });
-      expect(data).not.toHaveProperty("jobLocation");
-    } else {
+  test.each(careers.jobs.map((job) => [job.title, job] as const))(
+    "%s has Google's required and recommended properties",
+    (_title, job) => {
+      const data = jobPostingJsonLd(job, { siteUrl });
       expect(data).toMatchObject({
-        jobLocation: { "@type": "Place", address: { addressLocality: "San Francisco", addressRegion: "CA", addressCountry: "US" } },
+        "@context": "https://schema.org/",
+        "@type": "JobPosting",
+        title: job.title,
+        employmentType: "FULL_TIME",
+        directApply: true,
+        identifier: { "@type": "PropertyValue", value: job.slug },
+        hiringOrganization: {
+          "@type": "Organization",
+          name: expect.any(String),
+          sameAs: siteUrl,
+          logo: `${siteUrl}/logo.png`,
+        },
+        baseSalary: {
+          "@type": "MonetaryAmount",
+          currency: "USD",
+          value: { "@type": "QuantitativeValue", minValue: job.salary.min, maxValue: job.salary.max, unitText: "YEAR" },
+        },
       });
-    }
-  });
+      expect(data.description).toContain(job.description);
+      for (const item of [...job.responsibilities, ...job.requirements]) expect(data.description).toContain(item);
+      expect(data.datePosted).toMatch(isoDate);
+      expect(validDate(data.datePosted)).toBe(true);
+      expect(data.validThrough).toMatch(isoDateTime);
+      expect(validDate(data.validThrough)).toBe(true);
+      expect(new Date(data.validThrough).getTime()).toBeGreaterThan(new Date(data.datePosted).getTime());
+      if (job.location === "Remote") {
+        expect(data).toMatchObject({
+          jobLocationType: "TELECOMMUTE",
+          applicantLocationRequirements: { "@type": "Country" },
+        });
+        expect(data).not.toHaveProperty("jobLocation");
+      } else {
+        expect(data).toMatchObject({
+          jobLocation: {
+            "@type": "Place",
+            address: { addressLocality: "San Francisco", addressRegion: "CA", addressCountry: "US" },
+          },
+        });
+      }
+    },
+  );
 });
 
 describe("open and closed postings", () => {
@@ -90,7 +104,13 @@ describe("open and closed postings", () => {
   test("prerendered careers pages are current until the first open posting closes", () => {
     expect(postingsChangeAfter(new Date("2026-10-01T00:00:00Z"))?.toISOString()).toBe("2026-10-31T23:59:59.999Z");
     expect(postingsChangeAfter(new Date("2026-11-21T00:00:00Z"))?.toISOString()).toBe("2027-05-31T23:59:59.999Z");
-    for (const path of ["/careers", "/careers.data", "/careers/product-manager", "/careers/product-manager.data", "/sitemap.xml"]) {
+    for (const path of [
+      "/careers",
+      "/careers.data",
+      "/careers/product-manager",
+      "/careers/product-manager.data",
+      "/sitemap.xml",
+    ]) {
       expect(dependsOnPostings(path), path).toBe(true);
     }
     for (const path of ["/", "/about", "/careersx", "/contact"]) expect(dependsOnPostings(path), path).toBe(false);

@@ -80,7 +80,7 @@ describe("parseMultipartForm", () => {
     const request = new Request("http://localhost/contact", {
       method: "POST",
       headers: { "content-type": "multipart/form-data; boundary=xyz" },
-      body: "--xyz\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nAda\r\n--xy",
+      body: '--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nAda\r\n--xy',
     });
     await expect(parseMultipartForm(request, limits)).rejects.toBeInstanceOf(MalformedFormError);
   });
@@ -96,7 +96,11 @@ describe("parseMultipartForm", () => {
   });
 
   test("a multipart Content-Type without its boundary is a clear error", async () => {
-    const request = new Request("http://localhost/contact", { method: "POST", headers: { "content-type": "multipart/form-data" }, body: "x" });
+    const request = new Request("http://localhost/contact", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data" },
+      body: "x",
+    });
     await expect(parseMultipartForm(request, limits)).rejects.toBeInstanceOf(MalformedFormError);
   });
 });

@@ -38,13 +38,17 @@ describe("the proof slots, filled with the example of docs/content.md", () => {
     expect(logos[0]?.getAttribute("src")).toBe("/clients/northwind.svg");
     expect(logos[0]?.getAttribute("width")).toBe("160");
     expect(logos[0]?.getAttribute("height")).toBe("40");
-    expect(within(section).getByRole("link", { name: "Northwind Freight" }).getAttribute("href")).toBe("https://northwind.example");
+    expect(within(section).getByRole("link", { name: "Northwind Freight" }).getAttribute("href")).toBe(
+      "https://northwind.example",
+    );
   });
 
   test("case studies: each with its client, title, problem, approach, outcome and figures", () => {
     render(<CaseStudies content={example.caseStudies} />);
     const section = screen.getByRole("region", { name: "Selected work" });
-    expect(within(section).getByRole("heading", { level: 3, name: "From nightly batches to live tracking" })).toBeTruthy();
+    expect(
+      within(section).getByRole("heading", { level: 3, name: "From nightly batches to live tracking" }),
+    ).toBeTruthy();
     expect(section.textContent).toContain("Northwind Freight · Logistics");
     for (const [label, text] of [
       ["The problem", "Shipment status reached customers a day late"],
@@ -71,21 +75,32 @@ describe("the proof slots, filled with the example of docs/content.md", () => {
   test("team: each member with name, role and bio; the photo with its size, or the initials; the profile linked", () => {
     render(<Team content={example.team} />);
     const section = screen.getByRole("region", { name: "The people you will work with" });
-    expect(within(section).getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent)).toEqual(["Ada Example", "Sam Example"]);
+    expect(
+      within(section)
+        .getAllByRole("heading", { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(["Ada Example", "Sam Example"]);
     expect(section.textContent).toContain("Principal engineer");
     expect(section.textContent).toContain("Cloud platforms and the migrations to them, since 2012.");
     const photo = section.querySelector("img");
     expect(photo?.getAttribute("src")).toBe("/team/ada.jpg");
     expect(photo?.getAttribute("width")).toBe("160");
     expect(within(section).getByText("SE").getAttribute("aria-hidden")).toBe("true");
-    expect(within(section).getByRole("link", { name: "Sam Example" }).getAttribute("href")).toBe("https://www.linkedin.com/in/sam-example");
+    expect(within(section).getByRole("link", { name: "Sam Example" }).getAttribute("href")).toBe(
+      "https://www.linkedin.com/in/sam-example",
+    );
   });
 });
 
 describe("the proof slots as shipped", () => {
   test("match their schema and are empty: the company has no clients we could name", () => {
     const shipped = ProofSchema.parse(proof);
-    expect([shipped.clients.logos, shipped.caseStudies.items, shipped.testimonials.items, shipped.team.members]).toEqual([[], [], [], []]);
+    expect([
+      shipped.clients.logos,
+      shipped.caseStudies.items,
+      shipped.testimonials.items,
+      shipped.team.members,
+    ]).toEqual([[], [], [], []]);
   });
 
   test("render nothing at all: no heading, no empty frame", () => {

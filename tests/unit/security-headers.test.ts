@@ -11,7 +11,9 @@ test("hashes every inline script of a document, and none of the external ones", 
 });
 
 test("frames may come only from the configured embed origins", () => {
-  expect(frameOrigins(["https://forms.example.net/a?b=1", "https://forms.example.net/c", undefined])).toEqual(["https://forms.example.net"]);
+  expect(frameOrigins(["https://forms.example.net/a?b=1", "https://forms.example.net/c", undefined])).toEqual([
+    "https://forms.example.net",
+  ]);
   expect(contentSecurityPolicy({ scriptSources: [], frames: [] })).toContain("frame-src 'none'");
   const csp = contentSecurityPolicy({ scriptSources: ["'nonce-abc'"], frames: ["https://forms.example.net"] });
   expect(csp).toBe(
@@ -21,7 +23,7 @@ test("frames may come only from the configured embed origins", () => {
 
 test("forms post to the site, and where a page asks to, to the company's sign-in provider", () => {
   expect(contentSecurityPolicy({ scriptSources: [], frames: [] })).toContain("; form-action 'self'");
-  expect(contentSecurityPolicy({ scriptSources: [], frames: [], formTargets: ["https://accounts.google.com"] })).toMatch(
-    /; form-action 'self' https:\/\/accounts\.google\.com$/,
-  );
+  expect(
+    contentSecurityPolicy({ scriptSources: [], frames: [], formTargets: ["https://accounts.google.com"] }),
+  ).toMatch(/; form-action 'self' https:\/\/accounts\.google\.com$/);
 });

@@ -8,7 +8,10 @@ import { absoluteUrl, pageMeta } from "#app/site/seo.ts";
 const matches = [{ id: "root", loaderData: { config: { siteUrl: "https://www.example.org" } } }];
 
 test("builds title, description, canonical, Open Graph and Twitter tags from one page entry", () => {
-  const meta = pageMeta({ matches, location: { pathname: "/about/" } }, { title: "About us", description: home.meta.description });
+  const meta = pageMeta(
+    { matches, location: { pathname: "/about/" } },
+    { title: "About us", description: home.meta.description },
+  );
   expect(meta).toContainEqual({ title: `About us | ${site.companyName}` });
   expect(meta).toContainEqual({ name: "description", content: home.meta.description });
   expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: "https://www.example.org/about" });
@@ -26,8 +29,13 @@ test("absolute URLs keep the home page's slash and drop others'", () => {
 });
 
 test("a page reached in another case has the lower-case address as its canonical URL", () => {
-  expect(absoluteUrl("https://www.example.org", "/Careers/Product-Manager/")).toBe("https://www.example.org/careers/product-manager");
+  expect(absoluteUrl("https://www.example.org", "/Careers/Product-Manager/")).toBe(
+    "https://www.example.org/careers/product-manager",
+  );
   // Which is right because every address of the site is lower case.
-  const addresses = [...pageList.map((page) => page.path), ...careers.jobs.map((job) => `${pages.careers.path}/${job.slug}`)];
+  const addresses = [
+    ...pageList.map((page) => page.path),
+    ...careers.jobs.map((job) => `${pages.careers.path}/${job.slug}`),
+  ];
   for (const address of addresses) expect(address).toBe(address.toLowerCase());
 });

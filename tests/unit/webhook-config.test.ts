@@ -21,13 +21,32 @@ describe("WEBHOOK_ENDPOINTS", () => {
     const env = parseEnv({
       WEBHOOK_ENDPOINTS: JSON.stringify([
         { name: "crm", url: "https://crm.example.com/hooks", secret },
-        { name: "team-chat", kind: "slack", url: "https://hooks.slack.com/services/T0/B0/x", events: ["submission.created"] },
+        {
+          name: "team-chat",
+          kind: "slack",
+          url: "https://hooks.slack.com/services/T0/B0/x",
+          events: ["submission.created"],
+        },
         { name: "local", url: "http://127.0.0.1:9000/in", secret, payload: "full", allowPrivate: true },
       ]),
     });
     expect(env.WEBHOOK_ENDPOINTS).toEqual([
-      { name: "crm", url: "https://crm.example.com/hooks", kind: "standard", secret, payload: "thin", allowPrivate: false },
-      { name: "team-chat", url: "https://hooks.slack.com/services/T0/B0/x", kind: "slack", payload: "thin", events: ["submission.created"], allowPrivate: false },
+      {
+        name: "crm",
+        url: "https://crm.example.com/hooks",
+        kind: "standard",
+        secret,
+        payload: "thin",
+        allowPrivate: false,
+      },
+      {
+        name: "team-chat",
+        url: "https://hooks.slack.com/services/T0/B0/x",
+        kind: "slack",
+        payload: "thin",
+        events: ["submission.created"],
+        allowPrivate: false,
+      },
       { name: "local", url: "http://127.0.0.1:9000/in", kind: "standard", secret, payload: "full", allowPrivate: true },
     ]);
   });
@@ -57,17 +76,26 @@ describe("WEBHOOK_ENDPOINTS", () => {
         { name: "crm", url: "https://crm.example.com/b" },
       ]),
     );
-    expect(second).toEqual(["WEBHOOK_ENDPOINTS.1.secret is needed for a standard endpoint", "WEBHOOK_ENDPOINTS.1.name must differ from every other endpoint's"]);
-    for (const secretValue of ["abc123", "hunter2", "hooks.slack.com"]) expect(found.join("\n")).not.toContain(secretValue);
+    expect(second).toEqual([
+      "WEBHOOK_ENDPOINTS.1.secret is needed for a standard endpoint",
+      "WEBHOOK_ENDPOINTS.1.name must differ from every other endpoint's",
+    ]);
+    for (const secretValue of ["abc123", "hunter2", "hooks.slack.com"])
+      expect(found.join("\n")).not.toContain(secretValue);
   });
 });
 
 describe("receipt settings", () => {
   test("receipts are on with three a day to one address unless configured", () => {
     expect(parseEnv({})).toMatchObject({ RECEIPTS: "on", RECEIPT_DAILY_LIMIT: 3, WEBHOOK_TIMEOUT_SECONDS: 10 });
-    expect(parseEnv({ RECEIPTS: "off", RECEIPT_DAILY_LIMIT: "5" })).toMatchObject({ RECEIPTS: "off", RECEIPT_DAILY_LIMIT: 5 });
+    expect(parseEnv({ RECEIPTS: "off", RECEIPT_DAILY_LIMIT: "5" })).toMatchObject({
+      RECEIPTS: "off",
+      RECEIPT_DAILY_LIMIT: 5,
+    });
     expect(() => parseEnv({ RECEIPTS: "yes" })).toThrow("RECEIPTS must be on or off");
-    expect(() => parseEnv({ RECEIPT_DAILY_LIMIT: "0" })).toThrow("RECEIPT_DAILY_LIMIT must be a whole number of receipts from 1 to 20");
+    expect(() => parseEnv({ RECEIPT_DAILY_LIMIT: "0" })).toThrow(
+      "RECEIPT_DAILY_LIMIT must be a whole number of receipts from 1 to 20",
+    );
   });
 });
 
@@ -105,17 +133,25 @@ describe("public addresses", () => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  test.each(["8.8.8.8", "1.1.1.1", "172.32.0.1", "93.184.216.34", "2606:4700:4700::1111", "2a00:1450:4001:80b::200e", "::ffff:8.8.8.8", "2002:808:808::1"])(
-    "%s is public",
-    (address) => {
-      expect(isPublicAddress(address)).toBe(true);
-    },
-  );
+  test.each([
+    "8.8.8.8",
+    "1.1.1.1",
+    "172.32.0.1",
+    "93.184.216.34",
+    "2606:4700:4700::1111",
+    "2a00:1450:4001:80b::200e",
+    "::ffff:8.8.8.8",
+    "2002:808:808::1",
+  ])("%s is public", (address) => {
+    expect(isPublicAddress(address)).toBe(true);
+  });
 });
 
 describe("delivery timing and signing", () => {
   test("delays grow from 5 seconds to 10 hours, within ±10 %", () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 12].map((attempt) => retryDelayMs(attempt, () => 0.5) / 1000)).toEqual([5, 300, 1800, 7200, 18000, 36000, 36000, 36000]);
+    expect([1, 2, 3, 4, 5, 6, 7, 12].map((attempt) => retryDelayMs(attempt, () => 0.5) / 1000)).toEqual([
+      5, 300, 1800, 7200, 18000, 36000, 36000, 36000,
+    ]);
     expect(retryDelayMs(1, () => 0)).toBe(4500);
     expect(retryDelayMs(1, () => 1)).toBe(5500);
   });
@@ -133,6 +169,8 @@ describe("delivery timing and signing", () => {
   test("the signature is the one the standardwebhooks package makes", () => {
     const timestamp = new Date("2026-11-21T10:00:00Z");
     const body = JSON.stringify({ type: "submission.created", data: { id: "x" } });
-    expect(signWebhook(secret, "msg_1", timestamp.getTime() / 1000, body)).toBe(new Webhook(secret).sign("msg_1", timestamp, body));
+    expect(signWebhook(secret, "msg_1", timestamp.getTime() / 1000, body)).toBe(
+      new Webhook(secret).sign("msg_1", timestamp, body),
+    );
   });
 });

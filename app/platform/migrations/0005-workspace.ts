@@ -68,7 +68,10 @@ export async function up(db: Kysely<any>, engine: Engine) {
     .addColumn("detail", "text")
     .execute();
 
-  await db.schema.alterTable("submissions").addColumn("progress", "text", (col) => col.notNull().defaultTo("new")).execute();
+  await db.schema
+    .alterTable("submissions")
+    .addColumn("progress", "text", (col) => col.notNull().defaultTo("new"))
+    .execute();
   await db.schema.alterTable("submissions").addColumn("note", "text").execute();
   // The inbox pages newest first by id (time-ordered) within spam or not.
   await db.schema.createIndex("submissions_status_id").on("submissions").columns(["status", "id"]).execute();

@@ -5,5 +5,9 @@ import type { Kysely } from "kysely";
 // submissions on either engine, growing with the table. With this index the count reads only the
 // entries of open applications (progress new or in progress), without touching the rows.
 export async function up(db: Kysely<any>) {
-  await db.schema.createIndex("submissions_kind_status_progress_job").on("submissions").columns(["kind", "status", "progress", "job_slug"]).execute();
+  await db.schema
+    .createIndex("submissions_kind_status_progress_job")
+    .on("submissions")
+    .columns(["kind", "status", "progress", "job_slug"])
+    .execute();
 }

@@ -32,5 +32,9 @@ export async function up(db: Kysely<any>) {
     .addColumn("requested_at", "text", (col) => col.notNull())
     .addColumn("detail", "text", (col) => col.notNull())
     .execute();
-  await db.schema.createIndex("privacy_requests_kind_hash").on("privacy_requests").columns(["kind", "address_hash"]).execute();
+  await db.schema
+    .createIndex("privacy_requests_kind_hash")
+    .on("privacy_requests")
+    .columns(["kind", "address_hash"])
+    .execute();
 }

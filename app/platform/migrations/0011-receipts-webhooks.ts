@@ -44,7 +44,11 @@ export async function up(db: Kysely<any>) {
     .addColumn("created_at", "text", (col) => col.notNull())
     .addUniqueConstraint("webhook_deliveries_event_endpoint", ["event_id", "endpoint"])
     .execute();
-  await db.schema.createIndex("webhook_deliveries_due").on("webhook_deliveries").columns(["status", "next_attempt_at"]).execute();
+  await db.schema
+    .createIndex("webhook_deliveries_due")
+    .on("webhook_deliveries")
+    .columns(["status", "next_attempt_at"])
+    .execute();
 
   // The delivery log: every request, its answer and its error.
   await db.schema

@@ -36,5 +36,9 @@ export async function up(db: Kysely<any>) {
     .addColumn("updated_at", "text", (col) => col.notNull())
     .addColumn("done_at", "text")
     .execute();
-  await db.schema.createIndex("calendar_writes_due").on("calendar_writes").columns(["status", "next_attempt_at"]).execute();
+  await db.schema
+    .createIndex("calendar_writes_due")
+    .on("calendar_writes")
+    .columns(["status", "next_attempt_at"])
+    .execute();
 }

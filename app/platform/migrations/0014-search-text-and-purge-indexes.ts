@@ -23,7 +23,11 @@ export async function up(db: Kysely<any>) {
   await db.schema.createIndex("bookings_submission").on("bookings").column("submission_id").execute();
   // The purge's pages of due submissions, sent e-mail copies and rate-limit records, oldest first
   // (per state and kind), each one read from where the last ended (app/privacy/retention.server.ts).
-  await db.schema.createIndex("submissions_retention").on("submissions").columns(["status", "kind", "created_at", "id"]).execute();
+  await db.schema
+    .createIndex("submissions_retention")
+    .on("submissions")
+    .columns(["status", "kind", "created_at", "id"])
+    .execute();
   await db.schema.createIndex("outbox_sent").on("outbox").columns(["status", "sent_at", "id"]).execute();
   await db.schema.createIndex("rate_limit_hits_at").on("rate_limit_hits").columns(["at", "id"]).execute();
 
@@ -32,16 +36,30 @@ export async function up(db: Kysely<any>) {
   // a submission stored by an older version during a rollout; the search reads its fields then.
   await db.schema.alterTable("submissions").addColumn("search_text", "text").execute();
   for (let after = ""; ; ) {
-    const page = await db.selectFrom("submissions").select(["id", "kind", "fields"]).where("id", ">", after).orderBy("id").limit(200).execute();
+    const page = await db
+      .selectFrom("submissions")
+      .select(["id", "kind", "fields"])
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(200)
+      .execute();
     if (page.length === 0) break;
     const texts = page.map((row) => {
       const fields = JSON.parse(row.fields) as Record<string, unknown>;
       const values = (typedAtThisMigration[row.kind] ?? []).map((key) => fields[key]);
-      return { id: row.id as string, text: searchText(values.map((value) => (typeof value === "string" ? value : null))) };
+      return {
+        id: row.id as string,
+        text: searchText(values.map((value) => (typeof value === "string" ? value : null))),
+      };
     });
     // One statement a page, on both engines.
-    const cases = sql.join(texts.map(({ id, text }) => sql`when ${id} then ${text}`), sql` `);
-    await sql`update submissions set search_text = case id ${cases} end where id in (${sql.join(texts.map(({ id }) => id))})`.execute(db);
+    const cases = sql.join(
+      texts.map(({ id, text }) => sql`when ${id} then ${text}`),
+      sql` `,
+    );
+    await sql`update submissions set search_text = case id ${cases} end where id in (${sql.join(texts.map(({ id }) => id))})`.execute(
+      db,
+    );
     after = page.at(-1)!.id;
   }
 }
