@@ -55,7 +55,7 @@ export async function openDatabaseOrExit(env: Env) {
   const { openDatabase } = await import("#app/platform/db.server.ts");
   const { migrateToLatest } = await import("#app/platform/migrations.server.ts");
   const setting = env.DATABASE_URL ? "DATABASE_URL" : "DATA_DIR";
-  let database;
+  let database: ReturnType<typeof openDatabase>;
   try {
     database = openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
   } catch (error) {

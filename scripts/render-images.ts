@@ -8,6 +8,7 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import { site } from "#app/site/site-content.ts";
 import { home } from "#app/pages/home-content.ts";
+import { escapeHtml } from "#app/platform/html.ts";
 
 const publicDir = path.resolve(import.meta.dirname, "..", "public");
 // The mark as the browser tab shows it, and the headings' face (docs/design.md).
@@ -18,7 +19,6 @@ const mark = readFileSync(path.join(publicDir, "favicon.svg"), "utf8").replace(
 const displayFont = readFileSync(
   path.resolve(import.meta.dirname, "..", "app/ui/fonts/bricolage-display.woff2"),
 ).toString("base64");
-const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
 const shareCard = `<!doctype html><html><head><style>
 @font-face { font-family: Display; src: url(data:font/woff2;base64,${displayFont}) format("woff2"); font-weight: 700; }
@@ -26,9 +26,9 @@ const shareCard = `<!doctype html><html><head><style>
 <div style="width:1200px;height:630px;box-sizing:border-box;padding:80px;display:flex;flex-direction:column;justify-content:space-between;
   font-family:system-ui,sans-serif;color:#1c1b18;background-color:#f1ece3;
   background-image:radial-gradient(circle at 1px 1px,#e0d8ca 1.6px,transparent 0);background-size:32px 32px">
-  <div style="display:flex;align-items:center;gap:24px;font:700 44px Display;letter-spacing:-0.02em"><div style="width:72px;height:72px">${mark}</div>${escape(site.companyName)}</div>
-  <div><div style="font:700 76px/1.04 Display;letter-spacing:-0.025em;max-width:960px">${escape(home.hero.headline)}</div>
-  <div style="margin-top:32px;display:flex;align-items:center;gap:20px;font-size:36px;font-weight:600;color:#17574e"><span style="display:block;width:56px;height:6px;border-radius:3px;background:#f0a830"></span>${escape(home.hero.tagline)}</div></div>
+  <div style="display:flex;align-items:center;gap:24px;font:700 44px Display;letter-spacing:-0.02em"><div style="width:72px;height:72px">${mark}</div>${escapeHtml(site.companyName)}</div>
+  <div><div style="font:700 76px/1.04 Display;letter-spacing:-0.025em;max-width:960px">${escapeHtml(home.hero.headline)}</div>
+  <div style="margin-top:32px;display:flex;align-items:center;gap:20px;font-size:36px;font-weight:600;color:#17574e"><span style="display:block;width:56px;height:6px;border-radius:3px;background:#f0a830"></span>${escapeHtml(home.hero.tagline)}</div></div>
 </div></body></html>`;
 
 const browser = await chromium.launch({

@@ -2,7 +2,7 @@
 import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { calDavConfig, ConfigError, parseEnv, publicConfig, siteUrlMismatch } from "#app/platform/env.ts";
+import { calDavConfig, ConfigError, type Env, parseEnv, publicConfig, siteUrlMismatch } from "#app/platform/env.ts";
 import { buildDir, configDifferences, readBuildInfo } from "./build-info.ts";
 
 function fail(message: string): never {
@@ -10,7 +10,7 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-let env;
+let env: Env;
 try {
   env = parseEnv(process.env);
 } catch (error) {
@@ -33,7 +33,7 @@ if (differences.length) {
 const bundle = (await import(
   pathToFileURL(path.join(buildDir, "server", "index.js")).href
 )) as typeof import("./app.ts");
-let services;
+let services: Awaited<ReturnType<typeof bundle.getServices>>;
 try {
   services = await bundle.getServices(); // the database is migrated before the first request
 } catch (error) {

@@ -163,6 +163,7 @@ export function FormAlert({
       role="alert"
       aria-live="assertive"
       tabIndex={-1}
+      // biome-ignore lint/a11y/noAutofocus: the answer's page opens on what went wrong, once (decision 028)
       autoFocus={focus && shown.length > 0 ? true : undefined}
       className="focus:outline-none"
     >

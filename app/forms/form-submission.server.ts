@@ -78,7 +78,7 @@ export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPi
     return data({ result: null, formError: messages.bodyTooLarge }, { status: 413 });
   }
 
-  let parsed;
+  let parsed: Awaited<ReturnType<typeof parseMultipartForm>>;
   try {
     parsed = await parseMultipartForm(request, {
       maxFiles: pipeline.uploads.maxFiles,
@@ -110,8 +110,8 @@ export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPi
     return formAgain(503, { formErrors: [messages.unavailable] }, { "Retry-After": "30" });
   };
 
-  let services;
-  let limit;
+  let services: Awaited<ReturnType<typeof getServices>>;
+  let limit: Awaited<ReturnType<typeof limitClient>>;
   try {
     services = await getServices();
     limit = await limitClient(services, request, { scope: "form" });

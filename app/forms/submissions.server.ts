@@ -49,7 +49,7 @@ export type NewSubmission = {
   alsoStore?: (
     trx: Kysely<Schema>,
     submission: { id: string },
-  ) => Promise<Partial<Pick<Notification, "recipient" | "calendar">> | void>;
+  ) => Promise<Partial<Pick<Notification, "recipient" | "calendar">> | undefined>;
   /** What follows a genuine submission, queued in its transaction after the notification (the visitor's receipt, the webhooks' event). Not run for spam. */
   followUp?: (trx: Kysely<Schema>, submission: { id: string; createdAt: string }) => Promise<void>;
 };

@@ -17,7 +17,7 @@ export function startWorker({
 }: {
   name: string;
   intervalMs: number;
-  work: () => Promise<number | void>;
+  work: () => Promise<number | undefined>;
   onError?: (message: string) => void;
   runAtStart?: boolean;
 }): Worker {

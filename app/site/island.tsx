@@ -32,11 +32,13 @@ export function Island<Props extends object>({
       <script
         type="application/json"
         id={islandPropsId(name)}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped, so it cannot end the script element
         dangerouslySetInnerHTML={{ __html: JSON.stringify(props).replaceAll("<", "\\u003c") }}
       />
       {scripts ? (
         <script
           nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own starter, built from the build's file names
           dangerouslySetInnerHTML={{ __html: islandStarter([...scripts.imports, scripts.entry]) }}
         />
       ) : null}

@@ -27,6 +27,7 @@ export function Confirmation({
         <h2
           id={confirmationId}
           tabIndex={-1}
+          // biome-ignore lint/a11y/noAutofocus: the answer's page opens on its confirmation, once (decision 028)
           autoFocus
           className="text-2xl font-extrabold tracking-tight text-ink focus:outline-none"
         >

@@ -170,6 +170,7 @@ export function FileField({
             <ul aria-label={chosenLabel} className="mt-2 space-y-1 text-sm">
               {chosen.map((file, index) => (
                 <li
+                  // biome-ignore lint/suspicious/noArrayIndexKey: two chosen files may share a name; the list is replaced whole
                   key={`${file.name}-${index}`}
                   className="flex items-center justify-between gap-3 rounded-control bg-surface px-3 py-2"
                 >

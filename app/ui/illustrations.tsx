@@ -219,6 +219,7 @@ function LibraryScreen() {
   return (
     <g>
       {tags.map((tag, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed drawing, its parts never reordered
         <g key={index} transform={`translate(26 ${96 + index * 62})`}>
           <rect width="168" height="52" rx="12" fill={c.raised} stroke={c.line} />
           <rect x="12" y="12" width={90 - index * 6} height="9" rx="4.5" fill={c.ink} opacity="0.8" />
@@ -240,6 +241,7 @@ function PathScreen() {
       <rect x="40" y="146" width="80" height="8" rx="4" fill={c.brandSoft} opacity="0.5" />
       <line x1="46" y1="196" x2="46" y2="388" stroke={c.line} strokeWidth="4" />
       {steps.map((done, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed drawing, its parts never reordered
         <g key={index} transform={`translate(0 ${196 + index * 62})`}>
           <circle
             cx="46"
@@ -264,6 +266,7 @@ function AnalyticsScreen() {
       <rect x="26" y="96" width="168" height="170" rx="14" fill={c.raised} stroke={c.line} />
       {bars.map((height, index) => (
         <rect
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed drawing, its parts never reordered
           key={index}
           x={42 + index * 25}
           y={250 - height}

@@ -166,6 +166,7 @@ export default function Submission({ loaderData: submission }: Route.ComponentPr
           <p className="mt-2 text-ink-muted">{copy.noNotification}</p>
         ) : (
           submission.mail.map((mail, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the e-mails in the order they were queued, never reordered
             <div key={index} className="mt-2 flex flex-wrap items-center gap-4">
               <p>
                 {mail.receipt ? `${copy.receipt}: ` : ""}
@@ -219,6 +220,7 @@ export default function Submission({ loaderData: submission }: Route.ComponentPr
                       <td className="py-2">
                         <ol className="space-y-1">
                           {delivery.attempts.map((attempt, index) => (
+                            // biome-ignore lint/suspicious/noArrayIndexKey: attempts in the order they were made, never reordered
                             <li key={index}>
                               {fillTemplate(copy.webhooks.attempt, {
                                 time: formatTime(attempt.at),

@@ -217,13 +217,11 @@ test("a general application has no posting and reaches the same list", async ({ 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Send a general application");
   await fillApplication(page, person);
   await page.getByLabel("Keep my application for up to 12 months").check();
-  await page
-    .getByLabel("Resume")
-    .setInputFiles({
-      name: "cv.txt",
-      mimeType: "text/plain",
-      buffer: Buffer.from("Katherine Johnson\nMathematician\n"),
-    });
+  await page.getByLabel("Resume").setInputFiles({
+    name: "cv.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("Katherine Johnson\nMathematician\n"),
+  });
   await page.getByRole("button", { name: "Send application" }).click();
   await expect(page.getByRole("heading", { name: "Thank you, your application is on its way" })).toBeVisible();
   const [stored] = exportSubmissions(storage, "application").filter(

@@ -168,13 +168,11 @@ for (const javaScriptEnabled of [true, false]) {
       const person = visitor();
       await openContact(page, hydrated);
       await fillForm(page, person);
-      await page
-        .getByLabel("Upload Files")
-        .setInputFiles({
-          name: "project-brief.hta",
-          mimeType: "application/hta",
-          buffer: Buffer.from("<script>alert(1)</script>\n"),
-        });
+      await page.getByLabel("Upload Files").setInputFiles({
+        name: "project-brief.hta",
+        mimeType: "application/hta",
+        buffer: Buffer.from("<script>alert(1)</script>\n"),
+      });
       await page.getByRole("button", { name: "Send message" }).click();
       const files = page.getByLabel("Upload Files");
       await expect(files).toHaveAttribute("aria-invalid", "true");
@@ -193,15 +191,13 @@ for (const javaScriptEnabled of [true, false]) {
       const person = visitor();
       await openContact(page, hydrated);
       await fillForm(page, person);
-      await page
-        .getByLabel("Upload Files")
-        .setInputFiles(
-          ["a", "b", "c", "d", "e", "f"].map((letter) => ({
-            name: `part-${letter}.txt`,
-            mimeType: "text/plain",
-            buffer: Buffer.from(`Part ${letter}\n`),
-          })),
-        );
+      await page.getByLabel("Upload Files").setInputFiles(
+        ["a", "b", "c", "d", "e", "f"].map((letter) => ({
+          name: `part-${letter}.txt`,
+          mimeType: "text/plain",
+          buffer: Buffer.from(`Part ${letter}\n`),
+        })),
+      );
       await page.getByRole("button", { name: "Send message" }).click();
       const files = page.getByLabel("Upload Files");
       await expect(files).toHaveAttribute("aria-invalid", "true");
@@ -224,13 +220,11 @@ test("a file name's direction controls are gone wherever it is shown: stored, li
   await openContact(page, hydrated);
   await fillForm(page, person);
   // Reads as "brieftxt.pdf" with the override in place.
-  await page
-    .getByLabel("Upload Files")
-    .setInputFiles({
-      name: "brief\u202Efdp.txt",
-      mimeType: "text/plain",
-      buffer: Buffer.from(`Plan for ${person.email}\n`),
-    });
+  await page.getByLabel("Upload Files").setInputFiles({
+    name: "brief\u202Efdp.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from(`Plan for ${person.email}\n`),
+  });
   const sent = page.waitForRequest((request) => request.method() === "POST");
   await page.getByRole("button", { name: "Send message" }).click();
   // The browser sends the name as chosen, override included: the server is what cleans it.

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ConfigError, parseEnv } from "#app/platform/env.ts";
+import { type ConfigError, parseEnv } from "#app/platform/env.ts";
 import { isPublicAddress } from "#app/platform/public-address.server.ts";
 import { retryAfterMs, retryDelayMs, signWebhook } from "#app/platform/webhooks.server.ts";
 import { Webhook } from "standardwebhooks";
