@@ -8,7 +8,7 @@ const usage = `Usage: npm run privacy -- <command>
 
   purge [--dry-run]      deletes what is past its retention period (RETENTION_*): submissions
                          with their files and e-mail copies (a tombstone stays), sent e-mail
-                         copies, spent rate-limit records; --dry-run lists them and deletes nothing
+                         copies; --dry-run lists them and deletes nothing
   export ADDRESS --out FILE
                          writes one JSON file of the person's data, to send to them: what they
                          sent with the address as theirs (every field, files in base64, the
@@ -109,7 +109,7 @@ try {
         console.log(`${submission.id}  ${submission.createdAt.slice(0, 10)}  ${ruleNames[submission.rule]}`);
       const verb = dryRun ? "Would delete" : "Deleted";
       console.log(
-        `${verb} ${result.submissions.length} submission(s) with their files and e-mail copies, ${result.mail} other sent e-mail copies and ${result.rateLimits} rate-limit record(s).`,
+        `${verb} ${result.submissions.length} submission(s) with their files and e-mail copies, ${result.mail} other sent e-mail copies.`,
       );
       break;
     }

@@ -46,13 +46,14 @@ export { getServices, stopServices } from "#app/platform/services.server.ts";
 export { logger } from "#app/platform/log.server.ts";
 
 /**
- * What runs on a timer beside the requests, which server/main.ts starts after the services: the
- * daily privacy purge (app/privacy/) and the meetings' reminders (app/booking/).
+ * The background loop's workers (app/platform/worker.server.ts) that server/main.ts starts once
+ * the server listens: the daily privacy purge (app/privacy/) and the meetings' reminders
+ * (app/booking/). The others start with the services.
  */
 export async function startScheduledWork() {
   const { db, outbox } = await getServices();
-  const purge = startDailyPurge({ db, policy: retentionPolicy(env), onPurged: log.info, onError: log.error });
-  const reminders = startMeetingReminders({ db, onQueued: outbox.kick, onError: log.error });
+  const purge = startDailyPurge({ db, policy: retentionPolicy(env), onPurged: log.info });
+  const reminders = startMeetingReminders({ db, onQueued: outbox.kick });
   return { stop: () => Promise.all([purge.stop(), reminders.stop()]) };
 }
 

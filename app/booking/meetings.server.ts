@@ -8,6 +8,7 @@ import { queueWebhookEvent } from "#app/forms/webhook-events.server.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
 import { calendarBusy, queueCalendarRemoval, queueCalendarWrite } from "#app/platform/team-calendar.server.ts";
 import { hashToken, newToken } from "#app/platform/tokens.server.ts";
+import { startWorker } from "#app/platform/worker.server.ts";
 import { type Availability, meetingMinutes } from "./availability.ts";
 import { cancelMeeting, claimMeeting, MeetingRefused, moveMeeting } from "./bookings.server.ts";
 import { timeName } from "./calendar.ts";
@@ -312,34 +313,22 @@ export async function getMeeting(db: Kysely<Schema>, bookingId: string) {
   return found && { ...found.meeting, status: found.status, submissionId: found.submissionId };
 }
 
-/** Queues due reminders every minute (and at once); each reminder goes once whichever instance finds it. */
+/** Queues due reminders every minute (and at once), a worker of the background loop; each reminder goes once whichever instance finds it. */
 export function startMeetingReminders({
   db,
   onQueued,
-  onError,
   everyMs = 60_000,
 }: {
   db: Kysely<Schema>;
   onQueued: () => void;
-  onError: (message: string) => void;
   everyMs?: number;
 }) {
-  let running: Promise<unknown> = Promise.resolve();
-  const check = () => {
-    running = running
-      .then(() => queueDueReminders(db))
-      .then((queued) => queued && onQueued())
-      .catch((error: unknown) =>
-        onError(`Meeting reminders failed: ${error instanceof Error ? error.message : String(error)}`),
-      );
-  };
-  check();
-  const timer = setInterval(check, everyMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
+  return startWorker({
+    name: "Meeting reminders",
+    intervalMs: everyMs,
+    runAtStart: true,
+    work: async () => {
+      if (await queueDueReminders(db)) onQueued();
     },
-  };
+  });
 }

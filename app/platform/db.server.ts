@@ -183,6 +183,8 @@ export interface LeaseTable {
   name: string;
   holder: string;
   until: string;
+  /** When the work under this lease last succeeded (0015); null until it has. */
+  succeeded_at: string | null;
 }
 
 /** An export or erasure asked for by e-mail address; the address itself is kept only as a keyed hash. */

@@ -4,7 +4,7 @@ import type { Engine, Schema } from "./db.server.ts";
 
 // Work only one instance may do at a time (the daily purge) takes a named lease in the database,
 // which every instance shares on both engines. A holder that dies lets the lease run out, and
-// another instance takes it then.
+// another instance takes it then. The lease's row also keeps when its work last succeeded.
 
 /** Takes the lease `name` for `holder` until `until` when it is free (or already this holder's); says whether it did. */
 export async function takeLease(db: Kysely<Schema>, name: string, holder: string, until: Date, now: Date = new Date()) {
@@ -31,6 +31,22 @@ export async function releaseLease(db: Kysely<Schema>, name: string, holder: str
     .where("name", "=", name)
     .where("holder", "=", holder)
     .execute();
+}
+
+/** Records that the work under the lease `name`, held by `holder`, succeeded at `at`. */
+export async function recordSuccess(db: Kysely<Schema>, name: string, holder: string, at: Date) {
+  await db
+    .updateTable("leases")
+    .set({ succeeded_at: isoNow(at) })
+    .where("name", "=", name)
+    .where("holder", "=", holder)
+    .execute();
+}
+
+/** When the work under the lease `name` last succeeded, or null when it never has. */
+export async function lastSuccess(db: Kysely<Schema>, name: string) {
+  const row = await db.selectFrom("leases").select("succeeded_at").where("name", "=", name).executeTakeFirst();
+  return row?.succeeded_at ?? null;
 }
 
 /** The tables of work that every instance takes from, one row at a time: mail, webhooks, calendar writes. */

@@ -1,7 +1,8 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { env } from "./env.server.ts";
 import { isoNow, newId } from "./clock.server.ts";
 import type { Schema } from "./db.server.ts";
+import { pacer } from "./pacing.server.ts";
 import { clientKey } from "./secret.server.ts";
 
 /** The client's address as the server computed it (server/app.ts sets it, overwriting the client's). */
@@ -47,8 +48,44 @@ export async function hitRateLimit(
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) };
 }
 
-export async function pruneRateLimits(db: Kysely<Schema>, olderThan: Date) {
-  await db.deleteFrom("rate_limit_hits").where("at", "<", isoNow(olderThan)).execute();
+/** Rows deleted per statement: each stays short, and on SQLite requests are served between two. */
+const pruneBatch = 200;
+
+/**
+ * Deletes the records whose window has passed at `now`, oldest first through the rate_limit_hits_at
+ * index, a batch at a time, paced (pacing.server.ts); says how many went. The only place they are
+ * deleted (a worker runs it every window: services.server.ts), so they are kept "only as long as
+ * the limit they count for", as the privacy notice says.
+ */
+export async function pruneRateLimits(
+  db: Kysely<Schema>,
+  { windowSeconds, now, signal }: { windowSeconds: number; now: Date; signal?: AbortSignal },
+) {
+  const before = isoNow(new Date(now.getTime() - windowSeconds * 1000));
+  const pause = pacer();
+  let deleted = 0;
+  for (;;) {
+    const ids = (
+      await db
+        .selectFrom("rate_limit_hits")
+        .select("id")
+        .where("at", "<", before)
+        .orderBy("at")
+        .orderBy("id")
+        .limit(pruneBatch)
+        .execute()
+    ).map((row) => row.id);
+    if (ids.length)
+      deleted += Number(
+        (await db.deleteFrom("rate_limit_hits").where("id", "in", ids).executeTakeFirst()).numDeletedRows,
+      );
+    if (ids.length < pruneBatch) break;
+    await pause();
+    signal?.throwIfAborted();
+  }
+  // 0001's fixed-window counters, still written by instances of an older version during a rollout.
+  await sql`delete from rate_limits where window_start < ${before}`.execute(db);
+  return deleted;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { env } from "./env.server.ts";
+import { epochMs, now } from "./clock.ts";
 import { calDavClient } from "./caldav.server.ts";
 import { calDavConfig } from "./env.ts";
 import { type Database, openDatabase } from "./db.server.ts";
@@ -10,10 +11,11 @@ import { startOutboxWorker } from "./outbox.server.ts";
 import { pruneRateLimits } from "./rate-limit.server.ts";
 import { noTeamCalendar, startTeamCalendar, type TeamCalendarWorker } from "./team-calendar.server.ts";
 import { pruneWebhookEvents, startWebhookWorker } from "./webhooks.server.ts";
+import { startWorker } from "./worker.server.ts";
 
 // The server's long-lived parts, started once per process: the database (migrated before use),
-// the form secret, the mailer, the outbox worker, the webhook worker, and the team's calendar
-// when configured.
+// the form secret, the mailer, and the workers of the background loop (worker.server.ts): the
+// outbox, the webhooks, the team's calendar when configured, the prunes.
 
 export type Services = Database & {
   secret: string;
@@ -35,6 +37,26 @@ function databaseError(what: string, error: unknown) {
 }
 
 const dayMs = 24 * 60 * 60_000;
+
+/** Records past their time that nobody needs: rate-limit records once their window has passed, the webhooks' delivery log with the copies of sent e-mails. */
+function startPrunes({ db }: Database) {
+  return [
+    startWorker({
+      name: "Rate-limit prune",
+      intervalMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
+      work: async (signal) => {
+        await pruneRateLimits(db, { windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS, now: now(), signal });
+      },
+    }),
+    startWorker({
+      name: "Webhook log prune",
+      intervalMs: 60 * 60_000,
+      work: async () => {
+        await pruneWebhookEvents(db, new Date(epochMs() - env.RETENTION_MAIL_DAYS * dayMs));
+      },
+    }),
+  ];
+}
 
 /** The team's calendar (decision 027): busy times over the booking window with a day's margin either side. */
 function startCalendar(database: Database) {
@@ -89,14 +111,7 @@ async function start(): Promise<Services> {
       onMailQueued: outbox.kick,
     });
     const calendar = startCalendar(database);
-    const pruner = setInterval(() => {
-      pruneRateLimits(database.db, new Date(Date.now() - env.RATE_LIMIT_WINDOW_SECONDS * 1000)).catch(() => {});
-      // The delivery log is kept as long as the copies of sent e-mails.
-      pruneWebhookEvents(database.db, new Date(Date.now() - env.RETENTION_MAIL_DAYS * 24 * 60 * 60_000)).catch(
-        () => {},
-      );
-    }, 60 * 60_000);
-    pruner.unref();
+    const prunes = startPrunes(database);
     return {
       ...database,
       secret,
@@ -105,8 +120,7 @@ async function start(): Promise<Services> {
       webhooks,
       calendar,
       close: async () => {
-        clearInterval(pruner);
-        await Promise.all([outbox.stop(), webhooks.stop(), calendar.stop()]);
+        await Promise.all([outbox.stop(), webhooks.stop(), calendar.stop(), ...prunes.map((prune) => prune.stop())]);
         mailer.close();
         await database.db.destroy();
       },

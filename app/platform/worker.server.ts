@@ -1,32 +1,85 @@
-// The background work of each instance (mail, webhooks, the team's calendar) runs the same way.
+import type { Kysely } from "kysely";
+import { newId } from "./clock.server.ts";
+import { now as clockNow } from "./clock.ts";
+import type { Schema } from "./db.server.ts";
+import { recordSuccess, releaseLease, takeLease } from "./lease.server.ts";
+import { log } from "./log.server.ts";
+import { nextTurn } from "./pacing.server.ts";
+
+// All the background work of an instance runs through this one loop: mail, webhooks and the
+// team's calendar (writes and busy-time reads), the prunes (services.server.ts), the daily purge
+// and the meeting reminders (server/app.ts, once the server listens). One way to schedule: every
+// `intervalMs` and whenever kicked, one run at a time; a turn (a lease in the database) when only
+// one instance may do the work in a period; a failed run logged at error with its cause and
+// tried again at the next tick (queued rows carry their own backoff: mail, webhooks, calendar).
 
 export type Worker = { kick: () => void; stop: () => Promise<void> };
 
+/** Work one instance does per period, whichever it is: the one that takes the lease `lease`. The lease's row keeps when the work last succeeded. */
+export type Turn = { db: Kysely<Schema>; lease: string; periodMs: number };
+
+export type Job = {
+  /** Names the work in the log: "`name` run failed: …". */
+  name: string;
+  /**
+   * One run. Stops by throwing once `signal` aborts (the server stopping); may ask for the next
+   * run sooner by returning in how many ms.
+   */
+  work: (signal: AbortSignal) => Promise<number | undefined>;
+  turn?: Turn;
+  now?: () => Date;
+};
+
+/** An error's message followed by its causes': what the log says of a failed run. */
+export function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause === undefined ? error.message : `${error.message} (cause: ${describeError(error.cause)})`;
+}
+
 /**
- * Runs `work` every `intervalMs` and whenever kicked, one run at a time: a kick during a run makes
- * one more run after it. `work` may ask for a run sooner by returning how many ms from now. A
- * failed run is reported to `onError` as "`name` run failed: …". `stop` ends the timers and waits
- * for the run under way.
+ * One run of `job`. With a turn, only when this run takes it, under a holder of its own: an
+ * instance that ran the work earlier in the period does not run it again. Says whether it ran,
+ * and when the work asked to run again; a failure gives the turn back, so that the next tick
+ * (here or on another instance) tries again, and is thrown.
+ */
+export async function runJob(
+  { work, turn, now = clockNow }: Job,
+  signal: AbortSignal,
+): Promise<{ ran: boolean; nextInMs?: number }> {
+  if (!turn) return { ran: true, nextInMs: await work(signal) };
+  const holder = newId();
+  const started = now();
+  if (!(await takeLease(turn.db, turn.lease, holder, new Date(started.getTime() + turn.periodMs), started)))
+    return { ran: false };
+  try {
+    const nextInMs = await work(signal);
+    await recordSuccess(turn.db, turn.lease, holder, now());
+    return { ran: true, nextInMs };
+  } catch (error) {
+    await releaseLease(turn.db, turn.lease, holder, now()).catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Runs `job` every `intervalMs` (and soon after starting, with `runAtStart`) and whenever kicked,
+ * one run at a time: a kick during a run makes one more run after it. Each run begins on the
+ * event loop's next turn, so whoever started or kicked the worker (the server's start, a request)
+ * goes on first. A failed run is reported to `onError` (the log, at error) as "`name` run failed:
+ * …" with its cause. `stop` ends the timers, aborts the run under way and waits for it.
  */
 export function startWorker({
-  name,
   intervalMs,
-  work,
-  onError,
   runAtStart = false,
-}: {
-  name: string;
-  intervalMs: number;
-  work: () => Promise<number | undefined>;
-  onError?: (message: string) => void;
-  runAtStart?: boolean;
-}): Worker {
+  onError = (message) => log.error(message),
+  ...job
+}: Job & { intervalMs: number; runAtStart?: boolean; onError?: (message: string) => void }): Worker {
+  const stopping = new AbortController();
   let running: Promise<void> | null = null;
   let again = false;
-  let stopped = false;
   let soon: NodeJS.Timeout | undefined;
   const run = (): Promise<void> => {
-    if (stopped) return running ?? Promise.resolve();
+    if (stopping.signal.aborted) return running ?? Promise.resolve();
     if (running) {
       again = true;
       return running;
@@ -34,29 +87,34 @@ export function startWorker({
     running = (async () => {
       do {
         again = false;
+        await nextTurn();
+        if (stopping.signal.aborted) break;
         try {
-          const nextInMs = await work();
-          if (typeof nextInMs === "number" && !stopped) {
+          const { nextInMs } = await runJob(job, stopping.signal);
+          if (typeof nextInMs === "number" && !stopping.signal.aborted) {
             clearTimeout(soon);
             soon = setTimeout(run, nextInMs);
             soon.unref();
           }
         } catch (error) {
-          onError?.(`${name} run failed: ${error instanceof Error ? error.message : String(error)}`);
+          // Stopping ends the work under way on purpose: what is left is done at the next start.
+          if (!stopping.signal.aborted) onError(`${job.name} run failed: ${describeError(error)}`);
         }
-      } while (again && !stopped);
+      } while (again && !stopping.signal.aborted);
     })().finally(() => {
       running = null;
     });
     return running;
   };
-  if (runAtStart) void run();
+  // The first run is queued behind what start-up has already queued.
+  const first = runAtStart ? setImmediate(run) : undefined;
   const timer = setInterval(run, intervalMs);
   timer.unref();
   return {
     kick: () => void run(),
     stop: async () => {
-      stopped = true;
+      stopping.abort();
+      clearImmediate(first);
       clearInterval(timer);
       clearTimeout(soon);
       await running;

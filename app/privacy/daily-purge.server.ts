@@ -1,18 +1,22 @@
 import type { Kysely } from "kysely";
-import { newId } from "#app/platform/clock.server.ts";
+import { epochMs, now as clockNow } from "#app/platform/clock.ts";
 import type { Schema } from "#app/platform/db.server.ts";
-import { releaseLease, takeLease } from "#app/platform/lease.server.ts";
-import { nextTurn } from "#app/platform/pacing.server.ts";
+import { lastSuccess } from "#app/platform/lease.server.ts";
+import { type Job, runJob, startWorker } from "#app/platform/worker.server.ts";
 import { purge, type RetentionPolicy } from "./retention.server.ts";
 
-// The purge runs in the server: once at start-up and then about once a day. Every instance
-// checks each hour, and the one that takes the day's lease runs it; the others find it taken.
-// It runs beside the requests, in batches (retention.server.ts): never before the server listens
-// (server/main.ts starts it then), and never holding up a page for long.
+// The purge runs in the server, a worker of its background loop (app/platform/worker.server.ts):
+// once the server listens and then about once a day. Every instance checks each hour, and the one
+// that takes the day's turn runs it; the others find it taken. It runs beside the requests, in
+// batches (retention.server.ts): never before the server listens (server/main.ts starts it then),
+// and never holding up a page for long. A failed run is logged at error and tried again at the
+// next check; the workspace shows the admins when the last one succeeded (purgeStatus).
 
 const leaseName = "privacy-purge";
 const dayMs = 24 * 60 * 60_000;
 const checkEveryMs = 60 * 60_000;
+/** Longer than this without a purge that succeeded, the workspace warns the admins. */
+const lateAfterMs = 2 * dayMs;
 
 export type DailyPurgeOptions = {
   db: Kysely<Schema>;
@@ -20,62 +24,48 @@ export type DailyPurgeOptions = {
   now?: () => Date;
   /** Counts only: what was deleted is personal data and never logged. */
   onPurged?: (message: string) => void;
-  onError?: (message: string) => void;
+  /** How often each instance checks whether the day's purge is due. */
+  checkEveryMs?: number;
 };
 
-/** One check: runs the purge when this instance takes the lease; says whether it ran. `signal` stops it between two batches. */
-export async function purgeIfDue(
-  { db, policy, now = () => new Date(), onPurged, onError }: DailyPurgeOptions,
-  holder: string,
-  signal?: AbortSignal,
-) {
-  if (signal?.aborted) return false;
-  const started = now();
-  // Each check takes the lease as a holder of its own: a lease taken by this instance earlier in
-  // the day is not "already ours", or the instance holding it would purge again at every check.
-  holder = `${holder}@${started.toISOString()}`;
-  if (!(await takeLease(db, leaseName, holder, new Date(started.getTime() + dayMs), started))) return false;
-  try {
-    const clock = performance.now();
-    const result = await purge(db, policy, started, { signal });
-    const seconds = ((performance.now() - clock) / 1000).toFixed(1);
-    const kinds = Object.entries(Object.groupBy(result.submissions, (submission) => submission.rule)).map(
-      ([rule, list]) => `${list?.length ?? 0} ${rule}`,
-    );
-    onPurged?.(
-      `Privacy purge: ${result.submissions.length} submissions (${kinds.join(", ") || "none due"}), ${result.mail} sent e-mail copies, ${result.rateLimits} rate-limit records deleted in ${seconds} s`,
-    );
-    return true;
-  } catch (error) {
-    // Given back, so the next hourly check (or the next start) tries again instead of waiting a day.
-    await releaseLease(db, leaseName, holder, now()).catch(() => {});
-    if (signal?.aborted) onPurged?.("Privacy purge stopped with the server: what is left goes at the next check");
-    else onError?.(`Privacy purge failed: ${error instanceof Error ? error.message : String(error)}`);
-    return false;
-  }
-}
-
-export function startDailyPurge(options: DailyPurgeOptions) {
-  const holder = newId();
-  const stopping = new AbortController();
-  let running: Promise<unknown> = Promise.resolve();
-  // Each check waits for the event loop's next turn: starting the purge returns at once, and the
-  // first one begins after what start-up has already queued.
-  const check = () => {
-    running = running
-      .then(nextTurn)
-      .then(() => purgeIfDue(options, holder, stopping.signal))
-      .catch(() => {});
-  };
-  check();
-  const timer = setInterval(check, checkEveryMs);
-  timer.unref();
+function purgeJob({ db, policy, now = clockNow, onPurged }: DailyPurgeOptions): Job {
   return {
-    /** Ends the purge under way after its batch in flight. */
-    stop: async () => {
-      clearInterval(timer);
-      stopping.abort();
-      await running;
+    name: "Privacy purge",
+    turn: { db, lease: leaseName, periodMs: dayMs },
+    now,
+    work: async (signal) => {
+      const started = performance.now();
+      const result = await purge(db, policy, now(), { signal }).catch((error: unknown) => {
+        if (signal.aborted) onPurged?.("Privacy purge stopped with the server: what is left goes at the next check");
+        throw error;
+      });
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      const kinds = Object.entries(Object.groupBy(result.submissions, (submission) => submission.rule)).map(
+        ([rule, list]) => `${list?.length ?? 0} ${rule}`,
+      );
+      onPurged?.(
+        `Privacy purge: ${result.submissions.length} submissions (${kinds.join(", ") || "none due"}), ${result.mail} sent e-mail copies deleted in ${seconds} s`,
+      );
     },
   };
+}
+
+/**
+ * One check: runs the purge when this instance takes the day's turn; says whether it ran.
+ * `signal` stops it between two batches. A failure gives the turn back (the next check tries
+ * again) and is thrown.
+ */
+export async function purgeIfDue(options: DailyPurgeOptions, signal: AbortSignal = new AbortController().signal) {
+  return (await runJob(purgeJob(options), signal)).ran;
+}
+
+/** Checks now (on the event loop's next turns: starting returns at once) and then every hour; `stop` ends the purge under way after its batch in flight. */
+export function startDailyPurge(options: DailyPurgeOptions) {
+  return startWorker({ ...purgeJob(options), intervalMs: options.checkEveryMs ?? checkEveryMs, runAtStart: true });
+}
+
+/** When the purge last succeeded (null: never), and whether that is so long ago that the admins should hear of it. */
+export async function purgeStatus(db: Kysely<Schema>, at: number = epochMs()) {
+  const succeededAt = await lastSuccess(db, leaseName);
+  return { succeededAt, late: succeededAt === null || at - Date.parse(succeededAt) > lateAfterMs };
 }

@@ -18,8 +18,6 @@ export type RetentionPolicy = {
   spamDays: number;
   /** Copies of sent e-mails in the outbox. */
   mailDays: number;
-  /** Rate-limit records go as soon as their window has passed. */
-  rateLimitWindowSeconds: number;
   /** Where the local outbox keeps its files (DATA_DIR/mail, without SMTP_URL): they go with their rows. */
   dataDir: string;
 };
@@ -32,7 +30,6 @@ export function retentionPolicy(env: Env): RetentionPolicy {
     meetingMonths: env.RETENTION_MEETING_MONTHS,
     spamDays: env.RETENTION_SPAM_DAYS,
     mailDays: env.RETENTION_MAIL_DAYS,
-    rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
     dataDir: env.DATA_DIR,
   };
 }
@@ -213,12 +210,13 @@ export async function deleteSubmissions(
   return deleted;
 }
 
-export type PurgeResult = { submissions: DueSubmission[]; mail: number; rateLimits: number };
+export type PurgeResult = { submissions: DueSubmission[]; mail: number };
 
 /**
- * What the purge deletes at `now`: due submissions, sent e-mail copies past their period, spent
- * rate-limit records. Everything goes in batches, paced, so the site keeps answering however
- * much is due, and the work grows with the rows it reads.
+ * What the purge deletes at `now`: due submissions and sent e-mail copies past their period
+ * (spent rate-limit records go sooner, in their own prune: app/platform/rate-limit.server.ts).
+ * Everything goes in batches, paced, so the site keeps answering however much is due, and the
+ * work grows with the rows it reads.
  * `signal` stops it between two batches (the server shutting down): what is left is still due.
  */
 export async function purge(
@@ -273,30 +271,5 @@ export async function purge(
     signal?.throwIfAborted();
   }
 
-  const hitsBefore = isoNow(new Date(now.getTime() - policy.rateLimitWindowSeconds * 1000));
-  let rateLimits = 0;
-  for (let last: { at: string; id: string } | null = null; ; ) {
-    let query = db
-      .selectFrom("rate_limit_hits")
-      .select(["id", "at"])
-      .where("at", "<", hitsBefore)
-      .orderBy("at")
-      .orderBy("id")
-      .limit(batchSize);
-    if (last) query = query.where(sql<boolean>`(at, id) > (${last.at}, ${last.id})`);
-    const page = await query.execute();
-    const ids = page.map((row) => row.id);
-    if (dryRun) rateLimits += ids.length;
-    else if (ids.length)
-      rateLimits += Number(
-        (await db.deleteFrom("rate_limit_hits").where("id", "in", ids).executeTakeFirst()).numDeletedRows,
-      );
-    if (page.length < batchSize) break;
-    last = page.at(-1)!;
-    await pause();
-    signal?.throwIfAborted();
-  }
-  // 0001's fixed-window counters, still written by instances of an older version during a rollout.
-  if (!dryRun) await sql`delete from rate_limits where window_start < ${hitsBefore}`.execute(db);
-  return { submissions, mail, rateLimits };
+  return { submissions, mail };
 }

@@ -9,7 +9,8 @@ import type { Route } from "./+types/requests-page";
 import { recordAudit } from "./audit.server.ts";
 import { DataRequestSchema } from "./data-request-schema.ts";
 import { kindFields } from "./inbox.server.ts";
-import { fieldClasses, Notice } from "./notice.tsx";
+import { fieldClasses, Notice, Warning } from "./notice.tsx";
+import { purgeNotice } from "./purge-notice.server.ts";
 import { requireStaff } from "./session.server.ts";
 import { formatTime } from "./workspace-display.ts";
 import { workspace } from "./workspace-content.ts";
@@ -26,8 +27,8 @@ export { WorkspaceError as ErrorBoundary } from "./workspace-error.tsx";
 export const meta: Route.MetaFunction = workspaceMeta(workspace.requests.title);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, { role: "admin" });
-  return null;
+  const { db } = await requireStaff(request, { role: "admin" });
+  return { purge: await purgeNotice(db) };
 }
 
 /** Other people's submissions that mention the address, as links: kind and date, nothing they wrote. */
@@ -70,11 +71,13 @@ export async function action({ request }: Route.ActionArgs) {
   };
 }
 
-export default function Requests({ actionData }: Route.ComponentProps) {
+export default function Requests({ loaderData, actionData }: Route.ComponentProps) {
   const copy = workspace.requests;
   return (
     <Container className="max-w-3xl py-8">
       <h1 className="text-3xl font-extrabold tracking-tight">{copy.title}</h1>
+      <p className="mt-2 text-sm text-ink-muted">{loaderData.purge.last}</p>
+      {loaderData.purge.late ? <Warning>{loaderData.purge.late}</Warning> : null}
       <p className="mt-2 text-ink-muted">{copy.intro}</p>
       <p className="mt-2 text-ink-muted">{copy.mentionsIntro}</p>
       {actionData ? <Notice tone={actionData.tone}>{actionData.message}</Notice> : null}

@@ -118,6 +118,7 @@ export const WorkspaceSchema = z.object({
     mentionsReview: text,
     mention: text,
   }),
+  purge: z.object({ last: text, never: text, late: text }),
   passkeys: z.object({
     title: text,
     intro: text,

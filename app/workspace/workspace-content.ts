@@ -148,6 +148,12 @@ export const workspace = {
       "They are not in the download and were not erased: open each to decide what the person should get, or what to remove.",
     mention: "{kind} received {time}",
   },
+  /** What admins see of the daily privacy purge (the Data requests page; the warning also in the inbox). */
+  purge: {
+    last: "Last privacy purge: {time}",
+    never: "never",
+    late: "The daily privacy purge has not succeeded for more than two days, so data past its retention period is not being deleted. Tell whoever runs the site: the server's log says why (look for “Privacy purge run failed”).",
+  },
   passkeys: {
     title: "Your passkeys",
     intro:

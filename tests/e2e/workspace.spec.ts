@@ -501,6 +501,9 @@ test("an admin answers a person's request: their data as one download, then eras
 
   await page.getByRole("link", { name: "Data requests" }).click();
   await expect(page.getByRole("heading", { name: "Requests for personal data" })).toBeVisible();
+  // The server purged once it listened: the admin sees when, and no warning.
+  await expect(page.getByText(/^Last privacy purge: \d{1,2} \w+ \d{4}, \d{2}:\d{2} UTC$/)).toBeVisible();
+  await expect(page.getByText(/privacy purge has not succeeded/)).toHaveCount(0);
   await expectNoAxeViolations(page);
   await page.getByLabel("Their e-mail address").fill(visitorEmail.toUpperCase());
   await page.getByRole("button", { name: "Find their data" }).click();

@@ -30,6 +30,8 @@ const offeredModules: Record<string, string> = {
   "app/booking/meeting-fields.ts": "how the team reads a booked meeting (the workspace and the command line show it)",
   "app/consent/embed-frame.tsx": "a third-party frame that loads only with consent (newsletter, log-in)",
   "app/privacy/requests.server.ts": "a person's requests by address (the workspace's admins answer them)",
+  "app/privacy/daily-purge.server.ts":
+    "when the daily purge last succeeded (the workspace warns the admins when it is late)",
   "app/booking/meetings.server.ts":
     "cancelling a meeting and telling the team's calendar (an erasure cancels the person's meetings still to come)",
 };
