@@ -15,7 +15,7 @@ import { sql } from "kysely";
 import { clientAddressHeader } from "#app/platform/rate-limit.server.ts";
 import { log, logger, logRequest } from "#app/platform/log.server.ts";
 import { startDailyPurge } from "#app/privacy/daily-purge.server.ts";
-import { startMeetingReminders } from "#app/booking/meetings.server.ts";
+import { startMeetingReminders } from "#app/booking/reminders.server.ts";
 import { retentionPolicy } from "#app/privacy/retention.server.ts";
 import { isSchemaCurrent } from "#app/platform/migrations.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
