@@ -24,9 +24,8 @@ if ((command === "show" || command === "cancel") && !id)
 
 const env = envOrExit();
 // Loaded once the configuration is known to be good (scripts/cli.ts says why).
-const { cancelBooking, getMeeting, listMeetings, meetingIdsStartingWith } = await import(
-  "#app/booking/meetings.server.ts"
-);
+const { cancelBooking } = await import("#app/booking/meetings.server.ts");
+const { getMeeting, listMeetings, meetingIdsStartingWith } = await import("#app/booking/meeting-queries.server.ts");
 const { timeName } = await import("#app/booking/calendar.ts");
 
 const ourTime = (start: string) => timeName(start, env.BOOKING_TIME_ZONE);

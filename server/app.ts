@@ -1,39 +1,33 @@
-import { createHash, randomBytes } from "node:crypto";
-import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, RequestListener } from "node:http";
 import type { TLSSocket } from "node:tls";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
-import { isbot } from "isbot";
 import { env } from "#app/platform/env.server.ts";
 import { openIdConfig } from "#app/platform/env.ts";
 import { workspacePaths } from "#app/workspace/workspace-paths.ts";
-import { type ConsentVariant, consentFromCookies, variantOf, viewOf } from "#app/consent/consent-cookie.ts";
-import { dependsOnPostings, postingsChangeAfter } from "#app/careers/jobs.ts";
-import { decodedOrNull, withoutTrailingSlash } from "#app/platform/uri.ts";
+import { decodedOrNull, pathOf, withoutTrailingSlash } from "#app/platform/uri.ts";
 import { sql } from "kysely";
-import { epochMs } from "#app/platform/clock.ts";
 import { clientAddressHeader } from "#app/platform/rate-limit.server.ts";
 import { log, logger, logRequest } from "#app/platform/log.server.ts";
 import { startDailyPurge } from "#app/privacy/daily-purge.server.ts";
-import { startMeetingReminders } from "#app/booking/meetings.server.ts";
+import { startMeetingReminders } from "#app/booking/reminders.server.ts";
 import { retentionPolicy } from "#app/privacy/retention.server.ts";
 import { isSchemaCurrent } from "#app/platform/migrations.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import { statusPagePath } from "#app/site/status-page.tsx";
-import { memoByString } from "./memo.ts";
-import { precompressedFiles, preferredEncoding } from "./precompressed.ts";
+import { precompressedFiles } from "./precompressed.ts";
+import { prerenderedPages } from "./prerendered.ts";
 import { bodyLimitOf, closeAfterAnswer, limitBody } from "./body-limit.ts";
 import {
   baseSecurityHeaders,
   contentSecurityPolicy,
   fileDocumentPolicy,
   frameOrigins,
-  inlineScriptHashes,
   newNonce,
 } from "./security-headers.ts";
 import { nonceHeader } from "#app/site/nonce.ts";
@@ -65,11 +59,6 @@ const fetchForbiddenMethods = new Set(["CONNECT", "TRACE", "TRACK"]);
 const actionMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const siteOrigin = new URL(env.SITE_URL).origin;
 const htmlCache = "no-cache"; // revalidated with the ETag: a new deployment shows at once
-// Browsers revalidate every time; a shared cache (CDN, nginx) may keep a page five minutes, one
-// copy per cookie (Vary), which serves a spike of first-time visitors from the edge.
-const prerenderedCache = "public, max-age=0, s-maxage=300";
-// A crawler's copy (no banner) must never be served to a person from a shared cache.
-const crawlerCache = "private, no-cache";
 const immutableCache = "public, max-age=31536000, immutable";
 const publicFileCache = "public, max-age=86400";
 
@@ -86,64 +75,10 @@ const frames = frameOrigins([env.NEWSLETTER_EMBED_URL, env.LOGIN_EMBED_URL]);
 const openIdIssuer = openIdConfig(env)?.issuer;
 const signInFormTargets = openIdIssuer ? [new URL(openIdIssuer).origin] : [];
 
-// A body is kept as a latin1 string (one character per byte): Node then sends the head and the
-// body as one string in one write, about 7 % fewer instructions per answer than with a Buffer.
-type Body = { body: string; etag: string };
-type PrerenderedFile = { csp: string; bodies: { identity: Body; br?: Body; gzip?: Body } };
-
-/**
- * URL path → its prerendered HTML for each cookie choice, read once from the build into memory
- * (with its brotli and gzip copies), with the Content-Security-Policy that allows exactly that
- * file's inline scripts (by hash).
- */
-export function findPrerenderedPages(clientDir: string) {
-  const pages = new Map<string, Record<ConsentVariant, PrerenderedFile>>();
-  const withEtag = (body: Buffer): Body => ({
-    body: body.toString("latin1"),
-    etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`,
-  });
-  const readIfPresent = (file: string) => (existsSync(file) ? withEtag(readFileSync(file)) : undefined);
-  for (const file of readdirSync(clientDir, { recursive: true, encoding: "utf8" })) {
-    if (path.basename(file) !== "index.html") continue;
-    const directory = path.dirname(file);
-    const urlPath = directory === "." ? "/" : `/${directory.split(path.sep).join("/")}`;
-    const variant = (name: ConsentVariant): PrerenderedFile => {
-      const variantFile = path.join(clientDir, directory, name === "undecided" ? "index.html" : `index.${name}.html`);
-      const html = readFileSync(variantFile);
-      return {
-        csp: contentSecurityPolicy({ scriptSources: inlineScriptHashes(html.toString("utf8")), frames }),
-        bodies: {
-          identity: withEtag(html),
-          br: readIfPresent(`${variantFile}.br`),
-          gzip: readIfPresent(`${variantFile}.gz`),
-        },
-      };
-    };
-    pages.set(urlPath, { undecided: variant("undecided"), necessary: variant("necessary"), forms: variant("forms") });
-  }
-  return pages;
-}
-
-// isbot's pattern costs about 3 µs per browser User-Agent, a tenth of a prerendered page's time.
-const isCrawler = memoByString(isbot);
-
-/** Which variant of a prerendered page a request gets: its cookie choice; crawlers never get the banner. */
-export function consentVariantFor(req: IncomingMessage): { variant: ConsentVariant; crawler: boolean } {
-  const userAgent = req.headers["user-agent"];
-  if (userAgent && isCrawler(userAgent)) return { variant: "necessary", crawler: true };
-  return { variant: variantOf(viewOf(consentFromCookies(req.headers.cookie, env.CONSENT_REVISION))), crawler: false };
-}
-
 /** TRUST_PROXY as Express understands it: a boolean, a number of hops, or addresses. */
 export function trustProxySetting(value: string): boolean | number | string {
   if (value === "true" || value === "false") return value === "true";
   return /^\d+$/.test(value) ? Number(value) : value;
-}
-
-/** A request target's path, without its query string. */
-function pathOf(url: string) {
-  const queryStart = url.indexOf("?");
-  return queryStart === -1 ? url : url.slice(0, queryStart);
 }
 
 // New request ids: this process's random prefix and a count, unique across instances and
@@ -161,8 +96,7 @@ function requestIdOf(req: IncomingMessage) {
 
 /**
  * The server's request listener: prerendered pages answered at once from memory by plain
- * node:http (most requests are for them, and Express's work per request would cost two thirds
- * of the throughput), everything else by the Express app.
+ * node:http (server/prerendered.ts), everything else by the Express app.
  */
 export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: Date }): RequestListener {
   const app = express();
@@ -176,57 +110,9 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
     if (!forwardedProto || !trusted(req.socket.remoteAddress ?? "", 0)) return false;
     return String(forwardedProto).split(",")[0]?.trim() === "https";
   };
-  const fixedPrerenderedHeaders = (secure: boolean, crawler: boolean) =>
-    Object.entries({
-      ...baseSecurityHeaders({ secure }),
-      "Cache-Control": crawler ? crawlerCache : prerenderedCache,
-      "Content-Type": "text/html; charset=utf-8",
-      Vary: "Cookie, Accept-Encoding",
-    }).flat();
-  const prerenderedHeaders = {
-    secure: { person: fixedPrerenderedHeaders(true, false), crawler: fixedPrerenderedHeaders(true, true) },
-    plain: { person: fixedPrerenderedHeaders(false, false), crawler: fixedPrerenderedHeaders(false, true) },
-  };
-
-  // Prerendered pages answer at their path with or without the trailing slash, never
-  // redirecting, precompressed when the client takes it. (Once a posting closes, the careers
-  // pages built before are out of date: they are rendered per request until the next build.)
-  const prerendered = findPrerenderedPages(clientDir);
-  const prerenderedPostingsUntil = postingsChangeAfter(builtAt)?.getTime() ?? Number.POSITIVE_INFINITY;
-  const servePrerendered = (req: IncomingMessage, res: ServerResponse, requestId: string) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return false;
-    const url = req.url ?? "/";
-    if (url.length > maxUrlLength) return false;
-    const path = pathOf(url);
-    const pathname = withoutTrailingSlash(path);
-    const files = prerendered.get(pathname);
-    if (!files || (epochMs() > prerenderedPostingsUntil && dependsOnPostings(pathname))) return false;
-    const { variant, crawler } = consentVariantFor(req);
-    const page = files[variant];
-    const encoding = preferredEncoding(req.headers["accept-encoding"], {
-      br: !!page.bodies.br,
-      gzip: !!page.bodies.gzip,
-    });
-    const sent = (encoding && page.bodies[encoding]) || page.bodies.identity;
-    // A flat array, its fixed part made once: Node handles it faster than an object.
-    const headers = [
-      ...prerenderedHeaders[isSecure(req) ? "secure" : "plain"][crawler ? "crawler" : "person"],
-      "Content-Security-Policy",
-      page.csp,
-      "ETag",
-      sent.etag,
-      "X-Request-Id",
-      requestId,
-    ];
-    if (encoding) headers.push("Content-Encoding", encoding);
-    if (req.headers["if-none-match"] === sent.etag) {
-      res.writeHead(304, headers).end();
-    } else {
-      headers.push("Content-Length", String(sent.body.length));
-      res.writeHead(200, headers).end(req.method === "HEAD" ? undefined : sent.body, "latin1");
-    }
-    return true;
-  };
+  // Prerendered pages first, from memory (server/prerendered.ts).
+  const prerendered = prerenderedPages({ clientDir, builtAt, frames, maxUrlLength, isSecure });
+  const servePrerendered = prerendered.serve;
 
   // Every response: the security headers, and a Content-Security-Policy with a fresh nonce that
   // rendered pages put on their inline scripts (prerendered pages replace it with their hashes).
@@ -329,7 +215,7 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
 
   // Once a posting closes, the sitemap and the careers pages' data files are rendered per request too.
   app.use((req, res, next) => {
-    if (epochMs() > prerenderedPostingsUntil && dependsOnPostings(req.path)) return reactRouter(req, res, next);
+    if (prerendered.outOfDate(req.path)) return reactRouter(req, res, next);
     next();
   });
 

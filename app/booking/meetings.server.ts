@@ -8,7 +8,6 @@ import { queueWebhookEvent } from "#app/forms/webhook-events.server.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
 import { calendarBusy, queueCalendarRemoval, queueCalendarWrite } from "#app/platform/team-calendar.server.ts";
 import { hashToken, newToken } from "#app/platform/tokens.server.ts";
-import { startWorker } from "#app/platform/worker.server.ts";
 import { type Availability, meetingMinutes } from "./availability.ts";
 import { cancelMeeting, claimMeeting, MeetingRefused, moveMeeting } from "./bookings.server.ts";
 import { timeName } from "./calendar.ts";
@@ -23,11 +22,14 @@ import {
   visitorMail,
 } from "./invitation.server.ts";
 import { meetingFields } from "./meeting-fields.ts";
+import { readMeeting, type StoredFields } from "./meeting-queries.server.ts";
+import { reminderDue } from "./reminders.server.ts";
 import { clashesWithCalendar } from "./team-calendar.ts";
 
 // A meeting's life after the booking page (decision 023): booked with its invitations, moved or
 // cancelled by the visitor through their manage link, cancelled by the team from the command
-// line or by an erasure, reminded. Each change, the e-mails that tell both sides about it and the
+// line or by an erasure (the reminders are reminders.server.ts; what a meeting is read as,
+// meeting-queries.server.ts). Each change, the e-mails that tell both sides about it and the
 // write to the team's CalDAV calendar (decision 027) are stored in one transaction, so a change
 // is never made without them (nor sent without being made).
 
@@ -35,46 +37,6 @@ export type MeetingChange = "visitor" | "team" | "erasure";
 
 const instant = (date: Date) => Temporal.Instant.fromEpochMilliseconds(date.getTime());
 const iso = (at: Temporal.Instant) => isoNow(new Date(at.epochMilliseconds));
-
-/** When the reminder is due: BOOKING_REMINDER_HOURS before the start, or none when that has passed (or reminders are off). */
-function reminderDue(start: Temporal.Instant, now: Temporal.Instant) {
-  if (env.BOOKING_REMINDER_HOURS === 0) return null;
-  const due = start.subtract({ hours: env.BOOKING_REMINDER_HOURS });
-  return Temporal.Instant.compare(due, now) > 0 ? due : null;
-}
-
-type StoredFields = Record<string, string | null>;
-
-async function readMeeting(db: Kysely<Schema>, bookingId: string) {
-  const row = await db
-    .selectFrom("bookings")
-    .leftJoin("submissions", "submissions.id", "bookings.submission_id")
-    .select([
-      "bookings.id",
-      "bookings.start_at",
-      "bookings.end_at",
-      "bookings.sequence",
-      "bookings.video_url",
-      "bookings.status",
-      "bookings.submission_id",
-      "submissions.fields",
-    ])
-    .where("bookings.id", "=", bookingId)
-    .executeTakeFirst();
-  if (!row) return null;
-  const fields = row.fields ? (JSON.parse(row.fields) as StoredFields) : null;
-  const meeting: Meeting = {
-    bookingId: row.id,
-    start: row.start_at,
-    end: row.end_at,
-    sequence: Number(row.sequence),
-    videoUrl: row.video_url,
-    visitor: fields?.email
-      ? { name: fields.name ?? "", email: fields.email, timeZone: fields.timeZone ?? env.BOOKING_TIME_ZONE }
-      : null,
-  };
-  return { meeting, status: row.status, submissionId: row.submission_id, fields };
-}
 
 /** How many meetings still to come this address holds (the cap of BOOKING_MAX_UPCOMING_PER_EMAIL). */
 async function upcomingFor(db: Kysely<Schema>, email: string, now: Temporal.Instant) {
@@ -245,90 +207,5 @@ export async function rescheduleBooking(
     if (toVisitor) await queueMail(trx, { ...toVisitor, submissionId }, mailedAt);
     await queueMail(trx, { ...teamMail(meeting, "moved"), submissionId }, mailedAt);
     return true;
-  });
-}
-
-/**
- * Queues the reminders that are due. Each booking's due time is cleared by the one update that
- * queues its reminder, in the same transaction, so two instances never send it twice.
- */
-export async function queueDueReminders(db: Kysely<Schema>, now: Date = new Date()) {
-  const due = await db
-    .selectFrom("bookings")
-    .select("id")
-    .where("status", "=", "confirmed")
-    .where("reminder_due_at", "<=", isoNow(now))
-    .where("start_at", ">", isoNow(now))
-    .execute();
-  let queued = 0;
-  for (const { id } of due) {
-    const sent = await db.transaction().execute(async (trx) => {
-      const taken = await trx
-        .updateTable("bookings")
-        .set({ reminder_due_at: null })
-        .where("id", "=", id)
-        .where("reminder_due_at", "is not", null)
-        .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) === 0) return false;
-      const found = await readMeeting(trx, id);
-      const reminder = found && visitorMail(found.meeting, "reminder", null);
-      if (!reminder) return false;
-      await queueMail(trx, { ...reminder, submissionId: found.submissionId }, now);
-      return true;
-    });
-    if (sent) queued += 1;
-  }
-  return queued;
-}
-
-/** Meetings for the command line: those still to come (or all), soonest first. */
-export async function listMeetings(
-  db: Kysely<Schema>,
-  { all = false, now = new Date() }: { all?: boolean; now?: Date } = {},
-) {
-  let query = db.selectFrom("bookings").select("id").orderBy("start_at");
-  if (!all) query = query.where("status", "=", "confirmed").where("end_at", ">", isoNow(now));
-  const rows = await query.execute();
-  const meetings = [];
-  for (const row of rows) {
-    const found = await readMeeting(db, row.id);
-    if (found) meetings.push({ ...found.meeting, status: found.status, submissionId: found.submissionId });
-  }
-  return meetings;
-}
-
-/** The ids of meetings that start with `prefix` (the command line takes the start of an id). */
-export async function meetingIdsStartingWith(db: Kysely<Schema>, prefix: string) {
-  const rows = await db
-    .selectFrom("bookings")
-    .select("id")
-    .where("id", "like", `${prefix.replace(/[%_\\]/g, "")}%`)
-    .limit(2)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-export async function getMeeting(db: Kysely<Schema>, bookingId: string) {
-  const found = await readMeeting(db, bookingId);
-  return found && { ...found.meeting, status: found.status, submissionId: found.submissionId };
-}
-
-/** Queues due reminders every minute (and at once), a worker of the background loop; each reminder goes once whichever instance finds it. */
-export function startMeetingReminders({
-  db,
-  onQueued,
-  everyMs = 60_000,
-}: {
-  db: Kysely<Schema>;
-  onQueued: () => void;
-  everyMs?: number;
-}) {
-  return startWorker({
-    name: "Meeting reminders",
-    intervalMs: everyMs,
-    runAtStart: true,
-    work: async () => {
-      if (await queueDueReminders(db)) onQueued();
-    },
   });
 }

@@ -14,3 +14,9 @@ export function decodedOrNull(text: string) {
 export function withoutTrailingSlash(path: string) {
   return path.endsWith("/") ? path.replace(/(.)\/+$/, "$1") : path;
 }
+
+/** A request target's path, without its query string. */
+export function pathOf(url: string) {
+  const queryStart = url.indexOf("?");
+  return queryStart === -1 ? url : url.slice(0, queryStart);
+}

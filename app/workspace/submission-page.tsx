@@ -1,14 +1,13 @@
-import { data, Form, Link, redirect } from "react-router";
-import { z } from "zod";
+import { data, Form, Link } from "react-router";
 import { Container } from "#app/ui/container.tsx";
 import { getSubmission } from "#app/forms/submissions.server.ts";
 import { describeFields } from "#app/forms/submission-fields.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { formatBytes } from "#app/platform/html.ts";
-import { getServices } from "#app/platform/services.server.ts";
 import { webhookLog } from "#app/platform/webhooks.server.ts";
 import type { Route } from "./+types/submission-page";
-import { kindFields, redeliverWebhooks, retryNotification, setNote, setProgress, setSpam } from "./inbox.server.ts";
+import { kindFields } from "./inbox.server.ts";
+import { changeSubmission } from "./submission-actions.server.ts";
 import {
   attemptResult,
   formatTime,
@@ -49,47 +48,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-const ChangeSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("progress"), progress: z.enum(["new", "in_progress", "done"]) }),
-  z.object({ intent: z.literal("note"), note: z.string().max(5000).default("") }),
-  z.object({ intent: z.literal("spam") }),
-  z.object({ intent: z.literal("not-spam") }),
-  z.object({ intent: z.literal("retry-mail") }),
-  z.object({ intent: z.literal("redeliver-webhooks") }),
-]);
-
 export async function action({ request, params }: Route.ActionArgs) {
-  const { db, staff } = await requireStaff(request);
-  const parsed = ChangeSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) throw data("Unknown change.", { status: 400 });
-  const change = parsed.data;
-  const { id } = params;
-  let found: boolean;
-  switch (change.intent) {
-    case "progress":
-      found = await setProgress(db, id, change.progress, staff);
-      break;
-    case "note":
-      found = await setNote(db, id, change.note.trim(), staff);
-      break;
-    case "spam":
-    case "not-spam":
-      found = await setSpam(db, id, change.intent === "spam", staff);
-      break;
-    case "retry-mail":
-      // Nothing to retry (sent meanwhile) is not an error: the page shows the state.
-      await retryNotification(db, id, staff);
-      found = true;
-      break;
-    case "redeliver-webhooks":
-      await redeliverWebhooks(db, id, staff);
-      found = true;
-  }
-  if (!found) throw data(workspace.submission.notFound, { status: 404 });
-  // A released or retried notification goes out now rather than at the outbox's next round.
-  if (change.intent === "not-spam" || change.intent === "retry-mail") (await getServices()).outbox.kick();
-  if (change.intent === "not-spam" || change.intent === "redeliver-webhooks") (await getServices()).webhooks.kick();
-  return redirect(`${workspacePaths.submission(id)}?saved=1`, 303);
+  return changeSubmission(request, params.id);
 }
 
 const buttonClasses = "rounded-control border border-line px-4 py-2 font-semibold hover:bg-surface";

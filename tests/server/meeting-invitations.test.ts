@@ -41,7 +41,7 @@ async function startApp(database: TestDatabase, extra: Record<string, string> = 
   vi.resetModules();
   const { submitBooking } = await import("#app/booking/booking.server.ts");
   const { managePageData, submitManage } = await import("#app/booking/manage.server.ts");
-  const meetings = await import("#app/booking/meetings.server.ts");
+  const reminders = await import("#app/booking/reminders.server.ts");
   const { issueFormStamp } = await import("#app/forms/form-guard.server.ts");
   const { getServices } = await import("#app/platform/services.server.ts");
   const { createMailer } = await import("#app/platform/mail.server.ts");
@@ -54,7 +54,7 @@ async function startApp(database: TestDatabase, extra: Record<string, string> = 
   const seen = new Set<string>();
   return {
     env,
-    meetings,
+    reminders,
     db: services.db,
     book(person: { name: string; email: string }, at: string, when = now) {
       const body = new FormData();
@@ -310,15 +310,15 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
     await app.book({ name: "Bo Chen", email: "bo@example.com" }, "2026-06-01T20:00:00Z"); // 8 hours ahead
     expect(await app.deliver()).toHaveLength(4);
     const early = new Date("2026-06-01T16:59:00Z");
-    expect(await app.meetings.queueDueReminders(app.db, early)).toBe(0);
+    expect(await app.reminders.queueDueReminders(app.db, early)).toBe(0);
     const due = new Date("2026-06-01T17:00:00Z");
     // Two instances checking at once: one reminder.
     const counts = await Promise.all([
-      app.meetings.queueDueReminders(app.db, due),
-      app.meetings.queueDueReminders(app.db, due),
+      app.reminders.queueDueReminders(app.db, due),
+      app.reminders.queueDueReminders(app.db, due),
     ]);
     expect(counts.reduce((sum, count) => sum + count, 0)).toBe(1);
-    expect(await app.meetings.queueDueReminders(app.db, new Date("2026-06-01T18:00:00Z"))).toBe(0);
+    expect(await app.reminders.queueDueReminders(app.db, new Date("2026-06-01T18:00:00Z"))).toBe(0);
     const [reminder, ...more] = await app.deliver();
     expect(more).toEqual([]);
     expect(to(reminder!)).toBe(ann.email);

@@ -1,0 +1,72 @@
+import type { Kysely } from "kysely";
+import { Temporal } from "temporal-polyfill";
+import { isoNow } from "#app/platform/clock.server.ts";
+import type { Schema } from "#app/platform/db.server.ts";
+import { env } from "#app/platform/env.server.ts";
+import { queueMail } from "#app/platform/outbox.server.ts";
+import { startWorker } from "#app/platform/worker.server.ts";
+import { visitorMail } from "./invitation.server.ts";
+import { readMeeting } from "./meeting-queries.server.ts";
+
+// The visitor's reminder of a meeting (decision 023): its due time is set when the meeting is
+// booked or moved (meetings.server.ts), and the server queues the reminders that fall due.
+
+/** When the reminder is due: BOOKING_REMINDER_HOURS before the start, or none when that has passed (or reminders are off). */
+export function reminderDue(start: Temporal.Instant, now: Temporal.Instant) {
+  if (env.BOOKING_REMINDER_HOURS === 0) return null;
+  const due = start.subtract({ hours: env.BOOKING_REMINDER_HOURS });
+  return Temporal.Instant.compare(due, now) > 0 ? due : null;
+}
+
+/**
+ * Queues the reminders that are due. Each booking's due time is cleared by the one update that
+ * queues its reminder, in the same transaction, so two instances never send it twice.
+ */
+export async function queueDueReminders(db: Kysely<Schema>, now: Date = new Date()) {
+  const due = await db
+    .selectFrom("bookings")
+    .select("id")
+    .where("status", "=", "confirmed")
+    .where("reminder_due_at", "<=", isoNow(now))
+    .where("start_at", ">", isoNow(now))
+    .execute();
+  let queued = 0;
+  for (const { id } of due) {
+    const sent = await db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .updateTable("bookings")
+        .set({ reminder_due_at: null })
+        .where("id", "=", id)
+        .where("reminder_due_at", "is not", null)
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) === 0) return false;
+      const found = await readMeeting(trx, id);
+      const reminder = found && visitorMail(found.meeting, "reminder", null);
+      if (!reminder) return false;
+      await queueMail(trx, { ...reminder, submissionId: found.submissionId }, now);
+      return true;
+    });
+    if (sent) queued += 1;
+  }
+  return queued;
+}
+
+/** Queues due reminders every minute (and at once), a worker of the background loop; each reminder goes once whichever instance finds it. */
+export function startMeetingReminders({
+  db,
+  onQueued,
+  everyMs = 60_000,
+}: {
+  db: Kysely<Schema>;
+  onQueued: () => void;
+  everyMs?: number;
+}) {
+  return startWorker({
+    name: "Meeting reminders",
+    intervalMs: everyMs,
+    runAtStart: true,
+    work: async () => {
+      if (await queueDueReminders(db)) onQueued();
+    },
+  });
+}

@@ -1,0 +1,54 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { getServices } from "#app/platform/services.server.ts";
+import { redeliverWebhooks, retryNotification, setNote, setProgress, setSpam } from "./inbox.server.ts";
+import { requireStaff } from "./session.server.ts";
+import { workspace } from "./workspace-content.ts";
+import { workspacePaths } from "./workspace-paths.ts";
+
+/** The forms of a submission's page, each named by its `intent`. */
+const ChangeSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("progress"), progress: z.enum(["new", "in_progress", "done"]) }),
+  z.object({ intent: z.literal("note"), note: z.string().max(5000).default("") }),
+  z.object({ intent: z.literal("spam") }),
+  z.object({ intent: z.literal("not-spam") }),
+  z.object({ intent: z.literal("retry-mail") }),
+  z.object({ intent: z.literal("redeliver-webhooks") }),
+]);
+
+/**
+ * What a staff member's post to a submission's page (`id`) does: one change, recorded in the
+ * audit trail by inbox.server.ts, then back to the page with "saved".
+ */
+export async function changeSubmission(request: Request, id: string) {
+  const { db, staff } = await requireStaff(request);
+  const parsed = ChangeSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data("Unknown change.", { status: 400 });
+  const change = parsed.data;
+  let found: boolean;
+  switch (change.intent) {
+    case "progress":
+      found = await setProgress(db, id, change.progress, staff);
+      break;
+    case "note":
+      found = await setNote(db, id, change.note.trim(), staff);
+      break;
+    case "spam":
+    case "not-spam":
+      found = await setSpam(db, id, change.intent === "spam", staff);
+      break;
+    case "retry-mail":
+      // Nothing to retry (sent meanwhile) is not an error: the page shows the state.
+      await retryNotification(db, id, staff);
+      found = true;
+      break;
+    case "redeliver-webhooks":
+      await redeliverWebhooks(db, id, staff);
+      found = true;
+  }
+  if (!found) throw data(workspace.submission.notFound, { status: 404 });
+  // A released or retried notification goes out now rather than at the outbox's next round.
+  if (change.intent === "not-spam" || change.intent === "retry-mail") (await getServices()).outbox.kick();
+  if (change.intent === "not-spam" || change.intent === "redeliver-webhooks") (await getServices()).webhooks.kick();
+  return redirect(`${workspacePaths.submission(id)}?saved=1`, 303);
+}
