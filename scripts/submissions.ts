@@ -97,7 +97,9 @@ if (command === "attachment" && (!args[0] || !args[1] || !values.out))
 const env = envOrExit();
 // Loaded once the configuration is known to be good (scripts/cli.ts says why).
 const { retryFailedMail } = await import("#app/platform/outbox.server.ts");
-const { enableWebhook, redeliverSubmission, webhookLog } = await import("#app/platform/webhooks.server.ts");
+const { enableWebhook } = await import("#app/webhooks/delivery.server.ts");
+const { redeliverSubmission } = await import("#app/webhooks/queue.server.ts");
+const { webhookLog } = await import("#app/webhooks/log.server.ts");
 const { formatBytes } = await import("#app/platform/html.ts");
 const { listConsentRecords } = await import("#app/consent/consent.server.ts");
 const { toCsv, toExportRecord } = await import("#app/forms/export.server.ts");

@@ -3,10 +3,9 @@ import type { Kysely } from "kysely";
 import { Temporal } from "temporal-polyfill";
 import { isoNow } from "#app/platform/clock.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
-import { env } from "#app/platform/env.server.ts";
 import { queueWebhookEvent } from "#app/forms/webhook-events.server.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
-import { calendarBusy, queueCalendarRemoval, queueCalendarWrite } from "#app/platform/team-calendar.server.ts";
+import { calendarBusy, queueCalendarRemoval, queueCalendarWrite } from "./team-calendar.server.ts";
 import { hashToken, newToken } from "#app/platform/tokens.server.ts";
 import { type Availability, meetingMinutes } from "./availability.ts";
 import { cancelMeeting, claimMeeting, MeetingRefused, moveMeeting } from "./bookings.server.ts";
@@ -23,6 +22,7 @@ import {
 } from "./invitation.server.ts";
 import { meetingFields } from "./meeting-fields.ts";
 import { clashesWithCalendar } from "./team-calendar.ts";
+import { bookingEnv } from "./booking-env.server.ts";
 
 // A meeting's life after the booking page (decision 023): booked with its invitations, moved or
 // cancelled by the visitor through their manage link, cancelled by the team from the command
@@ -37,8 +37,8 @@ const iso = (at: Temporal.Instant) => isoNow(new Date(at.epochMilliseconds));
 
 /** When the reminder is due: BOOKING_REMINDER_HOURS before the start, or none when that has passed (or reminders are off). */
 function reminderDue(start: Temporal.Instant, now: Temporal.Instant) {
-  if (env.BOOKING_REMINDER_HOURS === 0) return null;
-  const due = start.subtract({ hours: env.BOOKING_REMINDER_HOURS });
+  if (bookingEnv.BOOKING_REMINDER_HOURS === 0) return null;
+  const due = start.subtract({ hours: bookingEnv.BOOKING_REMINDER_HOURS });
   return Temporal.Instant.compare(due, now) > 0 ? due : null;
 }
 
@@ -69,7 +69,7 @@ async function readMeeting(db: Kysely<Schema>, bookingId: string) {
     sequence: Number(row.sequence),
     videoUrl: row.video_url,
     visitor: fields?.email
-      ? { name: fields.name ?? "", email: fields.email, timeZone: fields.timeZone ?? env.BOOKING_TIME_ZONE }
+      ? { name: fields.name ?? "", email: fields.email, timeZone: fields.timeZone ?? bookingEnv.BOOKING_TIME_ZONE }
       : null,
   };
   return { meeting, status: row.status, submissionId: row.submission_id, fields };
@@ -114,9 +114,9 @@ export async function bookMeeting(
   now: Temporal.Instant,
 ) {
   const count = await upcomingFor(trx, request.visitor.email, now);
-  if (count >= env.BOOKING_MAX_UPCOMING_PER_EMAIL) throw new TooManyMeetings(count);
+  if (count >= bookingEnv.BOOKING_MAX_UPCOMING_PER_EMAIL) throw new TooManyMeetings(count);
   const { token, hash } = newToken();
-  const videoUrl = videoUrlFor(env.BOOKING_VIDEO_URL, randomBytes(12).toString("base64url"));
+  const videoUrl = videoUrlFor(bookingEnv.BOOKING_VIDEO_URL, randomBytes(12).toString("base64url"));
   const bookingId = await claimMeeting(
     trx,
     {

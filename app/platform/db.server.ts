@@ -205,7 +205,7 @@ export interface ReceiptTable {
 
 export type WebhookDeliveryStatus = "pending" | "delivered" | "failed";
 
-/** One event for the webhooks (app/platform/webhooks.server.ts): `data` is its thin payload, without personal data. */
+/** One event for the webhooks (app/webhooks/delivery.server.ts): `data` is its thin payload, without personal data. */
 export interface WebhookEventTable {
   id: string;
   type: string;

@@ -6,7 +6,8 @@ import { describeFields } from "#app/forms/submission-fields.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { formatBytes } from "#app/platform/html.ts";
 import { getServices } from "#app/platform/services.server.ts";
-import { webhookLog } from "#app/platform/webhooks.server.ts";
+import { webhookLog } from "#app/webhooks/log.server.ts";
+import { webhookWorker } from "#app/webhooks/worker.server.ts";
 import type { Route } from "./+types/submission-page";
 import { kindFields, redeliverWebhooks, retryNotification, setNote, setProgress, setSpam } from "./inbox.server.ts";
 import {
@@ -88,7 +89,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!found) throw data(workspace.submission.notFound, { status: 404 });
   // A released or retried notification goes out now rather than at the outbox's next round.
   if (change.intent === "not-spam" || change.intent === "retry-mail") (await getServices()).outbox.kick();
-  if (change.intent === "not-spam" || change.intent === "redeliver-webhooks") (await getServices()).webhooks.kick();
+  if (change.intent === "not-spam" || change.intent === "redeliver-webhooks") webhookWorker.kick();
   return redirect(`${workspacePaths.submission(id)}?saved=1`, 303);
 }
 
