@@ -184,13 +184,18 @@ export const PlatformConfig = z
 /** A capability's variables: an object schema, with its own checks across them (`superRefine`). */
 export type ConfigPart = z.ZodObject;
 
-/** The values of the platform's variables and of each part given, merged. */
+/** The values of each part of a list, merged. */
+type PartsOutput<Parts extends readonly ConfigPart[]> = Parts extends readonly [
+  infer First extends ConfigPart,
+  ...infer Rest extends readonly ConfigPart[],
+]
+  ? z.output<First> & PartsOutput<Rest>
+  : unknown;
+
+/** The values of the platform's variables (SITE_URL always filled in) and of each part given. */
 type Parsed<Parts extends readonly ConfigPart[]> = Omit<z.output<typeof PlatformConfig>, "SITE_URL"> & {
   SITE_URL: string;
-} & UnionToIntersection<z.output<Parts[number]>>;
-type UnionToIntersection<U> = (U extends unknown ? (union: U) => void : never) extends (all: infer I) => void
-  ? I
-  : never;
+} & PartsOutput<Parts>;
 
 export type Env = Parsed<[]>;
 
@@ -204,14 +209,14 @@ export class ConfigError extends Error {
   }
 }
 
+const problemsOf = (error: z.ZodError) => error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+
 /** Validates one capability's part alone: its values, or a ConfigError naming every bad variable. */
 export function parsePart<Part extends ConfigPart>(part: Part, source: Record<string, string | undefined>) {
   const result = part.safeParse(source);
   if (result.success) return result.data as z.output<Part>;
   throw new ConfigError(problemsOf(result.error));
 }
-
-const problemsOf = (error: z.ZodError) => error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
 
 /**
  * Validates the environment: the platform's variables and each capability's part given (all of
