@@ -1,11 +1,12 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { ConfigError, type Env, parseEnv } from "#app/platform/env.ts";
+import { type Config, parseConfig } from "#app/config.ts";
+import { ConfigError } from "#app/platform/env.ts";
 
 // What the operator's commands (submissions, staff, db:migrate) share: ending with a message, the
 // arguments and the configuration read and checked, and the database opened, each ending the
 // command with one line naming what is wrong instead of a stack trace.
 //
-// This module imports nothing of app/ but env.ts on purpose: the app's server modules read the
+// This module imports nothing of app/ but the configuration's schemas on purpose: the app's server modules read the
 // configuration as they load (the log level, the session limits), and a bad variable would stop
 // them with a stack trace. A command checks the configuration with envOrExit() first and only
 // then imports what it needs (`await import(…)`), as server/main.ts does.
@@ -29,9 +30,9 @@ export function argsOrExit<T extends ParseArgsConfig["options"]>(options: T, usa
 }
 
 /** The validated configuration; a bad variable ends the command with a message naming it. */
-export function envOrExit(): Env {
+export function envOrExit(): Config {
   try {
-    return parseEnv(process.env);
+    return parseConfig(process.env);
   } catch (error) {
     // One line per bad variable, naming it (never its value).
     if (error instanceof ConfigError)
@@ -51,7 +52,7 @@ export function errorText(error: unknown): string {
  * The database of DATA_DIR / DATABASE_URL, migrated, as the server opens it; one that cannot be
  * opened or reached ends the command with the variable to look at, as the server's start does.
  */
-export async function openDatabaseOrExit(env: Env) {
+export async function openDatabaseOrExit(env: Pick<Config, "DATABASE_URL" | "DATA_DIR">) {
   const { openDatabase } = await import("#app/platform/db.server.ts");
   const { migrateToLatest } = await import("#app/platform/migrations.server.ts");
   const setting = env.DATABASE_URL ? "DATABASE_URL" : "DATA_DIR";

@@ -2,7 +2,9 @@
 import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { calDavConfig, ConfigError, type Env, parseEnv, publicConfig, siteUrlMismatch } from "#app/platform/env.ts";
+import { calDavConfig } from "#app/booking/booking-config.ts";
+import { type Config, parseConfig } from "#app/config.ts";
+import { ConfigError, publicConfig, siteUrlMismatch } from "#app/platform/env.ts";
 import { buildDir, configDifferences, readBuildInfo } from "./build-info.ts";
 
 function fail(message: string): never {
@@ -10,9 +12,9 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-let env: Env;
+let env: Config;
 try {
-  env = parseEnv(process.env);
+  env = parseConfig(process.env);
 } catch (error) {
   if (error instanceof ConfigError) fail(error.message);
   throw error;

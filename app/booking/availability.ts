@@ -1,5 +1,5 @@
-import type { Env } from "#app/platform/env.ts";
-import type { WeeklyHours } from "#app/platform/weekly-hours.ts";
+import type { BookingEnv } from "./booking-config.ts";
+import type { WeeklyHours } from "./weekly-hours.ts";
 
 /** spec.md §9: the consultation lasts 30 minutes; its starts are on a 30-minute grid of the company's clock. */
 export const meetingMinutes = 30;
@@ -19,7 +19,7 @@ export type Availability = {
   daysOff: ReadonlySet<string>;
 };
 
-export function availabilityFromEnv(env: Env): Availability {
+export function availabilityFromEnv(env: BookingEnv): Availability {
   return {
     timeZone: env.BOOKING_TIME_ZONE,
     hours: env.BOOKING_HOURS,

@@ -1,12 +1,12 @@
 import { Temporal } from "temporal-polyfill";
 import { FormRefusal, handleFormPost } from "#app/forms/form-submission.server.ts";
 import { issueFormStamp } from "#app/forms/form-guard.server.ts";
-import { env } from "#app/platform/env.server.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { getServices } from "#app/platform/services.server.ts";
-import { calendarBusy } from "#app/platform/team-calendar.server.ts";
-import { isTimeZoneName } from "#app/platform/weekly-hours.ts";
+import { calendarBusy, teamCalendar } from "./team-calendar.server.ts";
+import { isTimeZoneName } from "./weekly-hours.ts";
 import { type Availability, availabilityFromEnv } from "./availability.ts";
+import { bookingEnv } from "./booking-env.server.ts";
 import { booking } from "./booking-content.ts";
 import { confirmationHref } from "./booking-links.ts";
 import { BookingFormSchema } from "./booking-schema.ts";
@@ -98,7 +98,7 @@ export async function calendarData(
 
 export async function bookingPageData(request: Request, now: Temporal.Instant = Temporal.Now.instant()) {
   const url = new URL(request.url);
-  const availability = availabilityFromEnv(env);
+  const availability = availabilityFromEnv(bookingEnv);
   const confirmation = confirmationFrom(url, availability);
   const { secret } = await getServices();
   const stamp = issueFormStamp(secret, bookingPurpose);
@@ -131,7 +131,7 @@ const refusals: Record<MeetingRefused["reason"], { status: number; message: stri
 };
 
 export function submitBooking(request: Request, now: () => Temporal.Instant = () => Temporal.Now.instant()) {
-  const availability = availabilityFromEnv(env);
+  const availability = availabilityFromEnv(bookingEnv);
   return handleFormPost({
     request,
     schema: BookingFormSchema,
@@ -167,5 +167,7 @@ export function submitBooking(request: Request, now: () => Temporal.Instant = ()
         }
       },
     }),
+    // The booking's event, queued with it, goes to the team's calendar at once (when there is one).
+    afterStored: teamCalendar.kick,
   });
 }

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { Temporal } from "temporal-polyfill";
 import { isoNow, newId } from "#app/platform/clock.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
-import { cellMinutes } from "#app/platform/weekly-hours.ts";
+import { cellMinutes } from "./weekly-hours.ts";
 import { type Availability, meetingMinutes } from "./availability.ts";
 import { companyDate, type Interval, startProblem, type StartProblem } from "./free-times.ts";
 

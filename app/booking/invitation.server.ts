@@ -1,5 +1,6 @@
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { env } from "#app/platform/env.server.ts";
+import { bookingEnv } from "./booking-env.server.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { escapeHtml } from "#app/platform/html.ts";
 import type { CalendarPart } from "#app/platform/mail.server.ts";
@@ -28,7 +29,7 @@ export type Meeting = {
 type Reader = "visitor" | "team";
 
 const mailDomain = () => new URL(env.SITE_URL).hostname;
-const teamMailbox = () => env.BOOKING_EMAIL ?? env.CONTACT_EMAIL;
+const teamMailbox = () => bookingEnv.BOOKING_EMAIL ?? env.CONTACT_EMAIL;
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, " ").trim();
 
 /** The event's UID: the same in every message about the meeting, so calendars update one event. */
@@ -124,8 +125,8 @@ function mailFrom(copy: MailCopy, values: Record<string, string>) {
 const linkify = (escaped: string) => escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
 function timeValues(meeting: Meeting, reader: Reader) {
-  const zone = reader === "visitor" && meeting.visitor ? meeting.visitor.timeZone : env.BOOKING_TIME_ZONE;
-  return { time: timeName(meeting.start, zone), ourTime: timeName(meeting.start, env.BOOKING_TIME_ZONE) };
+  const zone = reader === "visitor" && meeting.visitor ? meeting.visitor.timeZone : bookingEnv.BOOKING_TIME_ZONE;
+  return { time: timeName(meeting.start, zone), ourTime: timeName(meeting.start, bookingEnv.BOOKING_TIME_ZONE) };
 }
 
 export type VisitorMessage = keyof typeof booking.mail.visitor;

@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
 import { Temporal } from "temporal-polyfill";
-import { env } from "#app/platform/env.server.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { log } from "#app/platform/log.server.ts";
 import { limitClient } from "#app/platform/rate-limit.server.ts";
@@ -12,6 +11,9 @@ import { calendarData } from "./booking.server.ts";
 import { MeetingRefused } from "./bookings.server.ts";
 import { timeName } from "./calendar.ts";
 import { cancelBooking, meetingForToken, rescheduleBooking } from "./meetings.server.ts";
+import { bookingEnv } from "./booking-env.server.ts";
+import { teamCalendar } from "./team-calendar.server.ts";
+import { webhookWorker } from "#app/webhooks/worker.server.ts";
 
 // The manage page behind the link in a visitor's invitation (decision 023): opening it (GET)
 // only shows the meeting, because mail scanners open links; cancelling and moving are POSTs.
@@ -25,7 +27,7 @@ export async function managePageData(request: Request, token: string, now: Tempo
   const meeting = await meetingForToken(db, token, now);
   if (!meeting) return { status: 404 as const, meeting: null };
   const url = new URL(request.url);
-  const availability = availabilityFromEnv(env);
+  const availability = availabilityFromEnv(bookingEnv);
   const visitorZone = meeting.visitor?.timeZone ?? availability.timeZone;
   const shown = {
     yourTime: fillTemplate(booking.confirmation.yourTime, { time: timeName(meeting.start, visitorZone) }),
@@ -79,8 +81,8 @@ export async function submitManage(
         now: new Date(now().epochMilliseconds),
       });
       services.outbox.kick();
-      services.calendar.kick();
-      services.webhooks.kick();
+      teamCalendar.kick();
+      webhookWorker.kick();
       return redirect(here, 303);
     }
 
@@ -91,7 +93,7 @@ export async function submitManage(
     } catch {
       return refused(400, manage.errors.time);
     }
-    const availability = availabilityFromEnv(env);
+    const availability = availabilityFromEnv(bookingEnv);
     const moved = await rescheduleBooking(
       services.db,
       { bookingId: meeting.bookingId, start, token },
@@ -100,7 +102,7 @@ export async function submitManage(
     );
     if (!moved) return refused(409, manage.errors.cancelled);
     services.outbox.kick();
-    services.calendar.kick();
+    teamCalendar.kick();
     return redirect(`${here}?moved=1`, 303);
   } catch (error) {
     if (error instanceof MeetingRefused) {

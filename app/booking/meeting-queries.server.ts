@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { isoNow } from "#app/platform/clock.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
-import { env } from "#app/platform/env.server.ts";
+import { bookingEnv } from "./booking-env.server.ts";
 import type { Meeting } from "./invitation.server.ts";
 
 // What a booked meeting is read as: by the changes (meetings.server.ts), the reminders
@@ -39,7 +39,7 @@ export async function readMeeting(db: Kysely<Schema>, bookingId: string) {
     sequence: Number(row.sequence),
     videoUrl: row.video_url,
     visitor: fields?.email
-      ? { name: fields.name ?? "", email: fields.email, timeZone: fields.timeZone ?? env.BOOKING_TIME_ZONE }
+      ? { name: fields.name ?? "", email: fields.email, timeZone: fields.timeZone ?? bookingEnv.BOOKING_TIME_ZONE }
       : null,
   };
   return { meeting, status: row.status, submissionId: row.submission_id, fields };

@@ -3,10 +3,9 @@ import type { Kysely } from "kysely";
 import { Temporal } from "temporal-polyfill";
 import { isoNow } from "#app/platform/clock.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
-import { env } from "#app/platform/env.server.ts";
 import { queueWebhookEvent } from "#app/forms/webhook-events.server.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
-import { calendarBusy, queueCalendarRemoval, queueCalendarWrite } from "#app/platform/team-calendar.server.ts";
+import { calendarBusy, queueCalendarRemoval, queueCalendarWrite } from "./team-calendar.server.ts";
 import { hashToken, newToken } from "#app/platform/tokens.server.ts";
 import { type Availability, meetingMinutes } from "./availability.ts";
 import { cancelMeeting, claimMeeting, MeetingRefused, moveMeeting } from "./bookings.server.ts";
@@ -25,6 +24,7 @@ import { meetingFields } from "./meeting-fields.ts";
 import { readMeeting, type StoredFields } from "./meeting-queries.server.ts";
 import { reminderDue } from "./reminders.server.ts";
 import { clashesWithCalendar } from "./team-calendar.ts";
+import { bookingEnv } from "./booking-env.server.ts";
 
 // A meeting's life after the booking page (decision 023): booked with its invitations, moved or
 // cancelled by the visitor through their manage link, cancelled by the team from the command
@@ -77,9 +77,9 @@ export async function bookMeeting(
   now: Temporal.Instant,
 ) {
   const count = await upcomingFor(trx, request.visitor.email, now);
-  if (count >= env.BOOKING_MAX_UPCOMING_PER_EMAIL) throw new TooManyMeetings(count);
+  if (count >= bookingEnv.BOOKING_MAX_UPCOMING_PER_EMAIL) throw new TooManyMeetings(count);
   const { token, hash } = newToken();
-  const videoUrl = videoUrlFor(env.BOOKING_VIDEO_URL, randomBytes(12).toString("base64url"));
+  const videoUrl = videoUrlFor(bookingEnv.BOOKING_VIDEO_URL, randomBytes(12).toString("base64url"));
   const bookingId = await claimMeeting(
     trx,
     {

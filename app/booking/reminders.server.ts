@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { Temporal } from "temporal-polyfill";
 import { isoNow } from "#app/platform/clock.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
-import { env } from "#app/platform/env.server.ts";
+import { bookingEnv } from "./booking-env.server.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
 import { startWorker } from "#app/platform/worker.server.ts";
 import { visitorMail } from "./invitation.server.ts";
@@ -13,8 +13,8 @@ import { readMeeting } from "./meeting-queries.server.ts";
 
 /** When the reminder is due: BOOKING_REMINDER_HOURS before the start, or none when that has passed (or reminders are off). */
 export function reminderDue(start: Temporal.Instant, now: Temporal.Instant) {
-  if (env.BOOKING_REMINDER_HOURS === 0) return null;
-  const due = start.subtract({ hours: env.BOOKING_REMINDER_HOURS });
+  if (bookingEnv.BOOKING_REMINDER_HOURS === 0) return null;
+  const due = start.subtract({ hours: bookingEnv.BOOKING_REMINDER_HOURS });
   return Temporal.Instant.compare(due, now) > 0 ? due : null;
 }
 

@@ -2,7 +2,7 @@ import type { Temporal } from "temporal-polyfill";
 import { type Availability, meetingMinutes } from "./availability.ts";
 import type { Interval } from "./free-times.ts";
 
-// The team's calendar's busy times (app/platform/team-calendar.server.ts, decision 027) at the
+// The team's calendar's busy times (app/booking/team-calendar.server.ts, decision 027) at the
 // moment a meeting is stored: the page offered its times from them, and a post with a time that
 // has become busy since (or a forged one) is refused like a taken time.
 

@@ -2,6 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type * as z from "zod/v4/core";
 import { env } from "#app/platform/env.server.ts";
+import { webhookWorker } from "#app/webhooks/worker.server.ts";
+import { formsEnv } from "./forms-env.server.ts";
 import { fillMessage } from "./field-rules.ts";
 import { judgeSubmission } from "./form-guard.server.ts";
 import { type FileExtension, maxFileNameLength } from "./file-names.ts";
@@ -49,6 +51,8 @@ export type FormPipeline<Schema extends z.$ZodType> = {
   /** How the team reads this kind: its notification is built from it and the stored fields. */
   description: SubmissionFields;
   toSubmission: (value: z.output<Schema>) => Pick<NewSubmission, "kind" | "jobSlug" | "fields" | "alsoStore">;
+  /** Wakes the work the stored submission queued beside the mail and webhooks (a booking's event for the team's calendar). */
+  afterStored?: () => void;
 };
 
 /**
@@ -162,7 +166,7 @@ export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPi
   const { spamReason, formKey } = judgeSubmission(formData, {
     secret: services.secret,
     purpose: pipeline.purpose,
-    minSeconds: env.FORM_MIN_SECONDS,
+    minSeconds: formsEnv.FORM_MIN_SECONDS,
   });
   const stored = pipeline.toSubmission(submission.value);
   try {
@@ -184,7 +188,7 @@ export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPi
         const { kind } = stored;
         const address = pipeline.description.sender(stored.fields).email;
         // A meeting's visitor gets the booking's own e-mail instead.
-        if (env.RECEIPTS === "on" && kind !== "meeting" && address) {
+        if (formsEnv.RECEIPTS === "on" && kind !== "meeting" && address) {
           await queueReceipt(trx, {
             submissionId: id,
             createdAt,
@@ -192,7 +196,7 @@ export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPi
             address,
             replyTo: notificationRecipient(pipeline.description),
             secret: services.secret,
-            dailyLimit: env.RECEIPT_DAILY_LIMIT,
+            dailyLimit: formsEnv.RECEIPT_DAILY_LIMIT,
             messageIdDomain: new URL(env.SITE_URL).hostname,
           });
         }
@@ -210,9 +214,8 @@ export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPi
     return unavailable(error);
   }
   services.outbox.kick();
-  services.webhooks.kick();
-  // A booking's event, queued with it, goes to the team's calendar at once too (when there is one).
-  services.calendar.kick();
+  webhookWorker.kick();
+  pipeline.afterStored?.();
   // Spam gets the same answer as a real visitor: nothing tells a bot what gave it away. A form
   // sent again (its stamp's key already stored) gets the same answer too: it was received.
   const { successPath } = pipeline;

@@ -2,8 +2,9 @@ import type { Kysely } from "kysely";
 import type { Schema } from "#app/platform/db.server.ts";
 import { env } from "#app/platform/env.server.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
-import type { WebhookEndpoint, WebhookEventType } from "#app/platform/webhook-endpoints.ts";
-import { queueWebhook } from "#app/platform/webhooks.server.ts";
+import type { WebhookEndpoint, WebhookEventType } from "#app/webhooks/endpoints.ts";
+import { queueWebhook } from "#app/webhooks/queue.server.ts";
+import { webhooksEnv } from "#app/webhooks/webhooks-env.server.ts";
 import { leads } from "./leads-content.ts";
 import { submissionPagePath } from "./submission-fields.ts";
 
@@ -31,7 +32,10 @@ export type WebhookEvent = {
 export async function queueWebhookEvent(
   db: Kysely<Schema>,
   event: WebhookEvent,
-  { endpoints = env.WEBHOOK_ENDPOINTS, now = new Date() }: { endpoints?: readonly WebhookEndpoint[]; now?: Date } = {},
+  {
+    endpoints = webhooksEnv.WEBHOOK_ENDPOINTS,
+    now = new Date(),
+  }: { endpoints?: readonly WebhookEndpoint[]; now?: Date } = {},
 ) {
   if (endpoints.length === 0) return null;
   const submission = await db

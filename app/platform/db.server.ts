@@ -8,6 +8,8 @@ import { log } from "./log.server.ts";
 // One query code over two engines: SQLite through Node's built-in node:sqlite by default, and
 // PostgreSQL when DATABASE_URL is set. Columns use types both share: text ids (UUIDv7), ISO 8601
 // UTC timestamps as text, JSON as text, integers, and binary content (BLOB / bytea).
+// The table types below are written by hand; tests/server/table-types.test.ts compares them with
+// what the migrations create on both engines (columns, NULL, kind of value).
 
 export type SubmissionKind = "contact" | "application" | "meeting";
 export type SubmissionStatus = "received" | "spam";
@@ -207,7 +209,7 @@ export interface ReceiptTable {
 
 export type WebhookDeliveryStatus = "pending" | "delivered" | "failed";
 
-/** One event for the webhooks (app/platform/webhooks.server.ts): `data` is its thin payload, without personal data. */
+/** One event for the webhooks (app/webhooks/): `data` is its thin payload, without personal data. */
 export interface WebhookEventTable {
   id: string;
   type: string;

@@ -1,20 +1,24 @@
 import { z } from "zod";
-import { WebhookEndpointsSchema } from "./webhook-endpoints.ts";
-import { cellMinutes, isTimeZoneName, parseDaysOff, parseWeeklyHours } from "./weekly-hours.ts";
+
+// The configuration is read from the environment and validated once, at start-up. This file holds
+// the variables any capability could use (the site's address, the database, mail, sessions,
+// retention…) and the pieces every schema is built from; a capability declares its own variables
+// in a part of its own (app/booking/booking-config.ts, …), and app/config.ts validates all the
+// parts together, so one start-up names every bad variable at once.
 
 // Unset and empty variables mean the same thing: use the default (or leave the feature off).
-function optional<T extends z.ZodType>(schema: T) {
+export function optional<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 }
 
 /** A whole number within bounds, with one message that says them. */
-const wholeNumber = (min: number, max: number, unit: string) => {
+export const wholeNumber = (min: number, max: number, unit: string) => {
   const error = `must be a whole number of ${unit} from ${min} to ${max}`;
   return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 };
 
 /** Turns a parser's answer (the value, or a string saying what is wrong) into a validated value. */
-const parsedWith =
+export const parsedWith =
   <T>(parse: (text: string) => T | string) =>
   (text: string, context: z.RefinementCtx) => {
     const parsed = parse(text);
@@ -23,41 +27,42 @@ const parsedWith =
     return z.NEVER;
   };
 
-const httpUrl = z.url({ protocol: /^https?$/, error: "must be an absolute http:// or https:// URL" });
-const httpsUrl = z.url({ protocol: /^https$/, error: "must be an absolute https:// URL" });
+export const httpUrl = z.url({ protocol: /^https?$/, error: "must be an absolute http:// or https:// URL" });
+export const httpsUrl = z.url({ protocol: /^https$/, error: "must be an absolute https:// URL" });
 
-// An OpenID issuer is https; plain http only on this machine (tests and development).
-const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
-// Kept exactly as given: it must equal the issuer the provider names (some end with a slash).
-const issuerUrl = z
-  .url({ protocol: /^https?$/, error: "must be an absolute https:// URL", abort: true })
-  .refine((url) => url.startsWith("https:") || loopbackHosts.has(new URL(url).hostname), {
-    error: "must be an absolute https:// URL (http only for localhost)",
-    abort: true,
-  })
+export const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** An https URL, or plain http on this machine only (tests and development): a provider that holds the company's credentials. */
+export const httpsOrLocalUrl = () =>
+  z
+    .url({ protocol: /^https?$/, error: "must be an absolute https:// URL", abort: true })
+    .refine((url) => url.startsWith("https:") || loopbackHosts.has(new URL(url).hostname), {
+      error: "must be an absolute https:// URL (http only for localhost)",
+      abort: true,
+    });
+
+// An OpenID issuer is kept exactly as given: it must equal the issuer the provider names (some
+// end with a slash).
+const issuerUrl = httpsOrLocalUrl()
   // Microsoft's shared authorities would let any company's people in: the issuer names one tenant.
   .refine((url) => !/^https:\/\/login\.microsoftonline\.com\/(common|organizations|consumers)(\/|$)/i.test(url), {
     error: "must name your tenant: https://login.microsoftonline.com/<tenant id>/v2.0",
   });
 
-// The team's calendar holds the company's credentials: https, plain http only on this machine.
-const calendarUrl = z
-  .url({ protocol: /^https?$/, error: "must be an absolute https:// URL", abort: true })
-  .refine((url) => url.startsWith("https:") || loopbackHosts.has(new URL(url).hostname), {
-    error: "must be an absolute https:// URL (http only for localhost)",
-    abort: true,
-  })
-  .refine((url) => !new URL(url).username && !new URL(url).password, {
-    error: "must not carry credentials: use CALDAV_USERNAME and CALDAV_PASSWORD",
-  });
-
-/** The variables that connect the team's calendar: all three or none. */
-const calDavRequired = ["CALDAV_URL", "CALDAV_USERNAME", "CALDAV_PASSWORD"] as const;
+/** Issues for the variables of a group that are set only in part: all of `names` or none. */
+export function allOrNone(names: readonly string[], env: Record<string, unknown>, context: z.RefinementCtx) {
+  const given = names.filter((name) => env[name] !== undefined);
+  if (given.length === 0) return;
+  for (const name of names) {
+    if (env[name] === undefined)
+      context.addIssue({ code: "custom", path: [name], message: `must be set with ${given.join(" and ")}` });
+  }
+}
 
 /** The variables that configure signing in with the company's accounts: all three or none. */
 const openIdRequired = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
 
-export const EnvSchema = z
+export const PlatformConfig = z
   .object({
     NODE_ENV: optional(z.enum(["development", "production", "test"])).default("production"),
     LOG_LEVEL: optional(
@@ -101,9 +106,6 @@ export const EnvSchema = z
         .max(3600, { error: "must be 3600 or less" }),
     ).default(120),
     FORM_SECRET: optional(z.string().min(32, { error: "must be at least 32 characters long" })),
-    FORM_MIN_SECONDS: optional(
-      z.coerce.number({ error: "must be a number of seconds" }).min(0, { error: "must be zero or more" }),
-    ).default(3),
     RATE_LIMIT_MAX: optional(
       z.coerce.number().int({ error: "must be a whole number" }).min(1, { error: "must be 1 or more" }),
     ).default(10),
@@ -140,33 +142,6 @@ export const EnvSchema = z
         })
         .transform((domain) => domain.toLowerCase()),
     ),
-    BOOKING_TIME_ZONE: optional(
-      z
-        .string()
-        .refine(isTimeZoneName, { error: "must be an IANA time zone name, like America/Los_Angeles or Europe/Berlin" }),
-    ).default("America/Los_Angeles"),
-    BOOKING_HOURS: optional(z.string()).default("mon-fri 09:00-17:00").transform(parsedWith(parseWeeklyHours)),
-    BOOKING_BUFFER_BEFORE_MINUTES: optional(
-      wholeNumber(0, 240, "minutes").multipleOf(cellMinutes, { error: `must be a multiple of ${cellMinutes} minutes` }),
-    ).default(0),
-    BOOKING_BUFFER_AFTER_MINUTES: optional(
-      wholeNumber(0, 240, "minutes").multipleOf(cellMinutes, { error: `must be a multiple of ${cellMinutes} minutes` }),
-    ).default(15),
-    BOOKING_MIN_NOTICE_HOURS: optional(wholeNumber(0, 24 * 30, "hours")).default(12),
-    BOOKING_HORIZON_DAYS: optional(wholeNumber(1, 366, "days")).default(42),
-    BOOKING_MAX_PER_DAY: optional(wholeNumber(1, 48, "meetings")).default(6),
-    BOOKING_DAYS_OFF: optional(z.string()).default("").transform(parsedWith(parseDaysOff)),
-    // Who receives the team's invitations (and cancellations) of booked meetings.
-    BOOKING_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
-    // The meeting's video link: one fixed address, or a template whose {room} becomes a random room per meeting.
-    BOOKING_VIDEO_URL: optional(httpsUrl),
-    BOOKING_REMINDER_HOURS: optional(wholeNumber(0, 24 * 7, "hours")).default(24),
-    BOOKING_MAX_UPCOMING_PER_EMAIL: optional(wholeNumber(1, 50, "meetings")).default(3),
-    // The team's calendar over CalDAV (decision 027): off unless all three are set.
-    CALDAV_URL: optional(calendarUrl),
-    CALDAV_USERNAME: optional(z.string()),
-    CALDAV_PASSWORD: optional(z.string()),
-    CALDAV_REFRESH_SECONDS: optional(wholeNumber(15, 24 * 60 * 60, "seconds")).default(120),
     // How long each kind of record is kept before the daily purge deletes it (app/privacy/).
     RETENTION_INQUIRY_MONTHS: optional(wholeNumber(1, 120, "months")).default(12),
     RETENTION_APPLICATION_MONTHS: optional(wholeNumber(1, 120, "months")).default(6),
@@ -186,32 +161,9 @@ export const EnvSchema = z
     PRIVACY_DPO_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
     PRIVACY_AUTHORITY: optional(z.string().trim().max(200, { error: "must be 200 characters or fewer" })),
     PRIVACY_AUTHORITY_URL: optional(httpsUrl),
-    // The visitor's receipt after an inquiry or application (app/forms/receipts.server.ts).
-    RECEIPTS: optional(z.enum(["on", "off"], { error: "must be on or off" })).default("on"),
-    RECEIPT_DAILY_LIMIT: optional(wholeNumber(1, 20, "receipts")).default(3),
-    // Signed webhooks (app/platform/webhooks.server.ts): a JSON list, see README.
-    WEBHOOK_ENDPOINTS: optional(WebhookEndpointsSchema).default([]),
-    WEBHOOK_TIMEOUT_SECONDS: optional(wholeNumber(1, 30, "seconds")).default(10),
   })
   .superRefine((env, context) => {
-    const given = openIdRequired.filter((name) => env[name] !== undefined);
-    if (given.length > 0) {
-      for (const name of openIdRequired) {
-        if (env[name] === undefined)
-          context.addIssue({ code: "custom", path: [name], message: `must be set with ${given.join(" and ")}` });
-      }
-    }
-    const calendarGiven = calDavRequired.filter((name) => env[name] !== undefined);
-    if (calendarGiven.length > 0) {
-      for (const name of calDavRequired) {
-        if (env[name] === undefined)
-          context.addIssue({
-            code: "custom",
-            path: [name],
-            message: `must be set with ${calendarGiven.join(" and ")}`,
-          });
-      }
-    }
+    allOrNone(openIdRequired, env, context);
     if (env.OIDC_ALLOWED_DOMAIN !== undefined && env.OIDC_ISSUER === undefined) {
       context.addIssue({
         code: "custom",
@@ -229,7 +181,23 @@ export const EnvSchema = z
     }
   });
 
-export type Env = Omit<z.infer<typeof EnvSchema>, "SITE_URL"> & { SITE_URL: string };
+/** A capability's variables: an object schema, with its own checks across them (`superRefine`). */
+export type ConfigPart = z.ZodObject;
+
+/** The values of each part of a list, merged. */
+type PartsOutput<Parts extends readonly ConfigPart[]> = Parts extends readonly [
+  infer First extends ConfigPart,
+  ...infer Rest extends readonly ConfigPart[],
+]
+  ? z.output<First> & PartsOutput<Rest>
+  : unknown;
+
+/** The values of the platform's variables (SITE_URL always filled in) and of each part given. */
+type Parsed<Parts extends readonly ConfigPart[]> = Omit<z.output<typeof PlatformConfig>, "SITE_URL"> & {
+  SITE_URL: string;
+} & PartsOutput<Parts>;
+
+export type Env = Parsed<[]>;
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -241,13 +209,34 @@ export class ConfigError extends Error {
   }
 }
 
-/** Validates the environment; the error names every bad variable without echoing its value. */
-export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = EnvSchema.safeParse(source);
+const problemsOf = (error: z.ZodError) => error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+
+/** Validates one capability's part alone: its values, or a ConfigError naming every bad variable. */
+export function parsePart<Part extends ConfigPart>(part: Part, source: Record<string, string | undefined>) {
+  const result = part.safeParse(source);
+  if (result.success) return result.data as z.output<Part>;
+  throw new ConfigError(problemsOf(result.error));
+}
+
+/**
+ * Validates the environment: the platform's variables and each capability's part given (all of
+ * them at start-up, app/config.ts). The error names every bad variable of every part, without
+ * echoing its value.
+ */
+export function parseEnv<const Parts extends readonly ConfigPart[] = []>(
+  source: Record<string, string | undefined>,
+  parts: Parts = [] as unknown as Parts,
+): Parsed<Parts> {
+  const problems: string[] = [];
+  const values: Record<string, unknown> = {};
+  for (const part of [PlatformConfig, ...parts]) {
+    const result = part.safeParse(source);
+    if (result.success) Object.assign(values, result.data);
+    else problems.push(...problemsOf(result.error));
+  }
+  if (problems.length) throw new ConfigError(problems);
   // Links in e-mails and passkeys name SITE_URL: without one, they name where this server listens.
-  if (result.success)
-    return { ...result.data, SITE_URL: result.data.SITE_URL ?? `http://localhost:${result.data.PORT}` };
-  throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`));
+  return { ...values, SITE_URL: values.SITE_URL ?? `http://localhost:${values.PORT}` } as Parsed<Parts>;
 }
 
 /**
@@ -305,17 +294,3 @@ export function openIdConfig(env: Env) {
 }
 
 export type OpenIdConfig = NonNullable<ReturnType<typeof openIdConfig>>;
-
-/** The team's calendar (CalDAV), when configured: the collection's address ends with a slash, so its events resolve inside it. */
-export function calDavConfig(env: Env) {
-  if (!env.CALDAV_URL || env.CALDAV_USERNAME === undefined || env.CALDAV_PASSWORD === undefined) return null;
-  const url = env.CALDAV_URL.endsWith("/") ? env.CALDAV_URL : `${env.CALDAV_URL}/`;
-  return {
-    url,
-    username: env.CALDAV_USERNAME,
-    password: env.CALDAV_PASSWORD,
-    refreshMs: env.CALDAV_REFRESH_SECONDS * 1000,
-  };
-}
-
-export type CalDavConfig = NonNullable<ReturnType<typeof calDavConfig>>;

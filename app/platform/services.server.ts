@@ -1,81 +1,52 @@
 import { env } from "./env.server.ts";
-import { epochMs, now } from "./clock.ts";
-import { calDavClient } from "./caldav.server.ts";
-import { calDavConfig } from "./env.ts";
 import { type Database, openDatabase } from "./db.server.ts";
 import { loadFormSecret } from "./secret.server.ts";
 import { log } from "./log.server.ts";
 import { createMailer } from "./mail.server.ts";
 import { migrateToLatest } from "./migrations.server.ts";
 import { startOutboxWorker } from "./outbox.server.ts";
+import { now } from "./clock.ts";
 import { pruneRateLimits } from "./rate-limit.server.ts";
-import { noTeamCalendar, startTeamCalendar, type TeamCalendarWorker } from "./team-calendar.server.ts";
-import { pruneWebhookEvents, startWebhookWorker } from "./webhooks.server.ts";
-import { startWorker } from "./worker.server.ts";
+import { startWorker, type Worker } from "./worker.server.ts";
 
 // The server's long-lived parts, started once per process: the database (migrated before use),
-// the form secret, the mailer, and the workers of the background loop (worker.server.ts): the
-// outbox, the webhooks, the team's calendar when configured, the prunes.
+// the form secret, the mailer, the outbox worker and the rate-limit prune, all workers of the
+// background loop (worker.server.ts); with them, the capabilities' own workers
+// (the webhooks' deliveries, the team's calendar), which each capability declares where it keeps
+// that work (startsWithServices), since this folder imports none of them.
 
 export type Services = Database & {
   secret: string;
   /** Where mail goes, for the server's start-up line ("SMTP server host:port" or "files in …"). */
   mailDescribe: string;
   outbox: ReturnType<typeof startOutboxWorker>;
-  webhooks: ReturnType<typeof startWebhookWorker>;
-  /** Writes bookings to the team's calendar and reads its busy times (does nothing when none is configured). */
-  calendar: TeamCalendarWorker;
   close: () => Promise<void>;
 };
 
 let started: Promise<Services> | undefined;
 
+/** A capability's worker: how it starts on the services, and the one running now. */
+type Companion = { start: (services: Services) => Worker; running: Worker | null };
+const companions = new Map<string, Companion>();
+let running: Services | null = null;
+
+/**
+ * Declares a capability's background worker, by name: it starts with the services (at once when
+ * they run already) and stops with them. The kick returned wakes it; it does nothing while the
+ * services are not started. Declared again under the same name (a module reloaded in
+ * development), the new one replaces the old.
+ */
+export function startsWithServices(name: string, start: (services: Services) => Worker) {
+  void companions.get(name)?.running?.stop();
+  const companion: Companion = { start, running: running ? start(running) : null };
+  companions.set(name, companion);
+  return { kick: () => companion.running?.kick() };
+}
+
 /** An error that names the setting the database comes from, for the operator who set it. */
 function databaseError(what: string, error: unknown) {
   const setting = env.DATABASE_URL ? "DATABASE_URL" : "DATA_DIR";
   return new Error(`${setting}: ${what}: ${error instanceof Error ? error.message : String(error)}`);
-}
-
-const dayMs = 24 * 60 * 60_000;
-
-/** Records past their time that nobody needs: rate-limit records once their window has passed, the webhooks' delivery log with the copies of sent e-mails. */
-function startPrunes({ db }: Database) {
-  return [
-    startWorker({
-      name: "Rate-limit prune",
-      intervalMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
-      work: async (signal) => {
-        await pruneRateLimits(db, { windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS, now: now(), signal });
-      },
-    }),
-    startWorker({
-      name: "Webhook log prune",
-      intervalMs: 60 * 60_000,
-      work: async () => {
-        await pruneWebhookEvents(db, new Date(epochMs() - env.RETENTION_MAIL_DAYS * dayMs));
-      },
-    }),
-  ];
-}
-
-/** The team's calendar (decision 027): busy times over the booking window with a day's margin either side. */
-function startCalendar(database: Database) {
-  const config = calDavConfig(env);
-  if (!config) return noTeamCalendar;
-  return startTeamCalendar({
-    db: database.db,
-    engine: database.engine,
-    client: calDavClient(config),
-    calendarUrl: config.url,
-    timeZone: env.BOOKING_TIME_ZONE,
-    range: (now) => ({
-      from: now.subtract({ milliseconds: dayMs }),
-      to: now.add({ milliseconds: (env.BOOKING_HORIZON_DAYS + 2) * dayMs }),
-    }),
-    refreshMs: config.refreshMs,
-    onWarn: log.warn,
-    onError: log.error,
-  });
 }
 
 async function start(): Promise<Services> {
@@ -101,30 +72,34 @@ async function start(): Promise<Services> {
       leaseMs,
       onError: log.error,
     });
-    const webhooks = startWebhookWorker({
-      db: database.db,
-      engine: database.engine,
-      endpoints: env.WEBHOOK_ENDPOINTS,
-      alert: { recipient: env.CONTACT_EMAIL, messageIdDomain: new URL(env.SITE_URL).hostname },
-      timeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
-      onError: log.error,
-      onMailQueued: outbox.kick,
+    // Rate-limit records go once their window has passed (the only place they are deleted).
+    const rateLimitPrune = startWorker({
+      name: "Rate-limit prune",
+      intervalMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
+      work: async (signal) => {
+        await pruneRateLimits(database.db, { windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS, now: now(), signal });
+      },
     });
-    const calendar = startCalendar(database);
-    const prunes = startPrunes(database);
-    return {
+    const services: Services = {
       ...database,
       secret,
       mailDescribe: mailer.describe,
       outbox,
-      webhooks,
-      calendar,
       close: async () => {
-        await Promise.all([outbox.stop(), webhooks.stop(), calendar.stop(), ...prunes.map((prune) => prune.stop())]);
+        running = null;
+        const workers = [...companions.values()].map((companion) => {
+          const worker = companion.running;
+          companion.running = null;
+          return worker?.stop();
+        });
+        await Promise.all([outbox.stop(), rateLimitPrune.stop(), ...workers]);
         mailer.close();
         await database.db.destroy();
       },
     };
+    for (const companion of companions.values()) companion.running = companion.start(services);
+    running = services;
+    return services;
   } catch (error) {
     await database.db.destroy().catch(() => {});
     throw error;

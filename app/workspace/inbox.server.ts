@@ -11,7 +11,7 @@ import { cleanFileName } from "#app/forms/file-names.ts";
 import { notificationFor } from "#app/forms/notification.server.ts";
 import { getSubmission, listSubmissions, type SubmissionRecord } from "#app/forms/submissions.server.ts";
 import { queueWebhookEvent } from "#app/forms/webhook-events.server.ts";
-import { redeliverSubmission } from "#app/platform/webhooks.server.ts";
+import { redeliverSubmission } from "#app/webhooks/queue.server.ts";
 import { env } from "#app/platform/env.server.ts";
 import { pacer } from "#app/platform/pacing.server.ts";
 import { containsPattern, foldForSearch } from "#app/platform/search-text.ts";

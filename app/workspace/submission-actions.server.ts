@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { getServices } from "#app/platform/services.server.ts";
+import { webhookWorker } from "#app/webhooks/worker.server.ts";
 import { redeliverWebhooks, retryNotification, setNote, setProgress, setSpam } from "./inbox.server.ts";
 import { requireStaff } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
@@ -49,6 +50,6 @@ export async function changeSubmission(request: Request, id: string) {
   if (!found) throw data(workspace.submission.notFound, { status: 404 });
   // A released or retried notification goes out now rather than at the outbox's next round.
   if (change.intent === "not-spam" || change.intent === "retry-mail") (await getServices()).outbox.kick();
-  if (change.intent === "not-spam" || change.intent === "redeliver-webhooks") (await getServices()).webhooks.kick();
+  if (change.intent === "not-spam" || change.intent === "redeliver-webhooks") webhookWorker.kick();
   return redirect(`${workspacePaths.submission(id)}?saved=1`, 303);
 }

@@ -4,7 +4,7 @@ import { getSubmission } from "#app/forms/submissions.server.ts";
 import { describeFields } from "#app/forms/submission-fields.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { formatBytes } from "#app/platform/html.ts";
-import { webhookLog } from "#app/platform/webhooks.server.ts";
+import { webhookLog } from "#app/webhooks/log.server.ts";
 import type { Route } from "./+types/submission-page";
 import { kindFields } from "./inbox.server.ts";
 import { changeSubmission } from "./submission-actions.server.ts";

@@ -6,8 +6,8 @@
 import { Temporal } from "temporal-polyfill";
 import { type Availability, meetingMinutes } from "#app/booking/availability.ts";
 import { freeTimes, type Interval } from "#app/booking/free-times.ts";
-import { busyEventsOf, mergeBusy } from "#app/platform/calendar-events.ts";
-import { parseWeeklyHours } from "#app/platform/weekly-hours.ts";
+import { busyEventsOf, mergeBusy } from "#app/booking/calendar-events.ts";
+import { parseWeeklyHours } from "#app/booking/weekly-hours.ts";
 
 export const freeTimesTargetMs = 20;
 

@@ -1,4 +1,4 @@
-import { enableWebhook as enable } from "#app/platform/webhooks.server.ts";
+import { enableWebhook as enable } from "#app/webhooks/delivery.server.ts";
 import type { Command } from "./command.ts";
 
 /** `enable-webhook NAME`: sends to an endpoint that answered 410 Gone again. */

@@ -1,4 +1,4 @@
-import { redeliverSubmission } from "#app/platform/webhooks.server.ts";
+import { redeliverSubmission } from "#app/webhooks/queue.server.ts";
 import type { Command } from "./command.ts";
 import { oneId } from "./one-id.ts";
 

@@ -1,4 +1,4 @@
-import { webhookLog } from "#app/platform/webhooks.server.ts";
+import { webhookLog } from "#app/webhooks/log.server.ts";
 import { attemptResult, formatTime, webhookStateLabel } from "#app/workspace/workspace-display.ts";
 import type { Command } from "./command.ts";
 import { oneId } from "./one-id.ts";

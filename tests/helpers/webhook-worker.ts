@@ -2,8 +2,8 @@
 // process would wait on each other's locks): delivers what is due on the database of DATA_DIR /
 // DATABASE_URL to the endpoints given as JSON, prints how many it attempted, and ends.
 import { openDatabase } from "#app/platform/db.server.ts";
-import { WebhookEndpointsSchema } from "#app/platform/webhook-endpoints.ts";
-import { deliverDueWebhooks } from "#app/platform/webhooks.server.ts";
+import { WebhookEndpointsSchema } from "#app/webhooks/endpoints.ts";
+import { deliverDueWebhooks } from "#app/webhooks/delivery.server.ts";
 
 const endpoints = WebhookEndpointsSchema.parse(process.argv[2] ?? "[]");
 const database = openDatabase({

@@ -4,12 +4,12 @@ import { type Availability, availabilityFromEnv } from "#app/booking/availabilit
 import { bookedMeetings, cancelMeeting, claimedCells, reserveMeeting } from "#app/booking/bookings.server.ts";
 import { freeTimes } from "#app/booking/free-times.ts";
 import { type Database, isUniqueViolation, openDatabase } from "#app/platform/db.server.ts";
-import { parseEnv } from "#app/platform/env.ts";
+import { parseConfig } from "#app/config.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 
 // Los Angeles in June (-07:00): Tuesday 2 June 2026, 09:00 is 16:00Z. Buffers 0 before, 15 after.
 const availability: Availability = availabilityFromEnv(
-  parseEnv({
+  parseConfig({
     BOOKING_TIME_ZONE: "America/Los_Angeles",
     BOOKING_HOURS: "mon-fri 09:00-17:00",
     BOOKING_BUFFER_AFTER_MINUTES: "15",

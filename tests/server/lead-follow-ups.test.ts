@@ -229,8 +229,8 @@ describe.each(engines)("after a form post on %s", (engine) => {
       const { listAudit } = await import("#app/workspace/audit.server.ts");
       const actor = { id: "staff-1", email: "lead@company.example" };
       expect(await redeliverWebhooks(database.db, stored!.id, actor)).toBe(1);
-      const { getServices } = await import("#app/platform/services.server.ts");
-      (await getServices()).webhooks.kick();
+      const { webhookWorker } = await import("#app/webhooks/worker.server.ts");
+      webhookWorker.kick();
       await vi.waitFor(() => expect(receiver.received).toHaveLength(2), { timeout: 10_000, interval: 100 });
       expect(receiver.received[1]?.headers["webhook-id"]).toBe(receiver.received[0]?.headers["webhook-id"]);
       expect(
@@ -252,8 +252,8 @@ describe.each(engines)("after a form post on %s", (engine) => {
       expect(await setSpam(database.db, stored!.id, false, { id: "staff-1", email: "lead@company.example" })).toBe(
         true,
       );
-      const { getServices } = await import("#app/platform/services.server.ts");
-      (await getServices()).webhooks.kick();
+      const { webhookWorker } = await import("#app/webhooks/worker.server.ts");
+      webhookWorker.kick();
       await vi.waitFor(() => expect(receiver.received).toHaveLength(1), { timeout: 10_000, interval: 100 });
       expect(verify(receiver.received[0]!)).toMatchObject({
         type: "submission.created",

@@ -380,10 +380,10 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
     // A meeting still to come by the real clock, since the command reads it.
     const { freeTimes } = await import("#app/booking/free-times.ts");
     const { availabilityFromEnv } = await import("#app/booking/availability.ts");
-    const { parseEnv } = await import("#app/platform/env.ts");
+    const { parseConfig } = await import("#app/config.ts");
     const realNow = Temporal.Now.instant();
     const days = freeTimes({
-      availability: availabilityFromEnv(parseEnv(app.env)),
+      availability: availabilityFromEnv(parseConfig(app.env)),
       now: realNow,
       bookings: [],
       visitorTimeZone: "UTC",

@@ -1,7 +1,7 @@
 import { createServer, type Socket } from "node:net";
 import { Temporal } from "temporal-polyfill";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { CalDavError, calDavClient } from "#app/platform/caldav.server.ts";
+import { CalDavError, calDavClient } from "#app/booking/caldav.server.ts";
 import { clientAddressHeader } from "#app/platform/rate-limit.server.ts";
 import {
   calendarBusy,
@@ -10,7 +10,7 @@ import {
   queueCalendarWrite,
   refreshCalendarBusy,
   type TeamCalendarOptions,
-} from "#app/platform/team-calendar.server.ts";
+} from "#app/booking/team-calendar.server.ts";
 import { allDay, berlinStandUp, utcEvent, vcalendar, vevent } from "#tests/helpers/calendar-fixtures.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 import { type Radicale, startRadicale } from "#tests/helpers/radicale.ts";
@@ -318,6 +318,7 @@ describe.each(engines)("the booking page with the team's calendar on %s", (engin
     vi.resetModules();
     const { bookingPageData, submitBooking } = await import("#app/booking/booking.server.ts");
     const { issueFormStamp } = await import("#app/forms/form-guard.server.ts");
+    const { teamCalendar } = await import("#app/booking/team-calendar.server.ts");
     const { getServices } = await import("#app/platform/services.server.ts");
     const services = await getServices();
     // The services read the calendar as they start.
@@ -371,7 +372,7 @@ describe.each(engines)("the booking page with the team's calendar on %s", (engin
     const [booking] = await services.db.selectFrom("bookings").select(["id", "manage_token_hash"]).execute();
     const eventAt = `${calendarUrl}${encodeURIComponent(`${booking!.id}@localhost`)}.ics`;
     const stored = async () => {
-      services.calendar.kick();
+      teamCalendar.kick();
       const response = await fetch(eventAt, { headers: { authorization: radicale.authorization } });
       return response.status === 404 ? null : response.text();
     };
@@ -387,8 +388,8 @@ describe.each(engines)("the booking page with the team's calendar on %s", (engin
     const { cancelBooking, rescheduleBooking } = await import("#app/booking/meetings.server.ts");
     const { MeetingRefused } = await import("#app/booking/bookings.server.ts");
     const { availabilityFromEnv } = await import("#app/booking/availability.ts");
-    const { env } = await import("#app/platform/env.server.ts");
-    const availability = availabilityFromEnv(env);
+    const { bookingEnv } = await import("#app/booking/booking-env.server.ts");
+    const availability = availabilityFromEnv(bookingEnv);
     await expect(
       rescheduleBooking(services.db, { bookingId: booking!.id, start: at("10:30"), token: "t" }, availability, now),
     ).rejects.toBeInstanceOf(MeetingRefused);

@@ -3,16 +3,15 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { type NewSubmission, storeSubmission } from "#app/forms/submissions.server.ts";
 import { inquiryFields } from "#app/contact/inquiry-fields.ts";
 import { queueWebhookEvent } from "#app/forms/webhook-events.server.ts";
-import { WebhookEndpointSchema, type WebhookEndpoint } from "#app/platform/webhook-endpoints.ts";
+import { WebhookEndpointSchema, type WebhookEndpoint } from "#app/webhooks/endpoints.ts";
 import {
   claimNextDelivery,
   deliverDueWebhooks,
   enableWebhook,
-  redeliverSubmission,
-  retryForMs,
   type WebhookOptions,
-  webhookLog,
-} from "#app/platform/webhooks.server.ts";
+} from "#app/webhooks/delivery.server.ts";
+import { webhookLog } from "#app/webhooks/log.server.ts";
+import { redeliverSubmission, retryForMs } from "#app/webhooks/queue.server.ts";
 import { deleteSubmissions } from "#app/privacy/retention.server.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 import { type Reply, startReceiver, testSecret, verify } from "#tests/helpers/webhook-receiver.ts";

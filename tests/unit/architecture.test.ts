@@ -5,7 +5,8 @@ import { describe, expect, test } from "vitest";
 
 // The house rules of docs/architecture.md, checked over the import graph of app/, server/ and
 // scripts/ (type-only and dynamic imports included):
-// - ui and platform import nothing else of app/; forms and site build on them only;
+// - ui and platform import nothing else of app/; webhooks builds on platform, forms on webhooks
+//   and those below, site on ui and platform;
 // - every other folder under app/ is a capability: it uses ui, site, forms and platform, and of
 //   another capability only the modules that capability offers (below), never its internals;
 // - app/root.tsx, app/routes.ts and app/entry.server.tsx compose the rest; app/ never imports
@@ -17,7 +18,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 const sharedFolders: Record<string, string[]> = {
   ui: ["ui"],
   platform: ["platform"],
-  forms: ["forms", "ui", "platform"],
+  webhooks: ["webhooks", "platform"],
+  forms: ["forms", "ui", "platform", "webhooks"],
   site: ["site", "ui", "platform"],
 };
 
@@ -182,6 +184,8 @@ describe("the rules themselves", () => {
   test("refuse what docs/architecture.md forbids", () => {
     expect(ruleBroken("app/ui/button.tsx", "app/site/pages.ts")).not.toBeNull();
     expect(ruleBroken("app/platform/services.server.ts", "app/forms/form-guard.server.ts")).not.toBeNull();
+    expect(ruleBroken("app/platform/services.server.ts", "app/booking/team-calendar.server.ts")).not.toBeNull();
+    expect(ruleBroken("app/webhooks/delivery.server.ts", "app/forms/submissions.server.ts")).not.toBeNull();
     expect(ruleBroken("app/site/site-footer.tsx", "app/consent/consent-manager.tsx")).not.toBeNull();
     expect(ruleBroken("app/contact/contact.server.ts", "app/careers/application.server.ts")).not.toBeNull();
     expect(ruleBroken("app/entry.server.tsx", "server/security-headers.ts")).not.toBeNull();
@@ -190,6 +194,8 @@ describe("the rules themselves", () => {
 
   test("allow what it permits", () => {
     expect(ruleBroken("app/contact/contact-page.tsx", "app/forms/form-guard.server.ts")).toBeNull();
+    expect(ruleBroken("app/forms/form-submission.server.ts", "app/webhooks/worker.server.ts")).toBeNull();
+    expect(ruleBroken("app/config.ts", "app/booking/booking-config.ts")).toBeNull();
     expect(ruleBroken("app/pages/sitemap-xml.ts", "app/careers/jobs.ts")).toBeNull();
     expect(ruleBroken("app/root.tsx", "app/consent/consent-manager.tsx")).toBeNull();
     expect(ruleBroken("server/app.ts", "app/consent/consent-cookie.ts")).toBeNull();

@@ -6,10 +6,10 @@ import { bookingHref, confirmationHref } from "#app/booking/booking-links.ts";
 import { BookingFormSchema } from "#app/booking/booking-schema.ts";
 import { clockTime, dayName, monthGrid, timeName, weekdayHeads, zoneOptions } from "#app/booking/calendar.ts";
 import { freeTimes } from "#app/booking/free-times.ts";
-import { parseEnv } from "#app/platform/env.ts";
+import { parseConfig } from "#app/config.ts";
 
 const availability = availabilityFromEnv(
-  parseEnv({
+  parseConfig({
     BOOKING_TIME_ZONE: "America/Los_Angeles",
     BOOKING_HOURS: "mon-fri 09:00-17:00",
     BOOKING_HORIZON_DAYS: "14",

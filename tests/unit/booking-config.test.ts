@@ -1,10 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { availabilityFromEnv } from "#app/booking/availability.ts";
-import { ConfigError, parseEnv } from "#app/platform/env.ts";
+import { parseConfig } from "#app/config.ts";
+import { ConfigError } from "#app/platform/env.ts";
 
 function problems(source: Record<string, string>) {
   try {
-    parseEnv(source);
+    parseConfig(source);
   } catch (error) {
     if (error instanceof ConfigError) return error.problems;
     throw error;
@@ -14,7 +15,7 @@ function problems(source: Record<string, string>) {
 
 describe("booking configuration", () => {
   test("defaults make a working schedule on a fresh machine", () => {
-    const availability = availabilityFromEnv(parseEnv({}));
+    const availability = availabilityFromEnv(parseConfig({}));
     const weekday = [{ start: 9 * 60, end: 17 * 60 }];
     expect(availability).toEqual({
       timeZone: "America/Los_Angeles",
@@ -29,7 +30,7 @@ describe("booking configuration", () => {
   });
 
   test("reads weekly hours with several ranges, single days, lists of days and the 24:00 end", () => {
-    const env = parseEnv({
+    const env = parseConfig({
       BOOKING_TIME_ZONE: "Europe/Berlin",
       BOOKING_HOURS: " Mon-Thu 13:00-17:00,09:00-12:00 ; fri 09:00-12:00; sat,sun 20:00-24:00; ",
       BOOKING_BUFFER_BEFORE_MINUTES: "15",

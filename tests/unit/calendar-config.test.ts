@@ -1,12 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { calDavConfig, type ConfigError, parseEnv } from "#app/platform/env.ts";
+import { calDavConfig } from "#app/booking/booking-config.ts";
+import { parseConfig } from "#app/config.ts";
+import type { ConfigError } from "#app/platform/env.ts";
 
 // The team's calendar is configured by three variables together (off when none is set) and how
 // often its busy times are read; a bad value stops the server naming the variable, never its value.
 
 const problems = (source: Record<string, string>) => {
   try {
-    parseEnv(source);
+    parseConfig(source);
     return [];
   } catch (error) {
     return (error as ConfigError).problems;
@@ -21,16 +23,16 @@ const fastmail = {
 
 describe("the team's calendar configuration", () => {
   test("is off by default, and read every two minutes when on", () => {
-    expect(calDavConfig(parseEnv({}))).toBeNull();
-    expect(calDavConfig(parseEnv({ ...fastmail }))).toEqual({
+    expect(calDavConfig(parseConfig({}))).toBeNull();
+    expect(calDavConfig(parseConfig({ ...fastmail }))).toEqual({
       url: "https://caldav.fastmail.com/dav/calendars/user/team@company.example/Default/",
       username: "team@company.example",
       password: "app-password-123",
       refreshMs: 120_000,
     });
-    expect(calDavConfig(parseEnv({ ...fastmail, CALDAV_REFRESH_SECONDS: "600" }))?.refreshMs).toBe(600_000);
+    expect(calDavConfig(parseConfig({ ...fastmail, CALDAV_REFRESH_SECONDS: "600" }))?.refreshMs).toBe(600_000);
     // A calendar on this machine (the tests' radicale) may be plain http.
-    expect(calDavConfig(parseEnv({ ...fastmail, CALDAV_URL: "http://127.0.0.1:5232/team/work/" }))?.url).toBe(
+    expect(calDavConfig(parseConfig({ ...fastmail, CALDAV_URL: "http://127.0.0.1:5232/team/work/" }))?.url).toBe(
       "http://127.0.0.1:5232/team/work/",
     );
   });

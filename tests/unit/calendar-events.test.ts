@@ -3,8 +3,8 @@ import { describe, expect, test } from "vitest";
 import type { Availability } from "#app/booking/availability.ts";
 import { freeTimes } from "#app/booking/free-times.ts";
 import { clashesWithCalendar } from "#app/booking/team-calendar.ts";
-import { busyEventsOf, mergeBusy } from "#app/platform/calendar-events.ts";
-import { parseWeeklyHours } from "#app/platform/weekly-hours.ts";
+import { busyEventsOf, mergeBusy } from "#app/booking/calendar-events.ts";
+import { parseWeeklyHours } from "#app/booking/weekly-hours.ts";
 import {
   allDay,
   berlinStandUp,
@@ -15,7 +15,7 @@ import {
   vevent,
 } from "#tests/helpers/calendar-fixtures.ts";
 
-// Busy times from calendar objects (app/platform/calendar-events.ts): recurrences expanded on the
+// Busy times from calendar objects (app/booking/calendar-events.ts): recurrences expanded on the
 // event's wall clock and turned into instants with the zone's real rules, so clock changes move
 // nothing; cancelled and transparent events free; all-day events busy for their whole days on
 // the company's clock.

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { parseConfig } from "#app/config.ts";
 import { ConfigError, openIdConfig, parseEnv, publicConfig, siteUrlMismatch } from "#app/platform/env.ts";
 
 describe("parseEnv", () => {
@@ -134,6 +135,40 @@ describe("parseEnv", () => {
       parseEnv({ RETENTION_APPLICATION_MONTHS: "3", RETENTION_FUTURE_OPENINGS_MONTHS: "3" })
         .RETENTION_FUTURE_OPENINGS_MONTHS,
     ).toBe(3);
+  });
+
+  test("start-up names the bad variables of every folder's part at once, the platform's first", () => {
+    const problems = (source: Record<string, string>) => {
+      try {
+        parseConfig(source);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(
+      problems({
+        PORT: "eighty",
+        RECEIPTS: "yes",
+        WEBHOOK_TIMEOUT_SECONDS: "0",
+        BOOKING_HORIZON_DAYS: "0",
+        CALDAV_USERNAME: "team",
+      }),
+    ).toEqual([
+      "PORT must be a whole number between 1 and 65535",
+      "RECEIPTS must be on or off",
+      "WEBHOOK_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 30",
+      "BOOKING_HORIZON_DAYS must be a whole number of days from 1 to 366",
+      "CALDAV_URL must be set with CALDAV_USERNAME",
+      "CALDAV_PASSWORD must be set with CALDAV_USERNAME",
+    ]);
+    // Each part's values together, as the server reads them.
+    expect(parseConfig({ PORT: "3400", BOOKING_TIME_ZONE: "Europe/Berlin", RECEIPTS: "off" })).toMatchObject({
+      SITE_URL: "http://localhost:3400",
+      BOOKING_TIME_ZONE: "Europe/Berlin",
+      RECEIPTS: "off",
+      WEBHOOK_ENDPOINTS: [],
+    });
   });
 
   test("rejects a PORT that is not a number", () => {

@@ -2,7 +2,7 @@ import { Temporal } from "temporal-polyfill";
 import { describe, expect, test } from "vitest";
 import { type Availability, availabilityFromEnv } from "#app/booking/availability.ts";
 import { type FreeDay, type FreeTimesQuery, freeTimes, startProblem } from "#app/booking/free-times.ts";
-import { parseEnv } from "#app/platform/env.ts";
+import { parseConfig } from "#app/config.ts";
 
 // Every expected instant below is worked out by hand from the zones' rules (2026):
 // Europe/Berlin +01:00 → +02:00 on 29 March at 02:00, back on 25 October at 03:00;
@@ -12,7 +12,7 @@ import { parseEnv } from "#app/platform/env.ts";
 
 function availability(variables: Record<string, string>): Availability {
   return availabilityFromEnv(
-    parseEnv({ BOOKING_MIN_NOTICE_HOURS: "0", BOOKING_BUFFER_AFTER_MINUTES: "0", ...variables }),
+    parseConfig({ BOOKING_MIN_NOTICE_HOURS: "0", BOOKING_BUFFER_AFTER_MINUTES: "0", ...variables }),
   );
 }
 

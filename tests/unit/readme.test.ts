@@ -13,7 +13,9 @@ test("CI runs the README's test command, and the README's first command starts t
   expect(readme).toContain("\nnpm install && npm start\n");
 });
 
-test("the README's configuration table lists every environment variable the schema reads", async () => {
-  const { EnvSchema } = await import("#app/platform/env.ts");
-  for (const name of Object.keys(EnvSchema.shape)) expect(readme).toContain(`| \`${name}\``);
+test("the README's configuration table lists every environment variable the schemas read", async () => {
+  const { PlatformConfig } = await import("#app/platform/env.ts");
+  const { configParts } = await import("#app/config.ts");
+  for (const part of [PlatformConfig, ...configParts])
+    for (const name of Object.keys(part.shape)) expect(readme).toContain(`| \`${name}\``);
 });

@@ -1,14 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { type ConfigError, parseEnv } from "#app/platform/env.ts";
-import { isPublicAddress } from "#app/platform/public-address.server.ts";
-import { retryAfterMs, retryDelayMs, signWebhook } from "#app/platform/webhooks.server.ts";
+import { parseConfig } from "#app/config.ts";
+import type { ConfigError } from "#app/platform/env.ts";
+import { isPublicAddress } from "#app/webhooks/public-address.server.ts";
+import { retryAfterMs, retryDelayMs, signWebhook } from "#app/webhooks/delivery.server.ts";
 import { Webhook } from "standardwebhooks";
 
 const secret = `whsec_${Buffer.from("0123456789abcdef0123456789abcdef").toString("base64")}`;
 
 function problems(value: string) {
   try {
-    parseEnv({ WEBHOOK_ENDPOINTS: value });
+    parseConfig({ WEBHOOK_ENDPOINTS: value });
     return [];
   } catch (error) {
     return (error as ConfigError).problems;
@@ -17,8 +18,8 @@ function problems(value: string) {
 
 describe("WEBHOOK_ENDPOINTS", () => {
   test("unset means no webhooks; each endpoint gets its defaults", () => {
-    expect(parseEnv({}).WEBHOOK_ENDPOINTS).toEqual([]);
-    const env = parseEnv({
+    expect(parseConfig({}).WEBHOOK_ENDPOINTS).toEqual([]);
+    const env = parseConfig({
       WEBHOOK_ENDPOINTS: JSON.stringify([
         { name: "crm", url: "https://crm.example.com/hooks", secret },
         {
@@ -87,13 +88,13 @@ describe("WEBHOOK_ENDPOINTS", () => {
 
 describe("receipt settings", () => {
   test("receipts are on with three a day to one address unless configured", () => {
-    expect(parseEnv({})).toMatchObject({ RECEIPTS: "on", RECEIPT_DAILY_LIMIT: 3, WEBHOOK_TIMEOUT_SECONDS: 10 });
-    expect(parseEnv({ RECEIPTS: "off", RECEIPT_DAILY_LIMIT: "5" })).toMatchObject({
+    expect(parseConfig({})).toMatchObject({ RECEIPTS: "on", RECEIPT_DAILY_LIMIT: 3, WEBHOOK_TIMEOUT_SECONDS: 10 });
+    expect(parseConfig({ RECEIPTS: "off", RECEIPT_DAILY_LIMIT: "5" })).toMatchObject({
       RECEIPTS: "off",
       RECEIPT_DAILY_LIMIT: 5,
     });
-    expect(() => parseEnv({ RECEIPTS: "yes" })).toThrow("RECEIPTS must be on or off");
-    expect(() => parseEnv({ RECEIPT_DAILY_LIMIT: "0" })).toThrow(
+    expect(() => parseConfig({ RECEIPTS: "yes" })).toThrow("RECEIPTS must be on or off");
+    expect(() => parseConfig({ RECEIPT_DAILY_LIMIT: "0" })).toThrow(
       "RECEIPT_DAILY_LIMIT must be a whole number of receipts from 1 to 20",
     );
   });

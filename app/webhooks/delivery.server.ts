@@ -1,81 +1,27 @@
 import { createHash, createHmac } from "node:crypto";
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
-import http from "node:http";
-import https from "node:https";
-import { isIP, type LookupFunction } from "node:net";
 import type { Kysely } from "kysely";
-import { isoNow, newId } from "./clock.server.ts";
-import type { Engine, Schema, WebhookDeliveryTable } from "./db.server.ts";
-import { escapeHtml } from "./html.ts";
-import { claimNextDue, takeLease } from "./lease.server.ts";
-import { startWorker } from "./worker.server.ts";
-import { queueMail } from "./outbox.server.ts";
-import { isPublicAddress } from "./public-address.server.ts";
-import { subscribes, type WebhookEndpoint, type WebhookEventType } from "./webhook-endpoints.ts";
+import { isoNow, newId } from "#app/platform/clock.server.ts";
+import type { Engine, Schema, WebhookDeliveryTable } from "#app/platform/db.server.ts";
+import { escapeHtml } from "#app/platform/html.ts";
+import { claimNextDue, takeLease } from "#app/platform/lease.server.ts";
+import { startWorker } from "#app/platform/worker.server.ts";
+import { queueMail } from "#app/platform/outbox.server.ts";
+import type { WebhookEndpoint } from "./endpoints.ts";
+import { type Answer, describeError, post } from "./send.server.ts";
 
-// Webhooks delivered the way the outbox delivers mail (decision 024): an event is stored in the
-// transaction of what it tells, with one delivery per endpoint; a worker claims each due delivery
-// with a lease (so of two instances only one sends it), posts it and records the attempt in the
-// delivery log, then retries with growing, jittered delays for about three days, never sooner
-// than a Retry-After asks. An endpoint that answers 410 Gone is disabled and the company told.
-// Standard endpoints get Standard Webhooks 1.0 (the webhook-id is the event's, the same on every
-// retry); Slack endpoints a chat line, at most one a second. Requests go only to public addresses,
-// checked on the address actually connected to, unless the endpoint allows private ones.
+// Webhooks delivered the way the outbox delivers mail (decision 024): a worker claims each due
+// delivery (queue.server.ts) with a lease (so of two instances only one sends it), posts it
+// (send.server.ts) and records the attempt in the delivery log, then retries with growing,
+// jittered delays until the delivery's three days are over, never sooner than a Retry-After asks.
+// An endpoint that answers 410 Gone is disabled and the company told. Standard endpoints get
+// Standard Webhooks 1.0 (the webhook-id is the event's, the same on every retry); Slack endpoints
+// a chat line, at most one a second.
 
 const hourMs = 60 * 60_000;
-/** After each failed attempt: the Standard Webhooks schedule, then every 10 hours until `retryForMs` has passed. */
+/** After each failed attempt: the Standard Webhooks schedule, then every 10 hours until the delivery's `retry_until`. */
 export const retryDelaysMs = [5_000, 5 * 60_000, 30 * 60_000, 2 * hourMs, 5 * hourMs, 10 * hourMs];
-export const retryForMs = 72 * hourMs;
 const maxRetryAfterMs = 24 * hourMs;
 const slackIntervalMs = 1_000;
-
-export type QueuedEvent = {
-  type: WebhookEventType;
-  submissionId: string | null;
-  /** The thin payload's data: ids, kinds, times and links, never personal data. */
-  data: Record<string, string | number | null>;
-  /** The line a chat channel gets, without personal data. */
-  chatText: string;
-};
-
-/** Stores an event and a delivery for each endpoint that takes its type, in the caller's transaction; returns the event id, or null when no endpoint takes it. */
-export async function queueWebhook(
-  db: Kysely<Schema>,
-  event: QueuedEvent,
-  endpoints: readonly WebhookEndpoint[],
-  now: Date = new Date(),
-) {
-  const targets = endpoints.filter((endpoint) => subscribes(endpoint, event.type));
-  if (targets.length === 0) return null;
-  const id = newId();
-  await db
-    .insertInto("webhook_events")
-    .values({
-      id,
-      type: event.type,
-      submission_id: event.submissionId,
-      data: JSON.stringify(event.data),
-      chat_text: event.chatText,
-      created_at: isoNow(now),
-    })
-    .execute();
-  await db
-    .insertInto("webhook_deliveries")
-    .values(
-      targets.map((endpoint) => ({
-        id: newId(),
-        event_id: id,
-        endpoint: endpoint.name,
-        status: "pending" as const,
-        attempts: 0,
-        next_attempt_at: isoNow(now),
-        retry_until: isoNow(new Date(now.getTime() + retryForMs)),
-        created_at: isoNow(now),
-      })),
-    )
-    .execute();
-  return id;
-}
 
 export type WebhookOptions = {
   db: Kysely<Schema>;
@@ -140,79 +86,6 @@ export function claimNextDelivery({
   now = () => new Date(),
 }: WebhookOptions) {
   return claimNextDue(db, engine, { table: "webhook_deliveries", key: "id", leaseMs, now: now() });
-}
-
-class RefusedAddressError extends Error {}
-
-/** Resolves a name and refuses it unless every address it has is public: the request then connects to one of those. */
-const publicOnlyLookup = ((
-  hostname: string,
-  options: { all?: boolean; family?: number },
-  callback: (...args: unknown[]) => void,
-) => {
-  dnsLookup(hostname, { all: true, family: options.family ?? 0 }, (error, addresses: LookupAddress[]) => {
-    if (error) return callback(error);
-    const refused = addresses.find((address) => !isPublicAddress(address.address));
-    if (refused)
-      return callback(
-        new RefusedAddressError(`refused: ${hostname} resolves to ${refused.address}, not a public address`),
-      );
-    if (options.all) return callback(null, addresses);
-    const [first] = addresses;
-    return first
-      ? callback(null, first.address, first.family)
-      : callback(new RefusedAddressError(`refused: ${hostname} has no address`));
-  });
-}) as unknown as LookupFunction;
-
-type Answer = { status: number; retryAfter: string | null };
-
-/** One POST within `timeoutMs` (name lookup, connection and answer together); redirects are not followed. */
-function post(
-  endpoint: WebhookEndpoint,
-  body: string,
-  headers: Record<string, string>,
-  timeoutMs: number,
-): Promise<Answer> {
-  const url = new URL(endpoint.url);
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (!endpoint.allowPrivate) {
-    if (url.protocol !== "https:")
-      return Promise.reject(new RefusedAddressError("refused: only https:// addresses are allowed"));
-    if (isIP(host) && !isPublicAddress(host))
-      return Promise.reject(new RefusedAddressError(`refused: ${host} is not a public address`));
-  }
-  const signal = AbortSignal.timeout(timeoutMs);
-  return new Promise((resolve, reject) => {
-    const request = (url.protocol === "https:" ? https : http).request(
-      url,
-      {
-        method: "POST",
-        headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
-        agent: false,
-        signal,
-        ...(endpoint.allowPrivate ? {} : { lookup: publicOnlyLookup }),
-      },
-      (response) => {
-        // The answer's body is not needed: read and dropped, and the timeout still bounds it.
-        response.resume();
-        const retryAfter = response.headers["retry-after"];
-        resolve({ status: response.statusCode ?? 0, retryAfter: typeof retryAfter === "string" ? retryAfter : null });
-      },
-    );
-    request.on("error", (error) =>
-      reject(signal.aborted ? new Error(`no answer within ${Math.round(timeoutMs / 1000)} s`) : error),
-    );
-    request.end(body);
-  });
-}
-
-/** What went wrong, for the delivery log and the log: never the endpoint's address (it may hold a secret) nor the payload. */
-function describeError(error: unknown) {
-  if (error instanceof RefusedAddressError) return error.message;
-  if (!(error instanceof Error)) return String(error).slice(0, 300);
-  const { code } = error as { code?: string };
-  return (code && !error.message.includes(code) ? `${code}: ${error.message}` : error.message).slice(0, 300);
 }
 
 async function bodyFor(db: Kysely<Schema>, endpoint: WebhookEndpoint, event: Schema["webhook_events"]) {
@@ -384,111 +257,4 @@ export function startWebhookWorker(options: WebhookOptions & { intervalMs?: numb
     onError: options.onError,
     work: async () => ((await deliverDueWebhooks(options)).held ? slackIntervalMs : undefined),
   });
-}
-
-export type WebhookLogEntry = {
-  id: string;
-  endpoint: string;
-  type: string;
-  status: "pending" | "delivered" | "failed";
-  createdAt: string;
-  deliveredAt: string | null;
-  nextAttemptAt: string | null;
-  lastError: string | null;
-  attempts: Array<{ at: string; statusCode: number | null; error: string | null; durationMs: number }>;
-};
-
-/** A submission's deliveries, oldest first, each with its attempts. */
-export async function webhookLog(db: Kysely<Schema>, submissionId: string): Promise<WebhookLogEntry[]> {
-  const deliveries = await db
-    .selectFrom("webhook_deliveries")
-    .innerJoin("webhook_events", "webhook_events.id", "webhook_deliveries.event_id")
-    .select([
-      "webhook_deliveries.id",
-      "webhook_deliveries.endpoint",
-      "webhook_deliveries.status",
-      "webhook_deliveries.created_at",
-      "webhook_deliveries.delivered_at",
-      "webhook_deliveries.next_attempt_at",
-      "webhook_deliveries.last_error",
-      "webhook_events.type",
-    ])
-    .where("webhook_events.submission_id", "=", submissionId)
-    .orderBy("webhook_deliveries.created_at")
-    .orderBy("webhook_deliveries.endpoint")
-    .execute();
-  if (deliveries.length === 0) return [];
-  const attempts = await db
-    .selectFrom("webhook_attempts")
-    .selectAll()
-    .where(
-      "delivery_id",
-      "in",
-      deliveries.map((delivery) => delivery.id),
-    )
-    .orderBy("at")
-    .orderBy("id")
-    .execute();
-  return deliveries.map((delivery) => ({
-    id: delivery.id,
-    endpoint: delivery.endpoint,
-    type: delivery.type,
-    status: delivery.status,
-    createdAt: delivery.created_at,
-    deliveredAt: delivery.delivered_at,
-    nextAttemptAt: delivery.status === "pending" ? delivery.next_attempt_at : null,
-    lastError: delivery.last_error,
-    attempts: attempts
-      .filter((attempt) => attempt.delivery_id === delivery.id)
-      .map((attempt) => ({
-        at: attempt.at,
-        statusCode: attempt.status_code === null ? null : Number(attempt.status_code),
-        error: attempt.error,
-        durationMs: Number(attempt.duration_ms),
-      })),
-  }));
-}
-
-/**
- * Sends a submission's events again to each of their endpoints, at once and with the same
- * webhook-id (a receiver that has one already knows it), on a fresh three-day schedule. A
- * delivery an instance is sending right now keeps its lease and is not sent twice.
- */
-export async function redeliverSubmission(db: Kysely<Schema>, submissionId: string, now: Date = new Date()) {
-  const result = await db
-    .updateTable("webhook_deliveries")
-    .set({
-      status: "pending",
-      attempts: 0,
-      next_attempt_at: isoNow(now),
-      retry_until: isoNow(new Date(now.getTime() + retryForMs)),
-      last_error: null,
-      delivered_at: null,
-    })
-    .where("event_id", "in", (eb) =>
-      eb.selectFrom("webhook_events").select("id").where("submission_id", "=", submissionId),
-    )
-    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", isoNow(now))]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/** Deletes the events older than `before` that nothing is still trying to send, with their log. */
-export async function pruneWebhookEvents(db: Kysely<Schema>, before: Date) {
-  const result = await db
-    .deleteFrom("webhook_events")
-    .where("created_at", "<", isoNow(before))
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("webhook_deliveries")
-            .select("id")
-            .whereRef("webhook_deliveries.event_id", "=", "webhook_events.id")
-            .where("status", "=", "pending"),
-        ),
-      ),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
 }

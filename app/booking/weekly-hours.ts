@@ -1,5 +1,5 @@
-// The readable formats of the booking configuration (BOOKING_HOURS, BOOKING_DAYS_OFF), parsed
-// here because the environment schema (env.ts) validates every variable at start-up.
+// The readable formats of the booking configuration (BOOKING_HOURS, BOOKING_DAYS_OFF), which
+// booking-config.ts validates at start-up.
 // Times are the company's wall-clock times, kept as minutes after midnight: turning them into
 // instants is the booking engine's job (app/booking/free-times.ts), through Temporal.
 

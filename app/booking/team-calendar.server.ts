@@ -1,14 +1,16 @@
 import { type Kysely, sql } from "kysely";
 import { Temporal } from "temporal-polyfill";
 import { type BusyRange, busyEventsOf, mergeBusy } from "./calendar-events.ts";
-import type { CalDavClient } from "./caldav.server.ts";
-import { isoNow, newId } from "./clock.server.ts";
-import type { CalendarWriteTable, Engine, Schema } from "./db.server.ts";
-import { calDavConfig } from "./env.ts";
-import { env } from "./env.server.ts";
-import { claimNextDue } from "./lease.server.ts";
-import { startWorker, type Worker } from "./worker.server.ts";
-import { defaultBackoffMs } from "./outbox.server.ts";
+import { isoNow, newId } from "#app/platform/clock.server.ts";
+import type { CalendarWriteTable, Engine, Schema } from "#app/platform/db.server.ts";
+import { claimNextDue } from "#app/platform/lease.server.ts";
+import { log } from "#app/platform/log.server.ts";
+import { startWorker, type Worker } from "#app/platform/worker.server.ts";
+import { defaultBackoffMs } from "#app/platform/outbox.server.ts";
+import { startsWithServices } from "#app/platform/services.server.ts";
+import { calDavConfig } from "./booking-config.ts";
+import { type CalDavClient, calDavClient } from "./caldav.server.ts";
+import { bookingEnv } from "./booking-env.server.ts";
 
 // The team's calendar, when configured (decision 027). Two jobs, shared by every instance
 // through the database:
@@ -27,7 +29,7 @@ const calendarKey = (url: string) => url;
 /** The busy times last read from the calendar configured (none when there is none, or before the first read). */
 export async function calendarBusy(
   db: Kysely<Schema>,
-  calendarUrl: string | null = calDavConfig(env)?.url ?? null,
+  calendarUrl: string | null = calDavConfig(bookingEnv)?.url ?? null,
 ): Promise<Interval[]> {
   if (!calendarUrl) return [];
   const row = await db
@@ -61,7 +63,7 @@ async function queue(
   ics: string | null,
   { now = new Date(), enabled }: QueueOptions,
 ) {
-  if (!(enabled ?? calDavConfig(env) !== null)) return false;
+  if (!(enabled ?? calDavConfig(bookingEnv) !== null)) return false;
   if (!uid || uid.length > 255) throw new Error("A calendar event's UID must be 1 to 255 characters long");
   const at = isoNow(now);
   await trx
@@ -300,5 +302,31 @@ export function startTeamCalendar(options: TeamCalendarOptions & { intervalMs?: 
   });
 }
 
-/** What the services hold when no calendar is configured. */
+/** What runs when no calendar is configured. */
 export const noTeamCalendar: TeamCalendarWorker = { kick: () => {}, stop: async () => {} };
+
+const dayMs = 24 * 60 * 60_000;
+
+/**
+ * The team's calendar, started with the services when one is configured: writes bookings to it
+ * and reads its busy times over the booking window, with a day's margin either side. Its kick
+ * sends a booking's event queued a moment ago at once.
+ */
+export const teamCalendar = startsWithServices("team calendar", (services) => {
+  const config = calDavConfig(bookingEnv);
+  if (!config) return noTeamCalendar;
+  return startTeamCalendar({
+    db: services.db,
+    engine: services.engine,
+    client: calDavClient(config),
+    calendarUrl: config.url,
+    timeZone: bookingEnv.BOOKING_TIME_ZONE,
+    range: (now) => ({
+      from: now.subtract({ milliseconds: dayMs }),
+      to: now.add({ milliseconds: (bookingEnv.BOOKING_HORIZON_DAYS + 2) * dayMs }),
+    }),
+    refreshMs: config.refreshMs,
+    onWarn: log.warn,
+    onError: log.error,
+  });
+});
