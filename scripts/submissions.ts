@@ -98,7 +98,7 @@ const env = envOrExit();
 // Loaded once the configuration is known to be good (scripts/cli.ts says why).
 const { retryFailedMail } = await import("#app/platform/outbox.server.ts");
 const { enableWebhook, redeliverSubmission, webhookLog } = await import("#app/platform/webhooks.server.ts");
-const { formatBytes } = await import("#app/platform/html.ts");
+const { formatBytes } = await import("#app/platform/file-size.ts");
 const { listConsentRecords } = await import("#app/consent/consent.server.ts");
 const { toCsv, toExportRecord } = await import("#app/forms/export.server.ts");
 const { describeFields, submissionPagePath } = await import("#app/forms/submission-fields.ts");

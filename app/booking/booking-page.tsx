@@ -10,7 +10,7 @@ import { MonthGrid, ZoneForm } from "./booking-calendar.tsx";
 import { booking } from "./booking-content.ts";
 import { BookingForm } from "./booking-form.tsx";
 import { timesId } from "./booking-links.ts";
-import { bookingPageData, submitBooking } from "./booking.server.ts";
+import { bookingPageData, submitBooking } from "./booking-page.server.ts";
 import type { Route } from "./+types/booking-page";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, booking.meta);

@@ -8,8 +8,8 @@ import { getServices } from "#app/platform/services.server.ts";
 import { availabilityFromEnv } from "./availability.ts";
 import { booking } from "./booking-content.ts";
 import { manageHref } from "./booking-links.ts";
-import { calendarData } from "./booking.server.ts";
-import { MeetingRefused } from "./bookings.server.ts";
+import { calendarData } from "./booking-page.server.ts";
+import { MeetingRefused } from "./claims.server.ts";
 import { timeName } from "./calendar.ts";
 import { cancelBooking, meetingForToken, rescheduleBooking } from "./meetings.server.ts";
 

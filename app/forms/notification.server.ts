@@ -1,5 +1,6 @@
 import { env } from "#app/platform/env.server.ts";
-import { escapeHtml, formatBytes } from "#app/platform/html.ts";
+import { formatBytes } from "#app/platform/file-size.ts";
+import { escapeHtml } from "#app/platform/html.ts";
 import { cleanFileName } from "./file-names.ts";
 import { type StoredFields, type SubmissionFields, describeFields, submissionPagePath } from "./submission-fields.ts";
 import type { Notification } from "./submissions.server.ts";

@@ -4,7 +4,7 @@ import { Container } from "#app/ui/container.tsx";
 import { getSubmission } from "#app/forms/submissions.server.ts";
 import { describeFields } from "#app/forms/submission-fields.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
-import { formatBytes } from "#app/platform/html.ts";
+import { formatBytes } from "#app/platform/file-size.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import { webhookLog } from "#app/platform/webhooks.server.ts";
 import type { Route } from "./+types/submission-page";
