@@ -101,7 +101,8 @@ const { enableWebhook, redeliverSubmission, webhookLog } = await import("#app/pl
 const { formatBytes } = await import("#app/platform/file-size.ts");
 const { listConsentRecords } = await import("#app/consent/consent.server.ts");
 const { toCsv, toExportRecord } = await import("#app/forms/export.server.ts");
-const { describeFields, submissionPagePath } = await import("#app/forms/submission-fields.ts");
+const { describeFields } = await import("#app/forms/submission-fields.ts");
+const { workspacePaths } = await import("#app/workspace/workspace-paths.ts");
 const { getAttachment, getSubmission, listSubmissions, submissionIdsStartingWith } = await import(
   "#app/forms/submissions.server.ts"
 );
@@ -220,7 +221,7 @@ function describeSubmission(submission: SubmissionRecord) {
           .join("\n")}`
       : "Notification e-mail\n  None (it was spam when it arrived).",
     `Internal note\n${submission.note ? indented(submission.note) : "  None."}`,
-    `In the workspace: ${env.SITE_URL}${submissionPagePath(submission.id)}`,
+    `In the workspace: ${env.SITE_URL}${workspacePaths.submission(submission.id)}`,
   ];
   return sections.join("\n\n");
 }

@@ -24,7 +24,7 @@ import { startMeetingReminders } from "#app/booking/meetings.server.ts";
 import { retentionPolicy } from "#app/privacy/retention.server.ts";
 import { isSchemaCurrent } from "#app/platform/migrations.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
-import { statusPagePath } from "#app/site/status-page.tsx";
+import { statusPagePath } from "#app/site/pages.ts";
 import { memoByString } from "./memo.ts";
 import { precompressedFiles, preferredEncoding } from "./precompressed.ts";
 import { bodyLimitOf, closeAfterAnswer, limitBody } from "./body-limit.ts";

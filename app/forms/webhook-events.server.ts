@@ -4,8 +4,8 @@ import { env } from "#app/platform/env.server.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import type { WebhookEndpoint, WebhookEventType } from "#app/platform/webhook-endpoints.ts";
 import { queueWebhook } from "#app/platform/webhooks.server.ts";
+import { workspacePaths } from "#app/workspace/workspace-paths.ts";
 import { leads } from "./leads-content.ts";
-import { submissionPagePath } from "./submission-fields.ts";
 
 // The events the webhooks tell (decision 024): a submission arrived (any kind, never spam), a
 // meeting was cancelled. The payload is thin: the submission's id, kind, time and its page in the
@@ -39,7 +39,7 @@ export async function queueWebhookEvent(
     .select(["kind", "created_at"])
     .where("id", "=", event.submissionId)
     .executeTakeFirstOrThrow();
-  const url = `${env.SITE_URL}${submissionPagePath(event.submissionId)}`;
+  const url = `${env.SITE_URL}${workspacePaths.submission(event.submissionId)}`;
   const copy = leads.chat;
   const headline =
     event.type === "submission.created"
