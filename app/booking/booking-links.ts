@@ -1,7 +1,9 @@
-import { generatePath } from "react-router";
 import { pages } from "#app/site/pages.ts";
 
-/** The booking's addresses: app/routes.ts mounts them, the links below are built from them. */
+/**
+ * The booking's addresses: app/routes.ts mounts them, the links below are built from them (by
+ * hand, not with React Router's generatePath: the booking form's island loads without React Router).
+ */
 export const bookingRoutes = {
   page: pages.meeting.path,
   manage: `${pages.meeting.path}/manage/:token`,
@@ -28,7 +30,7 @@ export function bookingHref({
 }
 
 /** The manage page of the meeting whose link carries this token (the same calendar, to move it). */
-export const manageHref = (token: string) => generatePath(bookingRoutes.manage, { token });
+export const manageHref = (token: string) => bookingRoutes.manage.replace(":token", encodeURIComponent(token));
 
 /** The confirmation's address: the time and zone only, never an id (an address may be shared or logged). */
 export const confirmationHref = (start: string, tz: string) =>

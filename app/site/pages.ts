@@ -1,5 +1,3 @@
-import { generatePath } from "react-router";
-
 // The one list of public pages: app/routes.ts mounts them, react-router.config.ts prerenders
 // the static ones and the sitemap lists the indexable ones. A capability's deeper addresses
 // (a posting, a meeting's manage page) build on its page here, in the capability's own registry.
@@ -27,4 +25,4 @@ export const generatedFiles = { sitemap: "/sitemap.xml", robots: "/robots.txt" }
 
 /** The error page for a status the server decided before React Router (server/app.ts) or a route that sends a visitor there. */
 export const statusPageRoute = "/__status/:code";
-export const statusPagePath = (code: number) => generatePath(statusPageRoute, { code: String(code) });
+export const statusPagePath = (code: number) => statusPageRoute.replace(":code", String(code));

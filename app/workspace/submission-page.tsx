@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
+import { Alert } from "#app/ui/alert.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { getSubmission } from "#app/forms/submissions.server.ts";
 import { describeFields } from "#app/forms/submission-fields.ts";
@@ -19,6 +20,7 @@ import {
 } from "./workspace-display.ts";
 import { requireStaff } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
+import { noteMaxLength } from "./workspace-limits.ts";
 import { workspacePaths } from "./workspace-paths.ts";
 import { workspaceMeta } from "./workspace-error.tsx";
 
@@ -51,7 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 const ChangeSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("progress"), progress: z.enum(["new", "in_progress", "done"]) }),
-  z.object({ intent: z.literal("note"), note: z.string().max(5000).default("") }),
+  z.object({ intent: z.literal("note"), note: z.string().max(noteMaxLength).default("") }),
   z.object({ intent: z.literal("spam") }),
   z.object({ intent: z.literal("not-spam") }),
   z.object({ intent: z.literal("retry-mail") }),
@@ -110,9 +112,9 @@ export default function Submission({ loaderData: submission }: Route.ComponentPr
         {submission.posting ? ` · ${copy.posting}: ${submission.posting}` : ""}
       </p>
       {submission.saved ? (
-        <p role="status" className="mt-4 rounded-card bg-accent-soft p-3 font-semibold text-accent">
+        <Alert tone="success" as="p" className="mt-4">
           {copy.saved}
-        </p>
+        </Alert>
       ) : null}
 
       <dl className="mt-6 grid gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]">
@@ -283,7 +285,7 @@ export default function Submission({ loaderData: submission }: Route.ComponentPr
             aria-describedby="note-hint"
             defaultValue={submission.note}
             rows={4}
-            maxLength={5000}
+            maxLength={noteMaxLength}
             className="block w-full rounded-control border border-line bg-raised px-3 py-2"
           />
           <button type="submit" className={buttonClasses}>
