@@ -11,7 +11,7 @@ export default {
   prerender: [
     ...pageList.filter((page) => page.prerender).map((page) => page.path),
     ...openJobs(new Date()).map(jobPath),
-    ...generatedFiles,
+    ...Object.values(generatedFiles),
   ],
   buildEnd() {
     writeBuildInfo(currentBuildInfo());

@@ -76,7 +76,7 @@ const { eraseAddress, exportAddress, reapplyErasures, recordedErasures } = await
   "#app/privacy/requests.server.ts"
 );
 const { loadFormSecret } = await import("#app/platform/secret.server.ts");
-const { submissionPagePath } = await import("#app/forms/submission-fields.ts");
+const { workspacePaths } = await import("#app/workspace/workspace-paths.ts");
 
 const ruleNames = {
   inquiry: "inquiry",
@@ -94,7 +94,7 @@ function listMentions(mentions: Mention[], what: string) {
   );
   for (const mention of mentions)
     console.log(
-      `  ${mention.id}  ${mention.receivedAt.slice(0, 10)}  ${mention.kind}  ${env.SITE_URL}${submissionPagePath(mention.id)}`,
+      `  ${mention.id}  ${mention.receivedAt.slice(0, 10)}  ${mention.kind}  ${env.SITE_URL}${workspacePaths.submission(mention.id)}`,
     );
 }
 

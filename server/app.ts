@@ -19,7 +19,7 @@ import { startMeetingReminders } from "#app/booking/reminders.server.ts";
 import { retentionPolicy } from "#app/privacy/retention.server.ts";
 import { isSchemaCurrent } from "#app/platform/migrations.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
-import { statusPagePath } from "#app/site/status-page.tsx";
+import { statusPagePath } from "#app/site/pages.ts";
 import { precompressedFiles } from "./precompressed.ts";
 import { prerenderedPages } from "./prerendered.ts";
 import { bodyLimitOf, closeAfterAnswer, limitBody } from "./body-limit.ts";

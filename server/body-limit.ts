@@ -3,8 +3,10 @@ import { resumeUploads } from "#app/careers/application-schema.ts";
 import { contactUploads } from "#app/contact/contact-schema.ts";
 import { uploadBodyBytes } from "#app/forms/multipart.server.ts";
 import { withoutTrailingSlash } from "#app/platform/uri.ts";
+import { matchPath } from "react-router";
+import { careersRoutes } from "#app/careers/jobs.ts";
 import { pages } from "#app/site/pages.ts";
-import { workspacePaths } from "#app/workspace/workspace-paths.ts";
+import { workspaceRoutes } from "#app/workspace/workspace-paths.ts";
 
 // Every request body is bounded here, before React Router reads any of it, however it is sent
 // (a declared length or chunks): what each address takes, and how much of it.
@@ -16,10 +18,7 @@ type BodyKind = "form" | "multipart" | "json";
 /** The kinds of body an address's action reads, each with its limit in bytes. */
 type Takes = Partial<Record<BodyKind, number>>;
 
-const applicationPath = new RegExp(`^${pages.careers.path}/(?:[^/]+/)?apply$`);
-const passkeyStepPath = new RegExp(
-  `^(?:${workspacePaths.signInPasskey}|${workspacePaths.addPasskey}|/workspace/enrol/[^/]+/passkey)$`,
-);
+const passkeySteps = [workspaceRoutes.signInPasskey, workspaceRoutes.addPasskey, workspaceRoutes.enrolPasskey];
 
 /**
  * What an address's action reads: the file forms take their files (multipart, up to their
@@ -31,10 +30,10 @@ function takesAt(path: string): Takes {
   const route = withoutTrailingSlash(path.replace(/\.data$/, ""));
   if (route === pages.contact.path)
     return { form: smallBodyBytes, multipart: uploadBodyBytes(contactUploads.maxTotalBytes) };
-  if (applicationPath.test(route))
+  if (matchPath(careersRoutes.apply, route))
     return { form: smallBodyBytes, multipart: uploadBodyBytes(resumeUploads.maxTotalBytes) };
   if (route === pages.meeting.path) return { form: smallBodyBytes, multipart: smallBodyBytes };
-  if (passkeyStepPath.test(route)) return { json: smallBodyBytes };
+  if (passkeySteps.some((pattern) => matchPath(pattern, route))) return { json: smallBodyBytes };
   return { form: smallBodyBytes };
 }
 

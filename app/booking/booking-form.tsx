@@ -6,7 +6,7 @@ import { pages } from "#app/site/pages.ts";
 import { Field, FieldErrors, RequiredMark } from "#app/ui/field.tsx";
 import { TimeOption } from "./time-option.tsx";
 import type { BookingContent } from "./booking-content-schema.ts";
-import { BookingFormSchema, topicMaxLength } from "./booking-schema.ts";
+import { BookingFormSchema, bookingLimits } from "./booking-schema.ts";
 import { bookingHref, timesId } from "./booking-links.ts";
 
 export type DaySlots = { date: string; name: string; slots: Array<{ start: string; time: string; name: string }> };
@@ -101,7 +101,7 @@ export function BookingForm({
                 type="text"
                 autoComplete="name"
                 required
-                maxLength={100}
+                maxLength={bookingLimits.name}
               />
             )}
           </Field>
@@ -120,7 +120,7 @@ export function BookingForm({
                 type="email"
                 autoComplete="email"
                 required
-                maxLength={254}
+                maxLength={bookingLimits.email}
               />
             )}
           </Field>
@@ -138,7 +138,7 @@ export function BookingForm({
                   defaultValue={value("company")}
                   type="text"
                   autoComplete="organization"
-                  maxLength={200}
+                  maxLength={bookingLimits.company}
                 />
               )}
             </Field>
@@ -158,7 +158,7 @@ export function BookingForm({
                   {...control("topic")}
                   defaultValue={value("topic")}
                   rows={4}
-                  maxLength={topicMaxLength}
+                  maxLength={bookingLimits.topic}
                 />
               )}
             </Field>

@@ -1,13 +1,22 @@
 import { pages } from "#app/site/pages.ts";
 
 /**
+ * The booking's addresses: app/routes.ts mounts them, the links below are built from them (by
+ * hand, not with React Router's generatePath: the booking form's island loads without React Router).
+ */
+export const bookingRoutes = {
+  page: pages.meeting.path,
+  manage: `${pages.meeting.path}/manage/:token`,
+} as const;
+
+/**
  * The booking page's address for a day and zone. The zone only when the visitor chose one:
  * without it the company's zone is shown, and with JavaScript the form offers the browser's.
  */
 export function bookingHref({
   day,
   tz,
-  path = pages.meeting.path,
+  path = bookingRoutes.page,
 }: {
   day?: string | null;
   tz?: string | null;
@@ -21,11 +30,11 @@ export function bookingHref({
 }
 
 /** The manage page of the meeting whose link carries this token (the same calendar, to move it). */
-export const manageHref = (token: string) => `${pages.meeting.path}/manage/${encodeURIComponent(token)}`;
+export const manageHref = (token: string) => bookingRoutes.manage.replace(":token", encodeURIComponent(token));
 
 /** The confirmation's address: the time and zone only, never an id (an address may be shared or logged). */
 export const confirmationHref = (start: string, tz: string) =>
-  `${pages.meeting.path}?${new URLSearchParams({ booked: "1", at: start, tz })}`;
+  `${bookingRoutes.page}?${new URLSearchParams({ booked: "1", at: start, tz })}`;
 
 /** Where a day's times begin: the target of each day link, which the page opens at. */
 export const timesId = "times";

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { Island } from "#app/site/island.tsx";
 import { pages } from "#app/site/pages.ts";
 import { pageMeta } from "#app/site/seo.ts";
+import { Alert } from "#app/ui/alert.tsx";
 import { Card } from "#app/ui/card.tsx";
 import { Confirmation } from "#app/ui/confirmation.tsx";
 import { Container } from "#app/ui/container.tsx";
@@ -10,7 +11,7 @@ import { MonthGrid, ZoneForm } from "./booking-calendar.tsx";
 import { booking } from "./booking-content.ts";
 import { BookingForm } from "./booking-form.tsx";
 import { timesId } from "./booking-links.ts";
-import { bookingPageData, submitBooking } from "./booking.server.ts";
+import { bookingPageData, submitBooking } from "./booking-page.server.ts";
 import type { Route } from "./+types/booking-page";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, booking.meta);
@@ -68,14 +69,11 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
             {booking.calendar.title}
           </h2>
           {page.problems.length ? (
-            <div
-              role="alert"
-              className="rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger"
-            >
+            <Alert tone="error">
               {page.problems.map((problem) => (
                 <p key={problem}>{problem}</p>
               ))}
-            </div>
+            </Alert>
           ) : null}
           <ZoneForm
             content={booking.zone}

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { emailAddress, longText, singleLine } from "#app/forms/field-rules.ts";
+import { emailAddress, emailMaxLength, longText, singleLine } from "#app/forms/field-rules.ts";
 import { isTimeZoneName } from "./weekly-hours.ts";
 import { booking } from "./booking-content.ts";
 
@@ -12,7 +12,8 @@ const { errors } = booking.form;
 const line = (max: number, message?: string) =>
   singleLine({ max, message, tooLong: errors.tooLong, lineMessage: errors.singleLine });
 
-export const topicMaxLength = 1000;
+/** The longest each text field may be: the schema checks it, the form's inputs carry it (maxLength). */
+export const bookingLimits = { name: 100, email: emailMaxLength, company: 200, topic: 1000 } as const;
 
 /** Not 30 February: a date and time that exist (Date rolls impossible ones over, which shows). */
 function isRealInstant(text: string) {
@@ -30,10 +31,10 @@ export const BookingFormSchema = z.object({
     ),
   // The visitor's zone, for the confirmation and the team's note of their time.
   tz: z.string().check(z.maxLength(64), z.refine(isTimeZoneName, { error: errors.malformed })),
-  name: line(100, errors.name).check(z.minLength(1, { error: errors.name })),
+  name: line(bookingLimits.name, errors.name).check(z.minLength(1, { error: errors.name })),
   email: emailAddress({ message: errors.email, tooLong: errors.tooLong }),
-  company: z.optional(line(200)),
-  topic: z.optional(longText({ max: topicMaxLength, tooLong: errors.tooLong })),
+  company: z.optional(line(bookingLimits.company)),
+  topic: z.optional(longText({ max: bookingLimits.topic, tooLong: errors.tooLong })),
 });
 
 export type BookingForm = z.infer<typeof BookingFormSchema>;

@@ -2,6 +2,7 @@ import { data, Form, Link, useLocation } from "react-router";
 import { pages } from "#app/site/pages.ts";
 import { site } from "#app/site/site-content.ts";
 import { Button } from "#app/ui/button.tsx";
+import { Alert } from "#app/ui/alert.tsx";
 import { Card } from "#app/ui/card.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { PageHead } from "#app/ui/section.tsx";
@@ -111,17 +112,14 @@ export default function ManagePage({ loaderData: page, actionData, params }: Rou
       <Container className="space-y-10 py-12 lg:py-16">
         <div>
           {meeting.moved ? (
-            <p role="status" className="mb-6 rounded-card border border-brand/40 bg-brand-soft p-4 font-semibold">
+            <Alert tone="info" as="p" className="mb-6">
               {manage.movedNotice}
-            </p>
+            </Alert>
           ) : null}
           {error ? (
-            <p
-              role="alert"
-              className="mb-6 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger"
-            >
+            <Alert tone="error" as="p" className="mb-6">
               {error}
-            </p>
+            </Alert>
           ) : null}
           {times}
         </div>
@@ -148,14 +146,11 @@ export default function ManagePage({ loaderData: page, actionData, params }: Rou
             </h2>
             <p className="text-ink-muted">{manage.reschedule.text}</p>
             {calendar.problems.length ? (
-              <div
-                role="alert"
-                className="rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger"
-              >
+              <Alert tone="error">
                 {calendar.problems.map((problem) => (
                   <p key={problem}>{problem}</p>
                 ))}
-              </div>
+              </Alert>
             ) : null}
             <ZoneForm
               content={booking.zone}

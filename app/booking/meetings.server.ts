@@ -8,7 +8,7 @@ import { queueMail } from "#app/platform/outbox.server.ts";
 import { calendarBusy, queueCalendarRemoval, queueCalendarWrite } from "./team-calendar.server.ts";
 import { hashToken, newToken } from "#app/platform/tokens.server.ts";
 import { type Availability, meetingMinutes } from "./availability.ts";
-import { cancelMeeting, claimMeeting, MeetingRefused, moveMeeting } from "./bookings.server.ts";
+import { cancelMeeting, claimMeeting, MeetingRefused, moveMeeting } from "./claims.server.ts";
 import { timeName } from "./calendar.ts";
 import {
   type Meeting,

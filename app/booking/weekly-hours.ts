@@ -12,7 +12,7 @@ export type WeeklyHours = Record<number, TimeRange[]>;
 
 export const hoursFormat = '"mon-fri 09:00-12:00,13:00-17:00; sat 10:00-12:00"';
 
-/** Booked time is claimed in quarter-hour cells (app/booking/bookings.server.ts), so ranges and buffers fall on them. */
+/** Booked time is claimed in quarter-hour cells (app/booking/claims.server.ts), so ranges and buffers fall on them. */
 export const cellMinutes = 15;
 
 function parseTime(text: string) {

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { CareersContent } from "./careers-content-schema.ts";
-import { ApplicationFormSchema, resumeUploads } from "./application-schema.ts";
+import { ApplicationFormSchema, applicationLimits, resumeUploads } from "./application-schema.ts";
 import { Card } from "#app/ui/card.tsx";
 import { Field, FieldErrors, Fieldset, FileField, RequiredMark } from "#app/ui/field.tsx";
 import { FormAlert, GuardFields, SubmitWithPrivacyNote, useSiteForm } from "#app/forms/form-parts.tsx";
@@ -52,7 +52,7 @@ export function ApplicationForm({
           type="text"
           autoComplete={autoComplete}
           required={required}
-          maxLength={100}
+          maxLength={applicationLimits.line}
         />
       )}
     </Field>
@@ -75,7 +75,7 @@ export function ApplicationForm({
           inputMode="url"
           autoComplete="url"
           spellCheck={false}
-          maxLength={300}
+          maxLength={applicationLimits.link}
         />
       )}
     </Field>
@@ -127,7 +127,7 @@ export function ApplicationForm({
                 type="email"
                 autoComplete="email"
                 required
-                maxLength={254}
+                maxLength={applicationLimits.email}
               />
             )}
           </Field>
@@ -139,7 +139,7 @@ export function ApplicationForm({
                 defaultValue={value("phone")}
                 type="tel"
                 autoComplete="tel"
-                maxLength={40}
+                maxLength={applicationLimits.phone}
               />
             )}
           </Field>
@@ -178,7 +178,7 @@ export function ApplicationForm({
                   {...control("coverNote")}
                   defaultValue={value("coverNote")}
                   rows={6}
-                  maxLength={5000}
+                  maxLength={applicationLimits.coverNote}
                 />
               )}
             </Field>

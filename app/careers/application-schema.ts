@@ -1,6 +1,16 @@
 import * as z from "zod/mini";
 import { careers } from "./careers-content.ts";
-import { MB, emailAddress, fileList, fillMessage, longText, phoneNumber, singleLine } from "#app/forms/field-rules.ts";
+import {
+  MB,
+  emailAddress,
+  emailMaxLength,
+  fileList,
+  fillMessage,
+  longText,
+  phoneMaxLength,
+  phoneNumber,
+  singleLine,
+} from "#app/forms/field-rules.ts";
 import { type FileExtension, acceptAttribute } from "#app/forms/file-names.ts";
 
 // The job application form's one schema, for a posting or a general application.
@@ -18,6 +28,17 @@ export const resumeUploads = {
   accept: acceptAttribute(resumeExtensions),
 };
 
+/** The longest each text field may be: the schema checks it, the form's inputs carry it (maxLength). */
+export const applicationLimits = {
+  /** A first or last name, a location. */
+  line: 100,
+  /** A profile's or portfolio's address, as typed. */
+  link: 300,
+  email: emailMaxLength,
+  phone: phoneMaxLength,
+  coverNote: 5000,
+} as const;
+
 const line = (max: number, message?: string) =>
   singleLine({ max, message, tooLong: errors.tooLong, lineMessage: errors.singleLine });
 
@@ -32,16 +53,18 @@ const link = z.optional(
     z.transform(withScheme),
     z
       .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: errors.url })
-      .check(z.maxLength(300, { error: fillMessage(errors.tooLong, { max: 300 }) })),
+      .check(
+        z.maxLength(applicationLimits.link, { error: fillMessage(errors.tooLong, { max: applicationLimits.link }) }),
+      ),
   ),
 );
 
 export const ApplicationFormSchema = z.object({
-  firstName: line(100, errors.firstName).check(z.minLength(1, { error: errors.firstName })),
-  lastName: line(100, errors.lastName).check(z.minLength(1, { error: errors.lastName })),
+  firstName: line(applicationLimits.line, errors.firstName).check(z.minLength(1, { error: errors.firstName })),
+  lastName: line(applicationLimits.line, errors.lastName).check(z.minLength(1, { error: errors.lastName })),
   email: emailAddress({ message: errors.email, tooLong: errors.tooLong }),
   phone: phoneNumber({ message: errors.phone, tooLong: errors.tooLong }),
-  location: z.optional(line(100)),
+  location: z.optional(line(applicationLimits.line)),
   linkedin: link,
   github: link,
   portfolio: link,
@@ -51,7 +74,7 @@ export const ApplicationFormSchema = z.object({
     tooMany: errors.tooManyFiles,
     tooLarge: errors.filesTooLarge,
   }).check(z.refine((files) => files.length === 1, { error: errors.resume })),
-  coverNote: z.optional(longText({ max: 5000, tooLong: errors.tooLong })),
+  coverNote: z.optional(longText({ max: applicationLimits.coverNote, tooLong: errors.tooLong })),
   consent: z.literal("on", { error: errors.consent }),
   futureConsent: z.optional(z.literal("on")),
 });

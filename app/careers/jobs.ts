@@ -1,6 +1,6 @@
-import { data } from "react-router";
+import { data, generatePath } from "react-router";
 import { careers } from "./careers-content.ts";
-import { pages } from "#app/site/pages.ts";
+import { generatedFiles, pages } from "#app/site/pages.ts";
 import type { JobPosting } from "./careers-content-schema.ts";
 import { site } from "#app/site/site-content.ts";
 import { now } from "#app/platform/clock.ts";
@@ -8,9 +8,17 @@ import { now } from "#app/platform/clock.ts";
 // Job postings: which are open, where they live, and their JobPosting structured data, all from
 // the one record in app/careers/careers-content.ts.
 
-export const careersPath = pages.careers.path;
-export const jobPath = (job: Pick<JobPosting, "slug">) => `${careersPath}/${job.slug}`;
-export const applyPath = (job?: Pick<JobPosting, "slug">) => (job ? `${jobPath(job)}/apply` : `${careersPath}/apply`);
+/** The careers' addresses: app/routes.ts mounts them, the links below are built from them. */
+export const careersRoutes = {
+  list: pages.careers.path,
+  posting: `${pages.careers.path}/:slug`,
+  // Also /careers/apply, a general application: static segments outrank :slug.
+  apply: `${pages.careers.path}/:slug?/apply`,
+} as const;
+
+export const careersPath = careersRoutes.list;
+export const jobPath = (job: Pick<JobPosting, "slug">) => generatePath(careersRoutes.posting, { slug: job.slug });
+export const applyPath = (job?: Pick<JobPosting, "slug">) => generatePath(careersRoutes.apply, { slug: job?.slug });
 
 /** A posting is open until the end of its validThrough day (UTC). */
 export const closesAt = (job: JobPosting) => new Date(`${job.validThrough}T23:59:59.999Z`);
@@ -39,7 +47,7 @@ export function dependsOnPostings(pathname: string) {
     pathname === careersPath ||
     pathname.startsWith(`${careersPath}/`) ||
     pathname.startsWith(`${careersPath}.`) ||
-    pathname.startsWith("/sitemap.xml")
+    pathname.startsWith(generatedFiles.sitemap)
   );
 }
 

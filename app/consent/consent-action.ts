@@ -7,7 +7,7 @@ import { consentCookieHeader, consentSources, recordConsent } from "./consent.se
 import { limitClient } from "#app/platform/rate-limit.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import type { Route } from "./+types/consent-action";
-import { statusPagePath } from "#app/site/status-page.tsx";
+import { statusPagePath } from "#app/site/pages.ts";
 
 // POST /consent: every cookie choice arrives here, as a form, from the banner, the settings page
 // or a frame's "Load form" button; the answer leads back to the page, rendered for the choice.

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ContactContent } from "./contact-content-schema.ts";
-import { ContactFormSchema, contactUploads } from "./contact-schema.ts";
+import { ContactFormSchema, contactLimits, contactUploads } from "./contact-schema.ts";
 import { Card } from "#app/ui/card.tsx";
 import { Field, Fieldset, FileField } from "#app/ui/field.tsx";
 import { FormAlert, GuardFields, SubmitWithPrivacyNote, useSiteForm } from "#app/forms/form-parts.tsx";
@@ -54,7 +54,7 @@ export function ContactForm({
                 type="text"
                 autoComplete="name"
                 required
-                maxLength={100}
+                maxLength={contactLimits.name}
               />
             )}
           </Field>
@@ -73,7 +73,7 @@ export function ContactForm({
                 type="email"
                 autoComplete="email"
                 required
-                maxLength={254}
+                maxLength={contactLimits.email}
               />
             )}
           </Field>
@@ -90,7 +90,7 @@ export function ContactForm({
                 defaultValue={value("phone")}
                 type="tel"
                 autoComplete="tel"
-                maxLength={40}
+                maxLength={contactLimits.phone}
               />
             )}
           </Field>
@@ -107,7 +107,7 @@ export function ContactForm({
                 defaultValue={value("company")}
                 type="text"
                 autoComplete="organization"
-                maxLength={200}
+                maxLength={contactLimits.company}
               />
             )}
           </Field>
@@ -128,7 +128,7 @@ export function ContactForm({
                   defaultValue={value("project")}
                   rows={4}
                   required
-                  maxLength={5000}
+                  maxLength={contactLimits.project}
                 />
               )}
             </Field>
@@ -172,7 +172,13 @@ export function ContactForm({
               errors={fields.source.errors}
             >
               {(props) => (
-                <input {...props} {...control("source")} defaultValue={value("source")} type="text" maxLength={200} />
+                <input
+                  {...props}
+                  {...control("source")}
+                  defaultValue={value("source")}
+                  type="text"
+                  maxLength={contactLimits.source}
+                />
               )}
             </Field>
           </div>

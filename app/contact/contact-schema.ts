@@ -1,6 +1,15 @@
 import * as z from "zod/mini";
 import { contact } from "./contact-content.ts";
-import { MB, emailAddress, fileList, longText, phoneNumber, singleLine } from "#app/forms/field-rules.ts";
+import {
+  MB,
+  emailAddress,
+  emailMaxLength,
+  fileList,
+  longText,
+  phoneMaxLength,
+  phoneNumber,
+  singleLine,
+} from "#app/forms/field-rules.ts";
 import { type FileExtension, acceptAttribute } from "#app/forms/file-names.ts";
 
 // The contact form's one schema: Conform validates with it in the browser, the route action
@@ -36,15 +45,25 @@ export const contactUploads = {
   accept: acceptAttribute(contactExtensions),
 };
 
+/** The longest each text field may be: the schema checks it, the form's inputs carry it (maxLength). */
+export const contactLimits = {
+  name: 100,
+  email: emailMaxLength,
+  phone: phoneMaxLength,
+  company: 200,
+  project: 5000,
+  source: 200,
+} as const;
+
 const line = (max: number, message?: string) =>
   singleLine({ max, message, tooLong: errors.tooLong, lineMessage: errors.singleLine });
 
 export const ContactFormSchema = z.object({
-  name: line(100, errors.name).check(z.minLength(1, { error: errors.name })),
+  name: line(contactLimits.name, errors.name).check(z.minLength(1, { error: errors.name })),
   email: emailAddress({ message: errors.email, tooLong: errors.tooLong }),
   phone: phoneNumber({ message: errors.phone, tooLong: errors.tooLong }),
-  company: z.optional(line(200)),
-  project: longText({ max: 5000, tooLong: errors.tooLong, message: errors.project }).check(
+  company: z.optional(line(contactLimits.company)),
+  project: longText({ max: contactLimits.project, tooLong: errors.tooLong, message: errors.project }).check(
     z.minLength(1, { error: errors.project }),
   ),
   budget: z.enum(budgetValues, { error: errors.budget }),
@@ -54,7 +73,7 @@ export const ContactFormSchema = z.object({
     tooMany: errors.tooManyFiles,
     tooLarge: errors.filesTooLarge,
   }),
-  source: z.optional(line(200)),
+  source: z.optional(line(contactLimits.source)),
 });
 
 export type ContactForm = z.infer<typeof ContactFormSchema>;

@@ -1,4 +1,4 @@
-import { formatBytes } from "#app/platform/html.ts";
+import { formatBytes } from "#app/platform/file-size.ts";
 import type { SubmissionFields } from "./submission-fields.ts";
 import type { SubmissionRecord } from "./submissions.server.ts";
 

@@ -39,8 +39,14 @@ export function singleLine({
     );
 }
 
+/** The longest address SMTP carries (RFC 5321's path, less its brackets). */
+export const emailMaxLength = 254;
+export const phoneMaxLength = 40;
+
 export function emailAddress({ message, tooLong }: { message: string; tooLong: string }) {
-  return z.email({ error: message }).check(z.maxLength(254, { error: fill(tooLong, { max: 254 }) }));
+  return z
+    .email({ error: message })
+    .check(z.maxLength(emailMaxLength, { error: fill(tooLong, { max: emailMaxLength }) }));
 }
 
 export function phoneNumber({ message, tooLong }: { message: string; tooLong: string }) {
@@ -49,7 +55,7 @@ export function phoneNumber({ message, tooLong }: { message: string; tooLong: st
       .string()
       .check(
         z.trim(),
-        z.maxLength(40, { error: fill(tooLong, { max: 40 }) }),
+        z.maxLength(phoneMaxLength, { error: fill(tooLong, { max: phoneMaxLength }) }),
         z.regex(/^[+()\d\s.-]*$/, { error: message }),
       ),
   );

@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type * as z from "zod/mini";
+import { Alert } from "#app/ui/alert.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { honeypotField, startedField } from "./guard-fields.ts";
 
@@ -168,11 +169,11 @@ export function FormAlert({
       className="focus:outline-none"
     >
       {shown.length ? (
-        <ul className="mb-6 space-y-1 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">
+        <Alert tone="error" as="ul" announced={false} className="mb-6 space-y-1">
           {shown.map((message) => (
             <li key={message}>{message}</li>
           ))}
-        </ul>
+        </Alert>
       ) : null}
     </div>
   );

@@ -1,7 +1,9 @@
 import { env } from "#app/platform/env.server.ts";
-import { escapeHtml, formatBytes } from "#app/platform/html.ts";
+import { formatBytes } from "#app/platform/file-size.ts";
+import { escapeHtml } from "#app/platform/html.ts";
 import { cleanFileName } from "./file-names.ts";
-import { type StoredFields, type SubmissionFields, describeFields, submissionPagePath } from "./submission-fields.ts";
+import { workspacePaths } from "#app/workspace/workspace-paths.ts";
+import { type StoredFields, type SubmissionFields, describeFields } from "./submission-fields.ts";
 import type { Notification } from "./submissions.server.ts";
 
 // Notification e-mails, built from what was stored and its kind's description, so a submission
@@ -27,7 +29,7 @@ export function notificationFor(description: SubmissionFields, submission: Notif
   const { notification } = description;
   const sender = description.sender(submission.fields);
   const intro = notification.intro.replace("{id}", submission.id);
-  const link = `${env.SITE_URL}${submissionPagePath(submission.id)}`;
+  const link = `${env.SITE_URL}${workspacePaths.submission(submission.id)}`;
   const rows = [
     ...(notification.context?.(submission.jobSlug) ?? []),
     ...describeFields(description, submission.fields),

@@ -6,9 +6,6 @@ import { searchText } from "#app/platform/search-text.ts";
 
 export type StoredFields = Record<string, string | null>;
 
-/** Where the team reads a stored submission: its page in the workspace (app/workspace/). */
-export const submissionPagePath = (id: string) => `/workspace/submissions/${id}`;
-
 export type Sender = { name: string; email: string; company: string | null };
 
 export type SubmissionFields = {

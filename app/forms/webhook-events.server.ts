@@ -5,8 +5,8 @@ import { fillTemplate } from "#app/platform/fill-template.ts";
 import type { WebhookEndpoint, WebhookEventType } from "#app/webhooks/endpoints.ts";
 import { queueWebhook } from "#app/webhooks/queue.server.ts";
 import { webhooksEnv } from "#app/webhooks/webhooks-env.server.ts";
+import { workspacePaths } from "#app/workspace/workspace-paths.ts";
 import { leads } from "./leads-content.ts";
-import { submissionPagePath } from "./submission-fields.ts";
 
 // The events the webhooks tell (decision 024): a submission arrived (any kind, never spam), a
 // meeting was cancelled. The payload is thin: the submission's id, kind, time and its page in the
@@ -43,7 +43,7 @@ export async function queueWebhookEvent(
     .select(["kind", "created_at"])
     .where("id", "=", event.submissionId)
     .executeTakeFirstOrThrow();
-  const url = `${env.SITE_URL}${submissionPagePath(event.submissionId)}`;
+  const url = `${env.SITE_URL}${workspacePaths.submission(event.submissionId)}`;
   const copy = leads.chat;
   const headline =
     event.type === "submission.created"

@@ -1,5 +1,6 @@
 // The one list of public pages: app/routes.ts mounts them, react-router.config.ts prerenders
-// the static ones and the sitemap lists the indexable ones.
+// the static ones and the sitemap lists the indexable ones. A capability's deeper addresses
+// (a posting, a meeting's manage page) build on its page here, in the capability's own registry.
 export const pages = {
   home: { path: "/", prerender: true, sitemap: true },
   about: { path: "/about", prerender: true, sitemap: true },
@@ -20,4 +21,8 @@ export const pages = {
 export const pageList = Object.values(pages);
 
 /** Files generated from the route list, prerendered alongside the pages. */
-export const generatedFiles = ["/sitemap.xml", "/robots.txt"] as const;
+export const generatedFiles = { sitemap: "/sitemap.xml", robots: "/robots.txt" } as const;
+
+/** The error page for a status the server decided before React Router (server/app.ts) or a route that sends a visitor there. */
+export const statusPageRoute = "/__status/:code";
+export const statusPagePath = (code: number) => statusPageRoute.replace(":code", String(code));

@@ -8,7 +8,6 @@ import type { Route } from "./+types/status-page";
 // from /consent). The root error boundary renders it.
 
 const statuses = new Set([400, 403, 405, 413, 414, 415, 429]);
-export const statusPagePath = (code: number) => `/__status/${code}`;
 
 export function loader({ params }: Route.LoaderArgs) {
   const code = Number(params.code);

@@ -1,12 +1,12 @@
 import { type PublicKeyCredentialCreationOptionsJSON, startRegistration } from "@simplewebauthn/browser";
 import { data } from "react-router";
-import { Button } from "#app/ui/button.tsx";
 import { Card } from "#app/ui/card.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { getServices } from "#app/platform/services.server.ts";
 import { hydrateHandle } from "#app/site/hydration.ts";
 import type { Route } from "./+types/enrol-page";
 import { postStep, usePasskeyCeremony } from "./passkey-client.ts";
+import { PasskeyForm } from "./passkey-form.tsx";
 import { findInvitation, wasSuperseded } from "./staff.server.ts";
 import { hashToken } from "#app/platform/tokens.server.ts";
 import { workspace } from "./workspace-content.ts";
@@ -67,23 +67,12 @@ export default function Enrol({ loaderData, params }: Route.ComponentProps) {
           {copy.invitedAs} <strong>{loaderData.email}</strong>
         </p>
         <p className="mt-3 text-ink-muted">{copy.intro}</p>
-        <noscript>
-          <p className="mt-4 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">
-            {workspace.signIn.needsJavaScript}
-          </p>
-        </noscript>
-        <div role="alert" aria-live="assertive">
-          {enrolment.problem ? (
-            <p className="mt-4 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">
-              {enrolment.problem}
-            </p>
-          ) : null}
-        </div>
-        <form method="post" onSubmit={enrolment.onSubmit} className="mt-6">
-          <Button type="submit" disabled={enrolment.disabled}>
-            {enrolment.working ? copy.working : copy.button}
-          </Button>
-        </form>
+        <PasskeyForm
+          ceremony={enrolment}
+          label={copy.button}
+          workingLabel={copy.working}
+          needsJavaScript={workspace.signIn.needsJavaScript}
+        />
       </Card>
     </Container>
   );

@@ -8,6 +8,7 @@ import { purgeNotice } from "./purge-notice.server.ts";
 import { requireStaff } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { WorkspaceTable } from "./workspace-table.tsx";
+import { searchMaxLength } from "./workspace-limits.ts";
 import { workspacePaths } from "./workspace-paths.ts";
 import { workspaceMeta } from "./workspace-error.tsx";
 
@@ -98,7 +99,13 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </label>
         <label className="font-semibold lg:col-span-2">
           {copy.filters.search}
-          <input type="search" name="q" defaultValue={filter.q ?? ""} maxLength={200} className={fieldClasses} />
+          <input
+            type="search"
+            name="q"
+            defaultValue={filter.q ?? ""}
+            maxLength={searchMaxLength}
+            className={fieldClasses}
+          />
         </label>
         <div className="flex items-center gap-4 sm:col-span-2 lg:col-span-5">
           <button type="submit" className="rounded-control bg-brand px-4 py-2 font-semibold text-brand-ink">

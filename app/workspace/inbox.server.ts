@@ -17,6 +17,7 @@ import { pacer } from "#app/platform/pacing.server.ts";
 import { containsPattern, foldForSearch } from "#app/platform/search-text.ts";
 import { type Actor, recordAudit } from "./audit.server.ts";
 import { mailStateLabel, postingTitle, stateLabel, states } from "./workspace-display.ts";
+import { searchMaxLength } from "./workspace-limits.ts";
 
 // The inbox: submissions newest first, filtered by kind, state, posting and words, a page at a
 // time. Pages continue after the last id shown (keyset paging on the time-ordered id, through
@@ -41,7 +42,7 @@ export const InboxFilterSchema = z.object({
     .regex(/^[a-z0-9-]{1,100}$/)
     .optional()
     .catch(undefined),
-  q: z.string().trim().max(200).optional().catch(undefined),
+  q: z.string().trim().max(searchMaxLength).optional().catch(undefined),
   after: z.string().regex(idPattern).optional().catch(undefined),
 });
 export type InboxFilter = z.infer<typeof InboxFilterSchema>;

@@ -1,15 +1,12 @@
 import type { ReactNode } from "react";
+import { Alert } from "#app/ui/alert.tsx";
 
 /** A message after a change: what happened (a status), or what stopped it (an alert). */
 export function Notice({ tone, children }: { tone: "done" | "problem"; children: ReactNode }) {
-  return tone === "done" ? (
-    <div role="status" className="mt-4 rounded-card bg-accent-soft p-3 font-semibold text-accent">
+  return (
+    <Alert tone={tone === "done" ? "success" : "error"} className="mt-4">
       {children}
-    </div>
-  ) : (
-    <div role="alert" className="mt-4 rounded-card border border-danger/40 bg-danger/5 p-3 font-semibold text-danger">
-      {children}
-    </div>
+    </Alert>
   );
 }
 

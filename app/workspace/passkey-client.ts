@@ -3,8 +3,9 @@ import { type FormEvent, useEffect, useState } from "react";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { workspace } from "./workspace-content.ts";
 
-// What the sign-in and enrolment pages share in the browser: posting a step of a passkey
-// ceremony as JSON, and telling a cancelled ceremony from a failed one.
+// What the passkey pages (sign-in, enrolment, the person's passkeys) share in the browser:
+// posting a step of a passkey ceremony as JSON, telling a cancelled ceremony from a failed one,
+// and the state of the form whose button runs it (app/workspace/passkey-form.tsx).
 
 /**
  * False until the page's script runs: the passkey buttons stay disabled until then, so a click
@@ -28,6 +29,9 @@ export class OpenedElsewhere extends Error {
     this.siteOrigin = siteOrigin;
   }
 }
+
+/** The server refused a step, for a reason the person is told (too many attempts). */
+export class StepRefused extends Error {}
 
 /** Posts a step; throws OpenedElsewhere when the server says the page is at the wrong address. */
 export async function postStep<T>(
@@ -65,26 +69,37 @@ export function ceremonyProblem(error: unknown, failedMessage: string) {
       address: `${error.siteOrigin}${pathname}${search}`,
     });
   }
+  if (error instanceof StepRefused) return error.message;
   return wasCancelled(error) ? workspace.signIn.cancelled : failedMessage;
 }
 
 /**
- * A form whose button runs a passkey ceremony (enrol, add a passkey): disabled until the page's
- * script runs and while the ceremony does; says why it stopped when it fails.
+ * A form whose button runs a passkey ceremony (sign in, enrol, add a passkey): disabled until the
+ * page's script runs and while the ceremony does; says why it stopped when it fails. `run` starts
+ * one without the button (sign-in's passkey offered among the e-mail field's suggestions): it
+ * stays silent when cancelled, as the button's own ceremony may be what replaced it.
  */
 export function usePasskeyCeremony(ceremony: () => Promise<void>, failedMessage: string) {
   const ready = useScriptsReady();
   const [working, setWorking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  function stopped(error: unknown) {
+    setWorking(false);
+    setProblem(ceremonyProblem(error, failedMessage));
+  }
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!browserSupportsWebAuthn()) return setProblem(workspace.signIn.unsupported);
     setProblem(null);
     setWorking(true);
-    ceremony().catch((error: unknown) => {
-      setWorking(false);
-      setProblem(ceremonyProblem(error, failedMessage));
+    ceremony().catch(stopped);
+  }
+  function run(other: () => Promise<void>) {
+    other().catch((error: unknown) => {
+      if (!wasCancelled(error)) stopped(error);
     });
   }
-  return { disabled: !ready || working, working, problem, onSubmit };
+  return { disabled: !ready || working, working, problem, onSubmit, run };
 }
+
+export type PasskeyCeremony = ReturnType<typeof usePasskeyCeremony>;

@@ -1,13 +1,13 @@
 import { type PublicKeyCredentialCreationOptionsJSON, startRegistration } from "@simplewebauthn/browser";
 import { data, Form } from "react-router";
 import { z } from "zod";
-import { Button } from "#app/ui/button.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { hydrateHandle } from "#app/site/hydration.ts";
 import type { Route } from "./+types/passkeys-page";
 import { Notice } from "./notice.tsx";
 import { postStep, usePasskeyCeremony } from "./passkey-client.ts";
+import { PasskeyForm } from "./passkey-form.tsx";
 import { listPasskeys, removePasskey } from "./passkeys.server.ts";
 import { requireStaff } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
@@ -71,7 +71,6 @@ export default function Passkeys({ loaderData, actionData }: Route.ComponentProp
       <p className="mt-2 text-ink-muted">{copy.intro}</p>
       {actionData ? <Notice tone={actionData.tone}>{actionData.message}</Notice> : null}
       {loaderData.added && !actionData ? <Notice tone="done">{copy.added}</Notice> : null}
-      {adding.problem ? <Notice tone="problem">{adding.problem}</Notice> : null}
 
       <WorkspaceTable columns={Object.values(copy.columns)} className="mt-6">
         {loaderData.passkeys.map((passkey) => (
@@ -95,14 +94,12 @@ export default function Passkeys({ loaderData, actionData }: Route.ComponentProp
         ))}
       </WorkspaceTable>
 
-      <noscript>
-        <p className="mt-6 text-ink-muted">{copy.needsJavaScript}</p>
-      </noscript>
-      <form method="post" onSubmit={adding.onSubmit} className="mt-6">
-        <Button type="submit" disabled={adding.disabled}>
-          {adding.working ? copy.adding : copy.add}
-        </Button>
-      </form>
+      <PasskeyForm
+        ceremony={adding}
+        label={copy.add}
+        workingLabel={copy.adding}
+        needsJavaScript={copy.needsJavaScript}
+      />
     </Container>
   );
 }

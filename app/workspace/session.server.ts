@@ -165,9 +165,10 @@ export async function currentSession(request: Request) {
   return readSession(db, sessionToken(request));
 }
 
+/** An address inside the workspace: its inbox, maybe with a deeper path and a query; no spaces or backslashes. */
+const insideWorkspace = new RegExp(`^${workspacePaths.inbox}(/[^\\s\\\\]*)?(\\?[^\\s\\\\]*)?$`);
+
 /** A `next` address that stays inside the workspace; anything else goes to the inbox. */
 export function safeNext(value: unknown) {
-  return typeof value === "string" && /^\/workspace(\/[^\s\\]*)?(\?[^\s\\]*)?$/.test(value)
-    ? value
-    : workspacePaths.inbox;
+  return typeof value === "string" && insideWorkspace.test(value) ? value : workspacePaths.inbox;
 }

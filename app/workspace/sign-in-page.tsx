@@ -1,10 +1,9 @@
 import {
-  browserSupportsWebAuthn,
   browserSupportsWebAuthnAutofill,
   type PublicKeyCredentialRequestOptionsJSON,
   startAuthentication,
 } from "@simplewebauthn/browser";
-import { type FormEvent, useRef, useState } from "react";
+import { useRef } from "react";
 import { data, redirect } from "react-router";
 import { Button } from "#app/ui/button.tsx";
 import { Card } from "#app/ui/card.tsx";
@@ -21,7 +20,8 @@ import {
   OpenIdUnavailable,
   openIdSettings,
 } from "./openid.server.ts";
-import { ceremonyProblem, postStep, useScriptsReady, wasCancelled } from "./passkey-client.ts";
+import { postStep, StepRefused, usePasskeyCeremony } from "./passkey-client.ts";
+import { PasskeyForm } from "./passkey-form.tsx";
 import { currentSession, requireSameOrigin, safeNext, workspaceCookie } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
@@ -81,54 +81,33 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const copy = workspace.signIn;
-  const ready = useScriptsReady();
-  const [working, setWorking] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const signingIn = usePasskeyCeremony(() => signIn(false), copy.failed);
   const autofillStarted = useRef(false);
 
   async function signIn(useBrowserAutofill: boolean) {
+    const refused = (status: number) => new StepRefused(status === 429 ? copy.rateLimited : copy.failed);
     const options = await postStep<PublicKeyCredentialRequestOptionsJSON>(workspacePaths.signInPasskey, {
       step: "options",
     });
-    if (!options.ok) return setMessage(options.status === 429 ? copy.rateLimited : copy.failed);
+    if (!options.ok) throw refused(options.status);
     const response = await startAuthentication({ optionsJSON: options.data, useBrowserAutofill });
-    if (!useBrowserAutofill) setWorking(true);
     const verified = await postStep<{ signedIn: boolean }>(workspacePaths.signInPasskey, { step: "verify", response });
-    if (!verified.ok) {
-      setWorking(false);
-      return setMessage(verified.status === 429 ? copy.rateLimited : copy.failed);
-    }
+    if (!verified.ok) throw refused(verified.status);
     // A whole page load: the workspace's pages need no scripts.
     window.location.assign(loaderData.next);
   }
 
   const problem = actionData?.problem ?? loaderData.problem;
   const problemMessage = problem === "rate-limited" ? copy.rateLimited : problem ? copy.openId.problems[problem] : null;
-  const shown = message ?? problemMessage;
-
-  function failed(error: unknown) {
-    setWorking(false);
-    setMessage(ceremonyProblem(error, copy.failed));
-  }
 
   // When the person goes to the e-mail field, the browser may offer their passkey among its
   // suggestions: listen for that choice (once; the button's ceremony replaces this one).
   function offerAutofill() {
     if (autofillStarted.current) return;
     autofillStarted.current = true;
-    browserSupportsWebAuthnAutofill()
-      .then((supported) => (supported ? signIn(true) : undefined))
-      .catch((error: unknown) => {
-        if (!wasCancelled(error)) failed(error);
-      });
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!browserSupportsWebAuthn()) return setMessage(copy.unsupported);
-    setMessage(null);
-    setWorking(true);
-    signIn(false).catch(failed);
+    signingIn.run(async () => {
+      if (await browserSupportsWebAuthnAutofill()) await signIn(true);
+    });
   }
 
   return (
@@ -136,19 +115,13 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       <Card className="p-6 sm:p-8">
         <h1 className="text-3xl font-extrabold tracking-tight">{copy.title}</h1>
         <p className="mt-3 text-ink-muted">{copy.intro}</p>
-        <noscript>
-          <p className="mt-4 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">
-            {loaderData.openId ? copy.openId.needsJavaScript : copy.needsJavaScript}
-          </p>
-        </noscript>
-        <div role="alert" aria-live="assertive">
-          {shown ? (
-            <p className="mt-4 rounded-card border border-danger/40 bg-danger/5 p-4 font-semibold text-danger">
-              {shown}
-            </p>
-          ) : null}
-        </div>
-        <form method="post" onSubmit={onSubmit} className="mt-6 space-y-4">
+        <PasskeyForm
+          ceremony={signingIn}
+          problem={signingIn.problem ?? problemMessage}
+          label={copy.button}
+          workingLabel={copy.working}
+          needsJavaScript={loaderData.openId ? copy.openId.needsJavaScript : copy.needsJavaScript}
+        >
           <div>
             <label htmlFor="passkey-email" className="block font-semibold">
               {copy.emailLabel}
@@ -162,10 +135,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
               className="mt-2 block w-full rounded-control border border-line bg-raised px-3 py-2"
             />
           </div>
-          <Button type="submit" disabled={!ready || working} className="w-full sm:w-auto">
-            {working ? copy.working : copy.button}
-          </Button>
-        </form>
+        </PasskeyForm>
         {loaderData.openId ? (
           // A plain form (not React Router's): the answer sends the whole page to the provider, with JavaScript or without.
           <form

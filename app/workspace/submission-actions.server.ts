@@ -6,11 +6,12 @@ import { redeliverWebhooks, retryNotification, setNote, setProgress, setSpam } f
 import { requireStaff } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
+import { noteMaxLength } from "./workspace-limits.ts";
 
 /** The forms of a submission's page, each named by its `intent`. */
 const ChangeSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("progress"), progress: z.enum(["new", "in_progress", "done"]) }),
-  z.object({ intent: z.literal("note"), note: z.string().max(5000).default("") }),
+  z.object({ intent: z.literal("note"), note: z.string().max(noteMaxLength).default("") }),
   z.object({ intent: z.literal("spam") }),
   z.object({ intent: z.literal("not-spam") }),
   z.object({ intent: z.literal("retry-mail") }),

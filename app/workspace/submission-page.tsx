@@ -1,9 +1,10 @@
 import { data, Form, Link } from "react-router";
+import { Alert } from "#app/ui/alert.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { getSubmission } from "#app/forms/submissions.server.ts";
 import { describeFields } from "#app/forms/submission-fields.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
-import { formatBytes } from "#app/platform/html.ts";
+import { formatBytes } from "#app/platform/file-size.ts";
 import { webhookLog } from "#app/webhooks/log.server.ts";
 import type { Route } from "./+types/submission-page";
 import { kindFields } from "./inbox.server.ts";
@@ -18,6 +19,7 @@ import {
 } from "./workspace-display.ts";
 import { requireStaff } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
+import { noteMaxLength } from "./workspace-limits.ts";
 import { workspacePaths } from "./workspace-paths.ts";
 import { workspaceMeta } from "./workspace-error.tsx";
 
@@ -70,9 +72,9 @@ export default function Submission({ loaderData: submission }: Route.ComponentPr
         {submission.posting ? ` · ${copy.posting}: ${submission.posting}` : ""}
       </p>
       {submission.saved ? (
-        <p role="status" className="mt-4 rounded-card bg-accent-soft p-3 font-semibold text-accent">
+        <Alert tone="success" as="p" className="mt-4">
           {copy.saved}
-        </p>
+        </Alert>
       ) : null}
 
       <dl className="mt-6 grid gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]">
@@ -243,7 +245,7 @@ export default function Submission({ loaderData: submission }: Route.ComponentPr
             aria-describedby="note-hint"
             defaultValue={submission.note}
             rows={4}
-            maxLength={5000}
+            maxLength={noteMaxLength}
             className="block w-full rounded-control border border-line bg-raised px-3 py-2"
           />
           <button type="submit" className={buttonClasses}>

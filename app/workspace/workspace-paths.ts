@@ -1,21 +1,45 @@
-import { submissionPagePath } from "#app/forms/submission-fields.ts";
+import { generatePath } from "react-router";
 
-// The workspace's addresses, shared by its routes, pages and e-mails.
-export const workspacePaths = {
+// The workspace's addresses, written here only: app/routes.ts mounts each pattern, and every link
+// into the workspace is built from them (its pages and e-mails; the team's notification and the
+// webhooks' events, app/forms/; the command line). tests/unit/architecture.test.ts fails on a
+// workspace address written anywhere else.
+export const workspaceRoutes = {
   inbox: "/workspace",
   signIn: "/workspace/sign-in",
   signInPasskey: "/workspace/sign-in/passkey",
   openIdCallback: "/workspace/sign-in/openid/callback",
   signOut: "/workspace/sign-out",
-  enrol: (token: string) => `/workspace/enrol/${token}`,
-  enrolPasskey: (token: string) => `/workspace/enrol/${token}/passkey`,
-  export: (format: "csv" | "json", filters: URLSearchParams) => `/workspace/export/${format}?${filters}`,
+  enrol: "/workspace/enrol/:token",
+  enrolPasskey: "/workspace/enrol/:token/passkey",
+  export: "/workspace/export/:format",
+  submission: "/workspace/submissions/:id",
+  file: "/workspace/submissions/:id/files/:position",
   passkeys: "/workspace/passkeys",
   addPasskey: "/workspace/passkeys/new",
   people: "/workspace/people",
   audit: "/workspace/audit",
   requests: "/workspace/requests",
   requestsExport: "/workspace/requests/export",
-  submission: submissionPagePath,
-  file: (id: string, position: number) => `/workspace/submissions/${id}/files/${position}`,
+} as const;
+
+export const workspacePaths = {
+  inbox: workspaceRoutes.inbox,
+  signIn: workspaceRoutes.signIn,
+  signInPasskey: workspaceRoutes.signInPasskey,
+  openIdCallback: workspaceRoutes.openIdCallback,
+  signOut: workspaceRoutes.signOut,
+  enrol: (token: string) => generatePath(workspaceRoutes.enrol, { token }),
+  enrolPasskey: (token: string) => generatePath(workspaceRoutes.enrolPasskey, { token }),
+  export: (format: "csv" | "json", filters: URLSearchParams) =>
+    `${generatePath(workspaceRoutes.export, { format })}?${filters}`,
+  passkeys: workspaceRoutes.passkeys,
+  addPasskey: workspaceRoutes.addPasskey,
+  people: workspaceRoutes.people,
+  audit: workspaceRoutes.audit,
+  requests: workspaceRoutes.requests,
+  requestsExport: workspaceRoutes.requestsExport,
+  /** Where the team reads a stored submission. */
+  submission: (id: string) => generatePath(workspaceRoutes.submission, { id }),
+  file: (id: string, position: number) => generatePath(workspaceRoutes.file, { id, position: String(position) }),
 } as const;

@@ -5,6 +5,7 @@
 // issue's target is less than 32 MB of growth.
 import { loadavg } from "node:os";
 import { readFileSync } from "node:fs";
+import { workspacePaths } from "#app/workspace/workspace-paths.ts";
 import { sendChunked } from "#tests/helpers/chunked-body.ts";
 
 export const bodiesTarget = { growthMb: 32 };
@@ -26,7 +27,7 @@ const requests = [
   },
   {
     name: "passkey step (JSON)",
-    path: "/workspace/sign-in/passkey",
+    path: workspacePaths.signInPasskey,
     type: "application/json",
     head: '{"step":"options","padding":"',
   },

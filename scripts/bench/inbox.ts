@@ -333,7 +333,7 @@ async function request(url: string, cookie: string) {
   const html = await response.text();
   const elapsed = performance.now() - started;
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}, not the inbox`);
-  return { elapsed, rows: html.match(/href="\/workspace\/submissions\//g)?.length ?? 0 };
+  return { elapsed, rows: html.split(`href="${workspacePaths.submission("")}`).length - 1 };
 }
 
 /**

@@ -1,8 +1,9 @@
 import { toExportRecord } from "#app/forms/export.server.ts";
-import { describeFields, submissionPagePath } from "#app/forms/submission-fields.ts";
+import { describeFields } from "#app/forms/submission-fields.ts";
 import { getSubmission, type SubmissionRecord } from "#app/forms/submissions.server.ts";
 import type { Env } from "#app/platform/env.ts";
-import { formatBytes } from "#app/platform/html.ts";
+import { formatBytes } from "#app/platform/file-size.ts";
+import { workspacePaths } from "#app/workspace/workspace-paths.ts";
 import { kindFields } from "#app/workspace/inbox.server.ts";
 import { formatTime, mailStateLabel, postingTitle, stateLabel } from "#app/workspace/workspace-display.ts";
 import type { Command } from "./command.ts";
@@ -67,7 +68,7 @@ function describeSubmission(submission: SubmissionRecord, env: Env) {
           .join("\n")}`
       : "Notification e-mail\n  None (it was spam when it arrived).",
     `Internal note\n${submission.note ? indented(submission.note) : "  None."}`,
-    `In the workspace: ${env.SITE_URL}${submissionPagePath(submission.id)}`,
+    `In the workspace: ${env.SITE_URL}${workspacePaths.submission(submission.id)}`,
   ];
   return sections.join("\n\n");
 }

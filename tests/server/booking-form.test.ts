@@ -13,7 +13,7 @@ const start = "2026-06-02T17:00:00Z";
 const day = "2026-06-02";
 
 type Server = {
-  submitBooking: typeof import("#app/booking/booking.server.ts")["submitBooking"];
+  submitBooking: typeof import("#app/booking/booking-page.server.ts")["submitBooking"];
   stamp: () => string;
   close: () => Promise<void>;
 };
@@ -27,7 +27,7 @@ async function startServer(database: TestDatabase): Promise<Server> {
   vi.stubEnv("BOOKING_TIME_ZONE", "America/Los_Angeles");
   vi.stubEnv("BOOKING_HOURS", "mon-fri 09:00-17:00");
   vi.resetModules();
-  const { submitBooking } = await import("#app/booking/booking.server.ts");
+  const { submitBooking } = await import("#app/booking/booking-page.server.ts");
   const { issueFormStamp } = await import("#app/forms/form-guard.server.ts");
   const { getServices } = await import("#app/platform/services.server.ts");
   const services = await getServices();

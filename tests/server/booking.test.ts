@@ -1,7 +1,7 @@
 import { Temporal } from "temporal-polyfill";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { type Availability, availabilityFromEnv } from "#app/booking/availability.ts";
-import { bookedMeetings, cancelMeeting, claimedCells, reserveMeeting } from "#app/booking/bookings.server.ts";
+import { bookedMeetings, cancelMeeting, claimedCells, reserveMeeting } from "#app/booking/claims.server.ts";
 import { freeTimes } from "#app/booking/free-times.ts";
 import { type Database, isUniqueViolation, openDatabase } from "#app/platform/db.server.ts";
 import { parseConfig } from "#app/config.ts";

@@ -39,7 +39,7 @@ async function startApp(database: TestDatabase, extra: Record<string, string> = 
   };
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   vi.resetModules();
-  const { submitBooking } = await import("#app/booking/booking.server.ts");
+  const { submitBooking } = await import("#app/booking/booking-page.server.ts");
   const { managePageData, submitManage } = await import("#app/booking/manage.server.ts");
   const reminders = await import("#app/booking/reminders.server.ts");
   const { issueFormStamp } = await import("#app/forms/form-guard.server.ts");

@@ -316,7 +316,7 @@ describe.each(engines)("the booking page with the team's calendar on %s", (engin
     vi.stubEnv("CALDAV_USERNAME", radicale.username);
     vi.stubEnv("CALDAV_PASSWORD", radicale.password);
     vi.resetModules();
-    const { bookingPageData, submitBooking } = await import("#app/booking/booking.server.ts");
+    const { bookingPageData, submitBooking } = await import("#app/booking/booking-page.server.ts");
     const { issueFormStamp } = await import("#app/forms/form-guard.server.ts");
     const { teamCalendar } = await import("#app/booking/team-calendar.server.ts");
     const { getServices } = await import("#app/platform/services.server.ts");
@@ -386,7 +386,7 @@ describe.each(engines)("the booking page with the team's calendar on %s", (engin
 
     // ... a move onto a time the calendar holds is refused and changes nothing; another moves the event ...
     const { cancelBooking, rescheduleBooking } = await import("#app/booking/meetings.server.ts");
-    const { MeetingRefused } = await import("#app/booking/bookings.server.ts");
+    const { MeetingRefused } = await import("#app/booking/claims.server.ts");
     const { availabilityFromEnv } = await import("#app/booking/availability.ts");
     const { bookingEnv } = await import("#app/booking/booking-env.server.ts");
     const availability = availabilityFromEnv(bookingEnv);

@@ -11,7 +11,9 @@ import { describe, expect, test } from "vitest";
 //   another capability only the modules that capability offers (below), never its internals;
 // - app/root.tsx, app/routes.ts and app/entry.server.tsx compose the rest; app/ never imports
 //   server/, scripts/ or tests/;
-// - no import circles.
+// - no import circles;
+// - a capability's addresses are written once, in its registry: the workspace's in
+//   app/workspace/workspace-paths.ts, which any folder may import to link there.
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -36,6 +38,16 @@ const offeredModules: Record<string, string> = {
     "when the daily purge last succeeded (the workspace warns the admins when it is late)",
   "app/booking/meetings.server.ts":
     "cancelling a meeting and telling the team's calendar (an erasure cancels the person's meetings still to come)",
+};
+
+/**
+ * Registries of addresses any folder may import, to link to a page (the team's notification in
+ * app/forms/ links to the submission's page in the workspace). Each imports nothing of app/, so
+ * an import of one can close no circle.
+ */
+const addressRegistries: Record<string, string> = {
+  "app/workspace/workspace-paths.ts":
+    "the workspace's addresses (notifications, webhook events and the command line link to it)",
 };
 
 function sourceFiles(folder: string): string[] {
@@ -83,6 +95,7 @@ function ruleBroken(from: string, to: string): string | null {
   if (target === null) return "app/ never imports server/, scripts/ or tests/";
   if (source === "" || source === target) return null;
   if (target === "") return `only app/'s own files may import ${to}`;
+  if (to in addressRegistries) return null;
   const allowed = sharedFolders[source];
   if (allowed) return allowed.includes(target) ? null : `${source}/ may import only ${allowed.join(", ")}`;
   if (target in sharedFolders || to in offeredModules) return null;
@@ -135,6 +148,7 @@ function folderGraph() {
     if (!source) continue;
     const imported = folders.get(source) ?? new Set<string>();
     for (const to of targets) {
+      if (to in addressRegistries) continue;
       const target = appFolder(to);
       if (target && target !== source) imported.add(target);
     }
@@ -180,6 +194,46 @@ describe("the import graph", () => {
   });
 });
 
+/** Where a source writes a workspace address ("/workspace…", or a route path "workspace/…"), as file:line. */
+function workspaceAddresses(file: string, source: string) {
+  const isAddress = (text: string) =>
+    /^workspace(\/|$)/.test(text) ? !/\.tsx?$/.test(text) : /(?<![\w.-])\\?\/workspace(?![\w-])/.test(text);
+  const parsed = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (
+      (ts.isStringLiteral(node) ||
+        ts.isNoSubstitutionTemplateLiteral(node) ||
+        ts.isTemplateLiteralToken(node) ||
+        ts.isRegularExpressionLiteral(node)) &&
+      isAddress(node.text)
+    ) {
+      found.push(`${file}:${parsed.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${node.text}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(parsed);
+  return found;
+}
+
+describe("addresses", () => {
+  test("the workspace's are written in app/workspace/ only (app/workspace/workspace-paths.ts)", () => {
+    const written = files
+      .filter((file) => !file.startsWith("app/workspace/"))
+      .flatMap((file) => workspaceAddresses(file, readFileSync(path.join(root, file), "utf8")));
+    expect(written).toEqual([]);
+  });
+
+  test("the registries any folder may import import nothing of app/", () => {
+    for (const registry of Object.keys(addressRegistries)) {
+      expect(
+        graph.get(registry)?.filter((target) => target.startsWith("app/")),
+        registry,
+      ).toEqual([]);
+    }
+  });
+});
+
 describe("the rules themselves", () => {
   test("refuse what docs/architecture.md forbids", () => {
     expect(ruleBroken("app/ui/button.tsx", "app/site/pages.ts")).not.toBeNull();
@@ -190,6 +244,7 @@ describe("the rules themselves", () => {
     expect(ruleBroken("app/contact/contact.server.ts", "app/careers/application.server.ts")).not.toBeNull();
     expect(ruleBroken("app/entry.server.tsx", "server/security-headers.ts")).not.toBeNull();
     expect(ruleBroken("app/booking/booking-page.tsx", "app/contact/contact-schema.ts")).not.toBeNull();
+    expect(ruleBroken("app/forms/notification.server.ts", "app/workspace/session.server.ts")).not.toBeNull();
   });
 
   test("allow what it permits", () => {
@@ -199,6 +254,25 @@ describe("the rules themselves", () => {
     expect(ruleBroken("app/pages/sitemap-xml.ts", "app/careers/jobs.ts")).toBeNull();
     expect(ruleBroken("app/root.tsx", "app/consent/consent-manager.tsx")).toBeNull();
     expect(ruleBroken("server/app.ts", "app/consent/consent-cookie.ts")).toBeNull();
+    expect(ruleBroken("app/forms/notification.server.ts", "app/workspace/workspace-paths.ts")).toBeNull();
+  });
+
+  test("find a workspace address written as a string, a template or a pattern, not a module's path", () => {
+    const source = [
+      'import { x } from "#app/workspace/workspace-paths.ts";',
+      'const inbox = "/workspace";',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template, for the scanner
+      "const page = (id: string) => `/workspace/submissions/${id}`;",
+      "const steps = /^\\/workspace\\/sign-in\\/passkey$/;",
+      'route("workspace/people", "workspace/people-page.tsx");',
+      'const other = "/workspaces-elsewhere";',
+    ].join("\n");
+    expect(workspaceAddresses("app/forms/x.ts", source)).toEqual([
+      "app/forms/x.ts:2: /workspace",
+      "app/forms/x.ts:3: /workspace/submissions/",
+      "app/forms/x.ts:4: /^\\/workspace\\/sign-in\\/passkey$/",
+      "app/forms/x.ts:5: workspace/people",
+    ]);
   });
 
   test("find a circle when there is one", () => {

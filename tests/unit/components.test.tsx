@@ -7,6 +7,7 @@ import { ConsentProvider } from "#app/consent/consent-manager.tsx";
 import { ContactForm } from "#app/contact/contact-form.tsx";
 import { EmbedFrame } from "#app/consent/embed-frame.tsx";
 import { StoreButtons } from "#app/ui/store-buttons.tsx";
+import { Alert } from "#app/ui/alert.tsx";
 import { SiteHeader } from "#app/site/site-header.tsx";
 import { ErrorBoundary } from "#app/root.tsx";
 import { careers } from "#app/careers/careers-content.ts";
@@ -65,6 +66,35 @@ describe("EmbedFrame", () => {
     expect(container.querySelector("iframe")).toBeNull();
     expect(fallback.parentElement?.className).not.toContain("h-[700px]");
     expect(fallback.parentElement?.className).toContain("max-w-[540px]");
+  });
+});
+
+describe("Alert", () => {
+  test("an error is announced as an alert, what was done and news as a status", () => {
+    render(
+      <>
+        <Alert tone="error">That time was just taken.</Alert>
+        <Alert tone="success">Saved.</Alert>
+        <Alert tone="info">Your meeting has moved.</Alert>
+      </>,
+    );
+    expect(screen.getByRole("alert").textContent).toBe("That time was just taken.");
+    expect(screen.getAllByRole("status").map((status) => status.textContent)).toEqual([
+      "Saved.",
+      "Your meeting has moved.",
+    ]);
+  });
+
+  test("inside a live region of its own page it is the box only, not a second announcement", () => {
+    render(
+      <div role="alert" aria-live="assertive">
+        <Alert tone="error" as="ul" announced={false}>
+          <li>Please correct the fields below.</li>
+        </Alert>
+      </div>,
+    );
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
+    expect(screen.getByRole("list").textContent).toBe("Please correct the fields below.");
   });
 });
 

@@ -10,7 +10,7 @@ import { bookingEnv } from "./booking-env.server.ts";
 import { booking } from "./booking-content.ts";
 import { confirmationHref } from "./booking-links.ts";
 import { BookingFormSchema } from "./booking-schema.ts";
-import { bookedMeetings, MeetingRefused } from "./bookings.server.ts";
+import { bookedMeetings, MeetingRefused } from "./claims.server.ts";
 import { clockTime, dayName, monthGrid, timeName, weekdayHeads, zoneLongName, zoneOptions } from "./calendar.ts";
 import { freeTimes } from "./free-times.ts";
 import { meetingFields } from "./meeting-fields.ts";

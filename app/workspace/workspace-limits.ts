@@ -1,0 +1,7 @@
+// How long the workspace's own text fields may be: the server's schemas check these and the
+// inputs carry them (maxLength), so the two cannot differ.
+
+/** The team's note on a submission. */
+export const noteMaxLength = 5000;
+/** The inbox's search. */
+export const searchMaxLength = 200;
