@@ -15,6 +15,7 @@ import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { openDatabase } from "#app/platform/db.server.ts";
+import { epochMs, isoNow } from "#app/platform/clock.ts";
 import { issueFormStamp } from "#app/forms/form-guard.server.ts";
 import { benchBodies, bodiesChecks, printBodies } from "./bench-bodies.ts";
 import {
@@ -48,10 +49,10 @@ if (process.argv.includes("free-times")) {
   console.log("\nTargets");
   for (const [target, met] of freeTimesChecks(result)) console.log(`  ${met ? "met " : "MISS"} ${target}`);
   mkdirSync("bench/results", { recursive: true });
-  const file = path.join("bench/results", `${new Date().toISOString().slice(0, 10)}-free-times.json`);
+  const file = path.join("bench/results", `${isoNow().slice(0, 10)}-free-times.json`);
   writeFileSync(
     file,
-    `${JSON.stringify({ date: new Date().toISOString(), machine: { cpus: cpus().length, node: process.version }, freeTimes: result }, null, 2)}\n`,
+    `${JSON.stringify({ date: isoNow(), machine: { cpus: cpus().length, node: process.version }, freeTimes: result }, null, 2)}\n`,
   );
   console.log(`\nWrote ${file}`);
   process.exit(0);
@@ -145,7 +146,7 @@ execFileSync("npm", ["run", "build"], { env: serverEnv, stdio: ["ignore", "ignor
 const startScript = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start;
 const serverArgs = (startScript.split("&&").pop() ?? "").trim().split(/\s+/).slice(1);
 const inboxOptions = { origin, serverArgs, serverEnv, work, wrap: onServerCore, children, step };
-const date = new Date().toISOString().slice(0, 10);
+const date = isoNow().slice(0, 10);
 
 if (inboxOnly) {
   const inbox = await benchInbox(inboxOptions);
@@ -157,7 +158,7 @@ if (inboxOnly) {
   const file = path.join("bench/results", `${date}-inbox.json`);
   writeFileSync(
     file,
-    `${JSON.stringify({ date: new Date().toISOString(), machine: { cpus: cpus().length, node: process.version, pinned }, inbox }, null, 2)}\n`,
+    `${JSON.stringify({ date: isoNow(), machine: { cpus: cpus().length, node: process.version, pinned }, inbox }, null, 2)}\n`,
   );
   console.log(`\nWrote ${file}`);
   process.exit(0);
@@ -180,7 +181,7 @@ if (interactionOnly) {
   const file = path.join("bench/results", `${date}-interaction.json`);
   writeFileSync(
     file,
-    `${JSON.stringify({ date: new Date().toISOString(), machine: { cpus: cpus().length, node: process.version }, firstInteraction: results }, null, 2)}\n`,
+    `${JSON.stringify({ date: isoNow(), machine: { cpus: cpus().length, node: process.version }, firstInteraction: results }, null, 2)}\n`,
   );
   console.log(`\nWrote ${file}`);
   process.exit(0);
@@ -197,7 +198,7 @@ if (bodiesOnly) {
   const file = path.join("bench/results", `${date}-bodies.json`);
   writeFileSync(
     file,
-    `${JSON.stringify({ date: new Date().toISOString(), machine: { cpus: cpus().length, node: process.version }, bodies: result }, null, 2)}\n`,
+    `${JSON.stringify({ date: isoNow(), machine: { cpus: cpus().length, node: process.version }, bodies: result }, null, 2)}\n`,
   );
   console.log(`\nWrote ${file}`);
   process.exit(0);
@@ -308,10 +309,10 @@ if (lighthouseOnly) {
   ] as const)
     console.log(`  ${met ? "met " : "MISS"} ${target}`);
   mkdirSync("bench/results", { recursive: true });
-  const file = path.join("bench/results", `${new Date().toISOString().slice(0, 16).replace(":", "")}-lighthouse.json`);
+  const file = path.join("bench/results", `${isoNow().slice(0, 16).replace(":", "")}-lighthouse.json`);
   writeFileSync(
     file,
-    `${JSON.stringify({ date: new Date().toISOString(), machine: { cpus: cpus().length, node: process.version }, lighthouse: lighthouseResults }, null, 2)}\n`,
+    `${JSON.stringify({ date: isoNow(), machine: { cpus: cpus().length, node: process.version }, lighthouse: lighthouseResults }, null, 2)}\n`,
   );
   console.log(`\nWrote ${file}`);
   process.exit(0);
@@ -539,7 +540,7 @@ const postResult = await autocannon({
           email: `bench-${runId}-${sent}@example.com`,
           project: "A load test of the contact form.",
           budget: "10k-25k",
-          "form-started": issueFormStamp(formSecret, "contact", new Date(Date.now() - 10_000)),
+          "form-started": issueFormStamp(formSecret, "contact", new Date(epochMs() - 10_000)),
           website: "",
         };
         const body = `${Object.entries(fields)
@@ -657,7 +658,7 @@ writeFileSync(
   file,
   `${JSON.stringify(
     {
-      date: new Date().toISOString(),
+      date: isoNow(),
       machine: { cpus: cpus().length, node: process.version, pinned },
       lighthouse: lighthouseResults,
       firstInteraction: interactionResults,

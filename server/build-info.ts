@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type PublicConfig, publicConfig, parseEnv } from "#app/platform/env.ts";
+import { isoNow } from "#app/platform/clock.ts";
 
 // A build bakes the public configuration into its prerendered pages. It records which
 // configuration and which sources it was made from, so a stale build is never served unnoticed.
@@ -48,7 +49,7 @@ export function sourceHash() {
 }
 
 export function currentBuildInfo(env: Record<string, string | undefined> = process.env): BuildInfo {
-  return { config: publicConfig(parseEnv(env)), sourceHash: sourceHash(), builtAt: new Date().toISOString() };
+  return { config: publicConfig(parseEnv(env)), sourceHash: sourceHash(), builtAt: isoNow() };
 }
 
 export function writeBuildInfo(info: BuildInfo) {

@@ -6,6 +6,7 @@ import type { WebhookEndpoint, WebhookEventType } from "#app/platform/webhook-en
 import { queueWebhook } from "#app/platform/webhooks.server.ts";
 import { leads } from "./leads-content.ts";
 import { submissionPagePath } from "./submission-fields.ts";
+import { now as clockNow } from "#app/platform/clock.ts";
 
 // The events the webhooks tell (decision 024): a submission arrived (any kind, never spam), a
 // meeting was cancelled. The payload is thin: the submission's id, kind, time and its page in the
@@ -31,7 +32,7 @@ export type WebhookEvent = {
 export async function queueWebhookEvent(
   db: Kysely<Schema>,
   event: WebhookEvent,
-  { endpoints = env.WEBHOOK_ENDPOINTS, now = new Date() }: { endpoints?: readonly WebhookEndpoint[]; now?: Date } = {},
+  { endpoints = env.WEBHOOK_ENDPOINTS, now = clockNow() }: { endpoints?: readonly WebhookEndpoint[]; now?: Date } = {},
 ) {
   if (endpoints.length === 0) return null;
   const submission = await db

@@ -1,4 +1,5 @@
 import { env } from "./env.server.ts";
+import { epochMs } from "./clock.ts";
 import { calDavClient } from "./caldav.server.ts";
 import { calDavConfig } from "./env.ts";
 import { type Database, openDatabase } from "./db.server.ts";
@@ -90,11 +91,9 @@ async function start(): Promise<Services> {
     });
     const calendar = startCalendar(database);
     const pruner = setInterval(() => {
-      pruneRateLimits(database.db, new Date(Date.now() - env.RATE_LIMIT_WINDOW_SECONDS * 1000)).catch(() => {});
+      pruneRateLimits(database.db, new Date(epochMs() - env.RATE_LIMIT_WINDOW_SECONDS * 1000)).catch(() => {});
       // The delivery log is kept as long as the copies of sent e-mails.
-      pruneWebhookEvents(database.db, new Date(Date.now() - env.RETENTION_MAIL_DAYS * 24 * 60 * 60_000)).catch(
-        () => {},
-      );
+      pruneWebhookEvents(database.db, new Date(epochMs() - env.RETENTION_MAIL_DAYS * 24 * 60 * 60_000)).catch(() => {});
     }, 60 * 60_000);
     pruner.unref();
     return {

@@ -4,7 +4,8 @@ import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import type { Kysely } from "kysely";
-import { isoNow, newId } from "./clock.server.ts";
+import { isoNow, now as clockNow } from "./clock.ts";
+import { newId } from "./ids.server.ts";
 import type { Engine, Schema, WebhookDeliveryTable } from "./db.server.ts";
 import { escapeHtml } from "./html.ts";
 import { claimNextDue, takeLease } from "./lease.server.ts";
@@ -43,7 +44,7 @@ export async function queueWebhook(
   db: Kysely<Schema>,
   event: QueuedEvent,
   endpoints: readonly WebhookEndpoint[],
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ) {
   const targets = endpoints.filter((endpoint) => subscribes(endpoint, event.type));
   if (targets.length === 0) return null;
@@ -137,7 +138,7 @@ export function claimNextDelivery({
   engine,
   timeoutMs = 10_000,
   leaseMs = timeoutMs + 30_000,
-  now = () => new Date(),
+  now = clockNow,
 }: WebhookOptions) {
   return claimNextDue(db, engine, { table: "webhook_deliveries", key: "id", leaseMs, now: now() });
 }
@@ -233,7 +234,7 @@ async function bodyFor(db: Kysely<Schema>, endpoint: WebhookEndpoint, event: Sch
 type Outcome = "delivered" | "retry" | "failed" | "held";
 
 async function deliver(options: WebhookOptions, delivery: WebhookDeliveryTable): Promise<Outcome> {
-  const { db, timeoutMs = 10_000, now = () => new Date(), random = Math.random } = options;
+  const { db, timeoutMs = 10_000, now = clockNow, random = Math.random } = options;
   const attempts = Number(delivery.attempts);
   // Every change is made only while the claim is still ours (nobody reclaimed it meanwhile).
   const update = (values: Partial<WebhookDeliveryTable>) =>
@@ -454,7 +455,7 @@ export async function webhookLog(db: Kysely<Schema>, submissionId: string): Prom
  * webhook-id (a receiver that has one already knows it), on a fresh three-day schedule. A
  * delivery an instance is sending right now keeps its lease and is not sent twice.
  */
-export async function redeliverSubmission(db: Kysely<Schema>, submissionId: string, now: Date = new Date()) {
+export async function redeliverSubmission(db: Kysely<Schema>, submissionId: string, now: Date = clockNow()) {
   const result = await db
     .updateTable("webhook_deliveries")
     .set({

@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
-import { newId } from "#app/platform/clock.server.ts";
+import { newId } from "#app/platform/ids.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { releaseLease, takeLease } from "#app/platform/lease.server.ts";
 import { nextTurn } from "#app/platform/pacing.server.ts";
 import { purge, type RetentionPolicy } from "./retention.server.ts";
+import { now as clockNow } from "#app/platform/clock.ts";
 
 // The purge runs in the server: once at start-up and then about once a day. Every instance
 // checks each hour, and the one that takes the day's lease runs it; the others find it taken.
@@ -25,7 +26,7 @@ export type DailyPurgeOptions = {
 
 /** One check: runs the purge when this instance takes the lease; says whether it ran. `signal` stops it between two batches. */
 export async function purgeIfDue(
-  { db, policy, now = () => new Date(), onPurged, onError }: DailyPurgeOptions,
+  { db, policy, now = clockNow, onPurged, onError }: DailyPurgeOptions,
   holder: string,
   signal?: AbortSignal,
 ) {
