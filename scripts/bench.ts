@@ -15,6 +15,7 @@
 // `npm run bench -- bodies` the server's memory while four 100 MB bodies arrive at once only;
 // `npm run bench -- lighthouse` the Lighthouse pass only;
 // `npm run bench -- free-times` the booking page's free times only (seconds, no build).
+import { isoNow } from "#app/platform/clock.ts";
 import { benchBodies, bodiesChecks, printBodies } from "./bench/bodies.ts";
 import { benchFreeTimes, freeTimesChecks, printFreeTimes } from "./bench/free-times.ts";
 import {
@@ -89,7 +90,7 @@ const lighthouseResults = await benchLighthouse({ origin: site.origin, pages, ru
 
 if (mode === "lighthouse") {
   printTargets(printWorstPage(lighthouseResults));
-  writeResults(`${new Date().toISOString().slice(0, 16).replace(":", "")}-lighthouse`, {
+  writeResults(`${isoNow().slice(0, 16).replace(":", "")}-lighthouse`, {
     lighthouse: lighthouseResults,
   });
   process.exit(0);

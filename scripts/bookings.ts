@@ -1,6 +1,7 @@
 // Booked meetings for the team: `npm run bookings -- <command>`. Uses DATA_DIR / DATABASE_URL
 // like the server (decision 023). Output goes to stdout for the operator; nothing here is logged.
 import { argsOrExit, envOrExit, exit, openDatabaseOrExit } from "./cli.ts";
+import { isoNow } from "#app/platform/clock.ts";
 
 const usage = `Usage: npm run bookings -- <command>
 
@@ -91,7 +92,7 @@ try {
     case "cancel": {
       const meeting = await oneMeeting(id!);
       if (meeting.status !== "confirmed") exit(`Meeting ${meeting.bookingId} is already cancelled.`, 1);
-      if (meeting.end <= new Date().toISOString()) exit(`Meeting ${meeting.bookingId} has already taken place.`, 1);
+      if (meeting.end <= isoNow()) exit(`Meeting ${meeting.bookingId} has already taken place.`, 1);
       await cancelBooking(db, meeting.bookingId, { change: "team" });
       console.log(`Cancelled meeting ${meeting.bookingId} (${ourTime(meeting.start)}); its time is free again.`);
       console.log(

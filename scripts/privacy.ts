@@ -2,6 +2,7 @@
 // like the server (decision 021). Output goes to stdout for the operator; nothing here is logged.
 import { readFileSync, writeFileSync } from "node:fs";
 import type { Mention } from "#app/privacy/requests.server.ts";
+import { now } from "#app/platform/clock.ts";
 import { argsOrExit, envOrExit, errorText, exit, openDatabaseOrExit } from "./cli.ts";
 
 const usage = `Usage: npm run privacy -- <command>
@@ -103,7 +104,7 @@ try {
   switch (command) {
     case "purge": {
       const dryRun = values["dry-run"] ?? false;
-      const result = await purge(db, retentionPolicy(env), new Date(), { dryRun });
+      const result = await purge(db, retentionPolicy(env), now(), { dryRun });
       // Ids, kinds and dates only: nothing a person wrote.
       for (const submission of result.submissions)
         console.log(`${submission.id}  ${submission.createdAt.slice(0, 10)}  ${ruleNames[submission.rule]}`);

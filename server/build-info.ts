@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseConfig } from "#app/config.ts";
+import { isoNow } from "#app/platform/clock.ts";
 import { type PublicConfig, publicConfig } from "#app/platform/env.ts";
 
 // A build bakes the public configuration into its prerendered pages. It records which
@@ -49,7 +50,7 @@ export function sourceHash() {
 }
 
 export function currentBuildInfo(env: Record<string, string | undefined> = process.env): BuildInfo {
-  return { config: publicConfig(parseConfig(env)), sourceHash: sourceHash(), builtAt: new Date().toISOString() };
+  return { config: publicConfig(parseConfig(env)), sourceHash: sourceHash(), builtAt: isoNow() };
 }
 
 export function writeBuildInfo(info: BuildInfo) {

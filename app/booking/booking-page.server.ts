@@ -1,6 +1,7 @@
 import { Temporal } from "temporal-polyfill";
 import { FormRefusal, handleFormPost } from "#app/forms/form-submission.server.ts";
 import { issueFormStamp } from "#app/forms/form-guard.server.ts";
+import { now as clockNow } from "#app/platform/clock.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import { calendarBusy, teamCalendar } from "./team-calendar.server.ts";
@@ -12,7 +13,7 @@ import { confirmationHref } from "./booking-links.ts";
 import { BookingFormSchema } from "./booking-schema.ts";
 import { bookedMeetings, MeetingRefused } from "./claims.server.ts";
 import { clockTime, dayName, monthGrid, timeName, weekdayHeads, zoneLongName, zoneOptions } from "./calendar.ts";
-import { freeTimes } from "./free-times.ts";
+import { freeTimes, instantOf } from "./free-times.ts";
 import { meetingFields } from "./meeting-fields.ts";
 import { bookMeeting, TooManyMeetings } from "./meetings.server.ts";
 
@@ -59,9 +60,10 @@ function confirmationFrom(url: URL, availability: Availability) {
 export async function calendarData(
   url: URL,
   availability: Availability,
-  now: Temporal.Instant,
+  at: Date,
   { defaultZone, except }: { defaultZone: string; except?: string },
 ) {
+  const now = instantOf(at);
   const problems: string[] = [];
   const asked = url.searchParams.get("tz");
   const chosenZone = asked !== null && isTimeZoneName(asked) ? asked : null;
@@ -96,7 +98,7 @@ export async function calendarData(
   };
 }
 
-export async function bookingPageData(request: Request, now: Temporal.Instant = Temporal.Now.instant()) {
+export async function bookingPageData(request: Request, now: Date = clockNow()) {
   const url = new URL(request.url);
   const availability = availabilityFromEnv(bookingEnv);
   const confirmation = confirmationFrom(url, availability);
@@ -130,7 +132,7 @@ const refusals: Record<MeetingRefused["reason"], { status: number; message: stri
   "too-far": { status: 400, message: booking.form.errors.notBookable },
 };
 
-export function submitBooking(request: Request, now: () => Temporal.Instant = () => Temporal.Now.instant()) {
+export function submitBooking(request: Request, now: Date = clockNow()) {
   const availability = availabilityFromEnv(bookingEnv);
   return handleFormPost({
     request,
@@ -157,7 +159,7 @@ export function submitBooking(request: Request, now: () => Temporal.Instant = ()
         try {
           const start = Temporal.Instant.from(value.start);
           const visitor = { name: value.name, email: value.email, timeZone: value.tz };
-          return await bookMeeting(trx, { start, submissionId: submission.id, visitor }, availability, now());
+          return await bookMeeting(trx, { start, submissionId: submission.id, visitor }, availability, now);
         } catch (error) {
           if (error instanceof TooManyMeetings)
             throw new FormRefusal(409, [fillTemplate(booking.tooMany, { count: error.count })]);

@@ -26,7 +26,8 @@ function isIanaZone(tzid: string) {
   let known = ianaZones.get(tzid);
   if (known === undefined) {
     try {
-      Temporal.Now.zonedDateTimeISO(tzid);
+      // Any moment will do: only whether Temporal knows the zone matters.
+      Temporal.Instant.fromEpochMilliseconds(0).toZonedDateTimeISO(tzid);
       known = true;
     } catch {
       known = false;

@@ -1,10 +1,11 @@
 import type { Kysely } from "kysely";
 import { Temporal } from "temporal-polyfill";
-import { isoNow, newId } from "#app/platform/clock.server.ts";
+import { isoNow } from "#app/platform/clock.ts";
+import { newId } from "#app/platform/ids.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { cellMinutes } from "./weekly-hours.ts";
 import { type Availability, meetingMinutes } from "./availability.ts";
-import { companyDate, type Interval, startProblem, type StartProblem } from "./free-times.ts";
+import { companyDate, type Interval, instantOf, startProblem, type StartProblem } from "./free-times.ts";
 
 // Booked meetings, kept from overlapping by the database itself (decision 020): a booking
 // inserts, in the transaction that stores it, one claim per quarter-hour cell its meeting and
@@ -66,9 +67,9 @@ export async function claimMeeting(
   trx: Kysely<Schema>,
   request: MeetingRequest,
   availability: Availability,
-  now: Temporal.Instant,
+  now: Date,
 ): Promise<string> {
-  const problem = startProblem(availability, now, request.start);
+  const problem = startProblem(availability, instantOf(now), request.start);
   if (problem) throw new MeetingRefused(problem);
   const host = request.host ?? defaultHost;
   const id = newId();
@@ -82,7 +83,7 @@ export async function claimMeeting(
       status: "confirmed",
       manage_token_hash: request.manageTokenHash,
       submission_id: request.submissionId ?? null,
-      created_at: iso(now),
+      created_at: isoNow(now),
       video_url: request.videoUrl ?? null,
       reminder_due_at: request.reminderDueAt ? iso(request.reminderDueAt) : null,
     })
@@ -104,9 +105,9 @@ export async function moveMeeting(
     reminderDueAt,
   }: { bookingId: string; start: Temporal.Instant; reminderDueAt: Temporal.Instant | null },
   availability: Availability,
-  now: Temporal.Instant,
+  now: Date,
 ) {
-  const problem = startProblem(availability, now, start);
+  const problem = startProblem(availability, instantOf(now), start);
   if (problem) throw new MeetingRefused(problem);
   const moved = await trx
     .updateTable("bookings")
@@ -161,7 +162,7 @@ export async function reserveMeeting(
   db: Kysely<Schema>,
   request: MeetingRequest,
   availability: Availability,
-  now: Temporal.Instant,
+  now: Date,
 ): Promise<ReserveResult> {
   try {
     const bookingId = await db.transaction().execute((trx) => claimMeeting(trx, request, availability, now));
@@ -173,12 +174,12 @@ export async function reserveMeeting(
 }
 
 /** Cancels a confirmed meeting inside the caller's transaction and frees its time and its day's place; false when there is none to cancel. */
-export async function cancelMeeting(trx: Kysely<Schema>, bookingId: string, now: Temporal.Instant) {
+export async function cancelMeeting(trx: Kysely<Schema>, bookingId: string, now: Date) {
   const updated = await trx
     .updateTable("bookings")
     .set((eb) => ({
       status: "cancelled",
-      cancelled_at: iso(now),
+      cancelled_at: isoNow(now),
       sequence: eb("sequence", "+", 1),
       reminder_due_at: null,
     }))

@@ -14,6 +14,9 @@ export type FreeSlot = { start: string; end: string; visitor: LocalReading; comp
 export type FreeDay = { date: string; slots: FreeSlot[] };
 export type StartProblem = "outside-hours" | "too-soon" | "too-far";
 
+/** A moment as the engine reads it: the clock and the services give a Date. */
+export const instantOf = (date: Date) => Temporal.Instant.fromEpochMilliseconds(date.getTime());
+
 /** The company day an instant falls on: the daily limit and the days off count in it. */
 export const companyDate = (availability: Availability, instant: Temporal.Instant) =>
   instant.toZonedDateTimeISO(availability.timeZone).toPlainDate();

@@ -1,6 +1,7 @@
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { env } from "#app/platform/env.server.ts";
 import { bookingEnv } from "./booking-env.server.ts";
+import { now } from "#app/platform/clock.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { escapeHtml } from "#app/platform/html.ts";
 import type { CalendarPart } from "#app/platform/mail.server.ts";
@@ -86,7 +87,7 @@ function calendarText(
     sequence: meeting.sequence,
     start: new Date(meeting.start),
     end: new Date(meeting.end),
-    stamp: new Date(),
+    stamp: now(),
     summary,
     description: descriptionLines(meeting, manageLink).join("\n\n"),
     location: meeting.videoUrl,

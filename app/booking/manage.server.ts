@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { Temporal } from "temporal-polyfill";
+import { now as clockNow } from "#app/platform/clock.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { log } from "#app/platform/log.server.ts";
 import { limitClient } from "#app/platform/rate-limit.server.ts";
@@ -22,7 +23,7 @@ import { webhookWorker } from "#app/webhooks/worker.server.ts";
 
 const { manage } = booking;
 
-export async function managePageData(request: Request, token: string, now: Temporal.Instant = Temporal.Now.instant()) {
+export async function managePageData(request: Request, token: string, now: Date = clockNow()) {
   const { db } = await getServices();
   const meeting = await meetingForToken(db, token, now);
   if (!meeting) return { status: 404 as const, meeting: null };
@@ -52,11 +53,7 @@ const refusals: Record<MeetingRefused["reason"], { status: number; message: stri
 const refused = (status: number, message: string, headers?: HeadersInit) =>
   data({ error: message }, { status, headers });
 
-export async function submitManage(
-  request: Request,
-  token: string,
-  now: () => Temporal.Instant = () => Temporal.Now.instant(),
-) {
+export async function submitManage(request: Request, token: string, now: Date = clockNow()) {
   const form = await request.formData().catch(() => null);
   const intent = form?.get("intent");
   if (intent !== "cancel" && intent !== "reschedule") return refused(400, manage.errors.time);
@@ -70,7 +67,7 @@ export async function submitManage(
         { "Retry-After": String(limit.retryAfterSeconds) },
       );
     }
-    const meeting = await meetingForToken(services.db, token, now());
+    const meeting = await meetingForToken(services.db, token, now);
     if (!meeting) return refused(404, manage.gone.message);
     const here = manageHref(token);
 
@@ -78,7 +75,7 @@ export async function submitManage(
       // Cancelling twice (a second click, a resent form) ends where the first did.
       await cancelBooking(services.db, meeting.bookingId, {
         change: "visitor",
-        now: new Date(now().epochMilliseconds),
+        now,
       });
       services.outbox.kick();
       teamCalendar.kick();
@@ -98,7 +95,7 @@ export async function submitManage(
       services.db,
       { bookingId: meeting.bookingId, start, token },
       availability,
-      now(),
+      now,
     );
     if (!moved) return refused(409, manage.errors.cancelled);
     services.outbox.kick();

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { isoNow } from "#app/platform/clock.server.ts";
+import { isoNow, now as clockNow } from "#app/platform/clock.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { bookingEnv } from "./booking-env.server.ts";
 import type { Meeting } from "./invitation.server.ts";
@@ -48,7 +48,7 @@ export async function readMeeting(db: Kysely<Schema>, bookingId: string) {
 /** Meetings for the command line: those still to come (or all), soonest first. */
 export async function listMeetings(
   db: Kysely<Schema>,
-  { all = false, now = new Date() }: { all?: boolean; now?: Date } = {},
+  { all = false, now = clockNow() }: { all?: boolean; now?: Date } = {},
 ) {
   let query = db.selectFrom("bookings").select("id").orderBy("start_at");
   if (!all) query = query.where("status", "=", "confirmed").where("end_at", ">", isoNow(now));

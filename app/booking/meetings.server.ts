@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { Temporal } from "temporal-polyfill";
-import { isoNow } from "#app/platform/clock.server.ts";
+import type { Temporal } from "temporal-polyfill";
+import { isoNow, now as clockNow } from "#app/platform/clock.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { queueWebhookEvent } from "#app/forms/webhook-events.server.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
@@ -35,17 +35,16 @@ import { bookingEnv } from "./booking-env.server.ts";
 
 export type MeetingChange = "visitor" | "team" | "erasure";
 
-const instant = (date: Date) => Temporal.Instant.fromEpochMilliseconds(date.getTime());
 const iso = (at: Temporal.Instant) => isoNow(new Date(at.epochMilliseconds));
 
 /** How many meetings still to come this address holds (the cap of BOOKING_MAX_UPCOMING_PER_EMAIL). */
-async function upcomingFor(db: Kysely<Schema>, email: string, now: Temporal.Instant) {
+async function upcomingFor(db: Kysely<Schema>, email: string, now: Date) {
   const rows = await db
     .selectFrom("bookings")
     .innerJoin("submissions", "submissions.id", "bookings.submission_id")
     .select("submissions.fields")
     .where("bookings.status", "=", "confirmed")
-    .where("bookings.start_at", ">", iso(now))
+    .where("bookings.start_at", ">", isoNow(now))
     .execute();
   const address = email.toLowerCase();
   return rows.filter((row) => (JSON.parse(row.fields) as StoredFields).email?.toLowerCase() === address).length;
@@ -74,7 +73,7 @@ export async function bookMeeting(
     visitor: { name: string; email: string; timeZone: string };
   },
   availability: Availability,
-  now: Temporal.Instant,
+  now: Date,
 ) {
   const count = await upcomingFor(trx, request.visitor.email, now);
   if (count >= bookingEnv.BOOKING_MAX_UPCOMING_PER_EMAIL) throw new TooManyMeetings(count);
@@ -102,22 +101,21 @@ export async function bookMeeting(
     videoUrl,
     visitor: request.visitor,
   };
-  await queueCalendarWrite(trx, teamCalendarEvent(meeting));
+  await queueCalendarWrite(trx, teamCalendarEvent(meeting), { now });
   const invitation = visitorMail(meeting, "booked", manageUrl(token));
-  if (invitation)
-    await queueMail(trx, { ...invitation, submissionId: request.submissionId }, new Date(now.epochMilliseconds));
+  if (invitation) await queueMail(trx, { ...invitation, submissionId: request.submissionId }, now);
   return teamInvitation(meeting);
 }
 
 /** The meeting a manage link's token opens: its booking while the meeting has not ended, else null. */
-export async function meetingForToken(db: Kysely<Schema>, token: string, now: Temporal.Instant) {
+export async function meetingForToken(db: Kysely<Schema>, token: string, now: Date) {
   if (!/^[\w-]{20,100}$/.test(token)) return null;
   const row = await db
     .selectFrom("bookings")
     .select(["id", "end_at"])
     .where("manage_token_hash", "=", hashToken(token))
     .executeTakeFirst();
-  if (!row || row.end_at <= iso(now)) return null;
+  if (!row || row.end_at <= isoNow(now)) return null;
   const found = await readMeeting(db, row.id);
   return found && { ...found.meeting, status: found.status };
 }
@@ -130,14 +128,14 @@ export async function meetingForToken(db: Kysely<Schema>, token: string, now: Te
 export async function cancelBooking(
   db: Kysely<Schema>,
   bookingId: string,
-  { change, now = new Date() }: { change: MeetingChange; now?: Date },
+  { change, now = clockNow() }: { change: MeetingChange; now?: Date },
 ) {
   return db.transaction().execute(async (trx) => {
-    if (!(await cancelMeeting(trx, bookingId, instant(now)))) return false;
+    if (!(await cancelMeeting(trx, bookingId, now))) return false;
     const found = await readMeeting(trx, bookingId);
     if (!found) return false;
     const { meeting, submissionId, fields } = found;
-    await queueCalendarRemoval(trx, { uid: meetingUid(bookingId) });
+    await queueCalendarRemoval(trx, { uid: meetingUid(bookingId) }, { now });
     // Thin by default like every event (decision 024); an erasure cancels before the submission goes.
     if (submissionId && fields) {
       const event = {
@@ -173,7 +171,7 @@ export async function rescheduleBooking(
   db: Kysely<Schema>,
   { bookingId, start, token }: { bookingId: string; start: Temporal.Instant; token: string },
   availability: Availability,
-  now: Temporal.Instant,
+  now: Date,
 ) {
   return db.transaction().execute(async (trx) => {
     if (!(await moveMeeting(trx, { bookingId, start, reminderDueAt: reminderDue(start, now) }, availability, now)))
@@ -182,7 +180,7 @@ export async function rescheduleBooking(
     const found = await readMeeting(trx, bookingId);
     if (!found) return false;
     const { meeting, submissionId } = found;
-    await queueCalendarWrite(trx, teamCalendarEvent(meeting));
+    await queueCalendarWrite(trx, teamCalendarEvent(meeting), { now });
     if (submissionId) {
       const row = await trx
         .selectFrom("submissions")
@@ -202,10 +200,9 @@ export async function rescheduleBooking(
         .where("id", "=", submissionId)
         .execute();
     }
-    const mailedAt = new Date(now.epochMilliseconds);
     const toVisitor = visitorMail(meeting, "moved", manageUrl(token));
-    if (toVisitor) await queueMail(trx, { ...toVisitor, submissionId }, mailedAt);
-    await queueMail(trx, { ...teamMail(meeting, "moved"), submissionId }, mailedAt);
+    if (toVisitor) await queueMail(trx, { ...toVisitor, submissionId }, now);
+    await queueMail(trx, { ...teamMail(meeting, "moved"), submissionId }, now);
     return true;
   });
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { Temporal } from "temporal-polyfill";
-import { isoNow } from "#app/platform/clock.server.ts";
+import type { Temporal } from "temporal-polyfill";
+import { isoNow, now as clockNow } from "#app/platform/clock.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { bookingEnv } from "./booking-env.server.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
@@ -12,17 +12,17 @@ import { readMeeting } from "./meeting-queries.server.ts";
 // booked or moved (meetings.server.ts), and the server queues the reminders that fall due.
 
 /** When the reminder is due: BOOKING_REMINDER_HOURS before the start, or none when that has passed (or reminders are off). */
-export function reminderDue(start: Temporal.Instant, now: Temporal.Instant) {
+export function reminderDue(start: Temporal.Instant, now: Date) {
   if (bookingEnv.BOOKING_REMINDER_HOURS === 0) return null;
   const due = start.subtract({ hours: bookingEnv.BOOKING_REMINDER_HOURS });
-  return Temporal.Instant.compare(due, now) > 0 ? due : null;
+  return due.epochMilliseconds > now.getTime() ? due : null;
 }
 
 /**
  * Queues the reminders that are due. Each booking's due time is cleared by the one update that
  * queues its reminder, in the same transaction, so two instances never send it twice.
  */
-export async function queueDueReminders(db: Kysely<Schema>, now: Date = new Date()) {
+export async function queueDueReminders(db: Kysely<Schema>, now: Date = clockNow()) {
   const due = await db
     .selectFrom("bookings")
     .select("id")

@@ -1,7 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import { Temporal } from "temporal-polyfill";
 import { type BusyRange, busyEventsOf, mergeBusy } from "./calendar-events.ts";
-import { isoNow, newId } from "#app/platform/clock.server.ts";
+import { isoNow, now as clockNow } from "#app/platform/clock.ts";
+import { newId } from "#app/platform/ids.server.ts";
 import type { CalendarWriteTable, Engine, Schema } from "#app/platform/db.server.ts";
 import { claimNextDue } from "#app/platform/lease.server.ts";
 import { log } from "#app/platform/log.server.ts";
@@ -61,7 +62,7 @@ async function queue(
   uid: string,
   action: CalendarWriteTable["action"],
   ics: string | null,
-  { now = new Date(), enabled }: QueueOptions,
+  { now = clockNow(), enabled }: QueueOptions,
 ) {
   if (!(enabled ?? calDavConfig(bookingEnv) !== null)) return false;
   if (!uid || uid.length > 255) throw new Error("A calendar event's UID must be 1 to 255 characters long");
@@ -170,7 +171,7 @@ export async function refreshCalendarBusy(
   options: TeamCalendarOptions,
   holder: string = newId(),
 ): Promise<"read" | "not-due" | "failed"> {
-  const { db, client, calendarUrl, timeZone, refreshMs, now = () => new Date() } = options;
+  const { db, client, calendarUrl, timeZone, refreshMs, now = clockNow } = options;
   const started = now();
   if (!(await takeWhenDue(db, holder, new Date(started.getTime() + refreshMs), started))) return "not-due";
   const range = options.range(Temporal.Instant.fromEpochMilliseconds(started.getTime()));
@@ -232,12 +233,12 @@ async function writtenUids(db: Kysely<Schema>, uids: string[]) {
   return ours;
 }
 
-function claimNextWrite({ db, engine, leaseMs = 120_000, now = () => new Date() }: TeamCalendarOptions) {
+function claimNextWrite({ db, engine, leaseMs = 120_000, now = clockNow }: TeamCalendarOptions) {
   return claimNextDue(db, engine, { table: "calendar_writes", key: "uid", leaseMs, now: now() });
 }
 
 async function write(options: TeamCalendarOptions, item: CalendarWriteTable) {
-  const { db, client, backoffMs = defaultBackoffMs, now = () => new Date() } = options;
+  const { db, client, backoffMs = defaultBackoffMs, now = clockNow } = options;
   const attempts = Number(item.attempts);
   const version = Number(item.version);
   try {

@@ -1,8 +1,9 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { env, isSecureRequest } from "#app/platform/env.server.ts";
+import { epochMs } from "#app/platform/clock.ts";
 import { type Consent, consentFromCookies, cookieSettingsPath, formsChosen, safeReturnPath } from "./consent-cookie.ts";
-import { newId } from "#app/platform/clock.server.ts";
+import { newId } from "#app/platform/ids.server.ts";
 import { consentCookieHeader, consentSources, recordConsent } from "./consent.server.ts";
 import { limitClient } from "#app/platform/rate-limit.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
@@ -51,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
     id: previous?.id ?? newId(),
     revision: env.CONSENT_REVISION,
     forms: formsChosen(choice, forms) === true,
-    at: Date.now(),
+    at: epochMs(),
   };
   await recordConsent(services.db, consent, source);
   const headers = { "Set-Cookie": consentCookieHeader(consent, { secure: isSecureRequest(request) }) };

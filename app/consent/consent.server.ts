@@ -6,7 +6,8 @@ import {
   consentMaxAgeSeconds,
   serializeConsent,
 } from "./consent-cookie.ts";
-import { isoNow, newId } from "#app/platform/clock.server.ts";
+import { isoNow } from "#app/platform/clock.ts";
+import { newId } from "#app/platform/ids.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 
 export const consentSources = ["banner", "settings", "placeholder"] as const;

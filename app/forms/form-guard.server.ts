@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { honeypotField, startedField } from "./guard-fields.ts";
 import { signFor } from "#app/platform/secret.server.ts";
+import { now as clockNow } from "#app/platform/clock.ts";
 
 // Spam defence without tracking visitors: a hidden honeypot field, and a signed stamp that
 // proves when the form was served. A bot that posts at once, forges the stamp or fills the
@@ -8,7 +9,7 @@ import { signFor } from "#app/platform/secret.server.ts";
 // The stamp also names this one filling of the form (a random key): a form sent twice, by a
 // double click, a resend after a lost answer or a retry on another instance, is stored once.
 
-export function issueFormStamp(secret: string, purpose: string, now: Date = new Date()) {
+export function issueFormStamp(secret: string, purpose: string, now: Date = clockNow()) {
   const value = `${now.getTime()}.${randomBytes(12).toString("base64url")}`;
   return `${value}.${signFor(secret, purpose, value)}`;
 }
@@ -23,7 +24,7 @@ export function judgeSubmission(
     secret,
     purpose,
     minSeconds,
-    now = new Date(),
+    now = clockNow(),
   }: { secret: string; purpose: string; minSeconds: number; now?: Date },
 ): FormJudgement {
   const stamp = formData.get(startedField);

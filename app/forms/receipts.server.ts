@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { isoNow, newId } from "#app/platform/clock.server.ts";
+import { isoNow } from "#app/platform/clock.ts";
+import { newId } from "#app/platform/ids.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { escapeHtml } from "#app/platform/html.ts";

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { isoNow, newId } from "#app/platform/clock.server.ts";
+import { isoNow, now as clockNow } from "#app/platform/clock.ts";
+import { newId } from "#app/platform/ids.server.ts";
 import type { CalendarPart } from "#app/platform/mail.server.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
 import {
@@ -54,7 +55,7 @@ export type NewSubmission = {
   followUp?: (trx: Kysely<Schema>, submission: { id: string; createdAt: string }) => Promise<void>;
 };
 
-export async function storeSubmission(db: Kysely<Schema>, submission: NewSubmission, now: Date = new Date()) {
+export async function storeSubmission(db: Kysely<Schema>, submission: NewSubmission, now: Date = clockNow()) {
   const id = newId();
   const createdAt = isoNow(now);
   const status: SubmissionStatus = submission.spamReason ? "spam" : "received";

@@ -7,6 +7,7 @@ import { queueWebhook } from "#app/webhooks/queue.server.ts";
 import { webhooksEnv } from "#app/webhooks/webhooks-env.server.ts";
 import { workspacePaths } from "#app/workspace/workspace-paths.ts";
 import { leads } from "./leads-content.ts";
+import { now as clockNow } from "#app/platform/clock.ts";
 
 // The events the webhooks tell (decision 024): a submission arrived (any kind, never spam), a
 // meeting was cancelled. The payload is thin: the submission's id, kind, time and its page in the
@@ -34,7 +35,7 @@ export async function queueWebhookEvent(
   event: WebhookEvent,
   {
     endpoints = webhooksEnv.WEBHOOK_ENDPOINTS,
-    now = new Date(),
+    now = clockNow(),
   }: { endpoints?: readonly WebhookEndpoint[]; now?: Date } = {},
 ) {
   if (endpoints.length === 0) return null;

@@ -14,6 +14,9 @@ export const epochMs = () => Date.now() + offsetMs();
 /** The present moment. */
 export const now = () => new Date(epochMs());
 
+/** A moment as the database stores it (ISO 8601 in UTC, which sorts as text); the present one by default. */
+export const isoNow = (at: Date = now()) => at.toISOString();
+
 /** Sets the clock of this process to start at `at` (tests only; see tests/e2e/set-clock.ts). */
 export function startClockAt(at: Date) {
   (globalThis as { [offsetKey]?: number })[offsetKey] = at.getTime() - Date.now();

@@ -1,5 +1,5 @@
 import { type Kysely, type Selectable, sql } from "kysely";
-import { isoNow } from "./clock.server.ts";
+import { isoNow, now as clockNow } from "./clock.ts";
 import type { Engine, Schema } from "./db.server.ts";
 
 // Work only one instance may do at a time (the daily purge) takes a named lease in the database,
@@ -7,7 +7,7 @@ import type { Engine, Schema } from "./db.server.ts";
 // another instance takes it then. The lease's row also keeps when its work last succeeded.
 
 /** Takes the lease `name` for `holder` until `until` when it is free (or already this holder's); says whether it did. */
-export async function takeLease(db: Kysely<Schema>, name: string, holder: string, until: Date, now: Date = new Date()) {
+export async function takeLease(db: Kysely<Schema>, name: string, holder: string, until: Date, now: Date = clockNow()) {
   await db
     .insertInto("leases")
     .values({ name, holder: "", until: isoNow(new Date(0)) })
@@ -24,7 +24,7 @@ export async function takeLease(db: Kysely<Schema>, name: string, holder: string
 }
 
 /** Gives the lease back early (the work failed, and may be tried again sooner). */
-export async function releaseLease(db: Kysely<Schema>, name: string, holder: string, now: Date = new Date()) {
+export async function releaseLease(db: Kysely<Schema>, name: string, holder: string, now: Date = clockNow()) {
   await db
     .updateTable("leases")
     .set({ until: isoNow(now) })

@@ -1,5 +1,6 @@
 import pino from "pino";
 import { env } from "./env.server.ts";
+import { epochMs } from "./clock.ts";
 
 // Structured JSON logs (one line per event, on stdout). Operational facts only: never pass names,
 // e-mail addresses, messages, file contents or query strings here.
@@ -21,7 +22,7 @@ export function isoTimeOf(milliseconds: number) {
   const fraction = milliseconds - second;
   return `${isoSecondPrefix}${fraction < 10 ? "00" : fraction < 100 ? "0" : ""}${fraction}Z`;
 }
-const isoNow = () => isoTimeOf(Date.now());
+const isoNow = () => isoTimeOf(epochMs());
 
 export const logger = pino(
   {

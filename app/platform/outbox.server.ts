@@ -1,6 +1,7 @@
 import { rm } from "node:fs/promises";
 import type { Kysely, Selectable } from "kysely";
-import { isoNow, newId } from "./clock.server.ts";
+import { isoNow, now as clockNow } from "./clock.ts";
+import { newId } from "./ids.server.ts";
 import type { Engine, OutboxTable, Schema } from "./db.server.ts";
 import { type CalendarPart, localMailFile, type SendEmail } from "./mail.server.ts";
 import { claimNextDue } from "./lease.server.ts";
@@ -39,12 +40,12 @@ export async function removeLocalMail(
 
 export const defaultBackoffMs = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 60 * 60_000);
 
-export function claimNextMail({ db, engine, leaseMs = 120_000, now = () => new Date() }: OutboxOptions) {
+export function claimNextMail({ db, engine, leaseMs = 120_000, now = clockNow }: OutboxOptions) {
   return claimNextDue(db, engine, { table: "outbox", key: "id", leaseMs, now: now() });
 }
 
 async function deliver(options: OutboxOptions, mail: Selectable<OutboxTable>) {
-  const { db, send, from, maxAttempts = 10, backoffMs = defaultBackoffMs, now = () => new Date() } = options;
+  const { db, send, from, maxAttempts = 10, backoffMs = defaultBackoffMs, now = clockNow } = options;
   try {
     await send({
       from,
@@ -96,7 +97,7 @@ export async function deliverDueMail(options: OutboxOptions) {
 }
 
 /** Puts failed mail back in the queue, to be sent at once. */
-export async function retryFailedMail(db: Kysely<Schema>, now: Date = new Date()) {
+export async function retryFailedMail(db: Kysely<Schema>, now: Date = clockNow()) {
   const result = await db
     .updateTable("outbox")
     .set({ status: "pending", attempts: 0, next_attempt_at: isoNow(now), locked_until: null })
@@ -109,7 +110,7 @@ export async function retryFailedMail(db: Kysely<Schema>, now: Date = new Date()
  * Puts one submission's unsent mail (failed, or pending while it waits for its next attempt) at
  * the front of the queue. A message an instance is sending keeps its lease and is not sent twice.
  */
-export async function retrySubmissionMail(db: Kysely<Schema>, submissionId: string, now: Date = new Date()) {
+export async function retrySubmissionMail(db: Kysely<Schema>, submissionId: string, now: Date = clockNow()) {
   const result = await db
     .updateTable("outbox")
     .set({ status: "pending", attempts: 0, next_attempt_at: isoNow(now), last_error: null })
@@ -143,7 +144,7 @@ export type QueuedMail = {
 };
 
 /** Queues one e-mail (a submission's notification, an invitation); the worker sends it within seconds. */
-export async function queueMail(db: Kysely<Schema>, mail: QueuedMail, now: Date = new Date()) {
+export async function queueMail(db: Kysely<Schema>, mail: QueuedMail, now: Date = clockNow()) {
   const id = newId();
   await db
     .insertInto("outbox")

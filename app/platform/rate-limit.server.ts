@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { env } from "./env.server.ts";
-import { isoNow, newId } from "./clock.server.ts";
+import { isoNow, now as clockNow } from "./clock.ts";
+import { newId } from "./ids.server.ts";
 import type { Schema } from "./db.server.ts";
 import { pacer } from "./pacing.server.ts";
 import { clientKey } from "./secret.server.ts";
@@ -21,7 +22,7 @@ export async function hitRateLimit(
   db: Kysely<Schema>,
   key: string,
   { max, windowSeconds }: RateLimit,
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ): Promise<RateDecision> {
   const windowMs = windowSeconds * 1000;
   const since = isoNow(new Date(now.getTime() - windowMs));

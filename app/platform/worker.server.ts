@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { newId } from "./clock.server.ts";
+import { newId } from "./ids.server.ts";
 import { now as clockNow } from "./clock.ts";
 import type { Schema } from "./db.server.ts";
 import { recordSuccess, releaseLease, takeLease } from "./lease.server.ts";

@@ -4,7 +4,8 @@ import { cancelBooking } from "#app/booking/meetings.server.ts";
 import { applicationFields } from "#app/careers/application-fields.ts";
 import { inquiryFields } from "#app/contact/inquiry-fields.ts";
 import type { StoredFields, SubmissionFields } from "#app/forms/submission-fields.ts";
-import { isoNow, newId } from "#app/platform/clock.server.ts";
+import { isoNow, now as clockNow } from "#app/platform/clock.ts";
+import { newId } from "#app/platform/ids.server.ts";
 import { type Schema, type SubmissionKind, toBuffer } from "#app/platform/db.server.ts";
 import { removeLocalMail } from "#app/platform/outbox.server.ts";
 import { signFor } from "#app/platform/secret.server.ts";
@@ -117,7 +118,7 @@ const mailRecord = (row: OutboxRow) => ({
  * The person's data, every field and file, ready to send to them; the request is recorded. The
  * mentions (other people's submissions) are not in it: they are for the admin to review.
  */
-export async function exportAddress(db: Kysely<Schema>, secret: string, address: string, now: Date = new Date()) {
+export async function exportAddress(db: Kysely<Schema>, secret: string, address: string, now: Date = clockNow()) {
   const { submissions, mail, mentions } = await holdings(db, address);
   const ids = submissions.map((row) => row.id);
   const files = ids.length
@@ -174,7 +175,7 @@ export async function eraseAddress(
   db: Kysely<Schema>,
   secret: string,
   address: string,
-  { dataDir, now = new Date() }: ErasureOptions,
+  { dataDir, now = clockNow() }: ErasureOptions,
 ) {
   const found = await holdings(db, address);
   const ids = found.submissions.map((row) => row.id);
@@ -222,7 +223,7 @@ export type ErasureRecord = Awaited<ReturnType<typeof recordedErasures>>[number]
 export async function reapplyErasures(
   db: Kysely<Schema>,
   secret: string,
-  { dataDir, more = [], now = new Date() }: ErasureOptions & { more?: ErasureRecord[] },
+  { dataDir, more = [], now = clockNow() }: ErasureOptions & { more?: ErasureRecord[] },
 ) {
   const known = await recordedErasures(db);
   const knownHashes = new Set(known.map((record) => record.hash));

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { isoNow } from "#app/platform/clock.server.ts";
+import { isoNow } from "#app/platform/clock.ts";
 import type { Schema, SubmissionKind, SubmissionStatus } from "#app/platform/db.server.ts";
 import type { Env } from "#app/platform/env.ts";
 import { pacer } from "#app/platform/pacing.server.ts";

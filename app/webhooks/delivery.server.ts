@@ -1,6 +1,7 @@
 import { createHash, createHmac } from "node:crypto";
 import type { Kysely } from "kysely";
-import { isoNow, newId } from "#app/platform/clock.server.ts";
+import { isoNow, now as clockNow } from "#app/platform/clock.ts";
+import { newId } from "#app/platform/ids.server.ts";
 import type { Engine, Schema, WebhookDeliveryTable } from "#app/platform/db.server.ts";
 import { escapeHtml } from "#app/platform/html.ts";
 import { claimNextDue, takeLease } from "#app/platform/lease.server.ts";
@@ -83,7 +84,7 @@ export function claimNextDelivery({
   engine,
   timeoutMs = 10_000,
   leaseMs = timeoutMs + 30_000,
-  now = () => new Date(),
+  now = clockNow,
 }: WebhookOptions) {
   return claimNextDue(db, engine, { table: "webhook_deliveries", key: "id", leaseMs, now: now() });
 }
@@ -106,7 +107,7 @@ async function bodyFor(db: Kysely<Schema>, endpoint: WebhookEndpoint, event: Sch
 type Outcome = "delivered" | "retry" | "failed" | "held";
 
 async function deliver(options: WebhookOptions, delivery: WebhookDeliveryTable): Promise<Outcome> {
-  const { db, timeoutMs = 10_000, now = () => new Date(), random = Math.random } = options;
+  const { db, timeoutMs = 10_000, now = clockNow, random = Math.random } = options;
   const attempts = Number(delivery.attempts);
   // Every change is made only while the claim is still ours (nobody reclaimed it meanwhile).
   const update = (values: Partial<WebhookDeliveryTable>) =>

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { isoNow } from "#app/platform/clock.server.ts";
+import { isoNow } from "#app/platform/clock.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 
 // The delivery log (decision 024): what the workspace and `npm run submissions` show of a

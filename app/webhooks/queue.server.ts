@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { isoNow, newId } from "#app/platform/clock.server.ts";
+import { isoNow, now as clockNow } from "#app/platform/clock.ts";
+import { newId } from "#app/platform/ids.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { subscribes, type WebhookEndpoint, type WebhookEventType } from "./endpoints.ts";
 
@@ -24,7 +25,7 @@ export async function queueWebhook(
   db: Kysely<Schema>,
   event: QueuedEvent,
   endpoints: readonly WebhookEndpoint[],
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ) {
   const targets = endpoints.filter((endpoint) => subscribes(endpoint, event.type));
   if (targets.length === 0) return null;
@@ -63,7 +64,7 @@ export async function queueWebhook(
  * webhook-id (a receiver that has one already knows it), on a fresh three-day schedule. A
  * delivery an instance is sending right now keeps its lease and is not sent twice.
  */
-export async function redeliverSubmission(db: Kysely<Schema>, submissionId: string, now: Date = new Date()) {
+export async function redeliverSubmission(db: Kysely<Schema>, submissionId: string, now: Date = clockNow()) {
   const result = await db
     .updateTable("webhook_deliveries")
     .set({

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { isoNow, newId } from "#app/platform/clock.server.ts";
+import { isoNow, now as clockNow } from "#app/platform/clock.ts";
+import { newId } from "#app/platform/ids.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import type { AuditAction } from "./audit-actions.ts";
 
@@ -18,7 +19,7 @@ export async function recordAudit(
     target = null,
     detail = null,
   }: { actor: Actor; action: AuditAction; target?: string | null; detail?: string | null },
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ) {
   await db
     .insertInto("audit_events")

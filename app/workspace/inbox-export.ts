@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { toCsv, toExportRecord } from "#app/forms/export.server.ts";
+import { isoNow } from "#app/platform/clock.ts";
 import type { Route } from "./+types/inbox-export";
 import { exportInbox, InboxFilterSchema, teamSheet } from "./inbox.server.ts";
 import { requireStaff } from "./session.server.ts";
@@ -22,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     format === "csv" && filter.kind
       ? toCsv(teamSheet(filter.kind, records))
       : `${JSON.stringify(records.map(toExportRecord), null, 2)}\n`;
-  const day = new Date().toISOString().slice(0, 10);
+  const day = isoNow().slice(0, 10);
   const name = `${filter.kind ? kindFiles[filter.kind] : "submissions"}-${day}.${format}`;
   return new Response(body, {
     headers: {

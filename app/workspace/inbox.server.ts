@@ -18,6 +18,7 @@ import { containsPattern, foldForSearch } from "#app/platform/search-text.ts";
 import { type Actor, recordAudit } from "./audit.server.ts";
 import { mailStateLabel, postingTitle, stateLabel, states } from "./workspace-display.ts";
 import { searchMaxLength } from "./workspace-limits.ts";
+import { now as clockNow } from "#app/platform/clock.ts";
 
 // The inbox: submissions newest first, filtered by kind, state, posting and words, a page at a
 // time. Pages continue after the last id shown (keyset paging on the time-ordered id, through
@@ -186,7 +187,7 @@ export async function setNote(db: Kysely<Schema>, id: string, note: string, acto
  * spam check caught it) gets its notification now, the same e-mail it would have got at once,
  * and the webhooks hear of it as of a new one (the visitor gets no late receipt).
  */
-export async function setSpam(db: Kysely<Schema>, id: string, spam: boolean, actor: Actor, now: Date = new Date()) {
+export async function setSpam(db: Kysely<Schema>, id: string, spam: boolean, actor: Actor, now: Date = clockNow()) {
   return db.transaction().execute(async (trx) => {
     const { numUpdatedRows } = await trx
       .updateTable("submissions")
@@ -230,14 +231,14 @@ export async function getFile(db: Kysely<Schema>, id: string, position: number) 
 }
 
 /** Sends the submission's unsent notification at once, and records who asked. */
-export async function retryNotification(db: Kysely<Schema>, id: string, actor: Actor, now: Date = new Date()) {
+export async function retryNotification(db: Kysely<Schema>, id: string, actor: Actor, now: Date = clockNow()) {
   const queued = await retrySubmissionMail(db, id, now);
   if (queued > 0) await recordAudit(db, { actor, action: "retry-mail", target: id }, now);
   return queued > 0;
 }
 
 /** Sends the submission's webhook events again to every endpoint, and records who asked. */
-export async function redeliverWebhooks(db: Kysely<Schema>, id: string, actor: Actor, now: Date = new Date()) {
+export async function redeliverWebhooks(db: Kysely<Schema>, id: string, actor: Actor, now: Date = clockNow()) {
   const queued = await redeliverSubmission(db, id, now);
   if (queued > 0)
     await recordAudit(db, { actor, action: "redeliver-webhooks", target: id, detail: `${queued} deliveries` }, now);

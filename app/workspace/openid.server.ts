@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import * as openid from "openid-client";
-import { isoNow } from "#app/platform/clock.server.ts";
+import { isoNow, now as clockNow } from "#app/platform/clock.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { env } from "#app/platform/env.server.ts";
 import { type OpenIdConfig, openIdConfig } from "#app/platform/env.ts";
@@ -75,7 +75,7 @@ export async function beginOpenIdSignIn(
   db: Kysely<Schema>,
   settings: OpenIdSettings,
   next: string,
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ) {
   const config = await configuration(settings);
   const state = openid.randomState();
@@ -109,7 +109,7 @@ export async function beginOpenIdSignIn(
 }
 
 /** The attempt a cookie token belongs to, if it is still good; either way it is spent. */
-export async function consumeAttempt(db: Kysely<Schema>, token: string | null, now: Date = new Date()) {
+export async function consumeAttempt(db: Kysely<Schema>, token: string | null, now: Date = clockNow()) {
   if (!token) return null;
   return (
     (await db
@@ -133,7 +133,7 @@ export async function finishOpenIdSignIn(
   db: Kysely<Schema>,
   settings: OpenIdSettings,
   { token, search }: { token: string | null; search: string },
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ): Promise<OpenIdOutcome> {
   const attempt = await consumeAttempt(db, token, now);
   if (!attempt) return { next: workspacePaths.inbox, problem: "failed" };

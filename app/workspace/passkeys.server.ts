@@ -8,7 +8,7 @@ import {
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import type { Kysely } from "kysely";
-import { isoNow } from "#app/platform/clock.server.ts";
+import { isoNow, now as clockNow } from "#app/platform/clock.ts";
 import { type Schema, toBuffer } from "#app/platform/db.server.ts";
 import { env } from "#app/platform/env.server.ts";
 import { log } from "#app/platform/log.server.ts";
@@ -103,7 +103,7 @@ function challengeOf(clientDataJSON: string) {
 export async function enrolmentOptions(
   db: Kysely<Schema>,
   person: { id: string; email: string; webauthn_user_id: string },
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ) {
   const existing = await db
     .selectFrom("passkeys")
@@ -164,7 +164,7 @@ export async function completeEnrolment(
   db: Kysely<Schema>,
   { invitationId, staffId }: { invitationId: string; staffId: string },
   response: RegistrationResponseJSON,
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ) {
   const credential = await verifyNewPasskey(db, staffId, response, now);
   if (!credential) return false;
@@ -189,7 +189,7 @@ export async function addPasskey(
   db: Kysely<Schema>,
   actor: { id: string; email: string },
   response: RegistrationResponseJSON,
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ) {
   const credential = await verifyNewPasskey(db, actor.id, response, now);
   if (!credential) return false;
@@ -227,14 +227,14 @@ export async function removePasskey(
   });
 }
 
-export async function signInOptions(db: Kysely<Schema>, now: Date = new Date()) {
+export async function signInOptions(db: Kysely<Schema>, now: Date = clockNow()) {
   const options = await generateAuthenticationOptions({ rpID: relyingParty().rpID, userVerification: "required" });
   await storeChallenge(db, options.challenge, "sign-in", null, now);
   return options;
 }
 
 /** The person a sign-in answer proves, or null: an unknown passkey and a bad signature look alike. */
-export async function verifySignIn(db: Kysely<Schema>, response: AuthenticationResponseJSON, now: Date = new Date()) {
+export async function verifySignIn(db: Kysely<Schema>, response: AuthenticationResponseJSON, now: Date = clockNow()) {
   const passkey = await db
     .selectFrom("passkeys")
     .innerJoin("staff", "staff.id", "passkeys.staff_id")

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { exportAddress } from "#app/privacy/requests.server.ts";
+import { isoNow } from "#app/platform/clock.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import type { Route } from "./+types/requests-export";
 import { recordAudit } from "./audit.server.ts";
@@ -29,7 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
   return new Response(`${JSON.stringify(archive, null, 2)}\n`, {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="personal-data-${new Date().toISOString().slice(0, 10)}.json"`,
+      "Content-Disposition": `attachment; filename="personal-data-${isoNow().slice(0, 10)}.json"`,
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "no-store",
     },

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { data, redirect } from "react-router";
-import { isoNow } from "#app/platform/clock.server.ts";
+import { isoNow, now as clockNow } from "#app/platform/clock.ts";
 import type { Schema, StaffRole } from "#app/platform/db.server.ts";
 import { cookieValue } from "#app/platform/cookies.ts";
 import { env, isSecureRequest } from "#app/platform/env.server.ts";
@@ -50,7 +50,7 @@ export function sessionCookie(request: Request, token: string | null) {
   return workspaceCookie(request, "workspace", token);
 }
 
-export async function startSession(db: Kysely<Schema>, staffId: string, now: Date = new Date()) {
+export async function startSession(db: Kysely<Schema>, staffId: string, now: Date = clockNow()) {
   await clearEndedSessions(db, now);
   const { token, hash } = newToken();
   await db
@@ -70,7 +70,7 @@ export async function startSession(db: Kysely<Schema>, staffId: string, now: Dat
 export async function readSession(
   db: Kysely<Schema>,
   token: string | null,
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ): Promise<SignedIn | null> {
   if (!token) return null;
   const id = hashToken(token);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { ExpressionBuilder, Kysely } from "kysely";
-import { isoNow, newId } from "#app/platform/clock.server.ts";
+import { isoNow, now as clockNow } from "#app/platform/clock.ts";
+import { newId } from "#app/platform/ids.server.ts";
 import type { Schema, StaffRole } from "#app/platform/db.server.ts";
 import { type Actor, recordAudit } from "./audit.server.ts";
 import { invitationHours } from "./staff-rules.ts";
@@ -47,7 +48,7 @@ export async function findStaffByEmail(db: Kysely<Schema>, email: string) {
 export async function inviteStaff(
   db: Kysely<Schema>,
   { email, role, actor }: { email: string; role?: StaffRole; actor: Actor },
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ) {
   const address = normalEmail(email);
   const { token, hash } = newToken();
@@ -91,7 +92,7 @@ export async function inviteStaff(
  * company's domain signing in with its accounts for the first time (decision 019). Two first
  * sign-ins racing add one person.
  */
-export async function admitStaff(db: Kysely<Schema>, email: string, now: Date = new Date()) {
+export async function admitStaff(db: Kysely<Schema>, email: string, now: Date = clockNow()) {
   const address = normalEmail(email);
   const added = await db
     .insertInto("staff")
@@ -126,7 +127,7 @@ export const isLatestInvitation = (eb: ExpressionBuilder<Schema, "staff_invitati
   );
 
 /** The person an unused, unexpired invitation token belongs to, if it is their latest, or null. */
-export async function findInvitation(db: Kysely<Schema>, tokenHash: string, now: Date = new Date()) {
+export async function findInvitation(db: Kysely<Schema>, tokenHash: string, now: Date = clockNow()) {
   return (
     (await db
       .selectFrom("staff_invitations")

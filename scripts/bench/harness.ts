@@ -1,6 +1,7 @@
 // What the benchmark's measurements share (scripts/bench.ts runs them): the site built and its
 // production server started on a loopback port with a fresh data folder, the CPU cores the
 // servers and the load run on, and the report's pieces.
+import { isoNow } from "#app/platform/clock.ts";
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -61,7 +62,7 @@ export function printTargets(checks: ReadonlyArray<readonly [string, boolean | n
 }
 
 /** Today in UTC, as the results' files are named. */
-export const today = () => new Date().toISOString().slice(0, 10);
+export const today = () => isoNow().slice(0, 10);
 
 /** Writes bench/results/<name>.json: the time, the machine and the results. */
 export function writeResults(name: string, results: Record<string, unknown>, machine: { pinned?: boolean } = {}) {
@@ -69,7 +70,7 @@ export function writeResults(name: string, results: Record<string, unknown>, mac
   const file = path.join("bench/results", `${name}.json`);
   writeFileSync(
     file,
-    `${JSON.stringify({ date: new Date().toISOString(), machine: { cpus: cpus().length, node: process.version, ...machine }, ...results }, null, 2)}\n`,
+    `${JSON.stringify({ date: isoNow(), machine: { cpus: cpus().length, node: process.version, ...machine }, ...results }, null, 2)}\n`,
   );
   console.log(`\nWrote ${file}`);
 }

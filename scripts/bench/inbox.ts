@@ -15,6 +15,7 @@ import path from "node:path";
 import { CompiledQuery, type Insertable, type Kysely, sql } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import { careers } from "#app/careers/careers-content.ts";
+import { epochMs } from "#app/platform/clock.ts";
 import {
   type Database,
   type Engine,
@@ -404,7 +405,7 @@ export async function benchInbox(options: Options) {
       let deepDone: string;
       try {
         await migrateToLatest(database.db, database.engine);
-        await seed(database.db, inboxTarget.submissions, Date.now());
+        await seed(database.db, inboxTarget.submissions, epochMs());
         // PostgreSQL's autovacuum would gather statistics within a minute of such a load.
         if (engine === "postgres") await sql`analyze`.execute(database.db);
         console.log(`  seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
@@ -486,7 +487,7 @@ export async function benchInbox(options: Options) {
       let cookie: string;
       try {
         await migrateToLatest(database.db, database.engine);
-        await seed(database.db, inboxTarget.submissions, Date.now() - purgeSeedEndsAgoMs);
+        await seed(database.db, inboxTarget.submissions, epochMs() - purgeSeedEndsAgoMs);
         if (engine === "postgres") await sql`analyze`.execute(database.db);
         const { staff } = await inviteStaff(database.db, { email: "bench@company.example", actor: null });
         cookie = sessionCookie(new Request(origin), await startSession(database.db, staff.id)).split(";")[0]!;

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { type NewSubmission, storeSubmission } from "#app/forms/submissions.server.ts";
 import { inquiryFields } from "#app/contact/inquiry-fields.ts";
-import { isoNow } from "#app/platform/clock.server.ts";
+import { isoNow } from "#app/platform/clock.ts";
 import { epochMs } from "#app/platform/clock.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { log } from "#app/platform/log.server.ts";

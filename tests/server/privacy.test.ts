@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { type NewSubmission, storeSubmission } from "#app/forms/submissions.server.ts";
 import { inquiryFields } from "#app/contact/inquiry-fields.ts";
 import { applicationFields } from "#app/careers/application-fields.ts";
-import { isoNow } from "#app/platform/clock.server.ts";
+import { isoNow } from "#app/platform/clock.ts";
 import type { Database } from "#app/platform/db.server.ts";
 import { localMailFile } from "#app/platform/mail.server.ts";
 import { localMailName, queueMail } from "#app/platform/outbox.server.ts";

@@ -327,9 +327,10 @@ describe.each(engines)("the booking page with the team's calendar on %s", (engin
       { timeout: 10_000 },
     );
 
+    const moment = new Date(now.epochMilliseconds);
     const page = await bookingPageData(
       new Request(`http://localhost/contact/meeting?day=${date.toString()}&tz=America%2FLos_Angeles`),
-      now,
+      moment,
     );
     const starts = page.day?.slots.map((slot) => slot.start) ?? [];
     // The default 15-minute buffer after a meeting: 09:30 would run into 10:00.
@@ -355,7 +356,7 @@ describe.each(engines)("the booking page with the team's calendar on %s", (engin
           body,
           headers: { [clientAddressHeader]: "192.0.2.7" },
         }),
-        () => now,
+        moment,
       );
     };
     const refused = await post(at("10:00"));
@@ -391,7 +392,7 @@ describe.each(engines)("the booking page with the team's calendar on %s", (engin
     const { bookingEnv } = await import("#app/booking/booking-env.server.ts");
     const availability = availabilityFromEnv(bookingEnv);
     await expect(
-      rescheduleBooking(services.db, { bookingId: booking!.id, start: at("10:30"), token: "t" }, availability, now),
+      rescheduleBooking(services.db, { bookingId: booking!.id, start: at("10:30"), token: "t" }, availability, moment),
     ).rejects.toBeInstanceOf(MeetingRefused);
     expect(await services.db.selectFrom("bookings").select(["start_at", "sequence"]).execute()).toEqual([
       { start_at: new Date(at("11:00").epochMilliseconds).toISOString(), sequence: 0 },
@@ -401,7 +402,7 @@ describe.each(engines)("the booking page with the team's calendar on %s", (engin
         services.db,
         { bookingId: booking!.id, start: at("14:00"), token: "t" },
         availability,
-        now,
+        moment,
       ),
     ).toBe(true);
     await vi.waitFor(

@@ -14,6 +14,9 @@ import { describe, expect, test } from "vitest";
 // - no import circles;
 // - a capability's addresses are written once, in its registry: the workspace's in
 //   app/workspace/workspace-paths.ts, which any folder may import to link there.
+// - the time is read only by app/platform/clock.ts (now(), epochMs()): no `new Date()`, `Date()`,
+//   `Date.now()` or `Temporal.Now` elsewhere, so a test can start a server at another moment and
+//   services take the moment they are given.
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -140,6 +143,31 @@ function circles(graph: Map<string, readonly string[]>) {
   return found;
 }
 
+/** The one module that reads the machine's time. */
+const clockModule = "app/platform/clock.ts";
+
+/** Where a source reads the present moment other than through the clock: "file:line: code". */
+function clockReads(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const isName = (node: ts.Node, name: string) => ts.isIdentifier(node) && node.text === name;
+  const visit = (node: ts.Node) => {
+    const reads =
+      (ts.isNewExpression(node) && isName(node.expression, "Date") && !node.arguments?.length) ||
+      (ts.isCallExpression(node) && isName(node.expression, "Date")) ||
+      (ts.isPropertyAccessExpression(node) &&
+        ((isName(node.expression, "Date") && node.name.text === "now") ||
+          (isName(node.expression, "Temporal") && node.name.text === "Now")));
+    if (reads) {
+      const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+      found.push(`${file}:${line + 1}: ${node.getText(source)}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 /** The graph between app/'s folders: a folder imports another when one of its files does. */
 function folderGraph() {
   const folders = new Map<string, Set<string>>();
@@ -234,6 +262,15 @@ describe("addresses", () => {
   });
 });
 
+describe("the time", () => {
+  test(`is read only through ${clockModule}`, () => {
+    const reads = files
+      .filter((file) => file !== clockModule)
+      .flatMap((file) => clockReads(file, readFileSync(path.join(root, file), "utf8")));
+    expect(reads).toEqual([]);
+  });
+});
+
 describe("the rules themselves", () => {
   test("refuse what docs/architecture.md forbids", () => {
     expect(ruleBroken("app/ui/button.tsx", "app/site/pages.ts")).not.toBeNull();
@@ -272,6 +309,25 @@ describe("the rules themselves", () => {
       "app/forms/x.ts:3: /workspace/submissions/",
       "app/forms/x.ts:4: /^\\/workspace\\/sign-in\\/passkey$/",
       "app/forms/x.ts:5: workspace/people",
+    ]);
+  });
+
+  test("find every way of reading the time, and not the moments a code names", () => {
+    const code = [
+      "const a = new Date();",
+      "const b = new Date;",
+      "const c = Date.now() - 5;",
+      "const d = Temporal.Now.instant();",
+      "const e = String(Date());",
+      "const f = new Date(0), g = new Date(a.getTime() + 1), h = performance.now();",
+      "// new Date() in a comment",
+    ].join("\n");
+    expect(clockReads("app/x.ts", code)).toEqual([
+      "app/x.ts:1: new Date()",
+      "app/x.ts:2: new Date",
+      "app/x.ts:3: Date.now",
+      "app/x.ts:4: Temporal.Now",
+      "app/x.ts:5: Date()",
     ]);
   });
 
