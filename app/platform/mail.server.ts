@@ -58,7 +58,7 @@ export function createMailer({
       icalEvent: {
         method: mail.calendar.method,
         content: mail.calendar.content,
-        filename: mail.calendar.method === "CANCEL" ? "cancellation.ics" : "invite.ics",
+        filename: mail.calendar.method === "CANCEL" ? "cancel.ics" : "invite.ics",
       },
     }),
   });

@@ -107,7 +107,7 @@ function invitationOf(raw: string) {
   const parts = mimeParts(raw);
   const calendarPart = parts.find((part) => /^text\/calendar/i.test(part.headers["content-type"] ?? ""));
   const attached = parts.find((part) =>
-    /filename="?(invite|cancellation)\.ics"?/i.test(part.headers["content-disposition"] ?? ""),
+    /filename="?(invite|cancel)\.ics"?/i.test(part.headers["content-disposition"] ?? ""),
   );
   if (!calendarPart || !attached) return null;
   // The same text (the .eml file stores the message with the lines ends of this machine).
@@ -246,7 +246,7 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
         uid: invitation.uid,
         sequence: 2,
         status: "CANCELLED",
-        attachment: "cancellation.ics",
+        attachment: "cancel.ics",
         start: "2026-06-03T18:00:00.000Z",
       });
       expect(invitationOf(raw)?.contentType).toMatch(/method=CANCEL/i);
