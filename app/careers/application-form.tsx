@@ -63,7 +63,7 @@ export function ApplicationForm({
       errorId={fields[name].errorId}
       hintId={fields[name].descriptionId}
       label={labels[name]}
-      hint={content.urlHint}
+      hint={content.urlHints[name]}
       errors={fields[name].errors}
     >
       {(props) => (

@@ -42,6 +42,9 @@ export const CareersSchema = z.object({
     titleGeneral: text,
     introForJob: text,
     introGeneral: text,
+    /** The heading once the application is sent: the confirmation below it says what happens next. */
+    sentTitleForJob: text,
+    sentTitleGeneral: text,
     sections: z.object({ you: text, links: text, documents: text, consent: text }),
     fields: z.object({
       firstName: text,
@@ -61,7 +64,8 @@ export const CareersSchema = z.object({
     /** The list of the chosen file, and what the field says when a post came back without it. */
     chosenFiles: text,
     chooseFilesAgain: text,
-    urlHint: text,
+    /** An example address under each link's field, in that site's own form. */
+    urlHints: z.object({ linkedin: text, github: text, portfolio: text }),
     submit: text,
     submitting: text,
     requiredNote: text,

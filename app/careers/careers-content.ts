@@ -55,7 +55,7 @@ export const careers = {
     description: "All positions are full-time. Salary ranges are in US dollars per year.",
     applyLabel: "Apply Now",
     salaryLabel: "Salary",
-    /** On a phone the positions are far down the page: a link near the top goes there. */
+    /** The positions are far down the page: a link near the top goes there. */
     jump: "See the open positions ({count})",
     /** When every posting has closed. */
     none: "No position is open right now. New roles are posted here first, and a general application reaches us at any time.",
@@ -97,6 +97,8 @@ export const careers = {
     titleGeneral: "Send a general application",
     introForJob: "{department} · {location} · {type} · {salary}",
     introGeneral: "Tell us what you do best; we will keep your application in mind for the right opening.",
+    sentTitleForJob: "Application sent: {title}",
+    sentTitleGeneral: "General application sent",
     sections: { you: "About you", links: "Your work online", documents: "Resume and note", consent: "Your data" },
     fields: {
       firstName: "First name",
@@ -116,7 +118,11 @@ export const careers = {
     resumeHint: "Required. One file of at most 10 MB: PDF, Word (DOC, DOCX), RTF or text (TXT or MD).",
     chosenFiles: "Chosen file",
     chooseFilesAgain: "Please choose your resume again: a browser cannot keep a file when a form comes back.",
-    urlHint: "For example linkedin.com/in/your-name",
+    urlHints: {
+      linkedin: "For example linkedin.com/in/your-name",
+      github: "For example github.com/your-name",
+      portfolio: "For example your-site.com",
+    },
     submit: "Send application",
     submitting: "Sending…",
     requiredNote: "Fields marked * are required.",

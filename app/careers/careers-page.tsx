@@ -12,7 +12,8 @@ import { pageMeta } from "#app/site/seo.ts";
 import { applyPath, findJob, jobPath, openJobs } from "./jobs.ts";
 import type { Route } from "./+types/careers-page";
 
-const benefitIcons: IconName[] = ["chart", "server", "shield", "book"];
+// The benefits' own icons, in their order: pay, remote work, health, learning.
+const benefitIcons: IconName[] = ["coin", "globe", "heart", "book"];
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, careers.meta);
 
@@ -30,7 +31,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
         {jobs.length ? (
           <a
             href="#openings-title"
-            className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4 lg:hidden"
+            className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4"
           >
             {fillTemplate(careers.openings.jump, { count: jobs.length })}
           </a>
@@ -81,7 +82,11 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
             <li key={job.slug}>
               <Card className="flex h-full flex-col">
                 <h3 className="text-heading">
-                  <Link to={jobPath(job)} className="underline-offset-4 hover:text-brand hover:underline">
+                  {/* Underlined, so the posting's description is seen to be one step away. */}
+                  <Link
+                    to={jobPath(job)}
+                    className="underline decoration-brand decoration-2 underline-offset-4 hover:text-brand"
+                  >
                     {job.title}
                   </Link>
                 </h3>

@@ -30,18 +30,24 @@ export function action({ params, request }: Route.ActionArgs) {
   return submitApplication(request, params.slug ? requireOpenJob(params.slug) : undefined);
 }
 
-function pageTitle(slug: string | null | undefined) {
+function pageTitle(slug: string | null | undefined, sent = false) {
+  const { application } = careers;
   const job = findJob(slug ?? undefined);
-  return job ? fillMessage(careers.application.titleForJob, { title: job.title }) : careers.application.titleGeneral;
+  if (!job) return sent ? application.sentTitleGeneral : application.titleGeneral;
+  return fillMessage(sent ? application.sentTitleForJob : application.titleForJob, { title: job.title });
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: pageTitle(args.loaderData?.slug), description: careers.application.metaDescription });
+  pageMeta(args, {
+    title: pageTitle(args.loaderData?.slug, args.loaderData?.sent),
+    description: careers.application.metaDescription,
+  });
 
 export default function JobApplication({ loaderData, actionData }: Route.ComponentProps) {
   const { application } = careers;
   const config = useSiteConfig();
   const job = findJob(loaderData.slug ?? undefined);
+  // Once sent, a general application's invitation would repeat the confirmation: the posting's facts stay.
   const intro = job
     ? fillMessage(application.introForJob, {
         department: job.department,
@@ -49,7 +55,9 @@ export default function JobApplication({ loaderData, actionData }: Route.Compone
         type: job.type,
         salary: formatSalaryRange(job.salary),
       })
-    : application.introGeneral;
+    : loaderData.sent
+      ? null
+      : application.introGeneral;
   return (
     <Container className="max-w-3xl py-12 sm:py-16">
       <Link
@@ -58,8 +66,10 @@ export default function JobApplication({ loaderData, actionData }: Route.Compone
       >
         ← {job ? job.title : careers.posting.backToList}
       </Link>
-      <h1 className="mt-4 text-display tracking-tight">{pageTitle(loaderData.slug)}</h1>
-      <p className="mt-4 mb-10 text-lead text-ink-muted">{intro}</p>
+      <div className="mt-4 mb-10">
+        <h1 className="text-display tracking-tight">{pageTitle(loaderData.slug, loaderData.sent)}</h1>
+        {intro && <p className="mt-4 text-lead text-ink-muted">{intro}</p>}
+      </div>
       {loaderData.sent ? (
         <Confirmation
           title={application.confirmation.title}

@@ -8,6 +8,8 @@ const FieldSchema = z.object({ label: text, hint: z.string().optional() });
 export const ContactSchema = z.object({
   meta: PageMetaSchema,
   hero: z.object({ headline: text, intro: text }),
+  /** The hero once the message is sent: the confirmation below it says what happens next. */
+  sentHero: z.object({ headline: text, intro: text }),
   nextSteps: z.object({
     title: text,
     reply: text,

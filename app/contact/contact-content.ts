@@ -10,6 +10,10 @@ export const contact = {
     headline: "Tell us about your project",
     intro: "Share a few details and the right engineers will get back to you.",
   },
+  sentHero: {
+    headline: "Your project is with us",
+    intro: "Here is what we do with your message, step by step.",
+  },
   nextSteps: {
     title: "What will happen next?",
     reply: "We'll get back to you within 24 hours.",

@@ -31,70 +31,41 @@ export function action({ request }: Route.ActionArgs) {
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { nextSteps } = contact;
+  // Once sent, the page says what was received and what happens next once, in the confirmation.
+  const hero = loaderData.sent ? contact.sentHero : contact.hero;
   return (
     <>
-      <PageHead title={contact.hero.headline}>
-        <p className="mt-4 max-w-2xl text-lead text-ink-muted">{contact.hero.intro}</p>
+      <PageHead title={hero.headline}>
+        <p className="mt-4 max-w-2xl text-lead text-ink-muted">{hero.intro}</p>
       </PageHead>
-      <Container className="grid gap-10 py-12 lg:grid-cols-[1fr_1.6fr] lg:py-16">
-        <aside aria-labelledby="next-steps-title" className="space-y-6">
-          <h2 id="next-steps-title" className="text-title">
-            {nextSteps.title}
-          </h2>
-          <p className="flex items-center gap-3 rounded-card bg-accent-soft p-4 font-semibold text-accent">
-            <Icon name="clock" />
-            {nextSteps.reply}
-          </p>
-          <ol className="space-y-5">
-            {nextSteps.steps.map((step, index) => (
-              <li key={step.title} className="flex gap-4">
-                <span
-                  className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand font-mono font-bold text-brand-ink"
-                  aria-hidden="true"
-                >
-                  {index + 1}
-                </span>
-                <div>
-                  <h3 className="font-bold">{step.title}</h3>
-                  <p className="text-ink-muted">{step.description}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
-          <Card>
-            <div className="flex items-center gap-3">
-              <span className="inline-flex size-11 items-center justify-center rounded-control bg-brand-soft text-brand">
-                <Icon name="video" />
-              </span>
-              <h3 className="text-lg font-bold">{nextSteps.meeting.title}</h3>
-            </div>
-            <p className="mt-3 text-ink-muted">{nextSteps.meeting.description}</p>
-            <Link
-              to={pages.meeting.path}
-              className="mt-4 flex items-center gap-2 rounded-control border border-line px-4 py-3 font-semibold text-brand underline-offset-4 hover:border-brand hover:underline"
-            >
-              <Icon name="calendar" />
-              {nextSteps.meeting.dayLabel}
-            </Link>
-          </Card>
-        </aside>
-        {loaderData.sent ? (
+      {loaderData.sent ? (
+        <Container className="grid gap-10 py-12 lg:grid-cols-[1.6fr_1fr] lg:py-16">
           <Confirmation
             title={contact.confirmation.title}
             message={contact.confirmation.message}
             action={{ href: pages.contact.path, label: contact.confirmation.another }}
           >
             <h3 className="mt-8 font-bold">{contact.confirmation.nextStepsTitle}</h3>
-            <ol className="mt-3 list-decimal space-y-2 pl-5">
-              {nextSteps.steps.map((step) => (
-                <li key={step.title}>
-                  <span className="font-semibold">{step.title}:</span> {step.description}
-                </li>
-              ))}
-            </ol>
+            <NextSteps level="h4" className="mt-4" />
           </Confirmation>
-        ) : (
-          // Checks as the visitor types: the form hydrates at the first interaction.
+          <aside aria-label={nextSteps.meeting.title}>
+            <MeetingCard />
+          </aside>
+        </Container>
+      ) : (
+        <Container className="grid gap-10 py-12 lg:grid-cols-[1fr_1.6fr] lg:py-16">
+          <aside aria-labelledby="next-steps-title" className="space-y-6">
+            <h2 id="next-steps-title" className="text-title">
+              {nextSteps.title}
+            </h2>
+            <p className="flex items-center gap-3 rounded-card bg-accent-soft p-4 font-semibold text-accent">
+              <Icon name="clock" />
+              {nextSteps.reply}
+            </p>
+            <NextSteps level="h3" />
+            <MeetingCard />
+          </aside>
+          {/* Checks as the visitor types: the form hydrates at the first interaction. */}
           <Island
             name="contact"
             component={ContactForm}
@@ -105,8 +76,53 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               formError: actionData?.formError,
             }}
           />
-        )}
-      </Container>
+        </Container>
+      )}
     </>
+  );
+}
+
+/** The three steps, their titles one level under the heading they sit beneath. */
+function NextSteps({ level, className = "" }: { level: "h3" | "h4"; className?: string }) {
+  const StepTitle = level;
+  return (
+    <ol className={`space-y-5 ${className}`}>
+      {contact.nextSteps.steps.map((step, index) => (
+        <li key={step.title} className="flex gap-4">
+          <span
+            className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand font-mono font-bold text-brand-ink"
+            aria-hidden="true"
+          >
+            {index + 1}
+          </span>
+          <div>
+            <StepTitle className="font-bold">{step.title}</StepTitle>
+            <p className="text-ink-muted">{step.description}</p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function MeetingCard() {
+  const { meeting } = contact.nextSteps;
+  return (
+    <Card>
+      <div className="flex items-center gap-3">
+        <span className="inline-flex size-11 items-center justify-center rounded-control bg-brand-soft text-brand">
+          <Icon name="video" />
+        </span>
+        <h3 className="text-lg font-bold">{meeting.title}</h3>
+      </div>
+      <p className="mt-3 text-ink-muted">{meeting.description}</p>
+      <Link
+        to={pages.meeting.path}
+        className="mt-4 flex items-center gap-2 rounded-control border border-line px-4 py-3 font-semibold text-brand underline-offset-4 hover:border-brand hover:underline"
+      >
+        <Icon name="calendar" />
+        {meeting.dayLabel}
+      </Link>
+    </Card>
   );
 }

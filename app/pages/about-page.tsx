@@ -1,6 +1,6 @@
 import { ButtonLink } from "#app/ui/button-link.tsx";
 import { CoEngineeringIllustration } from "#app/ui/illustrations.tsx";
-import { PageHero, Panel, Section } from "#app/ui/section.tsx";
+import { PageHero, Panel, Section, SectionHeader } from "#app/ui/section.tsx";
 import { about } from "./about-content.ts";
 import { proof } from "./proof-content.ts";
 import { Team, Testimonials } from "./proof-sections.tsx";
@@ -16,9 +16,10 @@ export default function About() {
         <p className="mt-6 max-w-2xl text-lead text-ink-muted">{about.hero.paragraph}</p>
       </PageHero>
       {/* The figures lead into whatever follows; the next section's top space separates them. */}
-      <Section className="!pb-0">
+      <Section labelledBy="about-facts-title" className="!pb-0">
+        <SectionHeader id="about-facts-title" title={about.facts.title} align="start" />
         <dl className="grid gap-px overflow-hidden rounded-card border border-line bg-line sm:grid-cols-3">
-          {about.facts.map((fact) => (
+          {about.facts.items.map((fact) => (
             <div key={fact.label} className="flex flex-col bg-raised p-6 sm:p-8">
               <dt className="mt-2 text-ink-muted">{fact.label}</dt>
               <dd className="order-first font-display text-5xl tracking-tight text-brand">{fact.value}</dd>

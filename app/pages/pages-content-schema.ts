@@ -20,7 +20,8 @@ export const HomeSchema = z.object({
 export const AboutSchema = z.object({
   meta: PageMetaSchema,
   hero: z.object({ headline: text, paragraph: text }),
-  facts: z.array(z.object({ value: text, label: text })).min(1),
+  /** Each figure's label reads as a caption under it, and after it to a screen reader. */
+  facts: z.object({ title: text, items: z.array(z.object({ value: text, label: text })).min(1) }),
   action: z.object({ title: text, description: text, link: LinkSchema }),
 });
 

@@ -48,3 +48,17 @@ for (const path of ["/contact", ...postingApplyPages]) {
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
   });
 }
+
+for (const colorScheme of ["light", "dark"] as const) {
+  for (const path of ["/contact", "/careers/apply", ...postingApplyPages]) {
+    test(`the confirmation on ${path} (${colorScheme}) has no violations`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.goto(`${path}?sent=1`);
+      await expect(page.getByRole("heading", { name: /^Thank you, your .* is on its way$/ })).toBeVisible();
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+        .analyze();
+      expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    });
+  }
+}

@@ -69,6 +69,7 @@ function applyTarget(openPostings: JobPosting[]) {
     ? {
         link: `Apply Now for ${job.title}`,
         heading: `Apply: ${job.title}`,
+        sentHeading: `Application sent: ${job.title}`,
         path: `/careers/${job.slug}/apply`,
         slug: job.slug,
         subject: `Application: ${job.title}`,
@@ -76,6 +77,7 @@ function applyTarget(openPostings: JobPosting[]) {
     : {
         link: "Send General Application",
         heading: "Send a general application",
+        sentHeading: "General application sent",
         path: "/careers/apply",
         slug: null,
         subject: "Application: General application",
@@ -136,6 +138,10 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Send application" }).click();
       await expect(page).toHaveURL(`${target.path}?sent=1#confirmation`);
       await expect(page.getByRole("heading", { name: "Thank you, your application is on its way" })).toBeVisible();
+      // The heading says it is sent; what was received and what happens next are said once.
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.sentHeading);
+      await expect(page.getByText(careers.application.introGeneral)).toHaveCount(0);
+      await expect(page.getByText(careers.application.confirmation.message)).toHaveCount(1);
       await page.reload();
       await expect(page.getByRole("heading", { name: "Thank you, your application is on its way" })).toBeVisible();
 
@@ -239,24 +245,38 @@ test("a general application has no posting and reaches the same list", async ({ 
   await mailContaining(storage, "Application: General application");
 });
 
-test("on a phone a link near the top jumps to the open positions; on a wide screen the link is not shown", async ({
-  page,
-  openPostings,
-}) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+for (const screen of [
+  { name: "a phone", width: 390, height: 844 },
+  { name: "a wide screen", width: 1280, height: 900 },
+]) {
+  test(`on ${screen.name} a link near the top jumps to the open positions`, async ({ page, openPostings }) => {
+    await page.setViewportSize({ width: screen.width, height: screen.height });
+    await page.goto("/careers");
+    const jump = page.getByRole("link", { name: /^See the open positions \(\d+\)$/ });
+    if (!openPostings.length) {
+      // Nothing to jump to: no link, and the positions' section says so.
+      await expect(jump).toHaveCount(0);
+      await expect(page.getByText(careers.openings.none)).toBeVisible();
+      return;
+    }
+    await expect(jump).toHaveAccessibleName(`See the open positions (${openPostings.length})`);
+    await expect(jump).toBeVisible();
+    await jump.click();
+    await expect(page).toHaveURL(/#openings-title$/);
+    await expect(page.getByRole("heading", { name: "Open positions" })).toBeInViewport();
+  });
+}
+
+test("each posting's title on its card is an underlined link to the posting", async ({ page, openPostings }) => {
   await page.goto("/careers");
-  const jump = page.getByRole("link", { name: /^See the open positions \(\d+\)$/ });
-  if (!openPostings.length) {
-    // Nothing to jump to: no link, and the positions' section says so.
-    await expect(jump).toHaveCount(0);
-    await expect(page.getByText(careers.openings.none)).toBeVisible();
-    return;
+  for (const job of openPostings) {
+    const title = page.getByRole("heading", { level: 3, name: job.title }).getByRole("link");
+    await expect(title).toHaveAttribute("href", `/careers/${job.slug}`);
+    await expect(title).toHaveCSS("text-decoration-line", "underline");
   }
-  await expect(jump).toHaveAccessibleName(`See the open positions (${openPostings.length})`);
-  await expect(jump).toBeVisible();
-  await jump.click();
-  await expect(page).toHaveURL(/#openings-title$/);
-  await expect(page.getByRole("heading", { name: "Open positions" })).toBeInViewport();
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await expect(jump).toBeHidden();
+  const job = openPostings[0];
+  if (!job) return;
+  await page.getByRole("link", { name: job.title, exact: true }).click();
+  await expect(page).toHaveURL(`/careers/${job.slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(job.title);
 });

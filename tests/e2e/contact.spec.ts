@@ -80,6 +80,14 @@ for (const javaScriptEnabled of [true, false]) {
       await expect
         .poll(async () => (await confirmation.boundingBox())?.y)
         .toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+      // The page says what happens next once, under a hero that no longer asks for details.
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your project is with us");
+      await expect(page.getByText("Share a few details")).toHaveCount(0);
+      await expect(page.getByRole("heading", { name: "What will happen next?" })).toHaveCount(0);
+      await expect(page.getByRole("heading", { name: "What happens next" })).toBeVisible();
+      for (const step of ["Free technical consultation", "Connect with our tech team", "Onboarding the team"])
+        await expect(page.getByRole("heading", { name: step })).toHaveCount(1);
+      await expect(page.getByRole("link", { name: "Select a day" })).toBeVisible();
       await page.reload();
       await expect(page.getByRole("heading", { name: "Thank you, your message is on its way" })).toBeVisible();
 

@@ -83,6 +83,21 @@ for (const path of sitePages) {
   });
 }
 
+test("/about's figures sit under a heading, each with a label that reads naturally before or after it", async ({
+  page,
+}) => {
+  await page.goto("/about");
+  const figures = page.getByRole("region", { name: "Lumen in figures" });
+  await expect(figures.getByRole("heading", { level: 2 })).toHaveText("Lumen in figures");
+  // Seen, the figure stands above its label; read out, the label comes first (the list's order).
+  await expect(figures.getByRole("term")).toHaveText([
+    "The year we began engineering with our clients",
+    "Industries we serve, from fintech to the public sector",
+    "The longest we take to reply to a new inquiry",
+  ]);
+  await expect(figures.getByRole("definition")).toHaveText(["2018", "6", "24 h"]);
+});
+
 test("the About link is marked as the current page only on /about", async ({ page }) => {
   await page.goto("/about");
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" })).toHaveAttribute(

@@ -227,6 +227,29 @@ describe("the forms render without React warnings", () => {
     ).toBeTruthy();
   });
 
+  test("each link field of the application form gives an example address of its own site", () => {
+    const Stub = createRoutesStub([
+      {
+        path: "/",
+        Component: () => (
+          <ApplicationForm
+            content={careers.application}
+            futureOpeningsMonths={12}
+            stamp="1.sig"
+            lastResult={undefined}
+            formError={undefined}
+          />
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={["/"]} />);
+    const hint = (label: string) =>
+      document.getElementById(screen.getByLabelText(label).getAttribute("aria-describedby") ?? "")?.textContent;
+    expect(hint("LinkedIn profile")).toBe("For example linkedin.com/in/your-name");
+    expect(hint("GitHub profile")).toBe("For example github.com/your-name");
+    expect(hint("Portfolio or website")).toBe("For example your-site.com");
+  });
+
   test("a server result puts each error beside its field, keeps the values and focuses the first problem", () => {
     const lastResult = {
       status: "error" as const,

@@ -116,6 +116,11 @@ describe("the brief's constants", () => {
     expect(site.meetingMinutes).toBe(30);
     expect(contact.nextSteps.reply).toContain("24 hours");
     expect(contact.nextSteps.meeting.title).toBe("30 Min Meeting");
+    expect(about.facts.items.map((fact) => fact.value)).toEqual([
+      String(site.foundedYear),
+      "6",
+      `${site.replyWithinHours} h`,
+    ]);
     expect(features.featureBlocks[0]?.details.join(" ")).toContain("Over 500 problems");
     expect(features.extraFeatures[0]?.description).toContain("5-15 minutes");
   });
