@@ -23,48 +23,52 @@ export function MonthGrid({
   path?: string;
 }) {
   return (
-    <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-      {months.map((month) => (
-        <table key={month.title} className="w-full table-fixed border-collapse text-center">
-          <caption className="mb-2 text-left text-lg font-bold">{month.title}</caption>
-          <thead>
-            <tr>
-              {weekdays.map((head) => (
-                <th key={head.long} scope="col" className="pb-1 text-sm font-semibold text-ink-muted">
-                  <abbr title={head.long} className="no-underline">
-                    {head.short}
-                  </abbr>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {month.weeks.map((week) => (
-              <tr key={week.find(Boolean)?.date}>
-                {week.map((cell, column) => (
-                  <td key={cell?.date ?? column} className="p-0.5">
-                    {cell === null ? null : cell.free > 0 ? (
-                      <a
-                        href={`${bookingHref({ day: cell.date, tz: zone, path })}#${timesId}`}
-                        aria-current={cell.date === chosenDay ? "date" : undefined}
-                        className="mx-auto inline-flex size-9 items-center sm:size-10 justify-center rounded-full bg-brand-soft font-bold text-brand underline-offset-4 hover:underline aria-[current=date]:bg-brand aria-[current=date]:text-brand-ink"
-                      >
-                        <span aria-hidden="true">{cell.day}</span>
-                        <span className="sr-only">{cell.name}</span>
-                      </a>
-                    ) : (
-                      <span className="mx-auto inline-flex size-9 items-center sm:size-10 justify-center text-ink-muted line-through decoration-ink-muted/60">
-                        <span aria-hidden="true">{cell.day}</span>
-                        <span className="sr-only">{cell.name}</span>
-                      </span>
-                    )}
-                  </td>
+    // Months sit side by side only when the calendar itself has room for two (a day needs 44 px), whatever
+    // the window's width: the page's columns decide that, not the viewport. Each month keeps its own height.
+    <div className="@container">
+      <div className="grid items-start gap-8 @min-[41rem]:grid-cols-2">
+        {months.map((month) => (
+          <table key={month.title} className="w-full table-fixed border-collapse text-center">
+            <caption className="mb-2 text-left text-lg font-bold">{month.title}</caption>
+            <thead>
+              <tr>
+                {weekdays.map((head) => (
+                  <th key={head.long} scope="col" className="pb-1 text-sm font-semibold text-ink-muted">
+                    <abbr title={head.long} className="no-underline">
+                      {head.short}
+                    </abbr>
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      ))}
+            </thead>
+            <tbody>
+              {month.weeks.map((week) => (
+                <tr key={week.find(Boolean)?.date}>
+                  {week.map((cell, column) => (
+                    <td key={cell?.date ?? column} className="p-0.5">
+                      {cell === null ? null : cell.free > 0 ? (
+                        <a
+                          href={`${bookingHref({ day: cell.date, tz: zone, path })}#${timesId}`}
+                          aria-current={cell.date === chosenDay ? "date" : undefined}
+                          className="mx-auto inline-flex size-9 items-center sm:size-10 justify-center rounded-full bg-brand-soft font-bold text-brand underline-offset-4 hover:underline aria-[current=date]:bg-brand aria-[current=date]:text-brand-ink"
+                        >
+                          <span aria-hidden="true">{cell.day}</span>
+                          <span className="sr-only">{cell.name}</span>
+                        </a>
+                      ) : (
+                        <span className="mx-auto inline-flex size-9 items-center sm:size-10 justify-center text-ink-muted line-through decoration-ink-muted/60">
+                          <span aria-hidden="true">{cell.day}</span>
+                          <span className="sr-only">{cell.name}</span>
+                        </span>
+                      )}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+      </div>
     </div>
   );
 }

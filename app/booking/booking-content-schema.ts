@@ -6,7 +6,7 @@ const FieldSchema = z.object({ label: text, hint: z.string().optional() });
 
 export const BookingSchema = z.object({
   meta: PageMetaSchema,
-  hero: z.object({ headline: text, intro: text }),
+  hero: z.object({ headline: text, intro: text, booked: z.object({ headline: text, intro: text }) }),
   zone: z.object({
     /** `{zone}`: the zone's name, `{long}`: how it reads ("Central European Time"). */
     current: text,
@@ -59,7 +59,7 @@ export const BookingSchema = z.object({
     cancelledHeadline: text,
     cancelledIntro: text,
     movedNotice: text,
-    cancel: z.object({ title: text, text: text, button: text }),
+    cancel: z.object({ title: text, text: text, button: text, question: text, confirm: text, keep: text }),
     reschedule: z.object({ title: text, text: text, button: text }),
     bookAnother: text,
     gone: z.object({ title: text, message: text }),

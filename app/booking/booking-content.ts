@@ -10,6 +10,11 @@ export const booking = {
     headline: "Book a 30-minute meeting",
     intro:
       "A free consultation by video call with one of our senior engineers. Choose a day, then a time that suits you.",
+    booked: {
+      headline: "Your 30-minute meeting",
+      intro:
+        "A free consultation by video call with one of our senior engineers, now in our calendar and soon in yours.",
+    },
   },
   zone: {
     current: "Times are shown in {zone} ({long}).",
@@ -89,6 +94,10 @@ export const booking = {
       title: "Cancel the meeting",
       text: "We will send you and us the cancellation, so the meeting leaves both calendars.",
       button: "Cancel this meeting",
+      // Asked once more after the first click (a page of its own without JavaScript).
+      question: "Cancel the meeting on {time}?",
+      confirm: "Yes, cancel it",
+      keep: "Keep the meeting",
     },
     reschedule: {
       title: "Choose another time",
@@ -135,7 +144,7 @@ export const booking = {
       moved: {
         subject: "Your meeting with {company} has moved: {time}",
         lines: [
-          "Your meeting has moved to a new time.",
+          "Your meeting on {earlierTime} has moved to a new time.",
           "When: {time} (our time: {ourTime})",
           "{video}",
           "To move or cancel it: {manage}",
@@ -163,7 +172,7 @@ export const booking = {
     team: {
       moved: {
         subject: "Meeting moved: {name}, now {time}",
-        lines: ["{name} moved their meeting to {time}.", "The updated invitation is attached."],
+        lines: ["{name} moved their meeting from {earlierTime} to {time}.", "The updated invitation is attached."],
       },
       cancelled: {
         subject: "Meeting cancelled: {name}, {time}",

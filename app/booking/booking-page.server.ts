@@ -46,9 +46,16 @@ function confirmationFrom(url: URL, availability: Availability) {
   } catch {
     return null;
   }
+  return shownTimes(at, tz, availability.timeZone);
+}
+
+/** "Your time: …" and, only when it reads differently, "Our time: …" (null when the zones agree). */
+export function shownTimes(at: string, visitorZone: string, ourZone: string) {
+  const yours = timeName(at, visitorZone);
+  const ours = timeName(at, ourZone);
   return {
-    yourTime: fillTemplate(booking.confirmation.yourTime, { time: timeName(at, tz) }),
-    ourTime: fillTemplate(booking.confirmation.ourTime, { time: timeName(at, availability.timeZone) }),
+    yourTime: fillTemplate(booking.confirmation.yourTime, { time: yours }),
+    ourTime: ours === yours ? null : fillTemplate(booking.confirmation.ourTime, { time: ours }),
   };
 }
 

@@ -34,9 +34,11 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 export default function BookingPage({ loaderData: page, actionData }: Route.ComponentProps) {
+  // Once booked, the hero speaks of the meeting, no longer of choosing a day.
+  const heroCopy = page.confirmation ? booking.hero.booked : booking.hero;
   const hero = (
-    <PageHead title={booking.hero.headline}>
-      <p className="mt-4 max-w-2xl text-lead text-ink-muted">{booking.hero.intro}</p>
+    <PageHead title={heroCopy.headline}>
+      <p className="mt-4 max-w-2xl text-lead text-ink-muted">{heroCopy.intro}</p>
     </PageHead>
   );
 
@@ -52,7 +54,7 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
           >
             <ul className="mt-6 space-y-2 text-lg font-semibold">
               <li>{page.confirmation.yourTime}</li>
-              <li>{page.confirmation.ourTime}</li>
+              {page.confirmation.ourTime ? <li>{page.confirmation.ourTime}</li> : null}
             </ul>
           </Confirmation>
         </Container>

@@ -125,18 +125,29 @@ function mailFrom(copy: MailCopy, values: Record<string, string>) {
 /** Our own links (manage, booking, video) made clickable; the text around them is already escaped. */
 const linkify = (escaped: string) => escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
-function timeValues(meeting: Meeting, reader: Reader) {
+/** The meeting's time for the reader and in our zone; a moved meeting's earlier time too. */
+function timeValues(meeting: Meeting, reader: Reader, earlierStart?: string) {
   const zone = reader === "visitor" && meeting.visitor ? meeting.visitor.timeZone : bookingEnv.BOOKING_TIME_ZONE;
-  return { time: timeName(meeting.start, zone), ourTime: timeName(meeting.start, bookingEnv.BOOKING_TIME_ZONE) };
+  return {
+    time: timeName(meeting.start, zone),
+    ourTime: timeName(meeting.start, bookingEnv.BOOKING_TIME_ZONE),
+    ...(earlierStart ? { earlierTime: timeName(earlierStart, zone) } : {}),
+  };
 }
 
 export type VisitorMessage = keyof typeof booking.mail.visitor;
 
 /** An e-mail to the visitor who booked: with the invitation, except the reminder (their calendar has it). */
-export function visitorMail(meeting: Meeting, message: VisitorMessage, manageLink: string | null): QueuedMail | null {
+export function visitorMail(
+  meeting: Meeting,
+  message: VisitorMessage,
+  manageLink: string | null,
+  /** A moved meeting's start before the move (ISO), which the "moved" e-mail names. */
+  earlierStart?: string,
+): QueuedMail | null {
   if (!meeting.visitor) return null;
   const values = {
-    ...timeValues(meeting, "visitor"),
+    ...timeValues(meeting, "visitor", earlierStart),
     company: site.companyName,
     video: descriptionLines(meeting, null)[0]!,
     manage: manageLink ?? "",
@@ -155,8 +166,11 @@ export function visitorMail(meeting: Meeting, message: VisitorMessage, manageLin
 export type TeamMessage = keyof typeof booking.mail.team;
 
 /** An e-mail to the team's mailbox about a change, with the updated event for its calendar. */
-export function teamMail(meeting: Meeting, message: TeamMessage): QueuedMail {
-  const values = { ...timeValues(meeting, "team"), name: meeting.visitor ? oneLine(meeting.visitor.name) : "" };
+export function teamMail(meeting: Meeting, message: TeamMessage, earlierStart?: string): QueuedMail {
+  const values = {
+    ...timeValues(meeting, "team", earlierStart),
+    name: meeting.visitor ? oneLine(meeting.visitor.name) : "",
+  };
   // An erasure's cancellation names nobody: the person's details are being deleted.
   const forCalendar = message === "erased" ? { ...meeting, visitor: null } : meeting;
   return {

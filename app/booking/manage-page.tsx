@@ -44,7 +44,8 @@ export function action({ request, params }: Route.ActionArgs) {
 export default function ManagePage({ loaderData: page, actionData, params }: Route.ComponentProps) {
   const location = useLocation();
   const here = manageHref(params.token);
-  const error = actionData?.error;
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  const askingToCancel = Boolean(actionData && "confirmCancel" in actionData);
 
   if (!page.meeting) {
     return (
@@ -70,7 +71,7 @@ export default function ManagePage({ loaderData: page, actionData, params }: Rou
   const times = (
     <ul className="space-y-2 text-lg font-semibold">
       <li>{meeting.yourTime}</li>
-      <li>{meeting.ourTime}</li>
+      {meeting.ourTime ? <li>{meeting.ourTime}</li> : null}
       {meeting.videoUrl ? (
         <li>
           <a href={meeting.videoUrl} className="text-brand underline underline-offset-4">
@@ -130,12 +131,29 @@ export default function ManagePage({ loaderData: page, actionData, params }: Rou
               {manage.cancel.title}
             </h2>
             <p className="mt-2 text-ink-muted">{manage.cancel.text}</p>
-            <Form method="post" action={here} className="mt-4">
-              <input type="hidden" name="intent" value="cancel" />
-              <Button type="submit" variant="secondary">
-                {manage.cancel.button}
-              </Button>
-            </Form>
+            {askingToCancel ? (
+              <Form method="post" action={here} className="mt-4">
+                <p className="font-semibold" role="status">
+                  {meeting.cancelQuestion}
+                </p>
+                <input type="hidden" name="intent" value="cancel-confirmed" />
+                <div className="mt-4 flex flex-wrap items-center gap-4">
+                  <Button type="submit" variant="secondary">
+                    {manage.cancel.confirm}
+                  </Button>
+                  <Link to={here} className="font-semibold text-brand underline underline-offset-4">
+                    {manage.cancel.keep}
+                  </Link>
+                </div>
+              </Form>
+            ) : (
+              <Form method="post" action={here} className="mt-4">
+                <input type="hidden" name="intent" value="cancel" />
+                <Button type="submit" variant="secondary">
+                  {manage.cancel.button}
+                </Button>
+              </Form>
+            )}
           </section>
         </Card>
 

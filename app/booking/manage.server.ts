@@ -8,7 +8,7 @@ import { getServices } from "#app/platform/services.server.ts";
 import { availabilityFromEnv } from "./availability.ts";
 import { booking } from "./booking-content.ts";
 import { manageHref } from "./booking-links.ts";
-import { calendarData } from "./booking-page.server.ts";
+import { calendarData, shownTimes } from "./booking-page.server.ts";
 import { MeetingRefused } from "./claims.server.ts";
 import { timeName } from "./calendar.ts";
 import { cancelBooking, meetingForToken, rescheduleBooking } from "./meetings.server.ts";
@@ -31,8 +31,8 @@ export async function managePageData(request: Request, token: string, now: Date 
   const availability = availabilityFromEnv(bookingEnv);
   const visitorZone = meeting.visitor?.timeZone ?? availability.timeZone;
   const shown = {
-    yourTime: fillTemplate(booking.confirmation.yourTime, { time: timeName(meeting.start, visitorZone) }),
-    ourTime: fillTemplate(booking.confirmation.ourTime, { time: timeName(meeting.start, availability.timeZone) }),
+    ...shownTimes(meeting.start, visitorZone, availability.timeZone),
+    cancelQuestion: fillTemplate(manage.cancel.question, { time: timeName(meeting.start, visitorZone) }),
     videoUrl: meeting.videoUrl,
     cancelled: meeting.status === "cancelled",
     moved: url.searchParams.get("moved") === "1",
@@ -56,7 +56,9 @@ const refused = (status: number, message: string, headers?: HeadersInit) =>
 export async function submitManage(request: Request, token: string, now: Date = clockNow()) {
   const form = await request.formData().catch(() => null);
   const intent = form?.get("intent");
-  if (intent !== "cancel" && intent !== "reschedule") return refused(400, manage.errors.time);
+  // The first "Cancel this meeting" only asks again (the page shows the question); the answer cancels.
+  if (intent === "cancel") return data({ confirmCancel: true as const });
+  if (intent !== "cancel-confirmed" && intent !== "reschedule") return refused(400, manage.errors.time);
   try {
     const services = await getServices();
     const limit = await limitClient(services, request, { scope: "manage" });
@@ -71,7 +73,7 @@ export async function submitManage(request: Request, token: string, now: Date = 
     if (!meeting) return refused(404, manage.gone.message);
     const here = manageHref(token);
 
-    if (intent === "cancel") {
+    if (intent === "cancel-confirmed") {
       // Cancelling twice (a second click, a resent form) ends where the first did.
       await cancelBooking(services.db, meeting.bookingId, {
         change: "visitor",

@@ -174,6 +174,8 @@ export async function rescheduleBooking(
   now: Date,
 ) {
   return db.transaction().execute(async (trx) => {
+    // The e-mails name the earlier time too, so both sides can tell which meeting moved.
+    const earlierStart = (await readMeeting(trx, bookingId))?.meeting.start;
     if (!(await moveMeeting(trx, { bookingId, start, reminderDueAt: reminderDue(start, now) }, availability, now)))
       return false;
     if (clashesWithCalendar(availability, start, await calendarBusy(trx))) throw new MeetingRefused("taken");
@@ -200,9 +202,9 @@ export async function rescheduleBooking(
         .where("id", "=", submissionId)
         .execute();
     }
-    const toVisitor = visitorMail(meeting, "moved", manageUrl(token));
+    const toVisitor = visitorMail(meeting, "moved", manageUrl(token), earlierStart);
     if (toVisitor) await queueMail(trx, { ...toVisitor, submissionId }, now);
-    await queueMail(trx, { ...teamMail(meeting, "moved"), submissionId }, now);
+    await queueMail(trx, { ...teamMail(meeting, "moved", earlierStart), submissionId }, now);
     return true;
   });
 }

@@ -117,6 +117,9 @@ test.describe("with JavaScript off", () => {
     await expect(
       page.getByText(/^Our time: .+ at \d{1,2}:\d{2}\s[AP]M Pacific (Standard|Daylight) Time$/),
     ).toBeVisible();
+    // The hero speaks of the booked meeting, no longer of choosing.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your 30-minute meeting");
+    await expect(page.getByText("Choose a day, then a time")).toHaveCount(0);
 
     const stored = exportSubmissions(storage, "meeting").filter(
       (submission) => submission.fields.email === person.email,
@@ -207,8 +210,18 @@ test.describe("with JavaScript off", () => {
     await page.goto(dayUrl);
     await expect(page.getByRole("radio", { name: timeName })).toHaveCount(0);
 
+    // The first click only asks once more; "Keep the meeting" leaves it as it was.
     await page.goto(invitation.managePath!);
     await page.getByRole("button", { name: "Cancel this meeting" }).click();
+    await expect(page.getByText(`Cancel the meeting on ${timeName.replace(/\s/g, " ")}?`)).toBeVisible();
+    await page.getByRole("link", { name: "Keep the meeting" }).click();
+    await expect(page.getByRole("heading", { name: "Your meeting", exact: true })).toBeVisible();
+    await page.goto(dayUrl);
+    await expect(page.getByRole("radio", { name: timeName })).toHaveCount(0);
+
+    await page.goto(invitation.managePath!);
+    await page.getByRole("button", { name: "Cancel this meeting" }).click();
+    await page.getByRole("button", { name: "Yes, cancel it" }).click();
     await expect(page.getByRole("heading", { name: "Your meeting is cancelled" })).toBeVisible();
     const cancel = await invitationFor(storage, person.email, "CANCEL");
     expect(cancel).toMatchObject({ start: bookedAt, uid: invitation.uid });
@@ -405,3 +418,80 @@ for (const viewport of [
     ).toEqual([]);
   });
 }
+
+test("the calendar holds at every width: days never overlap or spill out of their cells, weekday heads stay apart, each month keeps its own row height", async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  for (const width of [320, 390, 768, 1024, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/contact/meeting?tz=UTC");
+    await expect(page.getByRole("link", { name: bookableDay }).first()).toBeVisible();
+    const layout = await page.locator("table").evaluateAll((tables) => {
+      type Box = { left: number; right: number; top: number; bottom: number };
+      const box = (element: Element): Box => element.getBoundingClientRect();
+      const inside = (inner: Box, outer: Box) =>
+        inner.left >= outer.left - 0.5 &&
+        inner.right <= outer.right + 0.5 &&
+        inner.top >= outer.top - 0.5 &&
+        inner.bottom <= outer.bottom + 0.5;
+      const apart = (boxes: Box[]) =>
+        boxes.every((a, i) =>
+          boxes
+            .slice(i + 1)
+            .every(
+              (b) =>
+                a.right <= b.left + 0.5 ||
+                b.right <= a.left + 0.5 ||
+                a.bottom <= b.top + 0.5 ||
+                b.bottom <= a.top + 0.5,
+            ),
+        );
+      return tables.map((table) => {
+        const heads = [...table.querySelectorAll("th")].map((th) => ({
+          cell: box(th),
+          text: box(th.querySelector("abbr")!),
+        }));
+        const days = [...table.querySelectorAll("td > *")].map((day) => ({
+          day: box(day),
+          cell: box(day.parentElement!),
+        }));
+        return {
+          headsApart: apart(heads.map((head) => head.text)),
+          headsInCells: heads.every((head) => inside(head.text, head.cell)),
+          daysApart: apart(days.map((day) => day.day)),
+          daysInCells: days.every((day) => inside(day.day, day.cell) && inside(day.day, box(table))),
+          days: days.length,
+          rowHeights: [...table.querySelectorAll("tbody tr")].map((row) =>
+            Math.round(row.getBoundingClientRect().height),
+          ),
+        };
+      });
+    });
+    if (!layout.length || layout.some((month) => !month.days)) problems.push(`${width} px: a month without days`);
+    for (const [index, month] of layout.entries()) {
+      for (const check of ["headsApart", "headsInCells", "daysApart", "daysInCells"] as const) {
+        if (!month[check]) problems.push(`${width} px, month ${index + 1}: not ${check}`);
+      }
+    }
+    // A month with fewer weeks is not stretched to its neighbour's height: every week is as tall as any other.
+    const heights = new Set(layout.flatMap((month) => month.rowHeights));
+    if (heights.size !== 1) problems.push(`${width} px: weeks of different heights ${[...heights].join(", ")}`);
+  }
+  expect(problems).toEqual([]);
+});
+
+test("the confirmation gives our time only when it reads differently from the visitor's", async ({ page }) => {
+  await page.goto("/contact/meeting?booked=1&at=2026-06-02T17%3A00%3A00Z&tz=America%2FLos_Angeles");
+  await expect(page.getByRole("heading", { name: "Your meeting is booked" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your 30-minute meeting");
+  await expect(page.getByText("Your time: Tuesday, June 2, 2026 at 10:00 AM Pacific Daylight Time")).toBeVisible();
+  await expect(page.getByText(/^Our time:/)).toHaveCount(0);
+  await expect(page.getByText("Choose a day, then a time")).toHaveCount(0);
+
+  await page.goto("/contact/meeting?booked=1&at=2026-06-02T17%3A00%3A00Z&tz=Europe%2FBerlin");
+  await expect(
+    page.getByText("Your time: Tuesday, June 2, 2026 at 7:00 PM Central European Summer Time"),
+  ).toBeVisible();
+  await expect(page.getByText("Our time: Tuesday, June 2, 2026 at 10:00 AM Pacific Daylight Time")).toBeVisible();
+});

@@ -230,14 +230,38 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
         start: "2026-06-03T18:00:00.000Z",
       });
     }
-    expect(textOf(movedMail.find((raw) => to(raw) === ann.email)!)).toContain(`/contact/meeting/manage/${token}`);
+    const movedForAnn = textOf(movedMail.find((raw) => to(raw) === ann.email)!);
+    expect(movedForAnn).toContain(`/contact/meeting/manage/${token}`);
+    // Both e-mails give the earlier time as well as the new one, each in its reader's zone.
+    expect(movedForAnn).toMatch(
+      /Your meeting on Tuesday, June 2, 2026 at 7:00\sPM Central European Summer Time has moved to a new time\./,
+    );
+    expect(movedForAnn).toMatch(
+      /When: Wednesday, June 3, 2026 at 8:00\sPM Central European Summer Time \(our time: Wednesday, June 3, 2026 at 11:00\sAM Pacific Daylight Time\)/,
+    );
+    expect(textOf(movedMail.find((raw) => to(raw) === teamMailbox)!)).toMatch(
+      new RegExp(
+        `${ann.name} moved their meeting from Tuesday, June 2, 2026 at 10:00\\sAM Pacific Daylight Time to Wednesday, June 3, 2026 at 11:00\\sAM Pacific Daylight Time\\.`,
+      ),
+    );
     const submission = await database.db.selectFrom("submissions").select("fields").executeTakeFirstOrThrow();
     expect(JSON.parse(submission.fields)).toMatchObject({ start: "2026-06-03T18:00:00.000Z", name: ann.name });
     const afterMove = await app.openManage(token, "?day=2026-06-02&tz=UTC");
     expect(afterMove.calendar?.day?.slots.map((slot) => slot.start)).toContain(start);
 
-    // Cancelling: METHOD:CANCEL with SEQUENCE 2 to both, and the time is free.
-    expect(await app.postManage(token, { intent: "cancel" })).toMatchObject({ status: 303 });
+    // "Cancel this meeting" only asks once more: nothing is cancelled, nothing sent, the time still held.
+    expect(await app.postManage(token, { intent: "cancel" })).toMatchObject({ data: { confirmCancel: true } });
+    expect(await app.deliver()).toEqual([]);
+    expect((await app.openManage(token)).meeting).toMatchObject({
+      cancelled: false,
+      cancelQuestion: expect.stringMatching(
+        /^Cancel the meeting on Wednesday, June 3, 2026 at 8:00\sPM Central European Summer Time\?$/,
+      ),
+    });
+    expect(await database.db.selectFrom("booking_claims").select("cell").execute()).not.toEqual([]);
+
+    // "Yes, cancel it": METHOD:CANCEL with SEQUENCE 2 to both, and the time is free.
+    expect(await app.postManage(token, { intent: "cancel-confirmed" })).toMatchObject({ status: 303 });
     const cancelled = await app.deliver();
     expect(cancelled.map(to).sort()).toEqual([ann.email, teamMailbox]);
     for (const raw of cancelled) {
@@ -254,7 +278,7 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
     expect(await database.db.selectFrom("booking_claims").select("cell").execute()).toEqual([]);
     expect((await app.openManage(token)).meeting).toMatchObject({ cancelled: true });
     // A second cancel (a resent form) sends nothing more; moving a cancelled meeting is refused.
-    await app.postManage(token, { intent: "cancel" });
+    await app.postManage(token, { intent: "cancel-confirmed" });
     expect(await app.deliver()).toEqual([]);
     expect(await app.postManage(token, { intent: "reschedule", start: "2026-06-04T18:00:00Z" })).toMatchObject({
       init: { status: 409 },
@@ -360,7 +384,7 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
       });
       await app.book(ann, start);
       const token = manageToken((await app.deliver()).find((raw) => to(raw) === ann.email)!)!;
-      expect(await app.postManage(token, { intent: "cancel" })).toMatchObject({ status: 303 });
+      expect(await app.postManage(token, { intent: "cancel-confirmed" })).toMatchObject({ status: 303 });
       await vi.waitFor(() => expect(receiver.received).toHaveLength(2), { timeout: 15_000, interval: 100 });
       const payloads = receiver.received.map((webhook) => verify(webhook));
       const [booking] = await database.db.selectFrom("bookings").select(["id", "submission_id"]).execute();
