@@ -12,9 +12,14 @@ export function Notice({ tone, children }: { tone: "done" | "problem"; children:
 
 export const fieldClasses = "mt-1 block w-full rounded-control border border-line bg-raised px-3 py-2";
 
-/** A standing warning on a page (not the result of a change): something admins should act on. */
+/**
+ * A standing warning on a page (not the result of a change): something admins should act on. It
+ * is there as the page opens, so nothing announces it as news.
+ */
 export function Warning({ children }: { children: ReactNode }) {
   return (
-    <p className="mt-4 rounded-card border border-danger/40 bg-danger/5 p-3 font-semibold text-danger">{children}</p>
+    <Alert tone="error" as="p" announced={false} className="mt-4">
+      {children}
+    </Alert>
   );
 }
