@@ -64,6 +64,7 @@ export async function inviteStaff(
         webauthn_user_id: randomBytes(32).toString("base64url"),
         created_at: isoNow(now),
         openid_signed_in_at: null,
+        time_zone: null,
       };
       await trx.insertInto("staff").values(person).execute();
     } else if (role && role !== person.role && !(await isLastAdmin(trx, person))) {
@@ -206,4 +207,19 @@ export async function setStaffRole(
   await db.updateTable("staff").set({ role }).where("id", "=", person.id).execute();
   await recordAudit(db, { actor, action: "role", target: person.id, detail: `role ${role}` });
   return "done";
+}
+
+/**
+ * Sets the zone a person's times are shown in: their own choice, or what their browser said
+ * (`unlessSet`: a browser never overrides a zone already there, chosen or said before).
+ */
+export async function setTimeZone(
+  db: Kysely<Schema>,
+  staffId: string,
+  zone: string,
+  { unlessSet = false }: { unlessSet?: boolean } = {},
+) {
+  let query = db.updateTable("staff").set({ time_zone: zone }).where("id", "=", staffId);
+  if (unlessSet) query = query.where("time_zone", "is", null);
+  return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
 }
