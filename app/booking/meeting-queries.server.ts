@@ -26,6 +26,8 @@ export async function readMeeting(db: Kysely<Schema>, bookingId: string) {
       "bookings.sequence",
       "bookings.video_url",
       "bookings.status",
+      "bookings.cancelled_by",
+      "bookings.previous_start_at",
       "bookings.submission_id",
       "submissions.fields",
     ])
@@ -43,7 +45,14 @@ export async function readMeeting(db: Kysely<Schema>, bookingId: string) {
       ? { name: fields.name ?? "", email: fields.email, timeZone: fields.timeZone ?? bookingEnv.BOOKING_TIME_ZONE }
       : null,
   };
-  return { meeting, status: row.status, submissionId: row.submission_id, fields };
+  return {
+    meeting,
+    status: row.status,
+    cancelledBy: row.cancelled_by,
+    previousStart: row.previous_start_at,
+    submissionId: row.submission_id,
+    fields,
+  };
 }
 
 /** Meetings for the command line: those still to come (or all), soonest first. */
@@ -57,7 +66,7 @@ export async function listMeetings(
   const meetings = [];
   for (const row of rows) {
     const found = await readMeeting(db, row.id);
-    if (found) meetings.push({ ...found.meeting, status: found.status, submissionId: found.submissionId });
+    if (found) meetings.push({ ...found.meeting, ...stateOf(found) });
   }
   return meetings;
 }
@@ -75,8 +84,15 @@ export async function meetingIdsStartingWith(db: Kysely<Schema>, prefix: string)
 
 export async function getMeeting(db: Kysely<Schema>, bookingId: string) {
   const found = await readMeeting(db, bookingId);
-  return found && { ...found.meeting, status: found.status, submissionId: found.submissionId };
+  return found && { ...found.meeting, ...stateOf(found) };
 }
+
+const stateOf = (found: NonNullable<Awaited<ReturnType<typeof readMeeting>>>) => ({
+  status: found.status,
+  cancelledBy: found.cancelledBy,
+  previousStart: found.previousStart,
+  submissionId: found.submissionId,
+});
 
 /** A meeting as the workspace shows it beside its submission: its time and its state. */
 export type MeetingState = {

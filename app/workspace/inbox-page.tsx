@@ -33,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [page, postings, purge] = await Promise.all([
     listInbox(db, filter, now),
     openApplicationsByPosting(db),
-    staff.role === "admin" ? purgeNotice(db) : null,
+    staff.role === "admin" ? purgeNotice(db, zone) : null,
   ]);
   return {
     filter,

@@ -421,7 +421,7 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/^ID\s+TIME \(America\/Los_Angeles\)\s+STATUS\s+BOOKED BY$/m);
     expect(list.stdout).toContain(`${booking!.id}`);
-    expect(list.stdout).toMatch(/confirmed\s+Ann Lee/);
+    expect(list.stdout).toMatch(/Booked\s+Ann Lee/);
 
     const show = await runScript("bookings.ts", ["show", booking!.id.slice(0, 20)], app.env);
     expect(show.code).toBe(0);
@@ -442,5 +442,10 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
       "No meeting has an id starting with",
     );
     expect((await runScript("bookings.ts", ["list"], app.env)).stdout).toContain("No meetings to come");
+    // The workspace's words, in every listing: cancelled by whom, never "New".
+    expect((await runScript("bookings.ts", ["list", "--all"], app.env)).stdout).toMatch(/Cancelled by the team\s+Ann Lee/);
+    const submissions = await runScript("submissions.ts", ["list", "--kind", "meeting"], app.env);
+    expect(submissions.stdout).toContain("Cancelled by the team");
+    expect(submissions.stdout).not.toContain("New");
   });
 });
