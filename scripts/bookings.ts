@@ -77,9 +77,7 @@ try {
     }
     case "show": {
       const meeting = await oneMeeting(id!);
-      console.log(
-        `Meeting ${meeting.bookingId} (${meetingStateLabel(meeting, now(), env.BOOKING_TIME_ZONE)})`,
-      );
+      console.log(`Meeting ${meeting.bookingId} (${meetingStateLabel(meeting, now(), env.BOOKING_TIME_ZONE)})`);
       console.log(`Our time:    ${ourTime(meeting.start)}`);
       if (meeting.visitor) {
         console.log(`Their time:  ${timeName(meeting.start, meeting.visitor.timeZone)}`);

@@ -67,6 +67,13 @@ export async function migrateToLatest(db: Kysely<any>, engine: Engine) {
   return (results ?? []).map((result) => result.migrationName);
 }
 
+/** Applies the migrations up to and including `name` only: a test of a later one's backfill starts there. */
+export async function migrateTo(db: Kysely<any>, engine: Engine, name: string) {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(engine) } });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error;
+}
+
 /** Whether every migration this code knows has been applied (the schema is not older than the code). */
 export async function isSchemaCurrent(db: Kysely<any>, engine: Engine) {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(engine) } });

@@ -76,7 +76,7 @@ export const activity = {
     submission: "{kind}: {name}",
     deleted: {
       erasure: "an erased {kind} (deleted on the person's request)",
-      retention: "a {kind} deleted after its retention period",
+      retention: "a deleted {kind} (its retention period had passed)",
       unknown: "a deleted submission",
     },
     removedPerson: "a removed person",

@@ -113,7 +113,11 @@ export async function readableAudit(
   const names = await namesFor(db, events);
   const copy = activity.audit;
   const roleName = (detail: string | null) =>
-    workspace.people.roles[(detail?.replace(/^role /, "") ?? "member") as "admin" | "member"] ?? detail ?? "";
+    (
+      workspace.people.roles[(detail?.replace(/^role /, "") ?? "member") as "admin" | "member"] ??
+      detail ??
+      ""
+    ).toLowerCase();
   return events.map((event) => {
     const action = isAction(event.action) ? event.action : null;
     const target = event.target;

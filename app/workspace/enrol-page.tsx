@@ -30,10 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const tokenHash = hashToken(params.token);
   const invitation = await findInvitation(db, tokenHash);
   if (!invitation)
-    return data(
-      { email: null, superseded: await wasSuperseded(db, tokenHash), suggestedName: "" },
-      { status: 404 },
-    );
+    return data({ email: null, superseded: await wasSuperseded(db, tokenHash), suggestedName: "" }, { status: 404 });
   return {
     email: invitation.email,
     superseded: false,

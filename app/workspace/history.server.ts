@@ -45,19 +45,35 @@ export async function submissionHistory(
 ) {
   const copy = activity.history;
   const entries: Timed[] = [];
-  const add = (at: string, entry: Omit<HistoryEntry, "at">) =>
-    entries.push({ ...entry, at: shownTime(at, zone), sortAt: at, order: entries.length });
+  const add = (at: string, entry: Omit<HistoryEntry, "at">, sortAt = at) =>
+    entries.push({ ...entry, at: shownTime(at, zone), sortAt, order: entries.length });
 
-  add(submission.createdAt, {
-    who: null,
-    sentence: [copy.received],
-    state:
-      submission.status === "spam" && submission.spamReason
-        ? `${workspace.inbox.states.spam} (${submission.spamReason})`
-        : null,
-    problem: false,
-    details: [],
-  });
+  // First whatever its time: what its arrival set off (a meeting's invitation) may be stamped a
+  // moment before the submission itself.
+  add(
+    submission.createdAt,
+    {
+      who: null,
+      sentence: [copy.received],
+      state:
+        submission.status === "spam" && submission.spamReason
+          ? `${workspace.inbox.states.spam} (${submission.spamReason})`
+          : null,
+      problem: false,
+      details: [],
+    },
+    "",
+  );
+  // Before the e-mails that tell of it, which carry the same moment.
+  if (meeting?.status === "cancelled" && meeting.cancelledAt) {
+    add(meeting.cancelledAt, {
+      who: null,
+      sentence: [fillTemplate(copy.cancelled, { state: meetingStateLabel(meeting, now, zone).toLowerCase() })],
+      state: null,
+      problem: false,
+      details: [],
+    });
+  }
   for (const mail of submission.mail) {
     const details = [
       mail.status !== "sent" && mail.attempts ? fillTemplate(activity.mail.attempts, { count: mail.attempts }) : "",
@@ -96,15 +112,6 @@ export async function submissionHistory(
         ),
         ...(delivery.attempts.length === 0 && delivery.lastError ? [delivery.lastError] : []),
       ],
-    });
-  }
-  if (meeting?.status === "cancelled" && meeting.cancelledAt) {
-    add(meeting.cancelledAt, {
-      who: null,
-      sentence: [fillTemplate(copy.cancelled, { state: meetingStateLabel(meeting, now, zone).toLowerCase() })],
-      state: null,
-      problem: false,
-      details: [],
     });
   }
   const events = await db

@@ -165,12 +165,7 @@ export default function Passkeys({ loaderData, actionData }: Route.ComponentProp
         ))}
       </WorkspaceTable>
 
-      <PasskeyForm
-        ceremony={adding}
-        label={copy.add}
-        workingLabel={copy.adding}
-        needsJavaScript={copy.needsJavaScript}
-      >
+      <PasskeyForm ceremony={adding} label={copy.add} workingLabel={copy.adding} needsJavaScript={copy.needsJavaScript}>
         <PasskeyNameField defaultValue={loaderData.suggestedName} />
       </PasskeyForm>
 

@@ -104,13 +104,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** A person's unused invitation: until when its link works (or that it expired), to send again or withdraw. */
-function InvitationState({
-  email,
-  invitation,
-}: {
-  email: string;
-  invitation: { expired: boolean; until: ShownTime };
-}) {
+function InvitationState({ email, invitation }: { email: string; invitation: { expired: boolean; until: ShownTime } }) {
   const copy = workspace.people.invitations;
   return (
     <div className="space-y-2">
@@ -207,9 +201,7 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
             <td className="py-3 pr-4">{copy.roles[person.role]}</td>
             <td className="py-3 pr-4">
               {person.invitation && !person.canSignIn ? null : person.passkeys}
-              {person.invitation ? (
-                <InvitationState email={person.email} invitation={person.invitation} />
-              ) : null}
+              {person.invitation ? <InvitationState email={person.email} invitation={person.invitation} /> : null}
             </td>
             <td className="py-3 pr-4 whitespace-nowrap">
               <Time value={person.since} />

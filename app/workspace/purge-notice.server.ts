@@ -12,7 +12,9 @@ import { formatTime } from "./workspace-display.ts";
 export async function purgeNotice(db: Kysely<Schema>, zone = "UTC") {
   const { succeededAt, late } = await purgeStatus(db);
   return {
-    last: fillTemplate(workspace.purge.last, { time: succeededAt ? formatTime(succeededAt, zone) : workspace.purge.never }),
+    last: fillTemplate(workspace.purge.last, {
+      time: succeededAt ? formatTime(succeededAt, zone) : workspace.purge.never,
+    }),
     late: late ? workspace.purge.late : null,
   };
 }

@@ -51,7 +51,11 @@ export const meetingsOf = (db: Kysely<Schema>, submissions: SubmissionRecord[]) 
   );
 
 /** "Invitation to the visitor: Sent 24 Nov 2026, 10:02 UTC (3 attempts; last error: …)". */
-export function mailLine(mail: SubmissionRecord["mail"][number], submission: SubmissionRecord, formatTime: (iso: string) => string) {
+export function mailLine(
+  mail: SubmissionRecord["mail"][number],
+  submission: SubmissionRecord,
+  formatTime: (iso: string) => string,
+) {
   const details = [
     mail.sentAt ? formatTime(mail.sentAt) : "",
     mail.status !== "sent" && mail.attempts ? `${mail.attempts} attempts` : "",

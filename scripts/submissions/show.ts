@@ -20,7 +20,11 @@ export const show: Command = async ({ db, env, args, options }) => {
   const meeting = (await meetingsOf(db, [submission])).get(submission.id) ?? null;
   console.log(
     options.format === "json"
-      ? JSON.stringify({ ...toExportRecord(submission), mail: submission.mail, ...(meeting ? { meeting } : {}) }, null, 2)
+      ? JSON.stringify(
+          { ...toExportRecord(submission), mail: submission.mail, ...(meeting ? { meeting } : {}) },
+          null,
+          2,
+        )
       : describeSubmission(submission, meeting, env),
   );
 };
