@@ -79,7 +79,7 @@ export const activity = {
       retention: "a deleted {kind} (its retention period had passed)",
       unknown: "a deleted submission",
     },
-    removedPerson: "a removed person",
+    removedPerson: "someone no longer in the workspace",
     thisOne: "this {kind}",
     unknownFile: "a file",
     file: "the file {name}",

@@ -118,9 +118,9 @@ describe.each(engines)("a readable workspace on %s", (engine) => {
 
     const lines = await readableAudit(database.db, await listAudit(database.db), "UTC");
     expect(lines.map((line) => `${line.who}: ${line.sentence.map(text).join("")}`)).toEqual([
-      "boss@company.example: Withdrew the invitation of a removed person",
-      "boss@company.example: Invited a removed person as member",
-      "boss@company.example: Invited a removed person as member",
+      "boss@company.example: Withdrew the invitation of someone no longer in the workspace",
+      "boss@company.example: Invited someone no longer in the workspace as member",
+      "boss@company.example: Invited someone no longer in the workspace as member",
       "Operator (command line): Invited boss@company.example as admin",
     ]);
   });
