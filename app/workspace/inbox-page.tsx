@@ -195,12 +195,15 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
               <td className="py-3 pr-4">
                 <Link
                   to={workspacePaths.submission(row.id)}
-                  className="font-semibold text-brand underline-offset-4 hover:underline"
+                  className="inline-flex min-h-6 items-center font-semibold text-brand underline-offset-4 hover:underline"
                 >
                   {row.sender.name || row.sender.email}
                 </Link>
                 <span className="block text-ink-muted">
-                  <a href={`mailto:${row.sender.email}`} className="underline-offset-4 hover:underline">
+                  <a
+                    href={`mailto:${row.sender.email}`}
+                    className="inline-flex min-h-6 items-center underline-offset-4 hover:underline"
+                  >
                     {row.sender.email}
                   </a>
                   {row.sender.company ? ` · ${row.sender.company}` : ""}

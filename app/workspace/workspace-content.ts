@@ -211,8 +211,8 @@ export const workspace = {
     invitations: {
       pending: "Invited: the link works until",
       expired: "Invitation expired",
-      resend: "Send again",
-      resendLabel: "Send {email} a new invitation",
+      resend: "Send a new invitation",
+      resendLabel: "Send a new invitation to {email}",
       revoke: "Withdraw",
       revokeLabel: "Withdraw the invitation of {email}",
       revoked:
