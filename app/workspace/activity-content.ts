@@ -104,7 +104,7 @@ export const activity = {
       "passkey-add": "Added a passkey",
       "passkey-remove": "Removed a passkey",
       "passkey-rename": "Renamed a passkey",
-      "privacy-export": "Downloaded a person's data",
+      "privacy-export": "Exported a person's data",
       "privacy-erase": "Erased a person's data",
     },
     noteCleared: "Cleared the note on {submission}",

@@ -196,7 +196,7 @@ test("a cross-site post is refused even with a session, and a removed person's s
   await addAuthenticator(context, page);
   await enrol(page, invite(storage, email), email);
   await page.goto(`/workspace?q=${encodeURIComponent(company)}`);
-  await page.getByRole("row").filter({ hasText: company }).getByRole("link").click();
+  await page.getByRole("row").filter({ hasText: company }).getByRole("link", { name: "Katherine Johnson" }).click();
   const submissionPath = new URL(page.url()).pathname;
 
   const forged = await page.request.post(submissionPath, {
@@ -343,7 +343,7 @@ test("axe finds nothing on the sign-in page, the inbox, a submission and your pa
   const check = () => expectNoAxeViolations(page);
   await page.goto(`/workspace?q=${encodeURIComponent(company)}`);
   await check();
-  await page.getByRole("row").filter({ hasText: company }).getByRole("link").click();
+  await page.getByRole("row").filter({ hasText: company }).getByRole("link", { name: "Katherine Johnson" }).click();
   await expect(page.getByRole("heading", { name: "Inquiry: Katherine Johnson" })).toBeVisible();
   await check();
   await page.getByRole("link", { name: "Your passkeys" }).click();
