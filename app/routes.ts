@@ -37,6 +37,7 @@ export default [
     route(workspaceRoutes.people, "workspace/people-page.tsx"),
     route(workspaceRoutes.audit, "workspace/audit-page.tsx"),
     route(workspaceRoutes.requests, "workspace/requests-page.tsx"),
+    route(workspaceRoutes.agenda, "workspace/agenda-page.tsx"),
   ]),
   route(workspaceRoutes.addPasskey, "workspace/add-passkey.ts"),
   route(workspaceRoutes.requestsExport, "workspace/requests-export.ts"),
@@ -45,6 +46,7 @@ export default [
   route(workspaceRoutes.openIdCallback, "workspace/sign-in-openid-callback.ts"),
   route(workspaceRoutes.enrolPasskey, "workspace/enrol-passkey.ts"),
   route(workspaceRoutes.signOut, "workspace/sign-out.ts"),
+  route(workspaceRoutes.timeZone, "workspace/time-zone.ts"),
   route(workspaceRoutes.file, "workspace/submission-file.ts"),
 
   route(statusPageRoute, "site/status-page.tsx"),

@@ -1,7 +1,7 @@
 // Booked meetings for the team: `npm run bookings -- <command>`. Uses DATA_DIR / DATABASE_URL
 // like the server (decision 023). Output goes to stdout for the operator; nothing here is logged.
 import { argsOrExit, envOrExit, exit, openDatabaseOrExit } from "./cli.ts";
-import { isoNow } from "#app/platform/clock.ts";
+import { isoNow, now } from "#app/platform/clock.ts";
 
 const usage = `Usage: npm run bookings -- <command>
 
@@ -28,6 +28,7 @@ const env = envOrExit();
 const { cancelBooking } = await import("#app/booking/meetings.server.ts");
 const { getMeeting, listMeetings, meetingIdsStartingWith } = await import("#app/booking/meeting-queries.server.ts");
 const { timeName } = await import("#app/booking/calendar.ts");
+const { meetingStateLabel } = await import("#app/workspace/workspace-display.ts");
 
 const ourTime = (start: string) => timeName(start, env.BOOKING_TIME_ZONE);
 
@@ -59,7 +60,8 @@ try {
       const rows = meetings.map((meeting) => [
         meeting.bookingId,
         ourTime(meeting.start),
-        meeting.status,
+        // The state as the workspace says it: booked, moved (from when), cancelled (by whom), past.
+        meetingStateLabel(meeting, now(), env.BOOKING_TIME_ZONE),
         meeting.visitor?.name ?? "(erased)",
       ]);
       const header = ["ID", `TIME (${env.BOOKING_TIME_ZONE})`, "STATUS", "BOOKED BY"];
@@ -75,7 +77,7 @@ try {
     }
     case "show": {
       const meeting = await oneMeeting(id!);
-      console.log(`Meeting ${meeting.bookingId} (${meeting.status})`);
+      console.log(`Meeting ${meeting.bookingId} (${meetingStateLabel(meeting, now(), env.BOOKING_TIME_ZONE)})`);
       console.log(`Our time:    ${ourTime(meeting.start)}`);
       if (meeting.visitor) {
         console.log(`Their time:  ${timeName(meeting.start, meeting.visitor.timeZone)}`);

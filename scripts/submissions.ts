@@ -25,7 +25,8 @@ const usage = `Usage: npm run submissions -- <command>
   export --format json [--kind KIND] [--out FILE] [--spam]
                                            every submission as stored (spam included, stored
                                            codes), for another system
-  attachment ID NAME --out FILE            writes one stored file to FILE
+  attachment ID NAME --out FILE            writes one stored file to FILE; ID may be the start
+                                           of an id, and a wrong NAME lists the files there are
   retry-mail                               puts mail that failed for good back in the queue
   webhooks ID                              one submission's webhook deliveries: each endpoint,
                                            its state and every attempt (time, answer, error)

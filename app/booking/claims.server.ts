@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { Temporal } from "temporal-polyfill";
 import { isoNow } from "#app/platform/clock.ts";
 import { newId } from "#app/platform/ids.server.ts";
-import type { Schema } from "#app/platform/db.server.ts";
+import type { MeetingCanceller, Schema } from "#app/platform/db.server.ts";
 import { cellMinutes } from "./weekly-hours.ts";
 import { type Availability, meetingMinutes } from "./availability.ts";
 import { companyDate, type Interval, instantOf, startProblem, type StartProblem } from "./free-times.ts";
@@ -112,6 +112,8 @@ export async function moveMeeting(
   const moved = await trx
     .updateTable("bookings")
     .set((eb) => ({
+      // The right-hand sides read the row as it was, on both engines: the start before this move.
+      previous_start_at: eb.ref("start_at"),
       start_at: iso(start),
       end_at: iso(start.add({ minutes: meetingMinutes })),
       sequence: eb("sequence", "+", 1),
@@ -173,13 +175,22 @@ export async function reserveMeeting(
   }
 }
 
-/** Cancels a confirmed meeting inside the caller's transaction and frees its time and its day's place; false when there is none to cancel. */
-export async function cancelMeeting(trx: Kysely<Schema>, bookingId: string, now: Date) {
+/**
+ * Cancels a confirmed meeting inside the caller's transaction and frees its time and its day's
+ * place, noting who cancelled it (the workspace says so); false when there is none to cancel.
+ */
+export async function cancelMeeting(
+  trx: Kysely<Schema>,
+  bookingId: string,
+  now: Date,
+  by: MeetingCanceller | null = null,
+) {
   const updated = await trx
     .updateTable("bookings")
     .set((eb) => ({
       status: "cancelled",
       cancelled_at: isoNow(now),
+      cancelled_by: by,
       sequence: eb("sequence", "+", 1),
       reminder_due_at: null,
     }))

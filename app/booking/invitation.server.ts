@@ -4,6 +4,7 @@ import { bookingEnv } from "./booking-env.server.ts";
 import { now } from "#app/platform/clock.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { escapeHtml } from "#app/platform/html.ts";
+import type { MailKind } from "#app/platform/db.server.ts";
 import type { CalendarPart } from "#app/platform/mail.server.ts";
 import type { QueuedMail } from "#app/platform/outbox.server.ts";
 import { site } from "#app/site/site-content.ts";
@@ -137,6 +138,19 @@ function timeValues(meeting: Meeting, reader: Reader, earlierStart?: string) {
 
 export type VisitorMessage = keyof typeof booking.mail.visitor;
 
+/** What each message is, as the workspace's history names it. */
+const visitorMailKinds = {
+  booked: "invitation",
+  moved: "update",
+  cancelled: "cancellation",
+  reminder: "reminder",
+} as const satisfies Record<VisitorMessage, MailKind>;
+const teamMailKinds = {
+  moved: "update",
+  cancelled: "cancellation",
+  erased: "cancellation",
+} as const satisfies Record<keyof typeof booking.mail.team, MailKind>;
+
 /** An e-mail to the visitor who booked: with the invitation, except the reminder (their calendar has it). */
 export function visitorMail(
   meeting: Meeting,
@@ -155,6 +169,8 @@ export function visitorMail(
   };
   const method = message === "cancelled" ? "CANCEL" : "REQUEST";
   return {
+    kind: visitorMailKinds[message],
+    recipientRole: "visitor",
     recipient: meeting.visitor.email,
     replyTo: teamMailbox(),
     ...mailFrom(booking.mail.visitor[message], values),
@@ -174,6 +190,8 @@ export function teamMail(meeting: Meeting, message: TeamMessage, earlierStart?: 
   // An erasure's cancellation names nobody: the person's details are being deleted.
   const forCalendar = message === "erased" ? { ...meeting, visitor: null } : meeting;
   return {
+    kind: teamMailKinds[message],
+    recipientRole: "team",
     recipient: teamMailbox(),
     replyTo: message === "erased" ? null : (meeting.visitor?.email ?? null),
     ...mailFrom(booking.mail.team[message], values),

@@ -1,11 +1,12 @@
 import type { Kysely } from "kysely";
 import { isoNow, now as clockNow } from "#app/platform/clock.ts";
-import type { Schema } from "#app/platform/db.server.ts";
+import type { MeetingCanceller, Schema } from "#app/platform/db.server.ts";
 import { bookingEnv } from "./booking-env.server.ts";
 import type { Meeting } from "./invitation.server.ts";
 
 // What a booked meeting is read as: by the changes (meetings.server.ts), the reminders
-// (reminders.server.ts) and the command line (`npm run bookings`, scripts/bookings.ts).
+// (reminders.server.ts), the command line (`npm run bookings`, scripts/bookings.ts) and the
+// workspace (a meeting's time and state beside its submission, the agenda, the meeting filter).
 
 /** A submission's fields as stored (JSON). */
 export type StoredFields = Record<string, string | null>;
@@ -25,6 +26,8 @@ export async function readMeeting(db: Kysely<Schema>, bookingId: string) {
       "bookings.sequence",
       "bookings.video_url",
       "bookings.status",
+      "bookings.cancelled_by",
+      "bookings.previous_start_at",
       "bookings.submission_id",
       "submissions.fields",
     ])
@@ -42,7 +45,14 @@ export async function readMeeting(db: Kysely<Schema>, bookingId: string) {
       ? { name: fields.name ?? "", email: fields.email, timeZone: fields.timeZone ?? bookingEnv.BOOKING_TIME_ZONE }
       : null,
   };
-  return { meeting, status: row.status, submissionId: row.submission_id, fields };
+  return {
+    meeting,
+    status: row.status,
+    cancelledBy: row.cancelled_by,
+    previousStart: row.previous_start_at,
+    submissionId: row.submission_id,
+    fields,
+  };
 }
 
 /** Meetings for the command line: those still to come (or all), soonest first. */
@@ -56,7 +66,7 @@ export async function listMeetings(
   const meetings = [];
   for (const row of rows) {
     const found = await readMeeting(db, row.id);
-    if (found) meetings.push({ ...found.meeting, status: found.status, submissionId: found.submissionId });
+    if (found) meetings.push({ ...found.meeting, ...stateOf(found) });
   }
   return meetings;
 }
@@ -74,5 +84,102 @@ export async function meetingIdsStartingWith(db: Kysely<Schema>, prefix: string)
 
 export async function getMeeting(db: Kysely<Schema>, bookingId: string) {
   const found = await readMeeting(db, bookingId);
-  return found && { ...found.meeting, status: found.status, submissionId: found.submissionId };
+  return found && { ...found.meeting, ...stateOf(found) };
+}
+
+const stateOf = (found: NonNullable<Awaited<ReturnType<typeof readMeeting>>>) => ({
+  status: found.status,
+  cancelledBy: found.cancelledBy,
+  previousStart: found.previousStart,
+  submissionId: found.submissionId,
+});
+
+/** A meeting as the workspace shows it beside its submission: its time and its state. */
+export type MeetingState = {
+  bookingId: string;
+  submissionId: string;
+  start: string;
+  end: string;
+  status: "confirmed" | "cancelled";
+  cancelledBy: MeetingCanceller | null;
+  cancelledAt: string | null;
+  /** The start before its latest move, when it moved. */
+  previousStart: string | null;
+  videoUrl: string | null;
+};
+
+const stateColumns = [
+  "bookings.id",
+  "bookings.submission_id",
+  "bookings.start_at",
+  "bookings.end_at",
+  "bookings.status",
+  "bookings.cancelled_by",
+  "bookings.cancelled_at",
+  "bookings.previous_start_at",
+  "bookings.video_url",
+] as const;
+
+type StateRow = {
+  id: string;
+  submission_id: string | null;
+  start_at: string;
+  end_at: string;
+  status: "confirmed" | "cancelled";
+  cancelled_by: MeetingCanceller | null;
+  cancelled_at: string | null;
+  previous_start_at: string | null;
+  video_url: string | null;
+};
+
+const toState = (row: StateRow): MeetingState => ({
+  bookingId: row.id,
+  submissionId: row.submission_id ?? "",
+  start: row.start_at,
+  end: row.end_at,
+  status: row.status,
+  cancelledBy: row.cancelled_by,
+  cancelledAt: row.cancelled_at,
+  previousStart: row.previous_start_at,
+  videoUrl: row.video_url,
+});
+
+/** The meetings of these submissions (a page of the inbox, a sheet), by submission id. */
+export async function meetingsOfSubmissions(db: Kysely<Schema>, submissionIds: string[]) {
+  const found = new Map<string, MeetingState>();
+  for (let start = 0; start < submissionIds.length; start += 500) {
+    const rows = await db
+      .selectFrom("bookings")
+      .select(stateColumns)
+      .where("submission_id", "in", submissionIds.slice(start, start + 500))
+      .execute();
+    for (const row of rows) if (row.submission_id) found.set(row.submission_id, toState(row));
+  }
+  return found;
+}
+
+export type MeetingsChosen = "upcoming" | "past" | "cancelled";
+
+/** The submissions whose meeting is still to come, is past, or was cancelled: the inbox's meeting filter. */
+export function submissionsWithMeetings(db: Kysely<Schema>, which: MeetingsChosen, now: Date) {
+  const query = db.selectFrom("bookings").select("submission_id").where("submission_id", "is not", null);
+  if (which === "cancelled") return query.where("status", "=", "cancelled");
+  return query.where("status", "=", "confirmed").where("end_at", which === "upcoming" ? ">" : "<=", isoNow(now));
+}
+
+/** The meetings still to come (or going on), soonest first, with who booked them: the workspace's agenda. */
+export async function upcomingMeetings(db: Kysely<Schema>, { now = clockNow(), limit = 200 } = {}) {
+  const rows = await db
+    .selectFrom("bookings")
+    .leftJoin("submissions", "submissions.id", "bookings.submission_id")
+    .select([...stateColumns, "submissions.fields"])
+    .where("bookings.status", "=", "confirmed")
+    .where("bookings.end_at", ">", isoNow(now))
+    .orderBy("bookings.start_at")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    ...toState(row),
+    fields: row.fields ? (JSON.parse(row.fields) as StoredFields) : null,
+  }));
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Temporal } from "temporal-polyfill";
 import { isoNow, now as clockNow } from "#app/platform/clock.ts";
-import type { Schema } from "#app/platform/db.server.ts";
+import type { MeetingCanceller, Schema } from "#app/platform/db.server.ts";
 import { queueWebhookEvent } from "#app/forms/webhook-events.server.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
 import { calendarBusy, queueCalendarRemoval, queueCalendarWrite } from "./team-calendar.server.ts";
@@ -33,7 +33,7 @@ import { bookingEnv } from "./booking-env.server.ts";
 // write to the team's CalDAV calendar (decision 027) are stored in one transaction, so a change
 // is never made without them (nor sent without being made).
 
-export type MeetingChange = "visitor" | "team" | "erasure";
+export type MeetingChange = MeetingCanceller;
 
 const iso = (at: Temporal.Instant) => isoNow(new Date(at.epochMilliseconds));
 
@@ -131,7 +131,7 @@ export async function cancelBooking(
   { change, now = clockNow() }: { change: MeetingChange; now?: Date },
 ) {
   return db.transaction().execute(async (trx) => {
-    if (!(await cancelMeeting(trx, bookingId, now))) return false;
+    if (!(await cancelMeeting(trx, bookingId, now, change))) return false;
     const found = await readMeeting(trx, bookingId);
     if (!found) return false;
     const { meeting, submissionId, fields } = found;

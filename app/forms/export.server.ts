@@ -39,7 +39,8 @@ export type SheetLabels = {
   state: (submission: SubmissionRecord) => string;
   /** The posting's title, for a kind sent for a posting (applications); null for the others. */
   posting: ((submission: SubmissionRecord) => string) | null;
-  mail: (status: string) => string;
+  /** An e-mail by what it is, whom it went to and its state: "Invitation to the visitor: Sent". */
+  mail: (mail: SubmissionRecord["mail"][number], submission: SubmissionRecord) => string;
 };
 
 /**
@@ -59,7 +60,7 @@ export function submissionSheet(description: SubmissionFields, submissions: Subm
     ...(labels.posting ? ["Posting"] : []),
     ...textColumns.map((column) => column.label),
     "Files",
-    "Notification",
+    "E-mails",
     "Note",
   ];
   const rows = submissions.map((submission) => [
@@ -73,10 +74,7 @@ export function submissionSheet(description: SubmissionFields, submissions: Subm
       return value ? (column.values?.[value] ?? value) : "";
     }),
     submission.attachments.map((file) => `${file.name} (${formatBytes(file.size)})`).join("; "),
-    submission.mail
-      .filter((mail) => !mail.receipt)
-      .map((mail) => labels.mail(mail.status))
-      .join("; "),
+    submission.mail.map((mail) => labels.mail(mail, submission)).join("; "),
     submission.note,
   ]);
   return [header, ...rows];

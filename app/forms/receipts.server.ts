@@ -85,6 +85,8 @@ export async function queueReceipt(db: Kysely<Schema>, receipt: ReceiptRequest):
     db,
     {
       ...message,
+      kind: "receipt",
+      recipientRole: "visitor",
       recipient: receipt.address,
       replyTo: receipt.replyTo,
       submissionId: receipt.submissionId,

@@ -37,10 +37,10 @@ export type SubmissionFields = {
 export const submissionSearchText = (description: SubmissionFields, fields: StoredFields) =>
   searchText(description.typed.map((key) => fields[key]));
 
-/** Each field's label and shown value, skipping the empty ones. */
+/** Each field's key, label and shown value, skipping the empty ones. */
 export function describeFields(description: SubmissionFields, fields: StoredFields) {
   return description.rows.flatMap(({ key, label, values }) => {
     const value = fields[key];
-    return value ? [{ label, value: values?.[value] ?? value }] : [];
+    return value ? [{ key, label, value: values?.[value] ?? value }] : [];
   });
 }

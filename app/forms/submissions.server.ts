@@ -4,6 +4,8 @@ import { newId } from "#app/platform/ids.server.ts";
 import type { CalendarPart } from "#app/platform/mail.server.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
 import {
+  type MailKind,
+  type RecipientRole,
   type Schema,
   type SubmissionKind,
   type SubmissionProgress,
@@ -101,7 +103,17 @@ export async function storeSubmission(db: Kysely<Schema>, submission: NewSubmiss
     if (status === "spam") return { id, createdAt, status, duplicate: false };
     const extra = await submission.alsoStore?.(trx, { id });
     const message = { ...submission.notification({ id, createdAt, files: submission.files }), ...extra };
-    await queueMail(trx, { ...message, submissionId: id, messageIdDomain: submission.messageIdDomain }, now);
+    await queueMail(
+      trx,
+      {
+        ...message,
+        kind: "notification",
+        recipientRole: "team",
+        submissionId: id,
+        messageIdDomain: submission.messageIdDomain,
+      },
+      now,
+    );
     await submission.followUp?.(trx, { id, createdAt });
     return { id, createdAt, status, duplicate: false };
   });
@@ -119,8 +131,17 @@ export type SubmissionRecord = {
   note: string | null;
   fields: Record<string, string | null>;
   attachments: Array<{ name: string; size: number; type: string }>;
-  /** The notification, and the visitor's receipt (`receipt`) when one was sent. */
-  mail: Array<{ status: string; attempts: number; lastError: string | null; sentAt: string | null; receipt: boolean }>;
+  /** Every e-mail of it, in the order queued: the notification, the visitor's receipt (`receipt`), a meeting's invitations. */
+  mail: Array<{
+    kind: MailKind | null;
+    recipientRole: RecipientRole | null;
+    createdAt: string;
+    status: string;
+    attempts: number;
+    lastError: string | null;
+    sentAt: string | null;
+    receipt: boolean;
+  }>;
 };
 
 /**
@@ -172,6 +193,9 @@ export async function listSubmissions(
     .leftJoin("receipts", "receipts.outbox_id", "outbox.id")
     .select([
       "outbox.submission_id",
+      "outbox.kind",
+      "outbox.recipient_role",
+      "outbox.created_at",
       "outbox.status",
       "outbox.attempts",
       "outbox.last_error",
@@ -200,6 +224,9 @@ export async function listSubmissions(
       type: file.type,
     })),
     mail: (mailOf.get(row.id) ?? []).map((mail) => ({
+      kind: mail.kind ?? (mail.receipt_id !== null ? "receipt" : null),
+      recipientRole: mail.recipient_role,
+      createdAt: mail.created_at,
       status: mail.status,
       attempts: Number(mail.attempts),
       lastError: mail.last_error,

@@ -18,6 +18,20 @@ export type SubmissionProgress = "new" | "in_progress" | "done";
 export type StaffRole = "admin" | "member";
 export type OutboxStatus = "pending" | "sent" | "failed";
 export type BookingStatus = "confirmed" | "cancelled";
+/** Who cancelled a meeting: its visitor (manage link), the team (command line), or an erasure. */
+export type MeetingCanceller = "visitor" | "team" | "erasure";
+/** What an e-mail is, so the workspace can name it (0018). */
+export type MailKind =
+  | "notification"
+  | "receipt"
+  | "invitation"
+  | "update"
+  | "cancellation"
+  | "reminder"
+  | "staff-invitation"
+  | "alert";
+/** Whom an e-mail is for: the team's mailbox, the person who sent the submission, or a staff member. */
+export type RecipientRole = "team" | "visitor" | "staff";
 
 export interface SubmissionTable {
   id: string;
@@ -66,6 +80,9 @@ export interface OutboxTable {
   /** An invitation's iTIP method and iCalendar text (decision 023). */
   calendar_method: "REQUEST" | "CANCEL" | null;
   calendar: string | null;
+  /** What the e-mail is and whom it is for (0018); NULL for an older row no rule could tell. */
+  kind: MailKind | null;
+  recipient_role: RecipientRole | null;
 }
 
 export interface RateLimitHitTable {
@@ -96,6 +113,8 @@ export interface StaffTable {
   created_at: string;
   /** When the person last signed in with the company's account (OpenID Connect), if ever. */
   openid_signed_in_at: string | null;
+  /** The IANA time zone the workspace shows this person's times in (0018); NULL until set. */
+  time_zone: string | null;
 }
 
 export interface StaffInvitationTable {
@@ -115,6 +134,8 @@ export interface PasskeyTable {
   transports: string;
   created_at: string;
   last_used_at: string | null;
+  /** What its owner calls it ("Work laptop"), given when it is created (0018). */
+  name: string | null;
 }
 
 export interface WebauthnChallengeTable {
@@ -164,6 +185,9 @@ export interface BookingTable {
   cancelled_at: string | null;
   video_url: Generated<string | null>;
   reminder_due_at: Generated<string | null>;
+  cancelled_by: Generated<MeetingCanceller | null>;
+  /** The start before the latest move (0018). */
+  previous_start_at: Generated<string | null>;
 }
 
 export interface BookingClaimTable {

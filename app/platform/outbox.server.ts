@@ -2,7 +2,7 @@ import { rm } from "node:fs/promises";
 import type { Kysely, Selectable } from "kysely";
 import { isoNow, now as clockNow } from "./clock.ts";
 import { newId } from "./ids.server.ts";
-import type { Engine, OutboxTable, Schema } from "./db.server.ts";
+import type { Engine, MailKind, OutboxTable, RecipientRole, Schema } from "./db.server.ts";
 import { type CalendarPart, localMailFile, type SendEmail } from "./mail.server.ts";
 import { claimNextDue } from "./lease.server.ts";
 import { startWorker } from "./worker.server.ts";
@@ -133,6 +133,9 @@ export function startOutboxWorker(options: OutboxOptions & { intervalMs?: number
 }
 
 export type QueuedMail = {
+  /** What the e-mail is and whom it is for, as the workspace's history names it. */
+  kind: MailKind;
+  recipientRole: RecipientRole;
   recipient: string;
   replyTo?: string | null;
   subject: string;
@@ -163,6 +166,8 @@ export async function queueMail(db: Kysely<Schema>, mail: QueuedMail, now: Date 
       created_at: isoNow(now),
       calendar_method: mail.calendar?.method ?? null,
       calendar: mail.calendar?.content ?? null,
+      kind: mail.kind,
+      recipient_role: mail.recipientRole,
     })
     .execute();
   return id;

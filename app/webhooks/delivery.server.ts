@@ -226,6 +226,8 @@ async function disable(options: WebhookOptions, endpoint: WebhookEndpoint, at: D
   await queueMail(
     db,
     {
+      kind: "alert",
+      recipientRole: "team",
       recipient: alert.recipient,
       subject: `Webhook endpoint "${endpoint.name}" disabled`,
       text: `${lines.join("\n\n")}\n`,

@@ -25,7 +25,9 @@ export async function action({ request }: Route.ActionArgs) {
     if (!person) return data({ error: "signed out" }, { status: 401 });
     return Response.json(await enrolmentOptions(db, person));
   }
-  const added = await addPasskey(db, staff, step.response as unknown as RegistrationResponseJSON);
+  const added = await addPasskey(db, staff, step.response as unknown as RegistrationResponseJSON, {
+    name: step.name,
+  });
   if (!added) return data({ error: "not accepted" }, { status: 400 });
   return Response.json({ added: true });
 }

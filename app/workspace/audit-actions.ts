@@ -7,6 +7,7 @@ export const auditActions = [
   "admit",
   "sign-out",
   "remove",
+  "revoke",
   "role",
   "status",
   "note",
@@ -18,6 +19,7 @@ export const auditActions = [
   "redeliver-webhooks",
   "passkey-add",
   "passkey-remove",
+  "passkey-rename",
   "privacy-export",
   "privacy-erase",
 ] as const;

@@ -1,15 +1,14 @@
-import { Link } from "react-router";
 import { Container } from "#app/ui/container.tsx";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import type { Route } from "./+types/audit-page";
-import { auditActions, type AuditAction } from "./audit-actions.ts";
+import { activity } from "./activity-content.ts";
 import { listAudit } from "./audit.server.ts";
-import { requireStaff } from "./session.server.ts";
-import { listStaff } from "./staff.server.ts";
+import { readableAudit } from "./audit-sentences.server.ts";
+import { Sentence } from "./sentence.tsx";
+import { requireStaff, zoneOf } from "./session.server.ts";
+import { Time } from "./time.tsx";
 import { workspace } from "./workspace-content.ts";
 import { WorkspaceTable } from "./workspace-table.tsx";
-import { formatTime } from "./workspace-display.ts";
-import { workspacePaths } from "./workspace-paths.ts";
 import { workspaceMeta } from "./workspace-error.tsx";
 
 export { WorkspaceError as ErrorBoundary } from "./workspace-error.tsx";
@@ -17,68 +16,32 @@ export { WorkspaceError as ErrorBoundary } from "./workspace-error.tsx";
 export const meta: Route.MetaFunction = workspaceMeta(workspace.audit.title);
 
 const shown = 200;
-/** Events whose target is a person; the others name a submission. */
-const personActions = new Set<AuditAction>([
-  "invite",
-  "enrol",
-  "admit",
-  "remove",
-  "role",
-  "passkey-add",
-  "passkey-remove",
-]);
-const isAction = (value: string): value is AuditAction => (auditActions as readonly string[]).includes(value);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = await requireStaff(request, { role: "admin" });
-  const [events, people] = await Promise.all([listAudit(db, { limit: shown }), listStaff(db)]);
-  const emails = new Map(people.map((person) => [person.id, person.email]));
-  const copy = workspace.audit;
-  return {
-    events: events.map((event) => {
-      const action = isAction(event.action) ? event.action : null;
-      const aboutPerson = action !== null && personActions.has(action);
-      return {
-        id: event.id,
-        at: event.at,
-        who: event.actor_email ?? (event.action === "enrol" ? copy.system : copy.operator),
-        action: action ? copy.actions[action] : event.action,
-        target: !event.target
-          ? null
-          : aboutPerson
-            ? { label: emails.get(event.target) ?? copy.removedPerson, href: null }
-            : { label: copy.submission, href: workspacePaths.submission(event.target) },
-        detail: event.detail,
-      };
-    }),
-  };
+  const { db, staff } = await requireStaff(request, { role: "admin" });
+  const zone = zoneOf(staff);
+  return { events: await readableAudit(db, await listAudit(db, { limit: shown }), zone), zone };
 }
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
-  const copy = workspace.audit;
+  const copy = activity.audit;
   return (
     <Container className="py-8">
-      <h1 className="text-3xl font-extrabold tracking-tight">{copy.title}</h1>
-      <p className="mt-2 text-ink-muted">{fillTemplate(copy.intro, { count: shown })}</p>
+      <h1 className="text-3xl font-extrabold tracking-tight">{workspace.audit.title}</h1>
+      <p className="mt-2 text-ink-muted">{fillTemplate(copy.intro, { count: shown, zone: loaderData.zone })}</p>
       {loaderData.events.length === 0 ? (
-        <p className="mt-8 text-ink-muted">{copy.empty}</p>
+        <p className="mt-8 text-ink-muted">{workspace.audit.empty}</p>
       ) : (
         <WorkspaceTable columns={Object.values(copy.columns)}>
           {loaderData.events.map((event) => (
             <tr key={event.id} className="border-b border-line align-top">
-              <td className="py-2 pr-4 whitespace-nowrap">{formatTime(event.at)}</td>
-              <td className="py-2 pr-4 break-all">{event.who}</td>
-              <td className="py-2 pr-4">{event.action}</td>
-              <td className="py-2 pr-4">
-                {event.target?.href ? (
-                  <Link to={event.target.href} className="text-brand underline underline-offset-4">
-                    {event.target.label}
-                  </Link>
-                ) : (
-                  (event.target?.label ?? "")
-                )}
+              <td className="py-2 pr-4 whitespace-nowrap">
+                <Time value={event.at} />
               </td>
-              <td className="py-2 pr-4">{event.detail ?? ""}</td>
+              <td className="py-2 pr-4 break-all">{event.who}</td>
+              <td className="py-2 pr-4">
+                <Sentence parts={event.sentence} />
+              </td>
             </tr>
           ))}
         </WorkspaceTable>

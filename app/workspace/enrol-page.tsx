@@ -6,7 +6,8 @@ import { getServices } from "#app/platform/services.server.ts";
 import { hydrateHandle } from "#app/site/hydration.ts";
 import type { Route } from "./+types/enrol-page";
 import { postStep, usePasskeyCeremony } from "./passkey-client.ts";
-import { PasskeyForm } from "./passkey-form.tsx";
+import { PasskeyForm, PasskeyNameField } from "./passkey-form.tsx";
+import { suggestedPasskeyName } from "./passkey-names.ts";
 import { findInvitation, wasSuperseded } from "./staff.server.ts";
 import { hashToken } from "#app/platform/tokens.server.ts";
 import { workspace } from "./workspace-content.ts";
@@ -24,12 +25,17 @@ export const meta: Route.MetaFunction = () => [
   { name: "referrer", content: "no-referrer" },
 ];
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const { db } = await getServices();
   const tokenHash = hashToken(params.token);
   const invitation = await findInvitation(db, tokenHash);
-  if (!invitation) return data({ email: null, superseded: await wasSuperseded(db, tokenHash) }, { status: 404 });
-  return { email: invitation.email, superseded: false };
+  if (!invitation)
+    return data({ email: null, superseded: await wasSuperseded(db, tokenHash), suggestedName: "" }, { status: 404 });
+  return {
+    email: invitation.email,
+    superseded: false,
+    suggestedName: suggestedPasskeyName(request.headers.get("user-agent")),
+  };
 }
 
 export default function Enrol({ loaderData, params }: Route.ComponentProps) {
@@ -49,12 +55,13 @@ export default function Enrol({ loaderData, params }: Route.ComponentProps) {
     );
   }
 
-  async function enrol() {
+  async function enrol(form: HTMLFormElement) {
     const url = workspacePaths.enrolPasskey(params.token);
+    const name = String(new FormData(form).get("name") ?? "");
     const options = await postStep<PublicKeyCredentialCreationOptionsJSON>(url, { step: "options" });
     if (!options.ok) throw new Error(`options ${options.status}`);
     const response = await startRegistration({ optionsJSON: options.data });
-    const verified = await postStep<{ signedIn: boolean }>(url, { step: "verify", response });
+    const verified = await postStep<{ signedIn: boolean }>(url, { step: "verify", response, name });
     if (!verified.ok) throw new Error(`verify ${verified.status}`);
     window.location.assign(workspacePaths.inbox);
   }
@@ -72,7 +79,9 @@ export default function Enrol({ loaderData, params }: Route.ComponentProps) {
           label={copy.button}
           workingLabel={copy.working}
           needsJavaScript={workspace.signIn.needsJavaScript}
-        />
+        >
+          <PasskeyNameField defaultValue={loaderData.suggestedName} />
+        </PasskeyForm>
       </Card>
     </Container>
   );

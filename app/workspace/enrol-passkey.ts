@@ -38,7 +38,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (step.step === "options") return Response.json(await enrolmentOptions(services.db, invitation));
   const enrolled = await completeEnrolment(
     services.db,
-    { invitationId: invitation.invitationId, staffId: invitation.id },
+    { invitationId: invitation.invitationId, staffId: invitation.id, name: step.name },
     step.response as unknown as RegistrationResponseJSON,
   );
   if (!enrolled) return data({ error: "not accepted" }, { status: 400 });

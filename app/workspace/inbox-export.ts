@@ -21,7 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const records = await exportInbox(db, filter, format, staff);
   const body =
     format === "csv" && filter.kind
-      ? toCsv(teamSheet(filter.kind, records))
+      ? toCsv(await teamSheet(db, filter.kind, records))
       : `${JSON.stringify(records.map(toExportRecord), null, 2)}\n`;
   const day = isoNow().slice(0, 10);
   const name = `${filter.kind ? kindFiles[filter.kind] : "submissions"}-${day}.${format}`;

@@ -2,10 +2,13 @@ import { Form, Link } from "react-router";
 import { Container } from "#app/ui/container.tsx";
 import type { Route } from "./+types/inbox-page";
 import { InboxFilterSchema, listInbox, openApplicationsByPosting } from "./inbox.server.ts";
-import { formatTime, postingTitle, states, stateLabel } from "./workspace-display.ts";
+import { meetingFilters, meetingStateLabel, postingTitle, shownTime, states, stateLabel } from "./workspace-display.ts";
+import { now as clockNow } from "#app/platform/clock.ts";
+import { activity } from "./activity-content.ts";
+import { Time } from "./time.tsx";
 import { Warning } from "./notice.tsx";
 import { purgeNotice } from "./purge-notice.server.ts";
-import { requireStaff } from "./session.server.ts";
+import { requireStaff, zoneOf } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { WorkspaceTable } from "./workspace-table.tsx";
 import { searchMaxLength } from "./workspace-limits.ts";
@@ -24,17 +27,27 @@ function withKind(filters: URLSearchParams, kind: string) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, staff } = await requireStaff(request);
+  const zone = zoneOf(staff);
+  const now = clockNow();
   const filter = InboxFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [page, postings, purge] = await Promise.all([
-    listInbox(db, filter),
+    listInbox(db, filter, now),
     openApplicationsByPosting(db),
-    staff.role === "admin" ? purgeNotice(db) : null,
+    staff.role === "admin" ? purgeNotice(db, zone) : null,
   ]);
   return {
     filter,
     // Admins land here: a purge that keeps failing is seen without opening Data requests.
     purgeLate: purge?.late ?? null,
-    rows: page.rows.map((row) => ({ ...row, posting: row.kind === "application" ? postingTitle(row.job) : null })),
+    rows: page.rows.map(({ meeting, ...row }) => ({
+      ...row,
+      received: shownTime(row.createdAt, zone),
+      posting: row.kind === "application" ? postingTitle(row.job) : null,
+      // When a meeting takes place and how it stands: a cancelled one says so instead of "New".
+      meeting: meeting ? { when: shownTime(meeting.start, zone), state: meetingStateLabel(meeting, now, zone) } : null,
+      state:
+        meeting?.status === "cancelled" ? meetingStateLabel(meeting, now, zone) : stateLabel(row.spam, row.progress),
+    })),
     nextAfter: page.nextAfter,
     postings: postings.map((posting) => ({
       value: posting.job ?? "",
@@ -62,7 +75,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       {purgeLate ? <Warning>{purgeLate}</Warning> : null}
       <Form
         method="get"
-        className="mt-6 grid gap-4 rounded-card border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-5"
+        className="mt-6 grid gap-4 rounded-card border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-6"
         aria-label={copy.filters.legend}
       >
         <label className="font-semibold">
@@ -80,6 +93,17 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             {states.map((state) => (
               <option key={state} value={state}>
                 {copy.states[state]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="font-semibold">
+          {activity.meetings.filter.label}
+          <select name="meeting" defaultValue={filter.meeting ?? ""} className={fieldClasses}>
+            <option value="">{activity.meetings.filter.any}</option>
+            {meetingFilters.map((which) => (
+              <option key={which} value={which}>
+                {activity.meetings.filter[which]}
               </option>
             ))}
           </select>
@@ -107,7 +131,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             className={fieldClasses}
           />
         </label>
-        <div className="flex items-center gap-4 sm:col-span-2 lg:col-span-5">
+        <div className="flex items-center gap-4 sm:col-span-2 lg:col-span-6">
           <button type="submit" className="rounded-control bg-brand px-4 py-2 font-semibold text-brand-ink">
             {copy.filters.apply}
           </button>
@@ -138,28 +162,60 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           </a>
         </p>
       )}
+      <p className="mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        <span className="text-ink-muted">{copy.export.everything}</span>
+        {(["contact", "application", "meeting"] as const).map((kind) => (
+          <a
+            key={kind}
+            href={workspacePaths.export("csv", new URLSearchParams({ kind, state: "all" }))}
+            download
+            className="font-semibold text-brand underline underline-offset-4"
+          >
+            {copy.export.everythingCsv[kind]}
+          </a>
+        ))}
+      </p>
       {rows.length === 0 ? (
         <p className="mt-8 text-ink-muted">{copy.empty}</p>
       ) : (
         <WorkspaceTable columns={Object.values(copy.columns)}>
           {rows.map((row) => (
             <tr key={row.id} className="border-b border-line align-top">
-              <td className="py-3 pr-4 whitespace-nowrap">{formatTime(row.createdAt)}</td>
-              <td className="py-3 pr-4">{row.kindLabel}</td>
+              <td className="py-3 pr-4 whitespace-nowrap">
+                <Time value={row.received} />
+              </td>
+              <td className="py-3 pr-4">
+                {row.kindLabel}
+                {row.meeting ? (
+                  <span className="block text-ink-muted">
+                    <Time value={row.meeting.when} />
+                  </span>
+                ) : null}
+              </td>
               <td className="py-3 pr-4">
                 <Link
                   to={workspacePaths.submission(row.id)}
-                  className="font-semibold text-brand underline-offset-4 hover:underline"
+                  className="inline-flex min-h-6 items-center font-semibold text-brand underline-offset-4 hover:underline"
                 >
                   {row.sender.name || row.sender.email}
                 </Link>
                 <span className="block text-ink-muted">
-                  {row.sender.email}
+                  <a
+                    href={`mailto:${row.sender.email}`}
+                    className="inline-flex min-h-6 items-center underline-offset-4 hover:underline"
+                  >
+                    {row.sender.email}
+                  </a>
                   {row.sender.company ? ` · ${row.sender.company}` : ""}
                 </span>
               </td>
               <td className="py-3 pr-4">{row.posting ?? ""}</td>
-              <td className="py-3 pr-4">{stateLabel(row.spam, row.progress)}</td>
+              <td className="py-3 pr-4">
+                {row.state}
+                {row.meeting && !row.spam && row.meeting.state !== row.state ? (
+                  <span className="block text-ink-muted">{row.meeting.state}</span>
+                ) : null}
+              </td>
             </tr>
           ))}
         </WorkspaceTable>

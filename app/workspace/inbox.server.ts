@@ -16,7 +16,13 @@ import { env } from "#app/platform/env.server.ts";
 import { pacer } from "#app/platform/pacing.server.ts";
 import { containsPattern, foldForSearch } from "#app/platform/search-text.ts";
 import { type Actor, recordAudit } from "./audit.server.ts";
-import { mailStateLabel, postingTitle, stateLabel, states } from "./workspace-display.ts";
+import { mailLabel, mailStateLabel, meetingFilters, postingTitle, stateLabel, states } from "./workspace-display.ts";
+import {
+  type MeetingState,
+  type MeetingsChosen,
+  meetingsOfSubmissions,
+  submissionsWithMeetings,
+} from "#app/booking/meeting-queries.server.ts";
 import { searchMaxLength } from "./workspace-limits.ts";
 import { now as clockNow } from "#app/platform/clock.ts";
 
@@ -44,6 +50,8 @@ export const InboxFilterSchema = z.object({
     .optional()
     .catch(undefined),
   q: z.string().trim().max(searchMaxLength).optional().catch(undefined),
+  /** Meetings to come, past or cancelled (meetings only). */
+  meeting: z.enum(meetingFilters).optional().catch(undefined),
   after: z.string().regex(idPattern).optional().catch(undefined),
 });
 export type InboxFilter = z.infer<typeof InboxFilterSchema>;
@@ -57,15 +65,20 @@ export type InboxRow = {
   progress: SubmissionProgress;
   spam: boolean;
   sender: { name: string; email: string; company: string | null };
+  /** A meeting's time and state; null for the other kinds. */
+  meeting: MeetingState | null;
 };
 
 /** The submissions a filter chooses (without paging), for a page of the inbox or an export. */
-function chosenBy(db: Kysely<Schema>, filter: Omit<InboxFilter, "after">) {
+function chosenBy(db: Kysely<Schema>, filter: Omit<InboxFilter, "after">, now: Date) {
   let query = db.selectFrom("submissions");
   query = filter.state === "spam" ? query.where("status", "=", "spam") : query.where("status", "=", "received");
-  if (filter.state !== "spam" && filter.state !== "open") query = query.where("progress", "=", filter.state);
+  if (filter.state === "new" || filter.state === "in_progress" || filter.state === "done")
+    query = query.where("progress", "=", filter.state);
   if (filter.state === "open") query = query.where("progress", "!=", "done");
   if (filter.kind) query = query.where("kind", "=", filter.kind);
+  if (filter.meeting)
+    query = query.where("kind", "=", "meeting").where("id", "in", submissionsWithMeetings(db, filter.meeting, now));
   if (filter.job) query = query.where("job_slug", "=", filter.job);
   // Every word must appear in what the person typed (name, e-mail, company, text), whatever the
   // case of either; `%` and `_` typed by staff are searched for, not wildcards. A submission an
@@ -80,8 +93,8 @@ function chosenBy(db: Kysely<Schema>, filter: Omit<InboxFilter, "after">) {
 }
 
 /** One page's query: a row more than a page, to know whether another follows (the benchmark explains its plan). */
-export function inboxQuery(db: Kysely<Schema>, filter: InboxFilter) {
-  let query = chosenBy(db, filter)
+export function inboxQuery(db: Kysely<Schema>, filter: InboxFilter, now: Date = clockNow()) {
+  let query = chosenBy(db, filter, now)
     .select(["id", "kind", "created_at", "job_slug", "progress", "status", "fields"])
     .orderBy("id", "desc")
     .limit(pageSize + 1);
@@ -89,9 +102,15 @@ export function inboxQuery(db: Kysely<Schema>, filter: InboxFilter) {
   return query;
 }
 
-export async function listInbox(db: Kysely<Schema>, filter: InboxFilter) {
-  const rows = await inboxQuery(db, filter).execute();
+export async function listInbox(db: Kysely<Schema>, filter: InboxFilter, now: Date = clockNow()) {
+  const rows = await inboxQuery(db, filter, now).execute();
   const shown = rows.slice(0, pageSize);
+  // The page's meetings in one more query on the bookings' submission index: the page's own
+  // query stays the one the benchmark measures.
+  const meetings = await meetingsOfSubmissions(
+    db,
+    shown.filter((row) => row.kind === "meeting").map((row) => row.id),
+  );
   return {
     rows: shown.map(
       (row): InboxRow => ({
@@ -103,15 +122,33 @@ export async function listInbox(db: Kysely<Schema>, filter: InboxFilter) {
         progress: row.progress,
         spam: row.status === "spam",
         sender: kindFields[row.kind].sender(JSON.parse(row.fields) as StoredFields),
+        meeting: meetings.get(row.id) ?? null,
       }),
     ),
     nextAfter: rows.length > pageSize ? (shown.at(-1)?.id ?? null) : null,
   };
 }
 
-/** Everything a filter chooses, oldest first, as the export writes it; the trail records who took how many. */
-export async function exportInbox(db: Kysely<Schema>, filter: InboxFilter, format: "csv" | "json", actor: Actor) {
-  const ids = (await chosenBy(db, filter).select("id").orderBy("id").execute()).map((row) => row.id);
+/** What the trail keeps of an export: how many of which kind, which statuses, whether a search chose them (never its words). */
+export type ExportDetail = {
+  count: number;
+  kind: SubmissionKind | null;
+  state: InboxFilter["state"];
+  meeting: MeetingsChosen | null;
+  job: string | null;
+  search: boolean;
+  format: "csv" | "json";
+};
+
+/** Everything a filter chooses, oldest first, as the export writes it; the trail records who took what. */
+export async function exportInbox(
+  db: Kysely<Schema>,
+  filter: InboxFilter,
+  format: "csv" | "json",
+  actor: Actor,
+  now: Date = clockNow(),
+) {
+  const ids = (await chosenBy(db, filter, now).select("id").orderBy("id").execute()).map((row) => row.id);
   const records: SubmissionRecord[] = [];
   // A few hundred at a time: both engines cap the values one statement may carry; paced, so
   // other pages are served meanwhile (app/platform/pacing.server.ts).
@@ -120,21 +157,38 @@ export async function exportInbox(db: Kysely<Schema>, filter: InboxFilter, forma
     if (start > 0) await pause();
     records.push(...(await listSubmissions(db, { among: ids.slice(start, start + 500) })));
   }
-  await recordAudit(db, { actor, action: "export", detail: `${records.length} submissions as ${format}` });
+  const detail: ExportDetail = {
+    count: records.length,
+    kind: filter.kind ?? null,
+    state: filter.state,
+    meeting: filter.meeting ?? null,
+    job: filter.job ?? null,
+    search: Boolean(filter.q),
+    format,
+  };
+  await recordAudit(db, { actor, action: "export", detail: JSON.stringify(detail) });
   return records;
 }
 
 /**
  * One kind's sheet as the team reads it (labels, not codes), for the workspace's CSV download and
- * `npm run submissions -- export --format csv`.
+ * `npm run submissions -- export --format csv`: a meeting's state as the inbox says it, each
+ * e-mail by what it is and whom it went to. Times in the sheet are UTC, as its header says.
  */
-export function teamSheet(kind: SubmissionKind, submissions: SubmissionRecord[]) {
+export async function teamSheet(db: Kysely<Schema>, kind: SubmissionKind, submissions: SubmissionRecord[]) {
+  const meetings =
+    kind === "meeting"
+      ? await meetingsOfSubmissions(
+          db,
+          submissions.map((submission) => submission.id),
+        )
+      : null;
   return submissionSheet(kindFields[kind], submissions, {
     state: (submission) =>
-      stateLabel(submission.status === "spam", submission.progress) +
+      stateLabel(submission.status === "spam", submission.progress, meetings?.get(submission.id) ?? null) +
       (submission.spamReason ? ` (${submission.spamReason})` : ""),
     posting: kind === "application" ? (submission) => postingTitle(submission.job) : null,
-    mail: mailStateLabel,
+    mail: (mail, submission) => `${mailLabel(mail, submission.kind)}: ${mailStateLabel(mail.status)}`,
   });
 }
 
@@ -206,7 +260,8 @@ export async function setSpam(db: Kysely<Schema>, id: string, spam: boolean, act
         fields: submission.fields,
         files: submission.attachments,
       });
-      await queueMail(trx, { ...message, submissionId: id, messageIdDomain: new URL(env.SITE_URL).hostname }, now);
+      const mail = { ...message, kind: "notification", recipientRole: "team" } as const;
+      await queueMail(trx, { ...mail, submissionId: id, messageIdDomain: new URL(env.SITE_URL).hostname }, now);
       const summary = kindFields[submission.kind].chatSummary?.(submission.fields, submission.job);
       await queueWebhookEvent(trx, { type: "submission.created", submissionId: id, summary }, { now });
     }

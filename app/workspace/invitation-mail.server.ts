@@ -37,7 +37,13 @@ export async function sendInvitation(
   const link = `${siteUrl}${workspacePaths.enrol(invitation.token)}`;
   if (mail) {
     const message = invitationMail({ link, expiresAt: invitation.expiresAt });
-    await queueMail(db, { recipient: invitation.staff.email, messageIdDomain: new URL(siteUrl).hostname, ...message });
+    await queueMail(db, {
+      kind: "staff-invitation",
+      recipientRole: "staff",
+      recipient: invitation.staff.email,
+      messageIdDomain: new URL(siteUrl).hostname,
+      ...message,
+    });
   }
   return { link, mailed: mail };
 }

@@ -79,7 +79,7 @@ export function ceremonyProblem(error: unknown, failedMessage: string) {
  * one without the button (sign-in's passkey offered among the e-mail field's suggestions): it
  * stays silent when cancelled, as the button's own ceremony may be what replaced it.
  */
-export function usePasskeyCeremony(ceremony: () => Promise<void>, failedMessage: string) {
+export function usePasskeyCeremony(ceremony: (form: HTMLFormElement) => Promise<void>, failedMessage: string) {
   const ready = useScriptsReady();
   const [working, setWorking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -92,7 +92,7 @@ export function usePasskeyCeremony(ceremony: () => Promise<void>, failedMessage:
     if (!browserSupportsWebAuthn()) return setProblem(workspace.signIn.unsupported);
     setProblem(null);
     setWorking(true);
-    ceremony().catch(stopped);
+    ceremony(event.currentTarget).catch(stopped);
   }
   function run(other: () => Promise<void>) {
     other().catch((error: unknown) => {

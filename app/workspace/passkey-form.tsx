@@ -2,6 +2,22 @@ import type { ReactNode } from "react";
 import { Alert } from "#app/ui/alert.tsx";
 import { Button } from "#app/ui/button.tsx";
 import type { PasskeyCeremony } from "./passkey-client.ts";
+import { workspace } from "./workspace-content.ts";
+import { passkeyNameMaxLength } from "./workspace-limits.ts";
+
+const fieldClasses = "mt-1 block w-full rounded-control border border-line bg-raised px-3 py-2";
+
+/** The new passkey's name, offered as the browser and system it is made on; the person may change it. */
+export function PasskeyNameField({ defaultValue }: { defaultValue: string }) {
+  const copy = workspace.passkeys;
+  return (
+    <label className="block font-semibold">
+      {copy.nameLabel}
+      <span className="block text-sm font-normal text-ink-muted">{copy.nameHint}</span>
+      <input name="name" defaultValue={defaultValue} maxLength={passkeyNameMaxLength} className={fieldClasses} />
+    </label>
+  );
+}
 
 /**
  * The form whose button runs a passkey ceremony (sign in, enrol, add a passkey), after the fields

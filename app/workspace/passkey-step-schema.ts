@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { passkeyNameMaxLength } from "./workspace-limits.ts";
 
 // The two steps of a passkey ceremony as the browser posts them: ask for options, then send the
 // authenticator's answer. The answer's inner shape is SimpleWebAuthn's to check.
@@ -6,6 +7,8 @@ export const PasskeyStepSchema = z.discriminatedUnion("step", [
   z.object({ step: z.literal("options") }),
   z.object({
     step: z.literal("verify"),
+    /** What the person calls the new passkey; the server names it by its date when left empty. */
+    name: z.string().trim().max(passkeyNameMaxLength).optional(),
     response: z.looseObject({
       id: z.string().max(1024),
       rawId: z.string().max(1024),

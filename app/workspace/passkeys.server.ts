@@ -141,7 +141,16 @@ async function verifyNewPasskey(db: Kysely<Schema>, staffId: string, response: R
 
 type NewPasskey = NonNullable<Awaited<ReturnType<typeof verifyNewPasskey>>>;
 
-async function keepPasskey(db: Kysely<Schema>, staffId: string, credential: NewPasskey, now: Date) {
+/** The name a passkey gets when its person gave none: the day it was added. */
+const defaultName = (now: Date) => `Passkey added ${isoNow(now).slice(0, 10)}`;
+
+async function keepPasskey(
+  db: Kysely<Schema>,
+  staffId: string,
+  credential: NewPasskey,
+  now: Date,
+  name: string | undefined,
+) {
   await db
     .insertInto("passkeys")
     .values({
@@ -152,8 +161,10 @@ async function keepPasskey(db: Kysely<Schema>, staffId: string, credential: NewP
       transports: JSON.stringify(credential.transports ?? []),
       created_at: isoNow(now),
       last_used_at: null,
+      name: name?.trim() || defaultName(now),
     })
     .execute();
+  return name?.trim() || defaultName(now);
 }
 
 /**
@@ -162,7 +173,7 @@ async function keepPasskey(db: Kysely<Schema>, staffId: string, credential: NewP
  */
 export async function completeEnrolment(
   db: Kysely<Schema>,
-  { invitationId, staffId }: { invitationId: string; staffId: string },
+  { invitationId, staffId, name }: { invitationId: string; staffId: string; name?: string },
   response: RegistrationResponseJSON,
   now: Date = clockNow(),
 ) {
@@ -177,7 +188,7 @@ export async function completeEnrolment(
       .where(isLatestInvitation)
       .executeTakeFirst();
     if (spent.numUpdatedRows !== 1n) return false;
-    await keepPasskey(trx, staffId, credential, now);
+    await keepPasskey(trx, staffId, credential, now, name);
     return true;
   });
   if (kept) await recordAudit(db, { actor: null, action: "enrol", target: staffId }, now);
@@ -189,23 +200,47 @@ export async function addPasskey(
   db: Kysely<Schema>,
   actor: { id: string; email: string },
   response: RegistrationResponseJSON,
-  now: Date = clockNow(),
+  { name, now = clockNow() }: { name?: string; now?: Date } = {},
 ) {
   const credential = await verifyNewPasskey(db, actor.id, response, now);
   if (!credential) return false;
-  await keepPasskey(db, actor.id, credential, now);
-  await recordAudit(db, { actor, action: "passkey-add", target: actor.id }, now);
+  const kept = await keepPasskey(db, actor.id, credential, now, name);
+  await recordAudit(db, { actor, action: "passkey-add", target: actor.id, detail: kept }, now);
   return true;
 }
 
 export async function listPasskeys(db: Kysely<Schema>, staffId: string) {
   const rows = await db
     .selectFrom("passkeys")
-    .select(["id", "created_at", "last_used_at"])
+    .select(["id", "name", "created_at", "last_used_at"])
     .where("staff_id", "=", staffId)
     .orderBy("created_at")
     .execute();
-  return rows.map((row) => ({ id: row.id, createdAt: row.created_at, lastUsedAt: row.last_used_at }));
+  return rows.map((row) => ({
+    id: row.id,
+    // Passkeys made before they had names are named by their date.
+    name: row.name ?? defaultName(new Date(row.created_at)),
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+  }));
+}
+
+/** Renames one of the person's own passkeys; false when it is not theirs. */
+export async function renamePasskey(
+  db: Kysely<Schema>,
+  actor: { id: string; email: string },
+  passkeyId: string,
+  name: string,
+) {
+  const renamed = await db
+    .updateTable("passkeys")
+    .set({ name })
+    .where("id", "=", passkeyId)
+    .where("staff_id", "=", actor.id)
+    .executeTakeFirst();
+  if (Number(renamed.numUpdatedRows) === 0) return false;
+  await recordAudit(db, { actor, action: "passkey-rename", target: actor.id, detail: name });
+  return true;
 }
 
 /**
@@ -218,11 +253,12 @@ export async function removePasskey(
   passkeyId: string,
 ): Promise<"done" | "not-found" | "last"> {
   return db.transaction().execute(async (trx) => {
-    const own = await trx.selectFrom("passkeys").select("id").where("staff_id", "=", actor.id).execute();
-    if (!own.some((passkey) => passkey.id === passkeyId)) return "not-found";
+    const own = await trx.selectFrom("passkeys").select(["id", "name"]).where("staff_id", "=", actor.id).execute();
+    const removed = own.find((passkey) => passkey.id === passkeyId);
+    if (!removed) return "not-found";
     if (own.length === 1) return "last";
     await trx.deleteFrom("passkeys").where("id", "=", passkeyId).where("staff_id", "=", actor.id).execute();
-    await recordAudit(trx, { actor, action: "passkey-remove", target: actor.id });
+    await recordAudit(trx, { actor, action: "passkey-remove", target: actor.id, detail: removed.name });
     return "done";
   });
 }

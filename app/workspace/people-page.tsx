@@ -7,12 +7,20 @@ import { env } from "#app/platform/env.server.ts";
 import type { Route } from "./+types/people-page";
 import { sendInvitation } from "./invitation-mail.server.ts";
 import { fieldClasses, Notice } from "./notice.tsx";
-import { requireStaff } from "./session.server.ts";
+import { requireStaff, zoneOf } from "./session.server.ts";
 import { invitationHours, staffRoles } from "./staff-rules.ts";
-import { findStaffByEmail, inviteStaff, listStaff, removeStaff, setStaffRole } from "./staff.server.ts";
+import {
+  findStaffByEmail,
+  inviteStaff,
+  listStaff,
+  removeStaff,
+  revokeInvitation,
+  setStaffRole,
+} from "./staff.server.ts";
+import { Time } from "./time.tsx";
 import { workspace } from "./workspace-content.ts";
 import { WorkspaceTable } from "./workspace-table.tsx";
-import { formatTime } from "./workspace-display.ts";
+import { type ShownTime, shownTime } from "./workspace-display.ts";
 
 // Admins manage who may sign in: invite (or invite again after a lost passkey), change a role,
 // remove. The workspace always keeps one admin.
@@ -24,13 +32,21 @@ export const meta: Route.MetaFunction = workspaceMeta(workspace.people.title);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, staff } = await requireStaff(request, { role: "admin" });
-  return { people: await listStaff(db), me: staff.id };
+  const zone = zoneOf(staff);
+  const people = (await listStaff(db)).map((person) => ({
+    ...person,
+    since: shownTime(person.createdAt, zone),
+    invitation: person.invitation && { ...person.invitation, until: shownTime(person.invitation.expiresAt, zone) },
+  }));
+  return { people, me: staff.id };
 }
 
 const ChangeSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("invite"), email: z.string().trim().pipe(z.email()), role: z.enum(staffRoles) }),
   z.object({ intent: z.literal("role"), email: z.string(), role: z.enum(staffRoles) }),
   z.object({ intent: z.literal("remove"), email: z.string() }),
+  z.object({ intent: z.literal("resend"), email: z.string() }),
+  z.object({ intent: z.literal("revoke"), email: z.string() }),
 ]);
 
 type Outcome = { tone: "done" | "problem"; message: string; link?: string; mailed?: boolean };
@@ -48,10 +64,13 @@ export async function action({ request }: Route.ActionArgs) {
   const change = parsed.data;
   const actor = { id: staff.id, email: staff.email };
   switch (change.intent) {
-    case "invite": {
-      // Inviting someone again (a lost passkey) keeps their role: roles change through the role form.
+    case "invite":
+    case "resend": {
+      // Inviting someone again (a lost passkey, a link that expired) keeps their role: roles change through the role form.
       const known = await findStaffByEmail(db, change.email);
-      const invitation = await inviteStaff(db, { email: change.email, role: known ? undefined : change.role, actor });
+      if (!known && change.intent === "resend") return answer({ tone: "problem", message: copy.notFound }, 404);
+      const role = known || change.intent === "resend" ? undefined : change.role;
+      const invitation = await inviteStaff(db, { email: change.email, role, actor });
       const { link, mailed } = await sendInvitation(db, invitation, {
         siteUrl: env.SITE_URL,
         mail: Boolean(env.SMTP_URL),
@@ -69,6 +88,12 @@ export async function action({ request }: Route.ActionArgs) {
       if (result === "last-admin") return answer({ tone: "problem", message: copy.lastAdmin }, 409);
       return answer({ tone: "done", message: copy.roleSaved });
     }
+    case "revoke": {
+      const result = await revokeInvitation(db, change.email, actor);
+      if (result === "not-found") return answer({ tone: "problem", message: copy.notFound }, 404);
+      if (result === "last-admin") return answer({ tone: "problem", message: copy.lastAdmin }, 409);
+      return answer({ tone: "done", message: fillTemplate(copy.invitations.revoked, { email: change.email }) });
+    }
     case "remove": {
       const result = await removeStaff(db, change.email, actor);
       if (result === "not-found") return answer({ tone: "problem", message: copy.notFound }, 404);
@@ -76,6 +101,44 @@ export async function action({ request }: Route.ActionArgs) {
       return answer({ tone: "done", message: fillTemplate(copy.removed, { email: change.email }) });
     }
   }
+}
+
+/** A person's unused invitation: until when its link works (or that it expired), to send again or withdraw. */
+function InvitationState({ email, invitation }: { email: string; invitation: { expired: boolean; until: ShownTime } }) {
+  const copy = workspace.people.invitations;
+  return (
+    <div className="space-y-2">
+      <p className={invitation.expired ? "font-semibold text-danger" : "font-semibold"}>
+        {invitation.expired ? copy.expired : copy.pending} <Time value={invitation.until} />
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Form method="post">
+          <input type="hidden" name="intent" value="resend" />
+          <input type="hidden" name="email" value={email} />
+          <button
+            type="submit"
+            aria-label={fillTemplate(copy.resendLabel, { email })}
+            className="rounded-control border border-line px-3 py-1.5 font-semibold hover:bg-surface"
+          >
+            {copy.resend}
+          </button>
+        </Form>
+        {invitation.expired ? null : (
+          <Form method="post">
+            <input type="hidden" name="intent" value="revoke" />
+            <input type="hidden" name="email" value={email} />
+            <button
+              type="submit"
+              aria-label={fillTemplate(copy.revokeLabel, { email })}
+              className="rounded-control border border-line px-3 py-1.5 font-semibold hover:bg-surface"
+            >
+              {copy.revoke}
+            </button>
+          </Form>
+        )}
+      </div>
+    </div>
+  );
 }
 
 function RoleOptions() {
@@ -136,8 +199,13 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
               {person.email} {person.id === me ? <span className="font-normal text-ink-muted">{copy.you}</span> : null}
             </td>
             <td className="py-3 pr-4">{copy.roles[person.role]}</td>
-            <td className="py-3 pr-4">{person.passkeys}</td>
-            <td className="py-3 pr-4 whitespace-nowrap">{formatTime(person.createdAt)}</td>
+            <td className="py-3 pr-4">
+              {person.invitation && !person.canSignIn ? null : person.passkeys}
+              {person.invitation ? <InvitationState email={person.email} invitation={person.invitation} /> : null}
+            </td>
+            <td className="py-3 pr-4 whitespace-nowrap">
+              <Time value={person.since} />
+            </td>
             <td className="py-3 pr-4">
               <div className="flex flex-wrap items-end gap-3">
                 <Form method="post" className="flex items-end gap-2">

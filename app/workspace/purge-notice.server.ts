@@ -9,10 +9,12 @@ import { formatTime } from "./workspace-display.ts";
 // server's log, which the admins may never read.
 
 /** "Last privacy purge: <time>", and the warning when it is more than two days ago or never (null otherwise). */
-export async function purgeNotice(db: Kysely<Schema>) {
+export async function purgeNotice(db: Kysely<Schema>, zone = "UTC") {
   const { succeededAt, late } = await purgeStatus(db);
   return {
-    last: fillTemplate(workspace.purge.last, { time: succeededAt ? formatTime(succeededAt) : workspace.purge.never }),
+    last: fillTemplate(workspace.purge.last, {
+      time: succeededAt ? formatTime(succeededAt, zone) : workspace.purge.never,
+    }),
     late: late ? workspace.purge.late : null,
   };
 }

@@ -11,7 +11,7 @@ import { DataRequestSchema } from "./data-request-schema.ts";
 import { kindFields } from "./inbox.server.ts";
 import { fieldClasses, Notice, Warning } from "./notice.tsx";
 import { purgeNotice } from "./purge-notice.server.ts";
-import { requireStaff } from "./session.server.ts";
+import { requireStaff, zoneOf } from "./session.server.ts";
 import { formatTime } from "./workspace-display.ts";
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
@@ -27,17 +27,17 @@ export { WorkspaceError as ErrorBoundary } from "./workspace-error.tsx";
 export const meta: Route.MetaFunction = workspaceMeta(workspace.requests.title);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = await requireStaff(request, { role: "admin" });
-  return { purge: await purgeNotice(db) };
+  const { db, staff } = await requireStaff(request, { role: "admin" });
+  return { purge: await purgeNotice(db, zoneOf(staff)) };
 }
 
 /** Other people's submissions that mention the address, as links: kind and date, nothing they wrote. */
-const mentionLinks = (mentions: Mention[]) =>
+const mentionLinks = (mentions: Mention[], zone: string) =>
   mentions.map((mention) => ({
     id: mention.id,
     label: fillTemplate(workspace.requests.mention, {
       kind: kindFields[mention.kind].label,
-      time: formatTime(mention.receivedAt),
+      time: formatTime(mention.receivedAt, zone),
     }),
   }));
 
@@ -55,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.get("intent") !== "erase") {
     const found = await findAddress(db, address);
     const message = fillTemplate(copy.found, { submissions: found.submissions, mail: found.mail });
-    return { tone: "done" as const, message, mentions: mentionLinks(found.mentions), address };
+    return { tone: "done" as const, message, mentions: mentionLinks(found.mentions, zoneOf(staff)), address };
   }
   const { secret } = await getServices();
   const erased = await eraseAddress(db, secret, address, { dataDir: env.DATA_DIR });
@@ -67,7 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
     message: erased.meetings
       ? `${message} ${fillTemplate(copy.meetingsCancelled, { meetings: erased.meetings })}`
       : message,
-    mentions: mentionLinks(erased.mentions),
+    mentions: mentionLinks(erased.mentions, zoneOf(staff)),
   };
 }
 

@@ -13,7 +13,14 @@ import { workspacePaths } from "./workspace-paths.ts";
 // on every instance at once. The cookie holds a random token; the table holds its hash. A session
 // ends after WORKSPACE_IDLE_MINUTES without a request, and WORKSPACE_MAX_HOURS after sign-in.
 
-export type SignedIn = { sessionId: string; staff: { id: string; email: string; role: StaffRole } };
+export type SignedIn = {
+  sessionId: string;
+  /** `timeZone`: the zone their times are shown in, null until their browser said it (UTC meanwhile). */
+  staff: { id: string; email: string; role: StaffRole; timeZone: string | null };
+};
+
+/** The zone a person's times are shown in. */
+export const zoneOf = (staff: { timeZone: string | null }) => staff.timeZone ?? "UTC";
 
 /** Over https a workspace cookie is `__Host-` (Secure, whole site, no Domain); over plain http (development) it cannot be. */
 function workspaceCookieName(name: string, secure: boolean) {
@@ -77,7 +84,14 @@ export async function readSession(
   const row = await db
     .selectFrom("staff_sessions")
     .innerJoin("staff", "staff.id", "staff_sessions.staff_id")
-    .select(["staff_sessions.last_seen_at", "staff_sessions.expires_at", "staff.id", "staff.email", "staff.role"])
+    .select([
+      "staff_sessions.last_seen_at",
+      "staff_sessions.expires_at",
+      "staff.id",
+      "staff.email",
+      "staff.role",
+      "staff.time_zone",
+    ])
     .where("staff_sessions.id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
@@ -93,7 +107,7 @@ export async function readSession(
       .where("id", "=", id)
       .execute();
   }
-  return { sessionId: id, staff: { id: row.id, email: row.email, role: row.role } };
+  return { sessionId: id, staff: { id: row.id, email: row.email, role: row.role, timeZone: row.time_zone } };
 }
 
 export async function endSession(db: Kysely<Schema>, sessionId: string) {

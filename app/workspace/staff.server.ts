@@ -12,9 +12,19 @@ import { newToken } from "#app/platform/tokens.server.ts";
 
 export const normalEmail = (email: string) => email.trim().toLowerCase();
 
-export type StaffMember = { id: string; email: string; role: StaffRole; createdAt: string; passkeys: number };
+export type StaffMember = {
+  id: string;
+  email: string;
+  role: StaffRole;
+  createdAt: string;
+  passkeys: number;
+  /** Whether they can sign in: a passkey, or a sign-in with the company's account. */
+  canSignIn: boolean;
+  /** Their newest invitation while it is unused: until when its link works, and whether that has passed. */
+  invitation: { expiresAt: string; expired: boolean } | null;
+};
 
-export async function listStaff(db: Kysely<Schema>): Promise<StaffMember[]> {
+export async function listStaff(db: Kysely<Schema>, now: Date = clockNow()): Promise<StaffMember[]> {
   const rows = await db
     .selectFrom("staff")
     .leftJoin("passkeys", "passkeys.staff_id", "staff.id")
@@ -23,18 +33,31 @@ export async function listStaff(db: Kysely<Schema>): Promise<StaffMember[]> {
       "staff.email",
       "staff.role",
       "staff.created_at",
+      "staff.openid_signed_in_at",
       eb.fn.count<number | string>("passkeys.id").as("passkeys"),
     ])
-    .groupBy(["staff.id", "staff.email", "staff.role", "staff.created_at"])
+    .groupBy(["staff.id", "staff.email", "staff.role", "staff.created_at", "staff.openid_signed_in_at"])
     .orderBy("staff.email")
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    email: row.email,
-    role: row.role,
-    createdAt: row.created_at,
-    passkeys: Number(row.passkeys),
-  }));
+  const invitations = await db
+    .selectFrom("staff_invitations")
+    .select(["staff_id", "expires_at"])
+    .where("used_at", "is", null)
+    .where(isLatestInvitation)
+    .execute();
+  const unused = new Map(invitations.map((invitation) => [invitation.staff_id, invitation.expires_at]));
+  return rows.map((row) => {
+    const expiresAt = unused.get(row.id);
+    return {
+      id: row.id,
+      email: row.email,
+      role: row.role,
+      createdAt: row.created_at,
+      passkeys: Number(row.passkeys),
+      canSignIn: Number(row.passkeys) > 0 || row.openid_signed_in_at !== null,
+      invitation: expiresAt ? { expiresAt, expired: expiresAt <= isoNow(now) } : null,
+    };
+  });
 }
 
 export async function findStaffByEmail(db: Kysely<Schema>, email: string) {
@@ -64,6 +87,7 @@ export async function inviteStaff(
         webauthn_user_id: randomBytes(32).toString("base64url"),
         created_at: isoNow(now),
         openid_signed_in_at: null,
+        time_zone: null,
       };
       await trx.insertInto("staff").values(person).execute();
     } else if (role && role !== person.role && !(await isLastAdmin(trx, person))) {
@@ -205,5 +229,49 @@ export async function setStaffRole(
   if (await isLastAdmin(db, person)) return "last-admin";
   await db.updateTable("staff").set({ role }).where("id", "=", person.id).execute();
   await recordAudit(db, { actor, action: "role", target: person.id, detail: `role ${role}` });
+  return "done";
+}
+
+/**
+ * Sets the zone a person's times are shown in: their own choice, or what their browser said
+ * (`unlessSet`: a browser never overrides a zone already there, chosen or said before).
+ */
+export async function setTimeZone(
+  db: Kysely<Schema>,
+  staffId: string,
+  zone: string,
+  { unlessSet = false }: { unlessSet?: boolean } = {},
+) {
+  let query = db.updateTable("staff").set({ time_zone: zone }).where("id", "=", staffId);
+  if (unlessSet) query = query.where("time_zone", "is", null);
+  return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
+}
+
+/**
+ * Withdraws a person's unused invitation: its link stops working at once. Someone who never
+ * signed in was only that invitation, so they are removed with it (the last-admin rule holds).
+ */
+export async function revokeInvitation(
+  db: Kysely<Schema>,
+  email: string,
+  actor: Actor,
+  now: Date = clockNow(),
+): Promise<StaffChange> {
+  const person = await findStaffByEmail(db, email);
+  if (!person) return "not-found";
+  const passkey = await db.selectFrom("passkeys").select("id").where("staff_id", "=", person.id).executeTakeFirst();
+  const signedInBefore = passkey !== undefined || person.openid_signed_in_at !== null;
+  if (!signedInBefore && (await isLastAdmin(db, person))) return "last-admin";
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("staff_invitations")
+      .set({ expires_at: isoNow(now) })
+      .where("staff_id", "=", person.id)
+      .where("used_at", "is", null)
+      .where("expires_at", ">", isoNow(now))
+      .execute();
+    if (!signedInBefore) await trx.deleteFrom("staff").where("id", "=", person.id).execute();
+  });
+  await recordAudit(db, { actor, action: "revoke", target: person.id }, now);
   return "done";
 }

@@ -20,7 +20,7 @@ const ChangeSchema = z.discriminatedUnion("intent", [
 
 /**
  * What a staff member's post to a submission's page (`id`) does: one change, recorded in the
- * audit trail by inbox.server.ts, then back to the page with "saved".
+ * audit trail by inbox.server.ts, then back to the page, which says what was done.
  */
 export async function changeSubmission(request: Request, id: string) {
   const { db, staff } = await requireStaff(request);
@@ -52,5 +52,6 @@ export async function changeSubmission(request: Request, id: string) {
   // A released or retried notification goes out now rather than at the outbox's next round.
   if (change.intent === "not-spam" || change.intent === "retry-mail") (await getServices()).outbox.kick();
   if (change.intent === "not-spam" || change.intent === "redeliver-webhooks") webhookWorker.kick();
-  return redirect(`${workspacePaths.submission(id)}?saved=1`, 303);
+  // The page says what happened ("Marked as spam", "Note saved"), named by the change.
+  return redirect(`${workspacePaths.submission(id)}?done=${change.intent}`, 303);
 }

@@ -5,19 +5,17 @@ import { getSubmission } from "#app/forms/submissions.server.ts";
 import { describeFields } from "#app/forms/submission-fields.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { formatBytes } from "#app/platform/file-size.ts";
-import { webhookLog } from "#app/webhooks/log.server.ts";
 import type { Route } from "./+types/submission-page";
 import { kindFields } from "./inbox.server.ts";
 import { changeSubmission } from "./submission-actions.server.ts";
-import {
-  attemptResult,
-  formatTime,
-  mailStateLabel,
-  postingTitle,
-  progressLabels,
-  webhookStateLabel,
-} from "./workspace-display.ts";
-import { requireStaff } from "./session.server.ts";
+import { meetingStateLabel, postingTitle, progressLabels, shownTime } from "./workspace-display.ts";
+import { requireStaff, zoneOf } from "./session.server.ts";
+import { meetingsOfSubmissions } from "#app/booking/meeting-queries.server.ts";
+import { now as clockNow } from "#app/platform/clock.ts";
+import { activity } from "./activity-content.ts";
+import { submissionHistory } from "./history.server.ts";
+import { Sentence } from "./sentence.tsx";
+import { Time } from "./time.tsx";
 import { workspace } from "./workspace-content.ts";
 import { noteMaxLength } from "./workspace-limits.ts";
 import { workspacePaths } from "./workspace-paths.ts";
@@ -28,26 +26,66 @@ export { WorkspaceError as ErrorBoundary } from "./workspace-error.tsx";
 export const meta: Route.MetaFunction = workspaceMeta(workspace.inbox.title);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { db } = await requireStaff(request);
+  const { db, staff } = await requireStaff(request);
   const submission = await getSubmission(db, params.id);
   if (!submission) throw data(workspace.submission.notFound, { status: 404 });
+  const zone = zoneOf(staff);
+  const now = clockNow();
   const description = kindFields[submission.kind];
+  const sender = description.sender(submission.fields);
   const longText = description.longText ? submission.fields[description.longText.key] : null;
+  const meeting =
+    submission.kind === "meeting"
+      ? ((await meetingsOfSubmissions(db, [submission.id])).get(submission.id) ?? null)
+      : null;
+  const done = new URL(request.url).searchParams.get("done");
+  const history = await submissionHistory(db, submission, meeting, { zone, now });
   return {
     id: submission.id,
     kindLabel: description.label,
-    createdAt: submission.createdAt,
+    // The whole name, as the inbox shows it (an application's first and last name).
+    name: sender.name || sender.email,
+    received: shownTime(submission.createdAt, zone),
     spam: submission.status === "spam",
     posting: submission.kind === "application" ? postingTitle(submission.job) : null,
-    rows: describeFields(description, submission.fields),
+    meeting: meeting && {
+      when: shownTime(meeting.start, zone),
+      state: meetingStateLabel(meeting, now, zone),
+      videoUrl: meeting.status === "confirmed" && meeting.end > now.toISOString() ? meeting.videoUrl : null,
+    },
+    rows: describeFields(description, submission.fields).map((row) => ({
+      ...row,
+      href: contactLink(row.key, row.value),
+    })),
     longText: description.longText && longText ? { label: description.longText.label, value: longText } : null,
     files: submission.attachments.map((file, position) => ({ ...file, position, size: formatBytes(file.size) })),
-    mail: submission.mail,
-    webhooks: await webhookLog(db, submission.id),
+    history: history.entries,
+    noMail: submission.mail.length === 0,
+    unsentMail: submission.mail.some((mail) => mail.status !== "sent"),
+    hasWebhooks: history.webhooks > 0,
     progress: submission.progress,
     note: submission.note ?? "",
-    saved: new URL(request.url).searchParams.get("saved") === "1",
+    changed: changedMessage(done, submission),
   };
+}
+
+/** An e-mail address or a phone number as a link that writes or calls. */
+function contactLink(key: string, value: string) {
+  if (key === "email") return `mailto:${value}`;
+  if (key === "phone") return `tel:${value.replace(/[^\d+]/g, "")}`;
+  return null;
+}
+
+/** What the page says after a change: what happened, not "Saved.". */
+function changedMessage(
+  done: string | null,
+  submission: { progress: keyof typeof progressLabels; note: string | null },
+) {
+  const copy = activity.changed;
+  if (done === "progress") return fillTemplate(copy.progress, { state: progressLabels[submission.progress] });
+  if (done === "note") return submission.note ? copy.note : copy.noteCleared;
+  if (done && Object.hasOwn(copy, done)) return copy[done as keyof typeof copy];
+  return null;
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -58,22 +96,37 @@ const buttonClasses = "rounded-control border border-line px-4 py-2 font-semibol
 
 export default function Submission({ loaderData: submission }: Route.ComponentProps) {
   const copy = workspace.submission;
+  const history = activity.history;
   return (
     <Container className="max-w-4xl py-8">
       <Link to={workspacePaths.inbox} className="inline-flex min-h-6 items-center underline underline-offset-4">
         {copy.back}
       </Link>
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight">
-        {submission.kindLabel}: {submission.rows[0]?.value}
+        {submission.kindLabel}: {submission.name}
         {submission.spam ? ` (${copy.spamLabel})` : ""}
       </h1>
       <p className="mt-2 text-ink-muted">
-        {copy.received} {formatTime(submission.createdAt)}
+        {copy.received} <Time value={submission.received} />
         {submission.posting ? ` · ${copy.posting}: ${submission.posting}` : ""}
       </p>
-      {submission.saved ? (
+      {submission.meeting ? (
+        <p className="mt-2 text-lg">
+          <span className="font-semibold">{activity.meetings.takesPlace}:</span>{" "}
+          <Time value={submission.meeting.when} /> · <span className="font-semibold">{submission.meeting.state}</span>
+          {submission.meeting.videoUrl ? (
+            <>
+              {" · "}
+              <a href={submission.meeting.videoUrl} className="font-semibold text-brand underline underline-offset-4">
+                {activity.agenda.join}
+              </a>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {submission.changed ? (
         <Alert tone="success" as="p" className="mt-4">
-          {copy.saved}
+          {submission.changed}
         </Alert>
       ) : null}
 
@@ -81,7 +134,15 @@ export default function Submission({ loaderData: submission }: Route.ComponentPr
         {submission.rows.map((row) => (
           <div key={row.label} className="contents">
             <dt className="font-semibold">{row.label}</dt>
-            <dd className="break-words">{row.value}</dd>
+            <dd className="break-words">
+              {row.href ? (
+                <a href={row.href} className="text-brand underline underline-offset-4">
+                  {row.value}
+                </a>
+              ) : (
+                row.value
+              )}
+            </dd>
           </div>
         ))}
       </dl>
@@ -120,93 +181,57 @@ export default function Submission({ loaderData: submission }: Route.ComponentPr
         )}
       </section>
 
-      <section aria-labelledby="notification" className="mt-8">
-        <h2 id="notification" className="text-xl font-bold">
-          {copy.notification}
+      <section aria-labelledby="history" className="mt-8">
+        <h2 id="history" className="text-xl font-bold">
+          {history.title}
         </h2>
-        {submission.mail.length === 0 ? (
-          <p className="mt-2 text-ink-muted">{copy.noNotification}</p>
-        ) : (
-          submission.mail.map((mail, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the e-mails in the order they were queued, never reordered
-            <div key={index} className="mt-2 flex flex-wrap items-center gap-4">
+        <p className="mt-1 text-sm text-ink-muted">{history.intro}</p>
+        <ol className="mt-3 space-y-3 border-l border-line pl-4">
+          {submission.history.map((entry, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the history in its order, never reordered
+            <li key={index}>
               <p>
-                {mail.receipt ? `${copy.receipt}: ` : ""}
-                {mailStateLabel(mail.status)}
-                {mail.sentAt ? ` ${formatTime(mail.sentAt)}` : ""}
-                {mail.status !== "sent" && mail.attempts ? ` (${mail.attempts} attempts)` : ""}
+                <span className="text-sm text-ink-muted whitespace-nowrap">
+                  <Time value={entry.at} />
+                </span>{" "}
+                <span className="font-semibold">
+                  <Sentence parts={entry.sentence} />
+                </span>
+                {entry.who ? <span className="text-ink-muted"> · {entry.who}</span> : null}
+                {entry.state ? (
+                  <span className={entry.problem ? "text-danger" : "text-ink-muted"}> · {entry.state}</span>
+                ) : null}
               </p>
-              {mail.status !== "sent" ? (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="retry-mail" />
-                  <button type="submit" className={buttonClasses}>
-                    {copy.retry}
-                  </button>
-                </Form>
-              ) : null}
-            </div>
-          ))
-        )}
-      </section>
-
-      <section aria-labelledby="webhooks" className="mt-8">
-        <h2 id="webhooks" className="text-xl font-bold">
-          {copy.webhooks.title}
-        </h2>
-        {submission.webhooks.length === 0 ? (
-          <p className="mt-2 text-ink-muted">{copy.webhooks.none}</p>
-        ) : (
-          <>
-            <div className="mt-2 overflow-x-auto">
-              <table className="w-full text-left">
-                <thead>
-                  <tr>
-                    <th className="py-2 pr-4">{copy.webhooks.columns.endpoint}</th>
-                    <th className="py-2 pr-4">{copy.webhooks.columns.event}</th>
-                    <th className="py-2 pr-4">{copy.webhooks.columns.state}</th>
-                    <th className="py-2">{copy.webhooks.columns.attempts}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {submission.webhooks.map((delivery) => (
-                    <tr key={delivery.id} className="border-t border-line align-top">
-                      <td className="py-2 pr-4 font-semibold">{delivery.endpoint}</td>
-                      <td className="py-2 pr-4">{delivery.type}</td>
-                      <td className="py-2 pr-4">
-                        {webhookStateLabel(delivery.status)}
-                        {delivery.deliveredAt ? ` ${formatTime(delivery.deliveredAt)}` : ""}
-                        {delivery.nextAttemptAt
-                          ? `, ${fillTemplate(copy.webhooks.nextAttempt, { time: formatTime(delivery.nextAttemptAt) })}`
-                          : ""}
-                      </td>
-                      <td className="py-2">
-                        <ol className="space-y-1">
-                          {delivery.attempts.map((attempt, index) => (
-                            // biome-ignore lint/suspicious/noArrayIndexKey: attempts in the order they were made, never reordered
-                            <li key={index}>
-                              {fillTemplate(copy.webhooks.attempt, {
-                                time: formatTime(attempt.at),
-                                result: attemptResult(attempt),
-                                ms: attempt.durationMs,
-                              })}
-                            </li>
-                          ))}
-                        </ol>
-                        {delivery.attempts.length === 0 && delivery.lastError ? delivery.lastError : null}
-                      </td>
-                    </tr>
+              {entry.details.length ? (
+                <ul className="mt-1 text-sm text-ink-muted">
+                  {entry.details.map((line, lineIndex) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: attempts in the order they were made
+                    <li key={lineIndex}>{line}</li>
                   ))}
-                </tbody>
-              </table>
-            </div>
-            <Form method="post" className="mt-3">
-              <input type="hidden" name="intent" value="redeliver-webhooks" />
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+        {submission.noMail ? <p className="mt-2 text-ink-muted">{copy.noNotification}</p> : null}
+        <div className="mt-3 flex flex-wrap gap-3">
+          {submission.unsentMail ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="retry-mail" />
               <button type="submit" className={buttonClasses}>
-                {copy.webhooks.redeliver}
+                {history.retry}
               </button>
             </Form>
-          </>
-        )}
+          ) : null}
+          {submission.hasWebhooks ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="redeliver-webhooks" />
+              <button type="submit" className={buttonClasses}>
+                {history.redeliver}
+              </button>
+            </Form>
+          ) : null}
+        </div>
       </section>
 
       <div className="mt-8 grid gap-6 sm:grid-cols-2">

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { text } from "#app/site/content-schema.ts";
-import { auditActions } from "./audit-actions.ts";
 
 export const WorkspaceSchema = z.object({
   name: text,
   navigation: z.object({
     inbox: text,
+    agenda: text,
     passkeys: text,
     people: text,
     audit: text,
@@ -61,10 +61,16 @@ export const WorkspaceSchema = z.object({
       apply: text,
       clear: text,
     }),
-    states: z.object({ open: text, new: text, in_progress: text, done: text, spam: text }),
+    states: z.object({ open: text, new: text, in_progress: text, done: text, all: text, spam: text }),
     columns: z.object({ received: text, kind: text, from: text, posting: text, status: text }),
     empty: text,
-    export: z.object({ label: text, csv: z.object({ contact: text, application: text, meeting: text }), json: text }),
+    export: z.object({
+      label: text,
+      csv: z.object({ contact: text, application: text, meeting: text }),
+      json: text,
+      everything: text,
+      everythingCsv: z.object({ contact: text, application: text, meeting: text }),
+    }),
     next: text,
     first: text,
   }),
@@ -75,19 +81,12 @@ export const WorkspaceSchema = z.object({
     files: text,
     noFiles: text,
     download: text,
-    notification: text,
     noNotification: text,
     mailStates: z.object({ pending: text, sent: text, failed: text }),
-    retry: text,
-    receipt: text,
     webhooks: z.object({
-      title: text,
-      none: text,
       states: z.object({ pending: text, delivered: text, failed: text }),
-      columns: z.object({ endpoint: text, event: text, state: text, attempts: text }),
       attempt: text,
       nextAttempt: text,
-      redeliver: text,
     }),
     status: text,
     saveStatus: text,
@@ -97,7 +96,6 @@ export const WorkspaceSchema = z.object({
     markSpam: text,
     notSpam: text,
     spamLabel: text,
-    saved: text,
     notFound: text,
   }),
   requests: z.object({
@@ -122,8 +120,14 @@ export const WorkspaceSchema = z.object({
   passkeys: z.object({
     title: text,
     intro: text,
-    columns: z.object({ added: text, lastUsed: text, actions: text }),
+    columns: z.object({ name: text, added: text, lastUsed: text, actions: text }),
     neverUsed: text,
+    nameLabel: text,
+    nameHint: text,
+    nameMissing: text,
+    rename: text,
+    renameLabel: text,
+    renamed: text,
     remove: text,
     removeLabel: text,
     add: text,
@@ -159,21 +163,19 @@ export const WorkspaceSchema = z.object({
     removeLabel: text,
     removed: text,
     roleSaved: text,
+    invitations: z.object({
+      pending: text,
+      expired: text,
+      resend: text,
+      resendLabel: text,
+      revoke: text,
+      revokeLabel: text,
+      revoked: text,
+    }),
     lastAdmin: text,
     notFound: text,
   }),
-  audit: z.object({
-    title: text,
-    intro: text,
-    columns: z.object({ at: text, who: text, action: text, target: text, detail: text }),
-    operator: text,
-    system: text,
-    removedPerson: text,
-    submission: text,
-    person: text,
-    actions: z.record(z.enum(auditActions), text),
-    empty: text,
-  }),
+  audit: z.object({ title: text, operator: text, system: text, empty: text }),
 });
 
 export type WorkspaceContent = z.infer<typeof WorkspaceSchema>;

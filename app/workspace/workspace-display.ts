@@ -1,5 +1,14 @@
-import type { SubmissionProgress } from "#app/platform/db.server.ts";
+import type {
+  MailKind,
+  MeetingCanceller,
+  RecipientRole,
+  SubmissionKind,
+  SubmissionProgress,
+} from "#app/platform/db.server.ts";
+import { now as clockNow } from "#app/platform/clock.ts";
+import { fillTemplate } from "#app/platform/fill-template.ts";
 import { findJob } from "#app/careers/jobs.ts";
+import { activity } from "./activity-content.ts";
 import { workspace } from "./workspace-content.ts";
 
 // How the workspace names what it shows of a submission; the command line
@@ -11,10 +20,6 @@ export const progressLabels: Record<SubmissionProgress, string> = {
   in_progress: "In progress",
   done: "Done",
 };
-
-/** A submission's state: spam, or where the team is with it. */
-export const stateLabel = (spam: boolean, progress: SubmissionProgress) =>
-  spam ? workspace.inbox.states.spam : progressLabels[progress];
 
 /** The posting an application was sent for, by its title (its slug once the posting is gone). */
 export const postingTitle = (slug: string | null) =>
@@ -32,11 +37,128 @@ export const webhookStateLabel = (status: string) =>
 export const attemptResult = (attempt: { statusCode: number | null; error: string | null }) =>
   attempt.error ?? `HTTP ${attempt.statusCode}`;
 
-/** The inbox's status filter: "open" is everything not done; spam stays apart. */
-export const states = ["open", "new", "in_progress", "done", "spam"] as const;
+/** The inbox's status filter: "open" is everything not done, "all" every status but spam, which stays apart. */
+export const states = ["open", "new", "in_progress", "done", "all", "spam"] as const;
 export type InboxState = (typeof states)[number];
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+/** The inbox's meeting filter: those to come, those past, those cancelled. */
+export const meetingFilters = ["upcoming", "past", "cancelled"] as const;
+export type MeetingFilter = (typeof meetingFilters)[number];
 
-/** A stored ISO time as the workspace shows it: "23 Nov 2026, 12:39 UTC". */
-export const formatTime = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
+// Times: every person sees them in their own zone (staff.time_zone, set from their browser),
+// the command line and the files in UTC. A time is shown short, with its exact value on hover.
+
+/** Whether the runtime knows this IANA zone ("Europe/Berlin", "UTC"). */
+export function isTimeZone(zone: string) {
+  if (zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en-GB", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zones a person can choose from, UTC first. */
+export const timeZoneChoices = () => ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")];
+
+const formatters = new Map<
+  string,
+  { short: Intl.DateTimeFormat; exact: Intl.DateTimeFormat; day: Intl.DateTimeFormat; clock: Intl.DateTimeFormat }
+>();
+function formattersFor(zone: string) {
+  let found = formatters.get(zone);
+  if (!found) {
+    const timeZone = isTimeZone(zone) ? zone : "UTC";
+    found = {
+      short: new Intl.DateTimeFormat("en-GB", {
+        day: "numeric",
+        month: "short",
+        year: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+        timeZone,
+        timeZoneName: "short",
+      }),
+      exact: new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "long", timeZone }),
+      day: new Intl.DateTimeFormat("en-GB", {
+        weekday: "long",
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+        timeZone,
+      }),
+      clock: new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone, timeZoneName: "short" }),
+    };
+    formatters.set(zone, found);
+  }
+  return found;
+}
+
+/** A stored ISO time as the workspace shows it: "23 Nov 2026, 13:39 CET" (UTC unless a zone is given). */
+export const formatTime = (iso: string, zone = "UTC") => formattersFor(zone).short.format(new Date(iso));
+
+/** A time as a page shows it: short, with the exact moment for a `<time>` element's title. */
+export type ShownTime = { iso: string; text: string; exact: string };
+export function shownTime(iso: string, zone: string): ShownTime {
+  const exact = formattersFor(zone).exact.format(new Date(iso));
+  return {
+    iso,
+    text: formatTime(iso, zone),
+    exact: zone === "UTC" ? exact : `${exact} (${formattersFor("UTC").exact.format(new Date(iso))})`,
+  };
+}
+
+/** A day's name in a zone ("Tuesday, 24 November 2026"), and a time of day ("10:00 CET"). */
+export const dayName = (iso: string, zone: string) => formattersFor(zone).day.format(new Date(iso));
+export const clockTime = (iso: string, zone: string) => formattersFor(zone).clock.format(new Date(iso));
+
+/** A meeting as the workspace reads it (app/booking/meeting-queries.server.ts gives it). */
+export type MeetingFacts = {
+  start: string;
+  end: string;
+  status: "confirmed" | "cancelled";
+  cancelledBy: MeetingCanceller | null;
+  previousStart: string | null;
+};
+
+/** A meeting's state in words: booked, moved (with the earlier time), cancelled (by whom) or past. */
+export function meetingStateLabel(meeting: MeetingFacts, now: Date, zone = "UTC") {
+  const copy = activity.meetings;
+  if (meeting.status === "cancelled") return copy.cancelled[meeting.cancelledBy ?? "unknown"];
+  if (Date.parse(meeting.end) <= now.getTime()) return copy.past;
+  if (meeting.previousStart) return fillTemplate(copy.moved, { time: formatTime(meeting.previousStart, zone) });
+  return copy.booked;
+}
+
+/**
+ * A submission's state in one phrase, the same in the inbox, the files and the command line:
+ * spam, a cancelled meeting (never "New"), or where the team is with it, after a meeting's state.
+ */
+export function stateLabel(
+  spam: boolean,
+  progress: SubmissionProgress,
+  meeting: MeetingFacts | null = null,
+  { now = clockNow(), zone = "UTC" }: { now?: Date; zone?: string } = {},
+) {
+  if (spam) return workspace.inbox.states.spam;
+  if (!meeting) return progressLabels[progress];
+  const state = meetingStateLabel(meeting, now, zone);
+  return meeting.status === "cancelled" ? state : `${state} · ${progressLabels[progress]}`;
+}
+
+/** Whom an e-mail went to, in the submission's words: the team, the visitor, the applicant. */
+export function recipientLabel(role: RecipientRole | null, kind: SubmissionKind | null) {
+  if (role === "visitor" && kind === "application") return activity.mail.roles.applicant;
+  return activity.mail.roles[role ?? "team"];
+}
+
+/** "Invitation to the visitor", "Notification to the team". */
+export const mailLabel = (
+  mail: { kind: MailKind | null; recipientRole: RecipientRole | null },
+  submissionKind: SubmissionKind | null,
+) =>
+  fillTemplate(activity.mail.entry, {
+    kind: activity.mail.kinds[mail.kind ?? "unknown"],
+    role: recipientLabel(mail.recipientRole, submissionKind),
+  });

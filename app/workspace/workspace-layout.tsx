@@ -2,6 +2,7 @@ import { Form, NavLink, Outlet } from "react-router";
 import { Container } from "#app/ui/container.tsx";
 import { LogoMark } from "#app/ui/logo.tsx";
 import { ownFrameHandle } from "#app/site/hydration.ts";
+import { useNonce } from "#app/site/nonce.ts";
 import { site } from "#app/site/site-content.ts";
 import type { Route } from "./+types/workspace-layout";
 import { currentSession } from "./session.server.ts";
@@ -20,13 +21,26 @@ export const headers: Route.HeadersFunction = () => ({
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await currentSession(request);
-  return { email: session?.staff.email ?? null, admin: session?.staff.role === "admin" };
+  return {
+    email: session?.staff.email ?? null,
+    admin: session?.staff.role === "admin",
+    askTimeZone: session !== null && session.staff.timeZone === null,
+  };
 }
+
+/**
+ * Tells the server the browser's time zone, once: rendered only while the person has none, it
+ * posts it in the background (the next page shows their times in it). Without JavaScript times
+ * stay in UTC, and the person can choose their zone on the passkeys page.
+ */
+const reportTimeZone = `fetch(${JSON.stringify(workspacePaths.timeZone)},{method:"POST",body:new URLSearchParams({zone:Intl.DateTimeFormat().resolvedOptions().timeZone})}).catch(function(){})`;
 
 export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
   const { navigation } = workspace;
+  const nonce = useNonce();
   const links = [
     { to: workspacePaths.inbox, label: navigation.inbox },
+    { to: workspacePaths.agenda, label: navigation.agenda },
     { to: workspacePaths.passkeys, label: navigation.passkeys },
     ...(loaderData.admin
       ? [
@@ -74,6 +88,10 @@ export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
+      {loaderData.askTimeZone ? (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no data in it
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: reportTimeZone }} />
+      ) : null}
     </>
   );
 }

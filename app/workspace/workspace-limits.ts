@@ -5,3 +5,5 @@
 export const noteMaxLength = 5000;
 /** The inbox's search. */
 export const searchMaxLength = 200;
+/** What a person calls one of their passkeys ("Work laptop"). */
+export const passkeyNameMaxLength = 60;

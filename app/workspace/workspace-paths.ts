@@ -21,6 +21,8 @@ export const workspaceRoutes = {
   audit: "/workspace/audit",
   requests: "/workspace/requests",
   requestsExport: "/workspace/requests/export",
+  timeZone: "/workspace/time-zone",
+  agenda: "/workspace/agenda",
 } as const;
 
 export const workspacePaths = {
@@ -39,6 +41,8 @@ export const workspacePaths = {
   audit: workspaceRoutes.audit,
   requests: workspaceRoutes.requests,
   requestsExport: workspaceRoutes.requestsExport,
+  timeZone: workspaceRoutes.timeZone,
+  agenda: workspaceRoutes.agenda,
   /** Where the team reads a stored submission. */
   submission: (id: string) => generatePath(workspaceRoutes.submission, { id }),
   file: (id: string, position: number) => generatePath(workspaceRoutes.file, { id, position: String(position) }),

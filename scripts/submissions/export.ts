@@ -26,7 +26,7 @@ export const exportSubmissions: Command = async ({ db, options: { kind, format =
   const written: string[] = [];
   for (const sheetKind of kind ? [kind] : kinds) {
     const submissions = await listSubmissions(db, { kind: sheetKind, status, newestFirst: true });
-    const csv = toCsv(teamSheet(sheetKind, submissions));
+    const csv = toCsv(await teamSheet(db, sheetKind, submissions));
     if (!out) {
       process.stdout.write(csv);
       break;

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Schema } from "#app/platform/db.server.ts";
 import { getSubmission, submissionIdsStartingWith } from "#app/forms/submissions.server.ts";
-import { listTable } from "./print.ts";
+import { listTable, meetingsOf } from "./print.ts";
 
 /** The one submission whose id is or starts with `wanted`; otherwise says why (listing the candidates) and gives null. */
 export async function oneId(db: Kysely<Schema>, wanted: string) {
@@ -20,7 +20,7 @@ export async function oneId(db: Kysely<Schema>, wanted: string) {
     .filter((submission) => submission !== null)
     .reverse();
   console.error(
-    `${ids.length > 10 ? "More than 10" : ids.length} submissions have an id starting with ${JSON.stringify(wanted)}; give more of it:\n\n${listTable(shown)}`,
+    `${ids.length > 10 ? "More than 10" : ids.length} submissions have an id starting with ${JSON.stringify(wanted)}; give more of it:\n\n${listTable(shown, await meetingsOf(db, shown))}`,
   );
   return null;
 }

@@ -1,8 +1,11 @@
 // Submissions shown on the operator's terminal as the workspace shows them (its labels,
 // app/workspace/workspace-display.ts).
+import type { Kysely } from "kysely";
+import { type MeetingState, meetingsOfSubmissions } from "#app/booking/meeting-queries.server.ts";
 import type { SubmissionRecord } from "#app/forms/submissions.server.ts";
+import type { Schema } from "#app/platform/db.server.ts";
 import { kindFields } from "#app/workspace/inbox.server.ts";
-import { mailStateLabel, postingTitle, stateLabel } from "#app/workspace/workspace-display.ts";
+import { mailLabel, mailStateLabel, postingTitle, stateLabel } from "#app/workspace/workspace-display.ts";
 
 /** What visitors typed, safe to print: no control characters (a terminal would act on them). */
 const controls = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
@@ -33,17 +36,38 @@ function table(rows: string[][]) {
 }
 
 const received = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
-/** The notification's state (the visitor's receipt is shown by `show`). */
+/** The team's notification's state (`show` lists every e-mail by what it is). */
 const mailSummary = (submission: SubmissionRecord) =>
   submission.mail
-    .filter((mail) => !mail.receipt)
+    .filter((mail) => mail.kind === "notification" || (mail.kind === null && !mail.receipt))
     .map((mail) => mailStateLabel(mail.status))
     .join(", ") || "-";
 
-/** One line per submission: id, time, kind, state, posting, sender, files and notification. */
-export function listTable(submissions: SubmissionRecord[]) {
+/** The meetings of these submissions, whose state the lists show as the workspace does. */
+export const meetingsOf = (db: Kysely<Schema>, submissions: SubmissionRecord[]) =>
+  meetingsOfSubmissions(
+    db,
+    submissions.filter((submission) => submission.kind === "meeting").map((submission) => submission.id),
+  );
+
+/** "Invitation to the visitor: Sent 24 Nov 2026, 10:02 UTC (3 attempts; last error: …)". */
+export function mailLine(
+  mail: SubmissionRecord["mail"][number],
+  submission: SubmissionRecord,
+  formatTime: (iso: string) => string,
+) {
+  const details = [
+    mail.sentAt ? formatTime(mail.sentAt) : "",
+    mail.status !== "sent" && mail.attempts ? `${mail.attempts} attempts` : "",
+    mail.status !== "sent" && mail.lastError ? `last error: ${printable(mail.lastError)}` : "",
+  ].filter(Boolean);
+  return `${mailLabel(mail, submission.kind)}: ${mailStateLabel(mail.status)}${details.length ? ` (${details.join("; ")})` : ""}`;
+}
+
+/** One line per submission: id, time, kind, state (a meeting's as the workspace says it), posting, sender, files and notification. */
+export function listTable(submissions: SubmissionRecord[], meetings: Map<string, MeetingState> = new Map()) {
   return table([
-    ["Id", "Received (UTC)", "Kind", "State", "Posting", "Name", "E-mail", "Files", "Mail"],
+    ["Id", "Received (UTC)", "Kind", "State", "Posting", "Name", "E-mail", "Files", "Notification"],
     ...submissions.map((submission) => {
       const description = kindFields[submission.kind];
       const sender = description.sender(submission.fields);
@@ -51,7 +75,7 @@ export function listTable(submissions: SubmissionRecord[]) {
         submission.id,
         received(submission.createdAt),
         description.label,
-        stateLabel(submission.status === "spam", submission.progress),
+        stateLabel(submission.status === "spam", submission.progress, meetings.get(submission.id) ?? null),
         submission.kind === "application" ? clip(printable(postingTitle(submission.job)), 30) : "-",
         clip(printable(sender.name)) || "-",
         clip(printable(sender.email)) || "-",

@@ -5,10 +5,11 @@ import type { Env } from "#app/platform/env.ts";
 import { formatBytes } from "#app/platform/file-size.ts";
 import { workspacePaths } from "#app/workspace/workspace-paths.ts";
 import { kindFields } from "#app/workspace/inbox.server.ts";
-import { formatTime, mailStateLabel, postingTitle, stateLabel } from "#app/workspace/workspace-display.ts";
+import type { MeetingState } from "#app/booking/meeting-queries.server.ts";
+import { formatTime, postingTitle, stateLabel } from "#app/workspace/workspace-display.ts";
 import type { Command } from "./command.ts";
 import { oneId } from "./one-id.ts";
-import { characters, printable } from "./print.ts";
+import { characters, mailLine, meetingsOf, printable } from "./print.ts";
 
 /** `show ID [--format json]`: one submission, its fields, files, notification, state and note. */
 export const show: Command = async ({ db, env, args, options }) => {
@@ -16,19 +17,25 @@ export const show: Command = async ({ db, env, args, options }) => {
   if (!id) return 1;
   const submission = await getSubmission(db, id);
   if (!submission) throw new Error(`Submission ${id} disappeared while being read.`);
+  const meeting = (await meetingsOf(db, [submission])).get(submission.id) ?? null;
   console.log(
     options.format === "json"
-      ? JSON.stringify({ ...toExportRecord(submission), mail: submission.mail }, null, 2)
-      : describeSubmission(submission, env),
+      ? JSON.stringify(
+          { ...toExportRecord(submission), mail: submission.mail, ...(meeting ? { meeting } : {}) },
+          null,
+          2,
+        )
+      : describeSubmission(submission, meeting, env),
   );
 };
 
-function describeSubmission(submission: SubmissionRecord, env: Env) {
+function describeSubmission(submission: SubmissionRecord, meeting: MeetingState | null, env: Env) {
   const description = kindFields[submission.kind];
   const spam = submission.status === "spam";
   const head: Array<[string, string]> = [
     ["Received", formatTime(submission.createdAt)],
-    ["State", stateLabel(spam, submission.progress)],
+    ["State", stateLabel(spam, submission.progress, meeting)],
+    ...(meeting ? [["Takes place", formatTime(meeting.start)] as [string, string]] : []),
     ...(spam && submission.spamReason ? [["Spam because", submission.spamReason] as [string, string]] : []),
     ...(submission.kind === "application"
       ? [["Posting", printable(postingTitle(submission.job))] as [string, string]]
@@ -56,17 +63,8 @@ function describeSubmission(submission: SubmissionRecord, env: Env) {
         `  Save one: npm run submissions -- attachment ${submission.id} NAME --out FILE`
       : "Files\n  None were sent.",
     submission.mail.length
-      ? `Notification e-mail\n${submission.mail
-          .map((mail) => {
-            const details = [
-              mail.sentAt ? formatTime(mail.sentAt) : "",
-              mail.status !== "sent" && mail.attempts ? `${mail.attempts} attempts` : "",
-              mail.status !== "sent" && mail.lastError ? `last error: ${printable(mail.lastError)}` : "",
-            ].filter(Boolean);
-            return `  ${mail.receipt ? "Receipt to the sender: " : ""}${mailStateLabel(mail.status)}${details.length ? ` (${details.join("; ")})` : ""}`;
-          })
-          .join("\n")}`
-      : "Notification e-mail\n  None (it was spam when it arrived).",
+      ? `E-mails\n${submission.mail.map((mail) => `  ${mailLine(mail, submission, formatTime)}`).join("\n")}`
+      : "E-mails\n  None (it was spam when it arrived).",
     `Internal note\n${submission.note ? indented(submission.note) : "  None."}`,
     `In the workspace: ${env.SITE_URL}${workspacePaths.submission(submission.id)}`,
   ];

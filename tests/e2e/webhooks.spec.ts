@@ -154,15 +154,18 @@ test("an inquiry from Chromium reaches the webhook once, signed; the visitor's r
     await addAuthenticator(context, page);
     await enrol(page, `${e2eEnv.SITE_URL}${enrolment}`, email);
     await page.goto(`${e2eEnv.SITE_URL}/workspace/submissions/${waiting?.id}`);
-    const webhooks = page.getByRole("region", { name: "Webhooks" });
-    await expect(webhooks.getByRole("row").filter({ hasText: "crm" })).toContainText("submission.created");
-    await expect(webhooks.getByRole("row").filter({ hasText: "crm" })).toContainText("Delivered");
-    await expect(webhooks.getByRole("listitem")).toHaveCount(2);
-    await expect(webhooks.getByRole("listitem").last()).toContainText("HTTP 200");
-    await expect(page.getByText("Receipt to the sender: Sent")).toBeVisible();
+    // One history: the webhook with its attempts beside the e-mails, each named.
+    const history = page.getByRole("region", { name: "History" });
+    const webhook = history.locator(":scope > ol > li").filter({ hasText: "Webhook submission.created to crm" });
+    await expect(webhook).toContainText("Delivered");
+    await expect(webhook.getByRole("listitem")).toHaveCount(2);
+    await expect(webhook.getByRole("listitem").last()).toContainText("HTTP 200");
+    await expect(
+      history.locator(":scope > ol > li").filter({ hasText: "E-mail: Receipt to the visitor" }),
+    ).toContainText("Sent");
     await expectNoAxeViolations(page);
-    await webhooks.getByRole("button", { name: "Send the webhooks again" }).click();
-    await expect(page.getByRole("status")).toHaveText("Saved.");
+    await history.getByRole("button", { name: "Send the webhooks again" }).click();
+    await expect(page.getByRole("status")).toHaveText("The webhooks are on their way again.");
     await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(2);
     expect(receiver.received[1]?.headers["webhook-id"]).toBe(receiver.received[0]?.headers["webhook-id"]);
     expect(verify(receiver.received[1] as ReceivedWebhook).data.id).toBe(waiting?.id);

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ICAL from "ical.js";
 import { Temporal } from "temporal-polyfill";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from "vitest";
+import { startClockAt } from "#app/platform/clock.ts";
 import { clientAddressHeader } from "#app/platform/rate-limit.server.ts";
 import { hashToken } from "#app/platform/tokens.server.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
@@ -289,6 +290,62 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
     expect((await app.openManage("x".repeat(43))).status).toBe(404);
   });
 
+  test("the workspace reads a moved and cancelled meeting as such: its state, a labelled history in the person's zone, the sheet", async () => {
+    const { InboxFilterSchema, listInbox, teamSheet } = await import("#app/workspace/inbox.server.ts");
+    const { getSubmission } = await import("#app/forms/submissions.server.ts");
+    const { meetingsOfSubmissions } = await import("#app/booking/meeting-queries.server.ts");
+    const { submissionHistory } = await import("#app/workspace/history.server.ts");
+    const { toCsv } = await import("#app/forms/export.server.ts");
+    const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+    // The pipeline stores the submission at the clock's time; the booking takes the test's.
+    startClockAt(now);
+    onTestFinished(() => startClockAt(new Date(Date.now())));
+    await app.book(ann, start);
+    const token = manageToken((await app.deliver()).find((raw) => to(raw) === ann.email)!)!;
+    const inbox = async (filter: Record<string, string>, at = later(3)) =>
+      (await listInbox(app.db, InboxFilterSchema.parse(filter), at)).rows;
+    expect((await inbox({ meeting: "upcoming" })).map((row) => row.meeting?.status)).toEqual(["confirmed"]);
+
+    await app.postManage(token, { intent: "reschedule", start: "2026-06-03T18:00:00Z" }, later(1));
+    const [moved] = await inbox({});
+    expect(moved?.meeting).toMatchObject({
+      start: "2026-06-03T18:00:00.000Z",
+      previousStart: "2026-06-02T17:00:00.000Z",
+    });
+    await app.postManage(token, { intent: "cancel-confirmed" }, later(2));
+    await app.deliver();
+
+    // Never "New": the inbox, the filters and the sheet say it was cancelled and by whom.
+    const [row] = await inbox({});
+    expect(row?.meeting).toMatchObject({ status: "cancelled", cancelledBy: "visitor" });
+    expect(await inbox({ meeting: "cancelled" })).toHaveLength(1);
+    expect(await inbox({ meeting: "upcoming" })).toHaveLength(0);
+    const submission = (await getSubmission(app.db, row!.id))!;
+    const sheet = await teamSheet(app.db, "meeting", [submission]);
+    expect(sheet[1]?.[2]).toBe("Cancelled by the visitor");
+    expect(toCsv(sheet)).toContain(
+      "Invitation to the visitor: Sent; Notification to the team: Sent; Update (the meeting moved) to the visitor: Sent; Update (the meeting moved) to the team: Sent; Cancellation to the visitor: Sent; Cancellation to the team: Sent",
+    );
+
+    // Each e-mail is told apart by what it is and whom it went to, in the staff member's zone.
+    const meeting = (await meetingsOfSubmissions(app.db, [row!.id])).get(row!.id)!;
+    const { entries } = await submissionHistory(app.db, submission, meeting, { zone: "Europe/Berlin", now: later(3) });
+    expect(entries.map((entry) => `${entry.at.text} ${entry.sentence.join("")}`)).toEqual([
+      "1 Jun 2026, 14:00 CEST Received",
+      "1 Jun 2026, 14:00 CEST E-mail: Invitation to the visitor",
+      "1 Jun 2026, 14:00 CEST E-mail: Notification to the team",
+      "1 Jun 2026, 14:01 CEST E-mail: Update (the meeting moved) to the visitor",
+      "1 Jun 2026, 14:01 CEST E-mail: Update (the meeting moved) to the team",
+      "1 Jun 2026, 14:02 CEST Meeting cancelled by the visitor",
+      "1 Jun 2026, 14:02 CEST E-mail: Cancellation to the visitor",
+      "1 Jun 2026, 14:02 CEST E-mail: Cancellation to the team",
+    ]);
+    expect(entries[1]?.at.exact).toMatch(
+      /^Monday, 1 June 2026 at 14:00:00 CEST \(Monday, 1 June 2026 at 12:00:00 UTC\)$/,
+    );
+    expect(entries.every((entry) => entry.state === null || entry.state.startsWith("Sent"))).toBe(true);
+  });
+
   test("moving onto a time someone holds is refused and nothing changes; moving onto one's own time's neighbour works", async () => {
     await app.book(ann, start);
     await app.book({ name: "Bo Chen", email: "bo@example.com" }, "2026-06-02T19:00:00Z");
@@ -421,7 +478,7 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/^ID\s+TIME \(America\/Los_Angeles\)\s+STATUS\s+BOOKED BY$/m);
     expect(list.stdout).toContain(`${booking!.id}`);
-    expect(list.stdout).toMatch(/confirmed\s+Ann Lee/);
+    expect(list.stdout).toMatch(/Booked\s+Ann Lee/);
 
     const show = await runScript("bookings.ts", ["show", booking!.id.slice(0, 20)], app.env);
     expect(show.code).toBe(0);
@@ -442,5 +499,12 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
       "No meeting has an id starting with",
     );
     expect((await runScript("bookings.ts", ["list"], app.env)).stdout).toContain("No meetings to come");
+    // The workspace's words, in every listing: cancelled by whom, never "New".
+    expect((await runScript("bookings.ts", ["list", "--all"], app.env)).stdout).toMatch(
+      /Cancelled by the team\s+Ann Lee/,
+    );
+    const submissions = await runScript("submissions.ts", ["list", "--kind", "meeting"], app.env);
+    expect(submissions.stdout).toContain("Cancelled by the team");
+    expect(submissions.stdout).not.toContain("New");
   });
 });

@@ -222,6 +222,8 @@ describe.each(engines)("requests by address on %s", (engine) => {
     await booking("ann-meeting", ids.meeting, "2099-06-02T16:00:00.000Z");
     await booking("bob-meeting", ids.bob, "2099-06-03T16:00:00.000Z");
     await queueMail(db, {
+      kind: "reminder",
+      recipientRole: "visitor",
       recipient: "bob@example.com",
       subject: "Your meeting with Lumen",
       text: "See you, Bob.",
@@ -231,6 +233,8 @@ describe.each(engines)("requests by address on %s", (engine) => {
     });
     // E-mails of no submission: one to her, one to the team that only names her.
     await queueMail(db, {
+      kind: "reminder",
+      recipientRole: "visitor",
       recipient: "Ann@Example.com",
       subject: "Your meeting",
       text: "See you, Ann Lee.",
@@ -238,6 +242,8 @@ describe.each(engines)("requests by address on %s", (engine) => {
       messageIdDomain: "example.org",
     });
     await queueMail(db, {
+      kind: "alert",
+      recipientRole: "team",
       recipient: "team@example.org",
       subject: "Reminder",
       text: "Call ann@example.com back.",

@@ -109,7 +109,15 @@ async function seed(db: Database["db"], at: Date) {
   const mail = async (recipient: string, sentAt: Date | null) => {
     const id = await queueMail(
       db,
-      { recipient, subject: "Invitation", text: recipient, html: recipient, messageIdDomain: "example.org" },
+      {
+        kind: "staff-invitation",
+        recipientRole: "staff",
+        recipient,
+        subject: "Invitation",
+        text: recipient,
+        html: recipient,
+        messageIdDomain: "example.org",
+      },
       shift(at, -60),
     );
     if (sentAt)

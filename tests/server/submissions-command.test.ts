@@ -126,7 +126,7 @@ describe.each(engines)("npm run submissions on %s", (engine) => {
       "Name",
       "E-mail",
       "Files",
-      "Mail",
+      "Notification",
     ]);
     const rows = rest.filter((line) => /^[0-9a-f]{8}-/.test(line));
     expect(rows.map((row) => row.slice(0, 36))).toEqual([ids.katherine, ids.grace, ids.ada]);
@@ -178,6 +178,22 @@ describe.each(engines)("npm run submissions on %s", (engine) => {
       const saved = await run(["attachment", stored.id, "brieffdp.txt", "--out", path.join(folder, "brief.txt")], env);
       expect(saved.code).toBe(0);
       expect(readFileSync(path.join(folder, "brief.txt"), "utf8")).toBe("A plan.");
+
+      // The short id `show` and `list` print is enough; a wrong name lists the names there are.
+      const short = await run(
+        ["attachment", stored.id.slice(0, 13), "brieffdp.txt", "--out", path.join(folder, "b.txt")],
+        env,
+      );
+      expect(short.code).toBe(0);
+      expect(readFileSync(path.join(folder, "b.txt"), "utf8")).toBe("A plan.");
+      const wrong = await run(
+        ["attachment", stored.id.slice(0, 13), "plan.pdf", "--out", path.join(folder, "c.txt")],
+        env,
+      );
+      expect(wrong.code).toBe(1);
+      expect(wrong.stderr).toContain(
+        `No file named "plan.pdf" in submission ${stored.id}. Its files are:\n  brieffdp.txt`,
+      );
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
@@ -194,7 +210,7 @@ describe.each(engines)("npm run submissions on %s", (engine) => {
     expect(shown.stdout).toMatch(/^Budget +\$25k–\$50k$/m);
     expect(shown.stdout).not.toContain("25k-50k\n");
     expect(shown.stdout).toContain("Project\n  A new app.\n  Second line.");
-    expect(shown.stdout).toContain("Notification e-mail\n  Waiting to be sent");
+    expect(shown.stdout).toContain("E-mails\n  Notification to the team: Waiting to be sent");
     expect(shown.stdout).toContain("Internal note\n  Called back on Monday.");
     expect(shown.stdout).toContain(`/workspace/submissions/${ids.grace}`);
 
@@ -305,10 +321,10 @@ describe.each(engines)("npm run submissions on %s", (engine) => {
       expect([...inquiries.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const inquiryRows = inquiries.toString("utf8").slice(1).split("\r\n");
       expect(inquiryRows[0]).toBe(
-        "Id,Received (UTC),State,Name,E-mail,Phone,Company,Budget,Heard of us through,Project,Files,Notification,Note",
+        "Id,Received (UTC),State,Name,E-mail,Phone,Company,Budget,Heard of us through,Project,Files,E-mails,Note",
       );
       expect(inquiryRows[1]).toBe(
-        `${ids.grace},2026-11-21 09:30:00,In progress,Grace Hopper,grace@example.com,,Société Générale d'Études,$25k–$50k,,"A new app.\nSecond line.",,Waiting to be sent,Called back on Monday.`,
+        `${ids.grace},2026-11-21 09:30:00,In progress,Grace Hopper,grace@example.com,,Société Générale d'Études,$25k–$50k,,"A new app.\nSecond line.",,Notification to the team: Waiting to be sent,Called back on Monday.`,
       );
       expect(inquiryRows[2]).toContain("brief.pdf (8 B)");
       expect(inquiries.toString("utf8")).not.toContain("Spam Bot");

@@ -3,6 +3,7 @@ import { type NewSubmission, getSubmission, storeSubmission } from "#app/forms/s
 import { inquiryFields } from "#app/contact/inquiry-fields.ts";
 import { applicationFields } from "#app/careers/application-fields.ts";
 import { listAudit } from "#app/workspace/audit.server.ts";
+import { readableAudit } from "#app/workspace/audit-sentences.server.ts";
 import { env } from "#app/platform/env.server.ts";
 import {
   exportInbox,
@@ -287,9 +288,18 @@ describe.each(engines)("the workspace on %s", (engine) => {
         (record) => record.status === "spam",
       ),
     ).toBe(true);
-    expect((await listAudit(database.db)).map((event) => [event.action, event.detail])).toEqual([
-      ["export", "52 submissions as json"],
-      ["export", `${expected.length} submissions as csv`],
+    // The trail keeps what was exported (never the search's words) and reads it as a sentence.
+    const events = await listAudit(database.db);
+    expect(events.map((event) => [event.action, JSON.parse(event.detail ?? "{}")])).toEqual([
+      ["export", { count: 52, kind: null, state: "spam", meeting: null, job: null, search: false, format: "json" }],
+      [
+        "export",
+        { count: expected.length, kind: null, state: "open", meeting: null, job: null, search: true, format: "csv" },
+      ],
+    ]);
+    expect((await readableAudit(database.db, events, "UTC")).map((line) => line.sentence.join(""))).toEqual([
+      "Exported 52 submissions, spam, as JSON",
+      `Exported ${expected.length} submissions, not done, matching a search, as CSV`,
     ]);
   });
 

@@ -39,6 +39,8 @@ const offeredModules: Record<string, string> = {
   "app/privacy/requests.server.ts": "a person's requests by address (the workspace's admins answer them)",
   "app/privacy/daily-purge.server.ts":
     "when the daily purge last succeeded (the workspace warns the admins when it is late)",
+  "app/booking/meeting-queries.server.ts":
+    "a meeting's time and state, and the meetings to come (the workspace's inbox, agenda and sheets show them)",
   "app/booking/meetings.server.ts":
     "cancelling a meeting and telling the team's calendar (an erasure cancels the person's meetings still to come)",
 };

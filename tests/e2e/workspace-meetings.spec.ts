@@ -1,0 +1,247 @@
+import { readFileSync } from "node:fs";
+import type { Browser, Page } from "@playwright/test";
+import { closePrivacyBanner, expect, mailContaining, test } from "./fixtures.ts";
+import type { StorageEnv } from "./server-env.ts";
+import { addAuthenticator, enrol, expectNoAxeViolations, invite } from "./workspace-helpers.ts";
+
+// Issue 33, tried as the team would: a visitor books a meeting, moves it and cancels it from the
+// manage link; the workspace, in the staff member's own zone (their browser's, reported once),
+// shows it cancelled with a labelled history; "all statuses" exports an application marked done;
+// the audit trail reads as sentences. The visitor has no JavaScript; the staff member has.
+
+test.use({ timezoneId: "Europe/Berlin" });
+
+const tag = () => Math.random().toString(36).slice(2, 10);
+const bookableDay = /: \d+ free times?$/;
+
+/** The manage link of the visitor's booking, once the outbox has written the invitation. */
+async function manageLink(storage: StorageEnv, email: string) {
+  let path: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const mails = await mailContaining(storage, email);
+        // Quoted-printable lines unfolded first: a long link may be split across them.
+        path =
+          mails
+            .map((mail) => /\/contact\/meeting\/manage\/[\w-]+/.exec(mail.replace(/=\r?\n/g, ""))?.[0])
+            .find(Boolean) ?? null;
+        return path;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBeNull();
+  return path as unknown as string;
+}
+
+async function visitorPage(browser: Browser) {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { "X-Forwarded-For": `198.51.100.${Math.floor(Math.random() * 200) + 20}` },
+  });
+  return context.newPage();
+}
+
+async function bookMoveAndCancel(page: Page, storage: StorageEnv, person: { name: string; email: string }) {
+  await page.goto("/contact/meeting?tz=UTC");
+  await closePrivacyBanner(page);
+  await page.getByRole("link", { name: bookableDay }).first().click();
+  await page.getByRole("radio").first().check();
+  await page.getByLabel("Your Name").fill(person.name);
+  await page.getByLabel("Your Email").fill(person.email);
+  await page.getByLabel("Company Name or Website").fill("Analytical Engines");
+  await page.getByLabel("What Would You Like to Discuss").fill("Bernoulli numbers");
+  await page.getByRole("button", { name: "Book this meeting" }).click();
+  await expect(page.getByRole("heading", { name: "Your meeting is booked" })).toBeVisible();
+  const manage = await manageLink(storage, person.email);
+
+  await page.goto(manage);
+  await page.getByRole("link", { name: bookableDay }).last().click();
+  await page.getByRole("radio").last().check();
+  await page.getByRole("button", { name: "Move my meeting to this time" }).click();
+  await expect(page.getByRole("status")).toContainText("Your meeting has moved.");
+
+  await page.goto(manage);
+  await page.getByRole("button", { name: "Cancel this meeting" }).click();
+  await page.getByRole("button", { name: "Yes, cancel it" }).click();
+  await expect(page.getByRole("heading", { name: "Your meeting is cancelled" })).toBeVisible();
+}
+
+async function applyInGeneral(page: Page, person: { firstName: string; lastName: string; email: string }) {
+  await page.goto("/careers/apply");
+  await closePrivacyBanner(page);
+  await page.getByLabel("First name").fill(person.firstName);
+  await page.getByLabel("Last name").fill(person.lastName);
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel("Phone number").fill("+44 20 7946 0018");
+  await page.getByLabel("Cover note").fill("I compute.");
+  await page.getByLabel(/I agree that .* stores and processes my application/).check();
+  await page.getByLabel("Resume").setInputFiles({
+    name: "resume.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4\n% resume\n%%EOF\n", "latin1"),
+  });
+  await page.getByRole("button", { name: "Send application" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you, your application is on its way" })).toBeVisible();
+}
+
+test("a meeting booked, moved and cancelled from its manage link reads as cancelled, with its history labelled in the staff member's zone; exports and the audit trail say what happened", async ({
+  browser,
+  page,
+  context,
+  storage,
+}) => {
+  test.setTimeout(120_000);
+  const id = tag();
+  const person = { name: `Ada Lovelace ${id}`, email: `ada.${id}@example.com` };
+  const applicant = { firstName: "Grace", lastName: `Hopper ${id}`, email: `grace.${id}@example.com` };
+  const visitor = await visitorPage(browser);
+  await bookMoveAndCancel(visitor, storage, person);
+  await applyInGeneral(visitor, applicant);
+  await visitor.context().close();
+
+  // The staff member's browser tells the workspace its zone once, on the first page.
+  const email = `sales.${id}@company.example`;
+  const reported = page.waitForResponse((response) => response.url().endsWith("/workspace/time-zone"));
+  await addAuthenticator(context, page);
+  await enrol(page, invite(storage, email, "admin"), email);
+  expect((await reported).status()).toBe(204);
+
+  // The inbox: when the meeting takes place and that it is cancelled, never "New".
+  await page.goto(`/workspace?meeting=cancelled&q=${encodeURIComponent(id)}`);
+  const row = page.getByRole("row").filter({ hasText: person.name });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Cancelled by the visitor");
+  await expect(row).not.toContainText("New");
+  await expect(row.locator("time").first()).toHaveText(/CES?T$/);
+  await expect(row.getByRole("link", { name: person.email })).toHaveAttribute("href", `mailto:${person.email}`);
+  await expectNoAxeViolations(page);
+  await page.goto(`/workspace?meeting=upcoming&q=${encodeURIComponent(id)}`);
+  await expect(page.getByText("Nothing here with these filters.")).toBeVisible();
+
+  await page.goto(`/workspace?meeting=cancelled&q=${encodeURIComponent(id)}`);
+  await row.getByRole("link", { name: person.name }).click();
+  await expect(page.getByRole("heading", { name: `Meeting: ${person.name}` })).toBeVisible();
+  await expect(page.getByText("Takes place:")).toBeVisible();
+  const history = page.getByRole("region", { name: "History" });
+  const entries = history.locator(":scope > ol > li");
+  for (const label of [
+    "Received",
+    "E-mail: Invitation to the visitor",
+    "E-mail: Notification to the team",
+    "E-mail: Update (the meeting moved) to the visitor",
+    "E-mail: Update (the meeting moved) to the team",
+    "Meeting cancelled by the visitor",
+    "E-mail: Cancellation to the visitor",
+    "E-mail: Cancellation to the team",
+  ])
+    await expect(entries.filter({ hasText: label }), label).toHaveCount(1);
+  // Sent within seconds by the outbox: the page says so once it has been.
+  await expect(async () => {
+    await page.reload();
+    await expect(entries.filter({ hasText: "E-mail: Cancellation to the visitor" })).toContainText(/Sent \d/, {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 20_000 });
+  // Each time in the staff member's zone, the exact moment (and UTC) on hover, the instant for programs.
+  const first = entries.first().locator("time");
+  await expect(first).toHaveText(/CES?T$/);
+  await expect(first).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT[\d:.]+Z$/);
+  await expect(first).toHaveAttribute("title", /Central European|CES?T.*\(.*UTC\)$/);
+  await expect(page.getByRole("link", { name: person.email })).toHaveAttribute("href", `mailto:${person.email}`);
+  await expectNoAxeViolations(page);
+
+  // The application, marked done, leaves the default view; "all statuses" still exports it.
+  await page.goto(`/workspace?kind=application&q=${encodeURIComponent(id)}`);
+  await page.getByRole("link", { name: `Grace Hopper ${id}` }).click();
+  await expect(page.getByRole("heading", { name: `Application: Grace Hopper ${id}` })).toBeVisible();
+  await expect(page.getByRole("link", { name: "+44 20 7946 0018" })).toHaveAttribute("href", "tel:+442079460018");
+  await page.getByLabel("Status").selectOption("done");
+  await page.getByRole("button", { name: "Save status" }).click();
+  await expect(page.getByRole("status")).toHaveText("Status set to Done.");
+  await page.getByRole("button", { name: "Mark as spam" }).click();
+  await expect(page.getByRole("status")).toHaveText("Marked as spam.");
+  await page.getByRole("button", { name: "Not spam" }).click();
+  await expect(page.getByRole("status")).toHaveText("Marked as not spam.");
+  await page.goto(`/workspace?kind=application&q=${encodeURIComponent(id)}`);
+  await expect(page.getByText("Nothing here with these filters.")).toBeVisible();
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "All applications (CSV)" }).click();
+  const sheet = readFileSync((await (await downloading).path())!, "utf8");
+  expect(sheet).toContain(applicant.email);
+  expect(sheet).toMatch(/,Done,/);
+
+  await page.goto("/workspace/agenda");
+  await expect(page.getByRole("heading", { name: "Agenda" })).toBeVisible();
+  await expect(page.getByText(person.name)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // The audit trail as sentences a recruiter reads, each record named as the inbox names it.
+  await page.getByRole("link", { name: "Audit trail" }).click();
+  const mine = page.getByRole("row").filter({ hasText: email });
+  await expect(mine.filter({ hasText: `Marked Application: Grace Hopper ${id} as Done` })).toHaveCount(1);
+  await expect(mine.filter({ hasText: `Marked Application: Grace Hopper ${id} as spam` })).toHaveCount(1);
+  await expect(mine.filter({ hasText: /^.*Exported \d+ applications?, all statuses, as CSV/ })).toHaveCount(1);
+  await expect(
+    mine
+      .filter({ hasText: "Marked" })
+      .getByRole("link", { name: `Application: Grace Hopper ${id}` })
+      .first(),
+  ).toHaveAttribute("href", /\/workspace\/submissions\//);
+  await expect(page.getByText("in_progress")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test("people and passkeys: an invitation shows until when it works and is sent again or withdrawn; a passkey is named when made and renamed; the time zone is changed", async ({
+  page,
+  context,
+  storage,
+}) => {
+  const id = tag();
+  const adminEmail = `admin.${id}@company.example`;
+  const invitee = `new.${id}@company.example`;
+  const laptop = await addAuthenticator(context, page);
+  await enrol(page, invite(storage, adminEmail, "admin"), adminEmail);
+
+  await page.getByRole("link", { name: "People" }).click();
+  await page.getByLabel("Work e-mail").fill(invitee);
+  await page.getByRole("button", { name: "Invite" }).click();
+  const row = page.getByRole("row").filter({ hasText: invitee });
+  await expect(row).toContainText("Invited: the link works until");
+  await expectNoAxeViolations(page);
+  await row.getByRole("button", { name: `Send a new invitation to ${invitee}` }).click();
+  await expect(page.getByRole("status")).toContainText(`Invitation for ${invitee}`);
+  await page
+    .getByRole("row")
+    .filter({ hasText: invitee })
+    .getByRole("button", { name: `Withdraw the invitation of ${invitee}` })
+    .click();
+  await expect(page.getByRole("status")).toContainText(`The invitation of ${invitee} is withdrawn`);
+  await expect(page.getByRole("row").filter({ hasText: invitee })).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Your passkeys" }).click();
+  await expect(page.getByRole("button", { name: "Add a passkey" })).toBeEnabled();
+  // The phone: another authenticator answers (the laptop's already holds a passkey of this person).
+  await laptop.remove();
+  await addAuthenticator(context, page);
+  await page.getByLabel("Name of the new passkey").fill("Phone");
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByRole("status")).toHaveText("Passkey added.");
+  await expect(page.getByRole("textbox", { name: "Rename the passkey Phone" })).toBeVisible();
+  await page.getByRole("textbox", { name: "Rename the passkey Phone" }).fill("Work phone");
+  await page.getByRole("button", { name: "Rename the passkey Phone" }).click();
+  await expect(page.getByRole("status")).toHaveText("Passkey renamed to Work phone.");
+
+  await page.getByRole("combobox", { name: "Time zone" }).selectOption("Asia/Tokyo");
+  await page.getByRole("button", { name: "Save time zone" }).click();
+  await expect(page.getByRole("status")).toHaveText("Times are now shown in Asia/Tokyo.");
+  await expect(page.locator("td time").first()).toHaveText(/GMT\+9$/);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("link", { name: "Audit trail" }).click();
+  const mine = page.getByRole("row").filter({ hasText: adminEmail });
+  await expect(mine.filter({ hasText: "Renamed a passkey: “Work phone”" })).toHaveCount(1);
+  await expect(mine.filter({ hasText: "Withdrew the invitation of someone no longer in the workspace" })).toHaveCount(
+    1,
+  );
+});
