@@ -20,6 +20,15 @@ export const auditActions = [
   "passkey-remove",
   "privacy-export",
   "privacy-erase",
+  "content-rights",
+  "posting-create",
+  "posting-save",
+  "posting-publish",
+  "posting-schedule",
+  "posting-close",
+  "posting-reopen",
+  "posting-duplicate",
+  "posting-restore",
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

@@ -26,7 +26,24 @@ const personActions = new Set<AuditAction>([
   "role",
   "passkey-add",
   "passkey-remove",
+  "content-rights",
 ]);
+/** Events whose target is a content entry, with where it is edited (each content page adds its own). */
+const contentTargets: Partial<Record<AuditAction, { label: string; href: (id: string) => string }>> =
+  Object.fromEntries(
+    (
+      [
+        "posting-create",
+        "posting-save",
+        "posting-publish",
+        "posting-schedule",
+        "posting-close",
+        "posting-reopen",
+        "posting-duplicate",
+        "posting-restore",
+      ] as const
+    ).map((action) => [action, { label: workspace.audit.posting, href: workspacePaths.posting }]),
+  );
 const isAction = (value: string): value is AuditAction => (auditActions as readonly string[]).includes(value);
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -38,6 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     events: events.map((event) => {
       const action = isAction(event.action) ? event.action : null;
       const aboutPerson = action !== null && personActions.has(action);
+      const content = action ? contentTargets[action] : undefined;
       return {
         id: event.id,
         at: event.at,
@@ -47,7 +65,9 @@ export async function loader({ request }: Route.LoaderArgs) {
           ? null
           : aboutPerson
             ? { label: emails.get(event.target) ?? copy.removedPerson, href: null }
-            : { label: copy.submission, href: workspacePaths.submission(event.target) },
+            : content
+              ? { label: content.label, href: content.href(event.target) }
+              : { label: copy.submission, href: workspacePaths.submission(event.target) },
         detail: event.detail,
       };
     }),

@@ -8,12 +8,17 @@ import { getServices } from "#app/platform/services.server.ts";
 import { hashToken, newToken } from "#app/platform/tokens.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
+import { type ContentRight, effectiveContentRights } from "./staff-rules.ts";
 
 // Staff sessions live in the database, so signing out or removing a person ends their sessions
 // on every instance at once. The cookie holds a random token; the table holds its hash. A session
 // ends after WORKSPACE_IDLE_MINUTES without a request, and WORKSPACE_MAX_HOURS after sign-in.
 
-export type SignedIn = { sessionId: string; staff: { id: string; email: string; role: StaffRole } };
+export type SignedIn = {
+  sessionId: string;
+  /** `contentRights`: what the person may edit (app/workspace/content-rights.server.ts). */
+  staff: { id: string; email: string; role: StaffRole; contentRights: ContentRight[] };
+};
 
 /** Over https a workspace cookie is `__Host-` (Secure, whole site, no Domain); over plain http (development) it cannot be. */
 function workspaceCookieName(name: string, secure: boolean) {
@@ -77,7 +82,14 @@ export async function readSession(
   const row = await db
     .selectFrom("staff_sessions")
     .innerJoin("staff", "staff.id", "staff_sessions.staff_id")
-    .select(["staff_sessions.last_seen_at", "staff_sessions.expires_at", "staff.id", "staff.email", "staff.role"])
+    .select([
+      "staff_sessions.last_seen_at",
+      "staff_sessions.expires_at",
+      "staff.id",
+      "staff.email",
+      "staff.role",
+      "staff.content_rights",
+    ])
     .where("staff_sessions.id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
@@ -93,7 +105,15 @@ export async function readSession(
       .where("id", "=", id)
       .execute();
   }
-  return { sessionId: id, staff: { id: row.id, email: row.email, role: row.role } };
+  return {
+    sessionId: id,
+    staff: {
+      id: row.id,
+      email: row.email,
+      role: row.role,
+      contentRights: effectiveContentRights(row.role, row.content_rights),
+    },
+  };
 }
 
 export async function endSession(db: Kysely<Schema>, sessionId: string) {

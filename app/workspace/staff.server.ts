@@ -4,7 +4,7 @@ import { isoNow, now as clockNow } from "#app/platform/clock.ts";
 import { newId } from "#app/platform/ids.server.ts";
 import type { Schema, StaffRole } from "#app/platform/db.server.ts";
 import { type Actor, recordAudit } from "./audit.server.ts";
-import { invitationHours } from "./staff-rules.ts";
+import { type ContentRight, contentRights, invitationHours, parseContentRights } from "./staff-rules.ts";
 import { newToken } from "#app/platform/tokens.server.ts";
 
 // The people who may use the workspace. Nobody signs up: an admin (or an operator with
@@ -12,7 +12,15 @@ import { newToken } from "#app/platform/tokens.server.ts";
 
 export const normalEmail = (email: string) => email.trim().toLowerCase();
 
-export type StaffMember = { id: string; email: string; role: StaffRole; createdAt: string; passkeys: number };
+export type StaffMember = {
+  id: string;
+  email: string;
+  role: StaffRole;
+  createdAt: string;
+  passkeys: number;
+  /** The content rights given to the person (an admin has all of them whatever this says). */
+  contentRights: ContentRight[];
+};
 
 export async function listStaff(db: Kysely<Schema>): Promise<StaffMember[]> {
   const rows = await db
@@ -23,9 +31,10 @@ export async function listStaff(db: Kysely<Schema>): Promise<StaffMember[]> {
       "staff.email",
       "staff.role",
       "staff.created_at",
+      "staff.content_rights",
       eb.fn.count<number | string>("passkeys.id").as("passkeys"),
     ])
-    .groupBy(["staff.id", "staff.email", "staff.role", "staff.created_at"])
+    .groupBy(["staff.id", "staff.email", "staff.role", "staff.created_at", "staff.content_rights"])
     .orderBy("staff.email")
     .execute();
   return rows.map((row) => ({
@@ -34,6 +43,7 @@ export async function listStaff(db: Kysely<Schema>): Promise<StaffMember[]> {
     role: row.role,
     createdAt: row.created_at,
     passkeys: Number(row.passkeys),
+    contentRights: parseContentRights(row.content_rights),
   }));
 }
 
@@ -64,6 +74,7 @@ export async function inviteStaff(
         webauthn_user_id: randomBytes(32).toString("base64url"),
         created_at: isoNow(now),
         openid_signed_in_at: null,
+        content_rights: "",
       };
       await trx.insertInto("staff").values(person).execute();
     } else if (role && role !== person.role && !(await isLastAdmin(trx, person))) {
@@ -205,5 +216,21 @@ export async function setStaffRole(
   if (await isLastAdmin(db, person)) return "last-admin";
   await db.updateTable("staff").set({ role }).where("id", "=", person.id).execute();
   await recordAudit(db, { actor, action: "role", target: person.id, detail: `role ${role}` });
+  return "done";
+}
+
+/** Gives a person exactly these content rights (postings, proof), recorded in the audit trail. */
+export async function setContentRights(
+  db: Kysely<Schema>,
+  email: string,
+  rights: ContentRight[],
+  actor: Actor,
+): Promise<Exclude<StaffChange, "last-admin">> {
+  const person = await findStaffByEmail(db, email);
+  if (!person) return "not-found";
+  const stored = contentRights.filter((right) => rights.includes(right)).join(" ");
+  if (stored === person.content_rights) return "done";
+  await db.updateTable("staff").set({ content_rights: stored }).where("id", "=", person.id).execute();
+  await recordAudit(db, { actor, action: "content-rights", target: person.id, detail: `rights ${stored || "none"}` });
   return "done";
 }

@@ -21,6 +21,10 @@ export const workspaceRoutes = {
   audit: "/workspace/audit",
   requests: "/workspace/requests",
   requestsExport: "/workspace/requests/export",
+  postings: "/workspace/postings",
+  newPosting: "/workspace/postings/new",
+  posting: "/workspace/postings/:id",
+  postingPreview: "/workspace/postings/:id/preview",
 } as const;
 
 export const workspacePaths = {
@@ -39,6 +43,11 @@ export const workspacePaths = {
   audit: workspaceRoutes.audit,
   requests: workspaceRoutes.requests,
   requestsExport: workspaceRoutes.requestsExport,
+  postings: workspaceRoutes.postings,
+  newPosting: workspaceRoutes.newPosting,
+  /** A posting's form in the workspace, with its actions and earlier versions. */
+  posting: (id: string) => generatePath(workspaceRoutes.posting, { id }),
+  postingPreview: (id: string) => generatePath(workspaceRoutes.postingPreview, { id }),
   /** Where the team reads a stored submission. */
   submission: (id: string) => generatePath(workspaceRoutes.submission, { id }),
   file: (id: string, position: number) => generatePath(workspaceRoutes.file, { id, position: String(position) }),
