@@ -34,11 +34,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     filter,
     // Admins land here: a purge that keeps failing is seen without opening Data requests.
     purgeLate: purge?.late ?? null,
-    rows: page.rows.map((row) => ({ ...row, posting: row.kind === "application" ? postingTitle(row.job) : null })),
+    rows: page.rows.map((row) => ({ ...row, posting: row.kind === "application" ? postingTitle(row) : null })),
     nextAfter: page.nextAfter,
     postings: postings.map((posting) => ({
       value: posting.job ?? "",
-      label: `${postingTitle(posting.job)} (${posting.count})`,
+      label: `${postingTitle(posting)} (${posting.count})`,
     })),
   };
 }

@@ -54,6 +54,7 @@ export type InboxRow = {
   kindLabel: string;
   createdAt: string;
   job: string | null;
+  jobTitle: string | null;
   progress: SubmissionProgress;
   spam: boolean;
   sender: { name: string; email: string; company: string | null };
@@ -82,7 +83,7 @@ function chosenBy(db: Kysely<Schema>, filter: Omit<InboxFilter, "after">) {
 /** One page's query: a row more than a page, to know whether another follows (the benchmark explains its plan). */
 export function inboxQuery(db: Kysely<Schema>, filter: InboxFilter) {
   let query = chosenBy(db, filter)
-    .select(["id", "kind", "created_at", "job_slug", "progress", "status", "fields"])
+    .select(["id", "kind", "created_at", "job_slug", "job_title", "progress", "status", "fields"])
     .orderBy("id", "desc")
     .limit(pageSize + 1);
   if (filter.after) query = query.where("id", "<", filter.after);
@@ -100,6 +101,7 @@ export async function listInbox(db: Kysely<Schema>, filter: InboxFilter) {
         kindLabel: kindFields[row.kind].label,
         createdAt: row.created_at,
         job: row.job_slug,
+        jobTitle: row.job_title,
         progress: row.progress,
         spam: row.status === "spam",
         sender: kindFields[row.kind].sender(JSON.parse(row.fields) as StoredFields),
@@ -133,7 +135,7 @@ export function teamSheet(kind: SubmissionKind, submissions: SubmissionRecord[])
     state: (submission) =>
       stateLabel(submission.status === "spam", submission.progress) +
       (submission.spamReason ? ` (${submission.spamReason})` : ""),
-    posting: kind === "application" ? (submission) => postingTitle(submission.job) : null,
+    posting: kind === "application" ? (submission) => postingTitle(submission) : null,
     mail: mailStateLabel,
   });
 }
@@ -142,7 +144,7 @@ export function teamSheet(kind: SubmissionKind, submissions: SubmissionRecord[])
 export const openApplicationsQuery = (db: Kysely<Schema>) =>
   db
     .selectFrom("submissions")
-    .select((eb) => ["job_slug", eb.fn.countAll<number | string>().as("count")])
+    .select((eb) => ["job_slug", eb.fn.max("job_title").as("job_title"), eb.fn.countAll<number | string>().as("count")])
     .where("kind", "=", "application")
     .where("status", "=", "received")
     // Not done, written as the two states it leaves: both engines then seek them in the
@@ -152,7 +154,7 @@ export const openApplicationsQuery = (db: Kysely<Schema>) =>
 
 export async function openApplicationsByPosting(db: Kysely<Schema>) {
   const rows = await openApplicationsQuery(db).execute();
-  return rows.map((row) => ({ job: row.job_slug, count: Number(row.count) }));
+  return rows.map((row) => ({ job: row.job_slug, jobTitle: row.job_title, count: Number(row.count) }));
 }
 
 export async function setProgress(db: Kysely<Schema>, id: string, progress: SubmissionProgress, actor: Actor) {
@@ -202,12 +204,12 @@ export async function setSpam(db: Kysely<Schema>, id: string, spam: boolean, act
       if (!submission) return false;
       const message = notificationFor(kindFields[submission.kind], {
         id,
-        jobSlug: submission.job,
+        jobTitle: submission.jobTitle,
         fields: submission.fields,
         files: submission.attachments,
       });
       await queueMail(trx, { ...message, submissionId: id, messageIdDomain: new URL(env.SITE_URL).hostname }, now);
-      const summary = kindFields[submission.kind].chatSummary?.(submission.fields, submission.job);
+      const summary = kindFields[submission.kind].chatSummary?.(submission.fields, submission.jobTitle);
       await queueWebhookEvent(trx, { type: "submission.created", submissionId: id, summary }, { now });
     }
     await recordAudit(

@@ -38,7 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     kindLabel: description.label,
     createdAt: submission.createdAt,
     spam: submission.status === "spam",
-    posting: submission.kind === "application" ? postingTitle(submission.job) : null,
+    posting: submission.kind === "application" ? postingTitle(submission) : null,
     rows: describeFields(description, submission.fields),
     longText: description.longText && longText ? { label: description.longText.label, value: longText } : null,
     files: submission.attachments.map((file, position) => ({ ...file, position, size: formatBytes(file.size) })),

@@ -1,5 +1,4 @@
 import type { SubmissionProgress } from "#app/platform/db.server.ts";
-import { findJob } from "#app/careers/jobs.ts";
 import { workspace } from "./workspace-content.ts";
 
 // How the workspace names what it shows of a submission; the command line
@@ -16,9 +15,9 @@ export const progressLabels: Record<SubmissionProgress, string> = {
 export const stateLabel = (spam: boolean, progress: SubmissionProgress) =>
   spam ? workspace.inbox.states.spam : progressLabels[progress];
 
-/** The posting an application was sent for, by its title (its slug once the posting is gone). */
-export const postingTitle = (slug: string | null) =>
-  slug ? (findJob(slug)?.title ?? slug) : workspace.inbox.filters.generalApplication;
+/** The posting an application was sent for, by its title when it arrived (else its address). */
+export const postingTitle = ({ job, jobTitle }: { job: string | null; jobTitle: string | null }) =>
+  job ? (jobTitle ?? job) : workspace.inbox.filters.generalApplication;
 
 /** A notification's delivery state: "Sent", "Waiting to be sent", "Failed". */
 export const mailStateLabel = (status: string) =>

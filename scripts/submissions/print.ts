@@ -52,7 +52,7 @@ export function listTable(submissions: SubmissionRecord[]) {
         received(submission.createdAt),
         description.label,
         stateLabel(submission.status === "spam", submission.progress),
-        submission.kind === "application" ? clip(printable(postingTitle(submission.job)), 30) : "-",
+        submission.kind === "application" ? clip(printable(postingTitle(submission)), 30) : "-",
         clip(printable(sender.name)) || "-",
         clip(printable(sender.email)) || "-",
         String(submission.attachments.length),

@@ -31,7 +31,7 @@ function describeSubmission(submission: SubmissionRecord, env: Env) {
     ["State", stateLabel(spam, submission.progress)],
     ...(spam && submission.spamReason ? [["Spam because", submission.spamReason] as [string, string]] : []),
     ...(submission.kind === "application"
-      ? [["Posting", printable(postingTitle(submission.job))] as [string, string]]
+      ? [["Posting", printable(postingTitle(submission))] as [string, string]]
       : []),
   ];
   const fields = describeFields(description, submission.fields).map(({ label, value }): [string, string] => [

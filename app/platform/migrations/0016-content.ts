@@ -114,14 +114,37 @@ export async function up(db: Kysely<any>) {
       updated_at: at.toISOString(),
     };
     await db.insertInto("postings").values(row).execute();
-    const { id, version, created_at, updated_at, ...data } = row;
+    // The version's fields as app/careers/postings.server.ts keeps them.
+    const data = {
+      slug: row.slug,
+      title: row.title,
+      department: row.department,
+      summary: row.summary,
+      description: row.description,
+      employmentType: row.employment_type,
+      locationType: row.location_type,
+      locality: row.locality,
+      region: row.region,
+      country: row.country,
+      applicantCountry: row.applicant_country,
+      salaryMin: row.salary_min,
+      salaryMax: row.salary_max,
+      salaryCurrency: row.salary_currency,
+      salaryPeriod: row.salary_period,
+      datePosted: row.date_posted,
+      validThrough: row.valid_through,
+      directApply: true,
+      status: row.status,
+      opensAt: row.opens_at,
+      position: row.position,
+    };
     await db
       .insertInto("posting_versions")
       .values({
         id: newId(),
-        posting_id: id,
-        version,
-        saved_at: created_at,
+        posting_id: row.id,
+        version: 1,
+        saved_at: row.created_at,
         saved_by: null,
         data: JSON.stringify(data),
       })
