@@ -38,7 +38,12 @@ export default [
     route(workspaceRoutes.audit, "workspace/audit-page.tsx"),
     route(workspaceRoutes.requests, "workspace/requests-page.tsx"),
     route(workspaceRoutes.agenda, "workspace/agenda-page.tsx"),
+    route(workspaceRoutes.postings, "workspace/postings-page.tsx"),
+    route(workspaceRoutes.newPosting, "workspace/posting-page.tsx", { id: "new-posting" }),
+    route(workspaceRoutes.posting, "workspace/posting-page.tsx"),
   ]),
+  // In the site's own frame: the posting exactly as its public page will show it.
+  route(workspaceRoutes.postingPreview, "workspace/posting-preview-page.tsx"),
   route(workspaceRoutes.addPasskey, "workspace/add-passkey.ts"),
   route(workspaceRoutes.requestsExport, "workspace/requests-export.ts"),
   route(workspaceRoutes.export, "workspace/inbox-export.ts"),

@@ -22,6 +22,7 @@ import { getServices } from "#app/platform/services.server.ts";
 import { statusPagePath } from "#app/site/pages.ts";
 import { precompressedFiles } from "./precompressed.ts";
 import { prerenderedPages } from "./prerendered.ts";
+import { startLivePages } from "./live-pages.ts";
 import { bodyLimitOf, closeAfterAnswer, limitBody } from "./body-limit.ts";
 import {
   baseSecurityHeaders,
@@ -96,9 +97,14 @@ function requestIdOf(req: IncomingMessage) {
 
 /**
  * The server's request listener: prerendered pages answered at once from memory by plain
- * node:http (server/prerendered.ts), everything else by the Express app.
+ * node:http (server/prerendered.ts), everything else by the Express app. Ready once the pages
+ * showing the workspace's content are rendered into memory (server/live-pages.ts); `stop` ends
+ * their renewal.
  */
-export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: Date }): RequestListener {
+export async function createApp({ clientDir }: { clientDir: string }): Promise<{
+  listener: RequestListener;
+  stop: () => Promise<void>;
+}> {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
@@ -111,8 +117,16 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
     return String(forwardedProto).split(",")[0]?.trim() === "https";
   };
   // Prerendered pages first, from memory (server/prerendered.ts).
-  const prerendered = prerenderedPages({ clientDir, builtAt, frames, maxUrlLength, isSecure });
+  const prerendered = prerenderedPages({ clientDir, frames, maxUrlLength, isSecure });
   const servePrerendered = prerendered.serve;
+  const livePages = await startLivePages({
+    build,
+    db: (await getServices()).db,
+    siteUrl: env.SITE_URL,
+    consentRevision: env.CONSENT_REVISION,
+    frames,
+    memory: prerendered,
+  });
 
   // Every response: the security headers, and a Content-Security-Policy with a fresh nonce that
   // rendered pages put on their inline scripts (prerendered pages replace it with their hashes).
@@ -213,12 +227,6 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
     res.redirect(301, page + req.originalUrl.slice(pathOf(req.originalUrl).length));
   });
 
-  // Once a posting closes, the sitemap and the careers pages' data files are rendered per request too.
-  app.use((req, res, next) => {
-    if (prerendered.outOfDate(req.path)) return reactRouter(req, res, next);
-    next();
-  });
-
   const precompressed = precompressedFiles(clientDir);
 
   // The other files of the build: their precompressed copy when there is one, else the file.
@@ -278,7 +286,7 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
   );
   // One log line per request, tied to its id (also sent back as X-Request-Id). The path is
   // logged without its query string, which could carry what a visitor typed.
-  return (req, res) => {
+  const listener: RequestListener = (req, res) => {
     const started = performance.now();
     const requestId = requestIdOf(req);
     // As requested: an error page's answer rewrites the request (statusPage above).
@@ -296,4 +304,5 @@ export function createApp({ clientDir, builtAt }: { clientDir: string; builtAt: 
     res.once("finish", logLine);
     app(req, res);
   };
+  return { listener, stop: livePages.stop };
 }

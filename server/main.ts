@@ -41,12 +41,10 @@ try {
 } catch (error) {
   fail(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
 }
-const listener = bundle.createApp({
-  clientDir: path.join(buildDir, "client"),
-  builtAt: new Date(built.builtAt),
-});
+// The pages showing the workspace's content are rendered into memory before the first request.
+const app = await bundle.createApp({ clientDir: path.join(buildDir, "client") });
 
-const server = createServer(listener);
+const server = createServer(app.listener);
 server.once("error", (error) => fail(`Could not listen on ${env.HOST}:${env.PORT}: ${error.message}`));
 let scheduled: ReturnType<typeof bundle.startScheduledWork> | undefined;
 server.listen(env.PORT, env.HOST, () => {
@@ -75,6 +73,7 @@ function shutdown(signal: string) {
   server.close(() => {
     Promise.resolve(scheduled)
       .then((work) => work?.stop())
+      .then(() => app.stop())
       .then(() => bundle.stopServices())
       .then(
         () => process.exit(0),

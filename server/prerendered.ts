@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import { isbot } from "isbot";
-import { dependsOnPostings, postingsChangeAfter } from "#app/careers/jobs.ts";
 import { type ConsentVariant, consentFromCookies, variantOf, viewOf } from "#app/consent/consent-cookie.ts";
-import { epochMs } from "#app/platform/clock.ts";
 import { env } from "#app/platform/env.server.ts";
 import { pathOf, withoutTrailingSlash } from "#app/platform/uri.ts";
 import { memoByString } from "./memo.ts";
@@ -21,7 +21,43 @@ const crawlerCache = "private, no-cache";
 // A body is kept as a latin1 string (one character per byte): Node then sends the head and the
 // body as one string in one write, about 7 % fewer instructions per answer than with a Buffer.
 type Body = { body: string; etag: string };
-type PrerenderedFile = { csp: string; bodies: { identity: Body; br?: Body; gzip?: Body } };
+type PrerenderedFile = { csp: string; type: string; bodies: { identity: Body; br?: Body; gzip?: Body } };
+/** A page's answer for each cookie choice. */
+export type PrerenderedPage = Record<ConsentVariant, PrerenderedFile>;
+
+const htmlType = "text/html; charset=utf-8";
+
+const withEtag = (body: Buffer): Body => ({
+  body: body.toString("latin1"),
+  etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`,
+});
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * One document the server rendered itself (server/live-pages.ts), made ready to answer as the
+ * build's files are: its ETag, its brotli and gzip copies (compressed on the thread pool, so the
+ * answers of the moment go on) and, for HTML, the policy allowing its inline scripts by hash.
+ */
+export async function preparedFile(content: string, { type, csp }: { type: string; csp: (html: string) => string }) {
+  const body = Buffer.from(content, "utf8");
+  const [br, gz] = await Promise.all([
+    brotli(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
+    gzipped(body, { level: 9 }),
+  ]);
+  return {
+    csp: csp(content),
+    type,
+    bodies: { identity: withEtag(body), br: withEtag(br), gzip: withEtag(gz) },
+  } satisfies PrerenderedFile;
+}
+
+/** The policy of an HTML page answered from memory: its own inline scripts by hash, the frames. */
+export const pagePolicy = (frames: string[]) => (html: string) =>
+  contentSecurityPolicy({ scriptSources: inlineScriptHashes(html), frames });
 
 /**
  * URL path → its prerendered HTML for each cookie choice, read once from the build into memory
@@ -29,11 +65,7 @@ type PrerenderedFile = { csp: string; bodies: { identity: Body; br?: Body; gzip?
  * file's inline scripts (by hash) and the third-party frames (`frames`, their origins).
  */
 export function findPrerenderedPages(clientDir: string, frames: string[]) {
-  const pages = new Map<string, Record<ConsentVariant, PrerenderedFile>>();
-  const withEtag = (body: Buffer): Body => ({
-    body: body.toString("latin1"),
-    etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`,
-  });
+  const pages = new Map<string, PrerenderedPage>();
   const readIfPresent = (file: string) => (existsSync(file) ? withEtag(readFileSync(file)) : undefined);
   for (const file of readdirSync(clientDir, { recursive: true, encoding: "utf8" })) {
     if (path.basename(file) !== "index.html") continue;
@@ -44,6 +76,7 @@ export function findPrerenderedPages(clientDir: string, frames: string[]) {
       const html = readFileSync(variantFile);
       return {
         csp: contentSecurityPolicy({ scriptSources: inlineScriptHashes(html.toString("utf8")), frames }),
+        type: htmlType,
         bodies: {
           identity: withEtag(html),
           br: readIfPresent(`${variantFile}.br`),
@@ -71,18 +104,17 @@ export function consentVariantFor(req: IncomingMessage): { variant: ConsentVaria
  * `serve` first: most requests are for them, and Express's work per request would cost two thirds
  * of the throughput). A page answers at its path with or without the trailing slash, never
  * redirecting, in the visitor's cookie-choice variant, precompressed when the client takes it.
- * Once a posting closes, the careers pages built before are out of date (`outOfDate`): they, the
- * sitemap and the careers pages' data files are rendered per request until the next build.
+ * The pages that show what the team edits in the workspace are rendered by the server itself and
+ * put here (`set`), replaced whenever that content changes, and taken out (`remove`) when they
+ * no longer exist (server/live-pages.ts).
  */
 export function prerenderedPages({
   clientDir,
-  builtAt,
   frames,
   maxUrlLength,
   isSecure,
 }: {
   clientDir: string;
-  builtAt: Date;
   frames: string[];
   /** Longer addresses are left to the app, which refuses them. */
   maxUrlLength: number;
@@ -93,7 +125,6 @@ export function prerenderedPages({
     Object.entries({
       ...baseSecurityHeaders({ secure }),
       "Cache-Control": crawler ? crawlerCache : prerenderedCache,
-      "Content-Type": "text/html; charset=utf-8",
       Vary: "Cookie, Accept-Encoding",
     }).flat();
   const headersFor = {
@@ -101,7 +132,6 @@ export function prerenderedPages({
     plain: { person: fixedHeaders(false, false), crawler: fixedHeaders(false, true) },
   };
   const pages = findPrerenderedPages(clientDir, frames);
-  const postingsUntil = postingsChangeAfter(builtAt)?.getTime() ?? Number.POSITIVE_INFINITY;
 
   /** Answers the request with its prerendered page and returns true, or returns false and sends nothing. */
   const serve = (req: IncomingMessage, res: ServerResponse, requestId: string) => {
@@ -111,7 +141,7 @@ export function prerenderedPages({
     const path = pathOf(url);
     const pathname = withoutTrailingSlash(path);
     const files = pages.get(pathname);
-    if (!files || (epochMs() > postingsUntil && dependsOnPostings(pathname))) return false;
+    if (!files) return false;
     const { variant, crawler } = consentVariantFor(req);
     const page = files[variant];
     const encoding = preferredEncoding(req.headers["accept-encoding"], {
@@ -122,6 +152,8 @@ export function prerenderedPages({
     // A flat array, its fixed part made once: Node handles it faster than an object.
     const headers = [
       ...headersFor[isSecure(req) ? "secure" : "plain"][crawler ? "crawler" : "person"],
+      "Content-Type",
+      page.type,
       "Content-Security-Policy",
       page.csp,
       "ETag",
@@ -141,9 +173,11 @@ export function prerenderedPages({
 
   return {
     serve,
-    /** Whether a page (its path without the trailing slash) was prerendered. */
+    /** Whether a page (its path without the trailing slash) is answered from memory. */
     has: (pathname: string) => pages.has(pathname),
-    /** Whether what the build prerendered at a path depends on postings closed since. */
-    outOfDate: (urlPath: string) => epochMs() > postingsUntil && dependsOnPostings(urlPath),
+    /** Answers a path from memory with this page from now on. */
+    set: (pathname: string, page: PrerenderedPage) => void pages.set(pathname, page),
+    /** Leaves a path to the app from now on (a page that no longer exists). */
+    remove: (pathname: string) => void pages.delete(pathname),
   };
 }

@@ -1,6 +1,6 @@
 import { env } from "#app/platform/env.server.ts";
 import { careers } from "./careers-content.ts";
-import type { JobPosting } from "./careers-content-schema.ts";
+import type { Posting } from "./posting-fields.ts";
 import { ApplicationFormSchema, resumeUploads } from "./application-schema.ts";
 import { applyPath } from "./jobs.ts";
 import { fillMessage } from "#app/forms/field-rules.ts";
@@ -8,7 +8,7 @@ import { handleFormPost } from "#app/forms/form-submission.server.ts";
 import { applicationFields } from "./application-fields.ts";
 
 /** A job application, for one posting or (without a job) a general one: the contact pipeline. */
-export function submitApplication(request: Request, job: JobPosting | undefined) {
+export function submitApplication(request: Request, job: Posting | undefined) {
   return handleFormPost({
     request,
     schema: ApplicationFormSchema,
@@ -21,6 +21,8 @@ export function submitApplication(request: Request, job: JobPosting | undefined)
     toSubmission: (value) => ({
       kind: "application",
       jobSlug: job?.slug ?? null,
+      // The title as it is now: the application keeps it whatever the posting becomes.
+      jobTitle: job?.title ?? null,
       fields: {
         firstName: value.firstName,
         lastName: value.lastName,

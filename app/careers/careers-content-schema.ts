@@ -2,20 +2,6 @@ import { z } from "zod";
 import { FormErrorsSchema } from "#app/forms/form-errors-schema.ts";
 import { CardSchema, PageMetaSchema, text } from "#app/site/content-schema.ts";
 
-export const JobPostingSchema = z.object({
-  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
-  title: text,
-  department: text,
-  location: z.enum(["Remote", "San Francisco CA"]),
-  type: z.literal("Full-time"),
-  salary: z.object({ min: z.number().int().positive(), max: z.number().int().positive() }),
-  description: text,
-  responsibilities: z.array(text).min(3),
-  requirements: z.array(text).min(3),
-  datePosted: z.iso.date(),
-  validThrough: z.iso.date(),
-});
-
 export const CareersSchema = z.object({
   meta: PageMetaSchema,
   intro: z.object({ headline: text, paragraph: text }),
@@ -26,16 +12,22 @@ export const CareersSchema = z.object({
   generalApplication: z.object({ title: text, description: text, label: text }),
   posting: z.object({
     backToList: text,
-    responsibilitiesTitle: text,
-    requirementsTitle: text,
     detailsTitle: text,
     labels: z.object({ department: text, location: text, type: text, salary: text, posted: text, closes: text }),
     applyTitle: text,
     applyDescription: text,
   }),
   closed: z.object({ title: text, description: text, descriptionNoneOpen: text, openingsTitle: text }),
-  /** Where remote roles may be held (JobPosting applicantLocationRequirements). */
-  remoteCountry: text,
+  /** A remote posting's location. */
+  remote: text,
+  employmentTypes: z.object({ FULL_TIME: text, PART_TIME: text, CONTRACTOR: text, TEMPORARY: text, INTERN: text }),
+  salaryPeriods: z.object({
+    YEAR: z.literal(""),
+    MONTH: text,
+    WEEK: text,
+    DAY: text,
+    HOUR: text,
+  }),
   application: z.object({
     metaDescription: text.min(50).max(160),
     titleForJob: text,
@@ -83,9 +75,6 @@ export const CareersSchema = z.object({
       .extend(FormErrorsSchema.shape),
     confirmation: z.object({ title: text, message: text, backToList: text }),
   }),
-  /** Open and closed postings; a posting past validThrough leaves the list, the sitemap and its page. */
-  jobs: z.array(JobPostingSchema).min(6),
 });
 
-export type JobPosting = z.infer<typeof JobPostingSchema>;
 export type CareersContent = z.infer<typeof CareersSchema>;

@@ -67,8 +67,6 @@ export const careers = {
   },
   posting: {
     backToList: "All open positions",
-    responsibilitiesTitle: "What you will do",
-    requirementsTitle: "What we are looking for",
     detailsTitle: "At a glance",
     labels: {
       department: "Department",
@@ -89,7 +87,16 @@ export const careers = {
       "Thank you for your interest. This posting is no longer open, and no other position is open right now. A general application reaches us at any time.",
     openingsTitle: "Open positions",
   },
-  remoteCountry: "United States",
+  remote: "Remote",
+  employmentTypes: {
+    FULL_TIME: "Full-time",
+    PART_TIME: "Part-time",
+    CONTRACTOR: "Contract",
+    TEMPORARY: "Temporary",
+    INTERN: "Internship",
+  },
+  /** After a salary range: nothing for a yearly one, which the brief's ranges are. */
+  salaryPeriods: { YEAR: "", MONTH: " a month", WEEK: " a week", DAY: " a day", HOUR: " an hour" },
   application: {
     metaDescription:
       "Apply to join Lumen Software: send your resume, your links and a short note. We reply to every application within two weeks.",
@@ -159,159 +166,4 @@ export const careers = {
       backToList: "Back to open positions",
     },
   },
-  jobs: [
-    {
-      slug: "senior-mobile-engineer",
-      title: "Senior Mobile Engineer",
-      department: "Engineering",
-      location: "Remote",
-      type: "Full-time",
-      salary: { min: 120_000, max: 180_000 },
-      description:
-        "Lead the development of the Lumen Prep app on iOS and Android, from architecture to release, and make practising on a phone feel effortless.",
-      responsibilities: [
-        "Design and build features across our React Native and native modules",
-        "Own performance, offline support and release quality on both platforms",
-        "Mentor engineers and review code with care",
-      ],
-      requirements: [
-        "5+ years building mobile apps used in production",
-        "Deep knowledge of iOS or Android and experience shipping on both",
-        "Clear written communication in a remote team",
-      ],
-      datePosted: "2026-11-02",
-      validThrough: "2027-05-31",
-    },
-    {
-      slug: "product-manager",
-      title: "Product Manager",
-      department: "Product",
-      location: "San Francisco CA",
-      type: "Full-time",
-      salary: { min: 130_000, max: 200_000 },
-      description:
-        "Shape the roadmap of Lumen Prep with engineering, design and our learners, turning research and data into features that help developers get hired.",
-      responsibilities: [
-        "Run discovery with learners, mentors and hiring managers",
-        "Define, prioritise and measure the product roadmap",
-        "Work daily with engineering and design from idea to launch",
-      ],
-      requirements: [
-        "4+ years of product management on consumer or education products",
-        "Comfort with data, experiments and qualitative research",
-        "Able to work from our San Francisco studio at least three days a week",
-      ],
-      datePosted: "2026-11-02",
-      validThrough: "2027-05-31",
-    },
-    {
-      slug: "content-creator",
-      title: "Content Creator",
-      department: "Education",
-      location: "Remote",
-      type: "Full-time",
-      salary: { min: 80_000, max: 120_000 },
-      description:
-        "Write the problems, explanations and guides that teach thousands of developers, and keep our library accurate, clear and fresh.",
-      responsibilities: [
-        "Write interview problems with tested solutions in several languages",
-        "Produce guides, cheat sheets and short video walkthroughs",
-        "Review community feedback and improve existing content",
-      ],
-      requirements: [
-        "Strong programming skills and a solid grasp of algorithms",
-        "Proven ability to explain technical ideas simply",
-        "Experience in teaching, technical writing or developer relations",
-      ],
-      datePosted: "2026-11-02",
-      validThrough: "2027-05-31",
-    },
-    {
-      slug: "data-scientist",
-      title: "Data Scientist",
-      department: "Engineering",
-      location: "Remote",
-      type: "Full-time",
-      salary: { min: 110_000, max: 160_000 },
-      description:
-        "Build the models behind our AI-powered learning paths and readiness scores, and help our clients turn their data into decisions.",
-      responsibilities: [
-        "Design and evaluate recommendation and skill-estimation models",
-        "Build reliable data pipelines with our engineers",
-        "Share findings with product and client teams",
-      ],
-      requirements: [
-        "3+ years applying statistics or machine learning in production",
-        "Fluent Python and SQL",
-        "Experience designing and reading experiments",
-      ],
-      datePosted: "2026-11-02",
-      validThrough: "2027-05-31",
-    },
-    {
-      slug: "ux-ui-designer",
-      title: "UX/UI Designer",
-      department: "Design",
-      location: "Remote",
-      type: "Full-time",
-      salary: { min: 90_000, max: 140_000 },
-      description:
-        "Design the app and client products end to end, from research and flows to polished, accessible interfaces.",
-      responsibilities: [
-        "Research with users and turn insights into flows and prototypes",
-        "Design accessible interfaces for mobile and web",
-        "Maintain and grow our design system",
-      ],
-      requirements: [
-        "A portfolio of shipped mobile or web products",
-        "Working knowledge of accessibility (WCAG) and design systems",
-        "Comfort collaborating closely with engineers",
-      ],
-      datePosted: "2026-11-02",
-      validThrough: "2027-05-31",
-    },
-    {
-      slug: "marketing-manager",
-      title: "Marketing Manager",
-      department: "Marketing",
-      location: "Remote",
-      type: "Full-time",
-      salary: { min: 85_000, max: 130_000 },
-      description:
-        "Grow both of our audiences: developers preparing for interviews and companies looking for an engineering partner.",
-      responsibilities: [
-        "Plan and run campaigns across content, social and partnerships",
-        "Own our website, newsletter and launch communications",
-        "Measure results and share what works",
-      ],
-      requirements: [
-        "4+ years in B2B or developer-focused marketing",
-        "Excellent writing and a strong sense of brand",
-        "Comfort with analytics and marketing tools",
-      ],
-      datePosted: "2026-11-02",
-      validThrough: "2027-05-31",
-    },
-    {
-      slug: "frontend-engineer",
-      title: "Frontend Engineer",
-      department: "Engineering",
-      location: "Remote",
-      type: "Full-time",
-      salary: { min: 100_000, max: 150_000 },
-      description: "Build fast, accessible web interfaces for our clients and for the Lumen Prep web app.",
-      responsibilities: [
-        "Build interfaces in React and TypeScript",
-        "Keep pages fast and accessible",
-        "Work closely with design and back-end engineers",
-      ],
-      requirements: [
-        "3+ years of front-end development",
-        "Strong React and TypeScript",
-        "Care for accessibility and performance",
-      ],
-      datePosted: "2026-05-04",
-      validThrough: "2026-10-31",
-    },
-  ],
 } satisfies CareersContent;

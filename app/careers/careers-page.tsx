@@ -5,11 +5,12 @@ import { CheckList } from "#app/ui/check-list.tsx";
 import { Icon, type IconName, TeamIllustration } from "#app/ui/illustrations.tsx";
 import { PageHero, Panel, Section, SectionHeader } from "#app/ui/section.tsx";
 import { fillTemplate } from "#app/platform/fill-template.ts";
-import { now } from "#app/platform/clock.ts";
+import { getServices } from "#app/platform/services.server.ts";
+import { openPostings } from "./postings.server.ts";
 import { careers } from "./careers-content.ts";
 import { formatSalaryRange } from "./salary-range.ts";
 import { pageMeta } from "#app/site/seo.ts";
-import { applyPath, findJob, jobPath, openJobs } from "./jobs.ts";
+import { applyPath, employmentTypeLabel, jobPath, locationLabel } from "./jobs.ts";
 import type { Route } from "./+types/careers-page";
 
 // The benefits' own icons, in their order: pay, remote work, health, learning.
@@ -17,13 +18,23 @@ const benefitIcons: IconName[] = ["coin", "globe", "heart", "book"];
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, careers.meta);
 
-// Evaluated when the page is prerendered, and per request once a posting has closed since.
-export function loader() {
-  return { open: openJobs(now()).map((job) => job.slug) };
+// Evaluated when the server renders the page into memory: at start, after a change to the
+// postings, and when one opens or closes (server/live-pages.ts).
+export async function loader() {
+  const { db } = await getServices();
+  return {
+    open: (await openPostings(db)).map((job) => ({
+      slug: job.slug,
+      title: job.title,
+      summary: job.summary,
+      tags: [job.department, locationLabel(job), employmentTypeLabel(job)],
+      salary: formatSalaryRange(job),
+    })),
+  };
 }
 
 export default function Careers({ loaderData }: Route.ComponentProps) {
-  const jobs = loaderData.open.map(findJob).filter((job) => job !== undefined);
+  const jobs = loaderData.open;
   return (
     <>
       <PageHero title={careers.intro.headline} aside={<TeamIllustration />}>
@@ -91,17 +102,17 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
                   </Link>
                 </h3>
                 <ul className="mt-3 flex flex-wrap gap-2 text-sm font-semibold">
-                  {[job.department, job.location, job.type].map((tag) => (
+                  {job.tags.map((tag) => (
                     <li key={tag} className="rounded-full bg-brand-soft px-3 py-1 text-brand">
                       {tag}
                     </li>
                   ))}
                   <li className="rounded-full bg-accent-soft px-3 py-1 text-accent">
                     <span className="sr-only">{careers.openings.salaryLabel}: </span>
-                    {formatSalaryRange(job.salary)}
+                    {job.salary}
                   </li>
                 </ul>
-                <p className="mt-4 flex-1 text-ink-muted">{job.description}</p>
+                <p className="mt-4 flex-1 text-ink-muted">{job.summary}</p>
                 <div className="mt-6">
                   <ButtonLink href={applyPath(job)}>
                     {careers.openings.applyLabel}

@@ -1,14 +1,19 @@
 import { isRouteErrorResponse, Link } from "react-router";
 import { careers } from "./careers-content.ts";
-import type { JobPosting } from "./careers-content-schema.ts";
 import { site } from "#app/site/site-content.ts";
-import { applyPath, findJob, jobPath } from "./jobs.ts";
+import { applyPath, jobPath } from "./jobs.ts";
 import { ButtonLink } from "#app/ui/button-link.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { RouteError } from "#app/site/error-page.tsx";
 
 /** The page of a posting past its closing date (served with status 404), pointing at open ones. */
-export function ClosedPosting({ title, openings }: { title: string; openings: JobPosting[] }) {
+export function ClosedPosting({
+  title,
+  openings,
+}: {
+  title: string;
+  openings: Array<{ slug: string; title: string }>;
+}) {
   return (
     <Container className="py-section">
       <title>{`${careers.closed.title}: ${title} | ${site.companyName}`}</title>
@@ -48,7 +53,7 @@ export function ClosedPosting({ title, openings }: { title: string; openings: Jo
 /** A closed posting's page, or the site's usual error page. */
 export function PostingError({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404 && error.data?.closed) {
-    const openings = (error.data.openings as string[]).map(findJob).filter((job) => job !== undefined);
+    const openings = error.data.openings as Array<{ slug: string; title: string }>;
     return <ClosedPosting title={error.data.closed as string} openings={openings} />;
   }
   return <RouteError error={error} />;

@@ -6,7 +6,8 @@ import { Container } from "#app/ui/container.tsx";
 import { careers } from "./careers-content.ts";
 import { fillMessage } from "#app/forms/field-rules.ts";
 import { formatSalaryRange } from "./salary-range.ts";
-import { careersPath, findJob, jobPath, requireOpenJob } from "./jobs.ts";
+import { careersPath, employmentTypeLabel, jobPath, locationLabel } from "./jobs.ts";
+import { requireOpenPosting } from "./careers-pages.server.ts";
 import { Island } from "#app/site/island.tsx";
 import { pageMeta } from "#app/site/seo.ts";
 import { useSiteConfig } from "#app/site/use-site-config.ts";
@@ -17,47 +18,55 @@ import type { Route } from "./+types/job-application-page";
 
 // /careers/apply (a general application) and /careers/:slug/apply (one posting).
 
+// Rendered per request: the form carries a stamp of its own for each visit.
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const job = params.slug ? requireOpenJob(params.slug) : undefined;
+  const { db, secret } = await getServices();
+  const job = params.slug ? await requireOpenPosting(db, params.slug, { suffix: "/apply" }) : undefined;
   const sent = new URL(request.url).searchParams.get("sent") === "1";
-  const { secret } = await getServices();
-  return { slug: job?.slug ?? null, sent, stamp: issueFormStamp(secret, "application") };
+  return {
+    job: job
+      ? {
+          slug: job.slug,
+          title: job.title,
+          intro: fillMessage(careers.application.introForJob, {
+            department: job.department,
+            location: locationLabel(job),
+            type: employmentTypeLabel(job),
+            salary: formatSalaryRange(job),
+          }),
+        }
+      : null,
+    sent,
+    stamp: issueFormStamp(secret, "application"),
+  };
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
-export function action({ params, request }: Route.ActionArgs) {
-  return submitApplication(request, params.slug ? requireOpenJob(params.slug) : undefined);
+export async function action({ params, request }: Route.ActionArgs) {
+  const { db } = await getServices();
+  const job = params.slug ? await requireOpenPosting(db, params.slug, { suffix: "/apply" }) : undefined;
+  return submitApplication(request, job);
 }
 
-function pageTitle(slug: string | null | undefined, sent = false) {
+function pageTitle(job: { title: string } | null | undefined, sent = false) {
   const { application } = careers;
-  const job = findJob(slug ?? undefined);
   if (!job) return sent ? application.sentTitleGeneral : application.titleGeneral;
   return fillMessage(sent ? application.sentTitleForJob : application.titleForJob, { title: job.title });
 }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: pageTitle(args.loaderData?.slug, args.loaderData?.sent),
+    title: pageTitle(args.loaderData?.job, args.loaderData?.sent),
     description: careers.application.metaDescription,
   });
 
 export default function JobApplication({ loaderData, actionData }: Route.ComponentProps) {
   const { application } = careers;
   const config = useSiteConfig();
-  const job = findJob(loaderData.slug ?? undefined);
+  const { job } = loaderData;
   // Once sent, a general application's invitation would repeat the confirmation: the posting's facts stay.
-  const intro = job
-    ? fillMessage(application.introForJob, {
-        department: job.department,
-        location: job.location,
-        type: job.type,
-        salary: formatSalaryRange(job.salary),
-      })
-    : loaderData.sent
-      ? null
-      : application.introGeneral;
+  const intro = job ? job.intro : loaderData.sent ? null : application.introGeneral;
   return (
     <Container className="max-w-3xl py-12 sm:py-16">
       <Link
@@ -67,7 +76,7 @@ export default function JobApplication({ loaderData, actionData }: Route.Compone
         ← {job ? job.title : careers.posting.backToList}
       </Link>
       <div className="mt-4 mb-10">
-        <h1 className="text-display tracking-tight">{pageTitle(loaderData.slug, loaderData.sent)}</h1>
+        <h1 className="text-display tracking-tight">{pageTitle(job, loaderData.sent)}</h1>
         {intro && <p className="mt-4 text-lead text-ink-muted">{intro}</p>}
       </div>
       {loaderData.sent ? (

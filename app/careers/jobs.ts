@@ -1,12 +1,12 @@
-import { data, generatePath } from "react-router";
+import { generatePath } from "react-router";
 import { careers } from "./careers-content.ts";
-import { generatedFiles, pages } from "#app/site/pages.ts";
-import type { JobPosting } from "./careers-content-schema.ts";
+import { pages } from "#app/site/pages.ts";
 import { site } from "#app/site/site-content.ts";
-import { now } from "#app/platform/clock.ts";
+import { escapeHtml } from "#app/platform/html.ts";
+import { closesAt, type Posting } from "./posting-fields.ts";
 
-// Job postings: which are open, where they live, and their JobPosting structured data, all from
-// the one record in app/careers/careers-content.ts.
+// Job postings' addresses, how a posting is named on the pages, and its JobPosting structured
+// data. The postings themselves live in the database (postings.server.ts).
 
 /** The careers' addresses: app/routes.ts mounts them, the links below are built from them. */
 export const careersRoutes = {
@@ -17,91 +17,67 @@ export const careersRoutes = {
 } as const;
 
 export const careersPath = careersRoutes.list;
-export const jobPath = (job: Pick<JobPosting, "slug">) => generatePath(careersRoutes.posting, { slug: job.slug });
-export const applyPath = (job?: Pick<JobPosting, "slug">) => generatePath(careersRoutes.apply, { slug: job?.slug });
+export const jobPath = (job: { slug: string }) => generatePath(careersRoutes.posting, { slug: job.slug });
+export const applyPath = (job?: { slug: string } | null) => generatePath(careersRoutes.apply, { slug: job?.slug });
 
-/** A posting is open until the end of its validThrough day (UTC). */
-export const closesAt = (job: JobPosting) => new Date(`${job.validThrough}T23:59:59.999Z`);
-export const isOpen = (job: JobPosting, now: Date) => now.getTime() <= closesAt(job).getTime();
+export { closesAt };
 
-export const openJobs = (now: Date) => careers.jobs.filter((job) => isOpen(job, now));
-/** A posting by its slug, in any case (slugs are lower case; React Router matches paths in any case). */
-export const findJob = (slug: string | undefined) => {
-  const wanted = slug?.toLowerCase();
-  return careers.jobs.find((job) => job.slug === wanted);
+/** What a posting's page and card show, with its description already rendered to safe HTML. */
+export type PublicPosting = Omit<Posting, "status" | "opensAt" | "position" | "version" | "createdAt" | "updatedAt"> & {
+  descriptionHtml: string;
 };
 
-/** Throws the 404 of a posting that does not exist or has closed; shared with the apply page. */
-export function requireOpenJob(slug: string | undefined, at = now()) {
-  const job = findJob(slug);
-  if (!job) throw data(null, { status: 404 });
-  if (!isOpen(job, at)) {
-    throw data({ closed: job.title, openings: openJobs(at).map((open) => open.slug) }, { status: 404 });
-  }
-  return job;
-}
+/** "Remote", or where the role is: "San Francisco CA". */
+export const locationLabel = (job: Pick<Posting, "locationType" | "locality" | "region">) =>
+  job.locationType === "remote" ? careers.remote : [job.locality, job.region].filter(Boolean).join(" ");
 
-/** Pages and data whose content depends on which postings are open (sitemap included). */
-export function dependsOnPostings(pathname: string) {
-  return (
-    pathname === careersPath ||
-    pathname.startsWith(`${careersPath}/`) ||
-    pathname.startsWith(`${careersPath}.`) ||
-    pathname.startsWith(generatedFiles.sitemap)
-  );
-}
-
-/** When the postings open at `since` next change: the moment the first of them closes. */
-export function postingsChangeAfter(since: Date) {
-  const closing = openJobs(since).map((job) => closesAt(job).getTime());
-  return closing.length ? new Date(Math.min(...closing)) : null;
-}
+export const employmentTypeLabel = (job: Pick<Posting, "employmentType">) =>
+  careers.employmentTypes[job.employmentType];
 
 /** schema.org JobPosting, as Google's job search reads it. */
-export function jobPostingJsonLd(job: JobPosting, { siteUrl }: { siteUrl: string }) {
-  const description = [
-    `<p>${job.description}</p>`,
-    `<h3>${careers.posting.responsibilitiesTitle}</h3><ul>${job.responsibilities.map((item) => `<li>${item}</li>`).join("")}</ul>`,
-    `<h3>${careers.posting.requirementsTitle}</h3><ul>${job.requirements.map((item) => `<li>${item}</li>`).join("")}</ul>`,
-  ].join("");
-  const remote = job.location === "Remote";
+export function jobPostingJsonLd(job: PublicPosting, { siteUrl }: { siteUrl: string }) {
   return {
     "@context": "https://schema.org/",
     "@type": "JobPosting",
     title: job.title,
-    description,
+    description: `<p>${escapeHtml(job.summary)}</p>${job.descriptionHtml}`,
     identifier: { "@type": "PropertyValue", name: site.companyName, value: job.slug },
     datePosted: job.datePosted,
-    validThrough: closesAt(job).toISOString(),
-    employmentType: "FULL_TIME",
+    validThrough: closesAt(job)?.toISOString(),
+    employmentType: job.employmentType,
     hiringOrganization: {
       "@type": "Organization",
       name: site.companyName,
       sameAs: siteUrl,
       logo: `${siteUrl}/logo.png`,
     },
-    ...(remote
+    ...(job.locationType === "remote"
       ? {
           jobLocationType: "TELECOMMUTE",
-          applicantLocationRequirements: { "@type": "Country", name: careers.remoteCountry },
+          applicantLocationRequirements: { "@type": "Country", name: job.applicantCountry },
         }
       : {
           jobLocation: {
             "@type": "Place",
             address: {
               "@type": "PostalAddress",
-              addressLocality: "San Francisco",
-              addressRegion: "CA",
-              addressCountry: "US",
+              addressLocality: job.locality,
+              ...(job.region ? { addressRegion: job.region } : {}),
+              addressCountry: job.country,
             },
           },
         }),
     baseSalary: {
       "@type": "MonetaryAmount",
-      currency: "USD",
-      value: { "@type": "QuantitativeValue", minValue: job.salary.min, maxValue: job.salary.max, unitText: "YEAR" },
+      currency: job.salaryCurrency,
+      value: {
+        "@type": "QuantitativeValue",
+        minValue: job.salaryMin,
+        maxValue: job.salaryMax,
+        unitText: job.salaryPeriod,
+      },
     },
-    directApply: true,
+    directApply: job.directApply,
     url: `${siteUrl}${jobPath(job)}`,
   };
 }

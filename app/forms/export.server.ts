@@ -13,7 +13,7 @@ export function toExportRecord(submission: SubmissionRecord) {
     progress: submission.progress,
     note: submission.note,
     ...(submission.spamReason ? { spamReason: submission.spamReason } : {}),
-    ...(submission.kind === "application" ? { job: submission.job } : {}),
+    ...(submission.kind === "application" ? { job: submission.job, jobTitle: submission.jobTitle } : {}),
     fields: submission.fields,
     attachments: submission.attachments,
   };

@@ -50,7 +50,9 @@ export type FormPipeline<Schema extends z.$ZodType> = {
   successPath: string | ((value: z.output<Schema>) => string);
   /** How the team reads this kind: its notification is built from it and the stored fields. */
   description: SubmissionFields;
-  toSubmission: (value: z.output<Schema>) => Pick<NewSubmission, "kind" | "jobSlug" | "fields" | "alsoStore">;
+  toSubmission: (
+    value: z.output<Schema>,
+  ) => Pick<NewSubmission, "kind" | "jobSlug" | "jobTitle" | "fields" | "alsoStore">;
   /** Wakes the work the stored submission queued beside the mail and webhooks (a booking's event for the team's calendar). */
   afterStored?: () => void;
 };
@@ -180,7 +182,7 @@ export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPi
       notification: ({ id }) =>
         notificationFor(pipeline.description, {
           id,
-          jobSlug: stored.jobSlug ?? null,
+          jobTitle: stored.jobTitle ?? null,
           fields: stored.fields,
           files: files.map(fileFacts),
         }),
@@ -200,7 +202,7 @@ export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPi
             messageIdDomain: new URL(env.SITE_URL).hostname,
           });
         }
-        const summary = pipeline.description.chatSummary?.(stored.fields, stored.jobSlug ?? null);
+        const summary = pipeline.description.chatSummary?.(stored.fields, stored.jobTitle ?? null);
         await queueWebhookEvent(
           trx,
           { type: "submission.created", submissionId: id, summary },

@@ -14,7 +14,7 @@ import type { Notification } from "./submissions.server.ts";
 
 export type NotifiedSubmission = {
   id: string;
-  jobSlug: string | null;
+  jobTitle: string | null;
   fields: StoredFields;
   files: Array<{ name: string; type: string; size: number }>;
 };
@@ -31,7 +31,7 @@ export function notificationFor(description: SubmissionFields, submission: Notif
   const intro = notification.intro.replace("{id}", submission.id);
   const link = `${env.SITE_URL}${workspacePaths.submission(submission.id)}`;
   const rows = [
-    ...(notification.context?.(submission.jobSlug) ?? []),
+    ...(notification.context?.(submission.jobTitle) ?? []),
     ...describeFields(description, submission.fields),
   ];
   const longText = description.longText && submission.fields[description.longText.key];
@@ -70,7 +70,7 @@ export function notificationFor(description: SubmissionFields, submission: Notif
   return {
     recipient: notificationRecipient(description),
     replyTo: sender.email || null,
-    subject: oneLine(notification.subject(sender, submission.jobSlug)).slice(0, 200),
+    subject: oneLine(notification.subject(sender, submission.jobTitle)).slice(0, 200),
     text,
     html,
   };

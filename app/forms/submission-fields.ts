@@ -19,17 +19,18 @@ export type SubmissionFields = {
    */
   typed: string[];
   /** A few words about it for the team's chat, never personal data ("budget $25k–$50k"). */
-  chatSummary?: (fields: StoredFields, jobSlug: string | null) => string | null;
+  chatSummary?: (fields: StoredFields, jobTitle: string | null) => string | null;
   /** The long text (a project, a cover note), shown as a paragraph. */
   longText: { key: string; label: string } | null;
   /** The e-mail that tells the team: which of the site's addresses gets it, its subject and first line. */
   notification: {
     to: "contact" | "careers";
-    subject: (sender: Sender, jobSlug: string | null) => string;
+    /** `jobTitle`: an application's posting, by its title when the application arrived. */
+    subject: (sender: Sender, jobTitle: string | null) => string;
     /** `{id}` stands for the submission's reference. */
     intro: string;
     /** Rows shown before the fields (an application's posting). */
-    context?: (jobSlug: string | null) => Array<{ label: string; value: string }>;
+    context?: (jobTitle: string | null) => Array<{ label: string; value: string }>;
   };
 };
 

@@ -34,6 +34,8 @@ export type Notification = {
 export type NewSubmission = {
   kind: SubmissionKind;
   jobSlug?: string | null;
+  /** An application's posting title as it is when the application arrives. */
+  jobTitle?: string | null;
   fields: Record<string, string | null>;
   /** How the team reads this kind: which fields the person typed, for the inbox's search text. */
   description: SubmissionFields;
@@ -70,6 +72,7 @@ export async function storeSubmission(db: Kysely<Schema>, submission: NewSubmiss
         status,
         created_at: createdAt,
         job_slug: submission.jobSlug ?? null,
+        job_title: submission.jobTitle ?? null,
         fields: JSON.stringify(submission.fields),
         search_text: submissionSearchText(submission.description, submission.fields),
         spam_reason: submission.spamReason,
@@ -126,6 +129,8 @@ export type SubmissionRecord = {
   status: SubmissionStatus;
   spamReason: string | null;
   job: string | null;
+  /** An application's posting title as it was when it arrived. */
+  jobTitle: string | null;
   /** Where the team is with it, and their internal note (the workspace). */
   progress: SubmissionProgress;
   note: string | null;
@@ -215,6 +220,7 @@ export async function listSubmissions(
     status: row.status,
     spamReason: row.spam_reason,
     job: row.job_slug,
+    jobTitle: row.job_title,
     progress: row.progress,
     note: row.note,
     fields: JSON.parse(row.fields) as Record<string, string | null>,

@@ -49,6 +49,8 @@ export interface SubmissionTable {
    * written with `fields` (app/forms/submissions.server.ts); NULL when an older version stored it.
    */
   search_text: string | null;
+  /** An application's posting title as it was when it arrived (0016). */
+  job_title: string | null;
 }
 
 export interface AttachmentTable {
@@ -115,6 +117,8 @@ export interface StaffTable {
   openid_signed_in_at: string | null;
   /** The IANA time zone the workspace shows this person's times in (0018); NULL until set. */
   time_zone: string | null;
+  /** The content this person may edit: "postings", "proof", both (space-separated) or "" (0016). */
+  content_rights: Generated<string>;
 }
 
 export interface StaffInvitationTable {
@@ -305,6 +309,63 @@ export interface CalendarWriteTable {
   done_at: string | null;
 }
 
+/** Each kind of content's revision, which grows with every change (app/platform/content-revisions.server.ts). */
+export interface ContentRevisionTable {
+  scope: string;
+  revision: number;
+  changed_at: string;
+}
+
+export type PostingStatus = "draft" | "published" | "closed";
+
+/** A job posting as the workspace edits it and the careers pages show it (app/careers/postings.server.ts). */
+export interface PostingTable {
+  id: string;
+  slug: string;
+  title: string;
+  department: string;
+  summary: string;
+  /** Markdown: headings, lists, links, emphasis. */
+  description: string;
+  employment_type: string;
+  location_type: string;
+  locality: string | null;
+  region: string | null;
+  country: string | null;
+  applicant_country: string | null;
+  salary_min: number;
+  salary_max: number;
+  salary_currency: string;
+  salary_period: string;
+  date_posted: string;
+  valid_through: string;
+  direct_apply: number;
+  status: PostingStatus;
+  /** When a published posting opens (scheduled until then). */
+  opens_at: string | null;
+  position: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One saved state of a posting: its fields as JSON. */
+export interface PostingVersionTable {
+  id: string;
+  posting_id: string;
+  version: number;
+  saved_at: string;
+  saved_by: string | null;
+  data: string;
+}
+
+/** An address a posting had before it was renamed. */
+export interface PostingSlugTable {
+  slug: string;
+  posting_id: string;
+  created_at: string;
+}
+
 export interface Schema {
   submissions: SubmissionTable;
   attachments: AttachmentTable;
@@ -331,6 +392,10 @@ export interface Schema {
   disabled_webhooks: DisabledWebhookTable;
   calendar_busy: CalendarBusyTable;
   calendar_writes: CalendarWriteTable;
+  content_revisions: ContentRevisionTable;
+  postings: PostingTable;
+  posting_versions: PostingVersionTable;
+  posting_slugs: PostingSlugTable;
 }
 
 export type Engine = "sqlite" | "postgres";

@@ -5,7 +5,8 @@ export const pages = {
   home: { path: "/", prerender: true, sitemap: true },
   about: { path: "/about", prerender: true, sitemap: true },
   features: { path: "/features", prerender: true, sitemap: true },
-  careers: { path: "/careers", prerender: true, sitemap: true },
+  // Rendered by the server from the postings in the database (server/live-pages.ts).
+  careers: { path: "/careers", prerender: false, sitemap: true },
   login: { path: "/login", prerender: true, sitemap: false },
   // Contact renders per request: its form will carry per-visit state and post back to it.
   contact: { path: "/contact", prerender: false, sitemap: true },

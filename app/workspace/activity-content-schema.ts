@@ -68,6 +68,8 @@ export const ActivitySchema = z.object({
     submission: text,
     deleted: z.object({ erasure: text, retention: text, unknown: text }),
     removedPerson: text,
+    removedPosting: text,
+    noRights: text,
     thisOne: text,
     unknownFile: text,
     file: text,

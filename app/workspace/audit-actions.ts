@@ -22,6 +22,15 @@ export const auditActions = [
   "passkey-rename",
   "privacy-export",
   "privacy-erase",
+  "content-rights",
+  "posting-create",
+  "posting-save",
+  "posting-publish",
+  "posting-schedule",
+  "posting-close",
+  "posting-reopen",
+  "posting-duplicate",
+  "posting-restore",
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

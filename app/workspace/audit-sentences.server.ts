@@ -28,7 +28,7 @@ const isAction = (value: string): value is AuditAction => (auditActions as reado
 async function namesFor(db: Kysely<Schema>, events: AuditRow[]) {
   const targets = [...new Set(events.map((event) => event.target).filter((target) => target !== null))];
   const submissionTargets = targets.slice(0, 1000);
-  const [people, submissions, tombstones, files] = targets.length
+  const [people, submissions, tombstones, files, postings] = targets.length
     ? await Promise.all([
         db.selectFrom("staff").select(["id", "email"]).where("id", "in", targets).execute(),
         db.selectFrom("submissions").select(["id", "kind", "fields"]).where("id", "in", submissionTargets).execute(),
@@ -42,14 +42,16 @@ async function namesFor(db: Kysely<Schema>, events: AuditRow[]) {
           .select(["submission_id", "position", "name"])
           .where("submission_id", "in", submissionTargets)
           .execute(),
+        db.selectFrom("postings").select(["id", "title"]).where("id", "in", submissionTargets).execute(),
       ])
-    : [[], [], [], []];
+    : [[], [], [], [], []];
   return {
     people: new Map(people.map((person) => [person.id, person.email])),
     submissions: new Map(
       submissions.map((row) => [row.id, submissionName(row.kind, JSON.parse(row.fields) as StoredFields)]),
     ),
     tombstones: new Map(tombstones.map((row) => [row.id, row])),
+    postings: new Map(postings.map((posting) => [posting.id, posting.title])),
     files: new Map(files.map((file) => [`${file.submission_id} ${Number(file.position)}`, cleanFileName(file.name)])),
   };
 }
@@ -82,6 +84,17 @@ function exportWhat(detail: string | null) {
   // Written before the trail kept what was exported: "12 submissions as csv".
   const legacy = /^(\d+) submissions as (\w+)$/.exec(detail);
   return legacy ? `${legacy[1]} ${kindWord("any", Number(legacy[1]))} as ${legacy[2]?.toUpperCase()}` : detail;
+}
+
+/** "rights postings proof" (the trail's detail) as the People page names them. */
+function rightsNamed(detail: string | null) {
+  const rights = detail?.replace(/^rights /, "").split(" ") ?? [];
+  const named = rights.flatMap((right) =>
+    right in workspace.people.rights.short
+      ? [workspace.people.rights.short[right as keyof typeof workspace.people.rights.short].toLowerCase()]
+      : [],
+  );
+  return named.length ? named.join(" and ") : activity.audit.noRights;
 }
 
 const split = (template: string, values: Record<string, SentencePart>): SentencePart[] =>
@@ -147,6 +160,10 @@ export async function readableAudit(
       role: roleName(event.detail),
       state: progressLabels[event.detail as keyof typeof progressLabels] ?? event.detail ?? "",
       what: exportWhat(event.detail),
+      posting: target
+        ? { label: names.postings.get(target) ?? copy.removedPosting, href: workspacePaths.posting(target) }
+        : "",
+      rights: rightsNamed(event.detail),
     };
     let sentence: SentencePart[];
     if (!action) sentence = [event.action, ...(event.detail ? [` (${event.detail})`] : [])];

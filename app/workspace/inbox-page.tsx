@@ -42,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     rows: page.rows.map(({ meeting, ...row }) => ({
       ...row,
       received: shownTime(row.createdAt, zone),
-      posting: row.kind === "application" ? postingTitle(row.job) : null,
+      posting: row.kind === "application" ? postingTitle(row) : null,
       // When a meeting takes place and how it stands: a cancelled one says so instead of "New".
       meeting: meeting ? { when: shownTime(meeting.start, zone), state: meetingStateLabel(meeting, now, zone) } : null,
       state:
@@ -51,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     nextAfter: page.nextAfter,
     postings: postings.map((posting) => ({
       value: posting.job ?? "",
-      label: `${postingTitle(posting.job)} (${posting.count})`,
+      label: `${postingTitle(posting)} (${posting.count})`,
     })),
   };
 }

@@ -62,6 +62,7 @@ export type InboxRow = {
   kindLabel: string;
   createdAt: string;
   job: string | null;
+  jobTitle: string | null;
   progress: SubmissionProgress;
   spam: boolean;
   sender: { name: string; email: string; company: string | null };
@@ -95,7 +96,7 @@ function chosenBy(db: Kysely<Schema>, filter: Omit<InboxFilter, "after">, now: D
 /** One page's query: a row more than a page, to know whether another follows (the benchmark explains its plan). */
 export function inboxQuery(db: Kysely<Schema>, filter: InboxFilter, now: Date = clockNow()) {
   let query = chosenBy(db, filter, now)
-    .select(["id", "kind", "created_at", "job_slug", "progress", "status", "fields"])
+    .select(["id", "kind", "created_at", "job_slug", "job_title", "progress", "status", "fields"])
     .orderBy("id", "desc")
     .limit(pageSize + 1);
   if (filter.after) query = query.where("id", "<", filter.after);
@@ -119,6 +120,7 @@ export async function listInbox(db: Kysely<Schema>, filter: InboxFilter, now: Da
         kindLabel: kindFields[row.kind].label,
         createdAt: row.created_at,
         job: row.job_slug,
+        jobTitle: row.job_title,
         progress: row.progress,
         spam: row.status === "spam",
         sender: kindFields[row.kind].sender(JSON.parse(row.fields) as StoredFields),
@@ -187,7 +189,7 @@ export async function teamSheet(db: Kysely<Schema>, kind: SubmissionKind, submis
     state: (submission) =>
       stateLabel(submission.status === "spam", submission.progress, meetings?.get(submission.id) ?? null) +
       (submission.spamReason ? ` (${submission.spamReason})` : ""),
-    posting: kind === "application" ? (submission) => postingTitle(submission.job) : null,
+    posting: kind === "application" ? (submission) => postingTitle(submission) : null,
     mail: (mail, submission) => `${mailLabel(mail, submission.kind)}: ${mailStateLabel(mail.status)}`,
   });
 }
@@ -196,7 +198,7 @@ export async function teamSheet(db: Kysely<Schema>, kind: SubmissionKind, submis
 export const openApplicationsQuery = (db: Kysely<Schema>) =>
   db
     .selectFrom("submissions")
-    .select((eb) => ["job_slug", eb.fn.countAll<number | string>().as("count")])
+    .select((eb) => ["job_slug", eb.fn.max("job_title").as("job_title"), eb.fn.countAll<number | string>().as("count")])
     .where("kind", "=", "application")
     .where("status", "=", "received")
     // Not done, written as the two states it leaves: both engines then seek them in the
@@ -206,7 +208,7 @@ export const openApplicationsQuery = (db: Kysely<Schema>) =>
 
 export async function openApplicationsByPosting(db: Kysely<Schema>) {
   const rows = await openApplicationsQuery(db).execute();
-  return rows.map((row) => ({ job: row.job_slug, count: Number(row.count) }));
+  return rows.map((row) => ({ job: row.job_slug, jobTitle: row.job_title, count: Number(row.count) }));
 }
 
 export async function setProgress(db: Kysely<Schema>, id: string, progress: SubmissionProgress, actor: Actor) {
@@ -256,13 +258,13 @@ export async function setSpam(db: Kysely<Schema>, id: string, spam: boolean, act
       if (!submission) return false;
       const message = notificationFor(kindFields[submission.kind], {
         id,
-        jobSlug: submission.job,
+        jobTitle: submission.jobTitle,
         fields: submission.fields,
         files: submission.attachments,
       });
       const mail = { ...message, kind: "notification", recipientRole: "team" } as const;
       await queueMail(trx, { ...mail, submissionId: id, messageIdDomain: new URL(env.SITE_URL).hostname }, now);
-      const summary = kindFields[submission.kind].chatSummary?.(submission.fields, submission.job);
+      const summary = kindFields[submission.kind].chatSummary?.(submission.fields, submission.jobTitle);
       await queueWebhookEvent(trx, { type: "submission.created", submissionId: id, summary }, { now });
     }
     await recordAudit(

@@ -8,13 +8,14 @@ import type { Route } from "./+types/people-page";
 import { sendInvitation } from "./invitation-mail.server.ts";
 import { fieldClasses, Notice } from "./notice.tsx";
 import { requireStaff, zoneOf } from "./session.server.ts";
-import { invitationHours, staffRoles } from "./staff-rules.ts";
+import { contentRights, invitationHours, staffRoles } from "./staff-rules.ts";
 import {
   findStaffByEmail,
   inviteStaff,
   listStaff,
   removeStaff,
   revokeInvitation,
+  setContentRights,
   setStaffRole,
 } from "./staff.server.ts";
 import { Time } from "./time.tsx";
@@ -47,13 +48,16 @@ const ChangeSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove"), email: z.string() }),
   z.object({ intent: z.literal("resend"), email: z.string() }),
   z.object({ intent: z.literal("revoke"), email: z.string() }),
+  z.object({ intent: z.literal("rights"), email: z.string(), rights: z.array(z.enum(contentRights)) }),
 ]);
 
 type Outcome = { tone: "done" | "problem"; message: string; link?: string; mailed?: boolean };
 
 export async function action({ request }: Route.ActionArgs) {
   const { db, staff } = await requireStaff(request, { role: "admin" });
-  const form = Object.fromEntries(await request.formData());
+  const formData = await request.formData();
+  // The rights are checkboxes: one value each, none when all are cleared.
+  const form: Record<string, unknown> = { ...Object.fromEntries(formData), rights: formData.getAll("rights") };
   const parsed = ChangeSchema.safeParse(form);
   const copy = workspace.people;
   const answer = (outcome: Outcome, status = 200) => data(outcome, { status });
@@ -93,6 +97,11 @@ export async function action({ request }: Route.ActionArgs) {
       if (result === "not-found") return answer({ tone: "problem", message: copy.notFound }, 404);
       if (result === "last-admin") return answer({ tone: "problem", message: copy.lastAdmin }, 409);
       return answer({ tone: "done", message: fillTemplate(copy.invitations.revoked, { email: change.email }) });
+    }
+    case "rights": {
+      const result = await setContentRights(db, change.email, change.rights, actor);
+      if (result === "not-found") return answer({ tone: "problem", message: copy.notFound }, 404);
+      return answer({ tone: "done", message: copy.rights.saved });
     }
     case "remove": {
       const result = await removeStaff(db, change.email, actor);
@@ -192,13 +201,47 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
         </p>
       </Form>
 
-      <WorkspaceTable columns={Object.values(copy.columns)}>
+      <WorkspaceTable
+        columns={[copy.columns.email, copy.columns.role, copy.rights.column, ...Object.values(copy.columns).slice(2)]}
+      >
         {people.map((person) => (
           <tr key={person.id} className="border-b border-line align-top">
             <td className="py-3 pr-4 font-semibold break-all">
               {person.email} {person.id === me ? <span className="font-normal text-ink-muted">{copy.you}</span> : null}
             </td>
             <td className="py-3 pr-4">{copy.roles[person.role]}</td>
+            <td className="py-3 pr-4">
+              {person.role === "admin" ? (
+                copy.rights.admin
+              ) : (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="rights" />
+                  <input type="hidden" name="email" value={person.email} />
+                  <fieldset>
+                    <legend className="sr-only">{fillTemplate(copy.rights.label, { email: person.email })}</legend>
+                    {contentRights.map((right) => (
+                      <label key={right} className="flex min-h-8 items-center gap-2 whitespace-nowrap">
+                        <input
+                          type="checkbox"
+                          name="rights"
+                          value={right}
+                          defaultChecked={person.contentRights.includes(right)}
+                          className="size-6"
+                          aria-label={`${copy.rights.names[right]} (${person.email})`}
+                        />
+                        {copy.rights.short[right]}
+                      </label>
+                    ))}
+                  </fieldset>
+                  <button
+                    type="submit"
+                    className="mt-2 rounded-control border border-line px-3 py-1.5 font-semibold hover:bg-surface"
+                  >
+                    {copy.rights.save}
+                  </button>
+                </Form>
+              )}
+            </td>
             <td className="py-3 pr-4">
               {person.invitation && !person.canSignIn ? null : person.passkeys}
               {person.invitation ? <InvitationState email={person.email} invitation={person.invitation} /> : null}

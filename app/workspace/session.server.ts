@@ -8,6 +8,7 @@ import { getServices } from "#app/platform/services.server.ts";
 import { hashToken, newToken } from "#app/platform/tokens.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
+import { type ContentRight, effectiveContentRights } from "./staff-rules.ts";
 
 // Staff sessions live in the database, so signing out or removing a person ends their sessions
 // on every instance at once. The cookie holds a random token; the table holds its hash. A session
@@ -15,8 +16,11 @@ import { workspacePaths } from "./workspace-paths.ts";
 
 export type SignedIn = {
   sessionId: string;
-  /** `timeZone`: the zone their times are shown in, null until their browser said it (UTC meanwhile). */
-  staff: { id: string; email: string; role: StaffRole; timeZone: string | null };
+  /**
+   * `timeZone`: the zone their times are shown in, null until their browser said it (UTC meanwhile).
+   * `contentRights`: what the person may edit (app/workspace/content-rights.server.ts).
+   */
+  staff: { id: string; email: string; role: StaffRole; timeZone: string | null; contentRights: ContentRight[] };
 };
 
 /** The zone a person's times are shown in. */
@@ -91,6 +95,7 @@ export async function readSession(
       "staff.email",
       "staff.role",
       "staff.time_zone",
+      "staff.content_rights",
     ])
     .where("staff_sessions.id", "=", id)
     .executeTakeFirst();
@@ -107,7 +112,16 @@ export async function readSession(
       .where("id", "=", id)
       .execute();
   }
-  return { sessionId: id, staff: { id: row.id, email: row.email, role: row.role, timeZone: row.time_zone } };
+  return {
+    sessionId: id,
+    staff: {
+      id: row.id,
+      email: row.email,
+      role: row.role,
+      timeZone: row.time_zone,
+      contentRights: effectiveContentRights(row.role, row.content_rights),
+    },
+  };
 }
 
 export async function endSession(db: Kysely<Schema>, sessionId: string) {

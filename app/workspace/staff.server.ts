@@ -4,7 +4,7 @@ import { isoNow, now as clockNow } from "#app/platform/clock.ts";
 import { newId } from "#app/platform/ids.server.ts";
 import type { Schema, StaffRole } from "#app/platform/db.server.ts";
 import { type Actor, recordAudit } from "./audit.server.ts";
-import { invitationHours } from "./staff-rules.ts";
+import { type ContentRight, contentRights, invitationHours, parseContentRights } from "./staff-rules.ts";
 import { newToken } from "#app/platform/tokens.server.ts";
 
 // The people who may use the workspace. Nobody signs up: an admin (or an operator with
@@ -22,6 +22,8 @@ export type StaffMember = {
   canSignIn: boolean;
   /** Their newest invitation while it is unused: until when its link works, and whether that has passed. */
   invitation: { expiresAt: string; expired: boolean } | null;
+  /** The content rights given to the person (an admin has all of them whatever this says). */
+  contentRights: ContentRight[];
 };
 
 export async function listStaff(db: Kysely<Schema>, now: Date = clockNow()): Promise<StaffMember[]> {
@@ -34,9 +36,17 @@ export async function listStaff(db: Kysely<Schema>, now: Date = clockNow()): Pro
       "staff.role",
       "staff.created_at",
       "staff.openid_signed_in_at",
+      "staff.content_rights",
       eb.fn.count<number | string>("passkeys.id").as("passkeys"),
     ])
-    .groupBy(["staff.id", "staff.email", "staff.role", "staff.created_at", "staff.openid_signed_in_at"])
+    .groupBy([
+      "staff.id",
+      "staff.email",
+      "staff.role",
+      "staff.created_at",
+      "staff.openid_signed_in_at",
+      "staff.content_rights",
+    ])
     .orderBy("staff.email")
     .execute();
   const invitations = await db
@@ -56,6 +66,7 @@ export async function listStaff(db: Kysely<Schema>, now: Date = clockNow()): Pro
       passkeys: Number(row.passkeys),
       canSignIn: Number(row.passkeys) > 0 || row.openid_signed_in_at !== null,
       invitation: expiresAt ? { expiresAt, expired: expiresAt <= isoNow(now) } : null,
+      contentRights: parseContentRights(row.content_rights),
     };
   });
 }
@@ -88,6 +99,7 @@ export async function inviteStaff(
         created_at: isoNow(now),
         openid_signed_in_at: null,
         time_zone: null,
+        content_rights: "",
       };
       await trx.insertInto("staff").values(person).execute();
     } else if (role && role !== person.role && !(await isLastAdmin(trx, person))) {
@@ -273,5 +285,21 @@ export async function revokeInvitation(
     if (!signedInBefore) await trx.deleteFrom("staff").where("id", "=", person.id).execute();
   });
   await recordAudit(db, { actor, action: "revoke", target: person.id }, now);
+  return "done";
+}
+
+/** Gives a person exactly these content rights (postings, proof), recorded in the audit trail. */
+export async function setContentRights(
+  db: Kysely<Schema>,
+  email: string,
+  rights: ContentRight[],
+  actor: Actor,
+): Promise<Exclude<StaffChange, "last-admin">> {
+  const person = await findStaffByEmail(db, email);
+  if (!person) return "not-found";
+  const stored = contentRights.filter((right) => rights.includes(right)).join(" ");
+  if (stored === person.content_rights) return "done";
+  await db.updateTable("staff").set({ content_rights: stored }).where("id", "=", person.id).execute();
+  await recordAudit(db, { actor, action: "content-rights", target: person.id, detail: `rights ${stored || "none"}` });
   return "done";
 }

@@ -47,7 +47,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     name: sender.name || sender.email,
     received: shownTime(submission.createdAt, zone),
     spam: submission.status === "spam",
-    posting: submission.kind === "application" ? postingTitle(submission.job) : null,
+    posting: submission.kind === "application" ? postingTitle(submission) : null,
     meeting: meeting && {
       when: shownTime(meeting.start, zone),
       state: meetingStateLabel(meeting, now, zone),

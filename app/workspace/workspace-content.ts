@@ -9,17 +9,22 @@ export const workspace = {
     people: "People",
     audit: "Audit trail",
     requests: "Data requests",
+    postings: "Postings",
+    proof: "Proof",
     signedInAs: "Signed in as",
     signOut: "Sign out",
   },
   signInFirst: "Your session has ended, so nothing was changed. Sign in, then try again.",
   adminsOnly: "This page is for admins. Ask an admin if you need something changed.",
+  contentRightOnly:
+    "This page is for the people who edit the site's content. Ask an admin to give you the right on the People page.",
   openedElsewhere:
     "This page was opened at {page}, but the site is configured for {site}, and passkeys work only there: open it at {address}. If that address does not open, the site's SITE_URL is wrong: tell whoever runs the site.",
   errors: {
     badRequest: "That change was not understood",
     signedOut: "Signed out",
     forbidden: "Admins only",
+    editorsOnly: "For the content's editors only",
     notFound: "Not found",
   },
   signIn: {
@@ -217,6 +222,15 @@ export const workspace = {
       revokeLabel: "Withdraw the invitation of {email}",
       revoked:
         "The invitation of {email} is withdrawn: its link no longer works. Someone who had never signed in is removed with it.",
+    },
+    rights: {
+      column: "May edit",
+      label: "Content {email} may edit",
+      names: { postings: "Job postings", proof: "Proof (clients, case studies, testimonials, team)" },
+      short: { postings: "Postings", proof: "Proof" },
+      admin: "Everything (admin)",
+      save: "Save rights",
+      saved: "Content rights saved.",
     },
     lastAdmin:
       "The workspace needs another admin who can sign in (with a passkey or the company account): make someone who can an admin first.",

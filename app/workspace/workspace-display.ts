@@ -7,7 +7,6 @@ import type {
 } from "#app/platform/db.server.ts";
 import { now as clockNow } from "#app/platform/clock.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
-import { findJob } from "#app/careers/jobs.ts";
 import { activity } from "./activity-content.ts";
 import { workspace } from "./workspace-content.ts";
 
@@ -21,9 +20,9 @@ export const progressLabels: Record<SubmissionProgress, string> = {
   done: "Done",
 };
 
-/** The posting an application was sent for, by its title (its slug once the posting is gone). */
-export const postingTitle = (slug: string | null) =>
-  slug ? (findJob(slug)?.title ?? slug) : workspace.inbox.filters.generalApplication;
+/** The posting an application was sent for, by its title when it arrived (else its address). */
+export const postingTitle = ({ job, jobTitle }: { job: string | null; jobTitle: string | null }) =>
+  job ? (jobTitle ?? job) : workspace.inbox.filters.generalApplication;
 
 /** A notification's delivery state: "Sent", "Waiting to be sent", "Failed". */
 export const mailStateLabel = (status: string) =>

@@ -8,6 +8,7 @@ import type { Route } from "./+types/workspace-layout";
 import { currentSession } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
+import type { ContentRight } from "./staff-rules.ts";
 
 // The frame of every workspace page: never cached, never indexed, no public header, footer or
 // cookie banner (the workspace sets only its own session cookie, which needs no consent).
@@ -25,6 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     email: session?.staff.email ?? null,
     admin: session?.staff.role === "admin",
     askTimeZone: session !== null && session.staff.timeZone === null,
+    contentRights: session?.staff.contentRights ?? [],
   };
 }
 
@@ -38,9 +40,14 @@ const reportTimeZone = `fetch(${JSON.stringify(workspacePaths.timeZone)},{method
 export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
   const { navigation } = workspace;
   const nonce = useNonce();
+  // Each content page shows to those who may edit that content (content-rights.server.ts).
+  const contentLinks: Array<{ right: ContentRight; to: string; label: string }> = [
+    { right: "postings", to: workspacePaths.postings, label: navigation.postings },
+  ];
   const links = [
     { to: workspacePaths.inbox, label: navigation.inbox },
     { to: workspacePaths.agenda, label: navigation.agenda },
+    ...contentLinks.filter((link) => loaderData.contentRights.includes(link.right)),
     { to: workspacePaths.passkeys, label: navigation.passkeys },
     ...(loaderData.admin
       ? [

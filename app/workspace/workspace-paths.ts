@@ -23,6 +23,10 @@ export const workspaceRoutes = {
   requestsExport: "/workspace/requests/export",
   timeZone: "/workspace/time-zone",
   agenda: "/workspace/agenda",
+  postings: "/workspace/postings",
+  newPosting: "/workspace/postings/new",
+  posting: "/workspace/postings/:id",
+  postingPreview: "/workspace/postings/:id/preview",
 } as const;
 
 export const workspacePaths = {
@@ -43,6 +47,11 @@ export const workspacePaths = {
   requestsExport: workspaceRoutes.requestsExport,
   timeZone: workspaceRoutes.timeZone,
   agenda: workspaceRoutes.agenda,
+  postings: workspaceRoutes.postings,
+  newPosting: workspaceRoutes.newPosting,
+  /** A posting's form in the workspace, with its actions and earlier versions. */
+  posting: (id: string) => generatePath(workspaceRoutes.posting, { id }),
+  postingPreview: (id: string) => generatePath(workspaceRoutes.postingPreview, { id }),
   /** Where the team reads a stored submission. */
   submission: (id: string) => generatePath(workspaceRoutes.submission, { id }),
   file: (id: string, position: number) => generatePath(workspaceRoutes.file, { id, position: String(position) }),

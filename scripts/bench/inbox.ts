@@ -14,7 +14,7 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { CompiledQuery, type Insertable, type Kysely, sql } from "kysely";
 import { v7 as uuidv7 } from "uuid";
-import { careers } from "#app/careers/careers-content.ts";
+import { initialPostings } from "#app/platform/migrations/initial-postings.ts";
 import { epochMs } from "#app/platform/clock.ts";
 import {
   type Database,
@@ -219,7 +219,7 @@ const sentences = [
 ];
 const budgets = ["under-10k", "10k-25k", "25k-50k", "50k-100k", "over-100k"];
 const sources = [null, null, "Search engine", "A friend", "LinkedIn", "Conference talk"];
-const jobs = [...careers.jobs.map((job) => job.slug), null];
+const jobs = [...initialPostings, null];
 /** One surname in forty: a search finds a page of it among the newest submissions not done. */
 const commonTerm = "Kowalski";
 /** Exactly one submission, halfway through, mentions this: a search for it reads every row. */
@@ -288,7 +288,10 @@ export async function seed(db: Kysely<Schema>, count: number, now: number) {
         kind,
         status: spam ? "spam" : "received",
         created_at: createdAt,
-        job_slug: application ? random.pick(jobs) : null,
+        ...(() => {
+          const job = application ? random.pick(jobs) : null;
+          return { job_slug: job?.slug ?? null, job_title: job?.title ?? null };
+        })(),
         fields: JSON.stringify(fields),
         search_text: submissionSearchText(kindFields[kind], fields),
         spam_reason: spam ? random.pick(["honeypot", "too-fast"]) : null,

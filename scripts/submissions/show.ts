@@ -38,7 +38,7 @@ function describeSubmission(submission: SubmissionRecord, meeting: MeetingState 
     ...(meeting ? [["Takes place", formatTime(meeting.start)] as [string, string]] : []),
     ...(spam && submission.spamReason ? [["Spam because", submission.spamReason] as [string, string]] : []),
     ...(submission.kind === "application"
-      ? [["Posting", printable(postingTitle(submission.job))] as [string, string]]
+      ? [["Posting", printable(postingTitle(submission))] as [string, string]]
       : []),
   ];
   const fields = describeFields(description, submission.fields).map(({ label, value }): [string, string] => [

@@ -32,6 +32,12 @@ const sharedFolders: Record<string, string[]> = {
 const offeredModules: Record<string, string> = {
   "app/careers/jobs.ts":
     "which postings are open and their addresses (the sitemap lists them, the workspace names them)",
+  "app/careers/postings.server.ts":
+    "the postings as stored (the sitemap lists the open ones, the workspace edits them and keeps their history)",
+  "app/careers/posting-fields.ts": "what a posting is made of (the workspace's posting form and its list)",
+  "app/careers/careers-pages.server.ts":
+    "a posting as its page shows it, description rendered and sanitized (the workspace's preview)",
+  "app/careers/posting-article.tsx": "a posting's page (the workspace's preview shows exactly that)",
   "app/careers/application-fields.ts": "how the team reads a stored application (the workspace shows it)",
   "app/contact/inquiry-fields.ts": "how the team reads a stored inquiry (the workspace shows it)",
   "app/booking/meeting-fields.ts": "how the team reads a booked meeting (the workspace and the command line show it)",

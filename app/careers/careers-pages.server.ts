@@ -1,0 +1,53 @@
+import type { Kysely } from "kysely";
+import { data, redirect } from "react-router";
+import { now as clockNow } from "#app/platform/clock.ts";
+import type { Schema } from "#app/platform/db.server.ts";
+import { generatedFiles } from "#app/site/pages.ts";
+import { careersPath, jobPath, type PublicPosting } from "./jobs.ts";
+import { markdownToHtml } from "./markdown.server.ts";
+import { type Posting, postingState } from "./posting-fields.ts";
+import { findPostingBySlug, openPostings, postingsChangeAfter, renamedTo } from "./postings.server.ts";
+
+// What the careers pages' loaders read: the open postings, one posting by its address (a renamed
+// one's old address answers 301, a closed one the closed page), and which pages show postings.
+
+/** A posting as its page shows it, its description rendered to sanitized HTML here on the server. */
+export function publicPosting(posting: Posting): PublicPosting {
+  const { status, opensAt, position, version, createdAt, updatedAt, ...shown } = posting;
+  return { ...shown, descriptionHtml: markdownToHtml(posting.description) };
+}
+
+/**
+ * The open posting at `slug`, for its page and its application. A posting renamed since answers
+ * 301 to its address now (`suffix`: the rest of the path, "/apply"); a closed one the 404 of the
+ * closed page, pointing at the open ones; a draft, a scheduled one or no posting a plain 404.
+ */
+export async function requireOpenPosting(db: Kysely<Schema>, slug: string, { suffix = "", now = clockNow() } = {}) {
+  const posting = await findPostingBySlug(db, slug);
+  if (!posting) {
+    const current = await renamedTo(db, slug);
+    if (current) throw redirect(`${jobPath({ slug: current })}${suffix}`, 301);
+    throw data(null, { status: 404 });
+  }
+  const state = postingState(posting, now);
+  if (state === "open") return posting;
+  if (state === "closed") {
+    const openings = (await openPostings(db, now)).map(({ slug, title }) => ({ slug, title }));
+    throw data({ closed: posting.title, openings }, { status: 404 });
+  }
+  throw data(null, { status: 404 });
+}
+
+/**
+ * The pages that show postings, which the server renders into memory (server/live-pages.ts): the
+ * list, each open posting's page and the sitemap; and the next moment they change by themselves
+ * (a scheduled posting opens, an open one closes). Application pages carry a stamp per visit
+ * (app/forms/form-guard.server.ts), so they are rendered per request.
+ */
+export async function postingPages(db: Kysely<Schema>, now: Date = clockNow()) {
+  const open = await openPostings(db, now);
+  return {
+    paths: [careersPath, ...open.map(jobPath), generatedFiles.sitemap],
+    changesAt: await postingsChangeAfter(db, now),
+  };
+}

@@ -1,0 +1,38 @@
+import type { Kysely } from "kysely";
+import { isoNow, now as clockNow } from "./clock.ts";
+import type { Schema } from "./db.server.ts";
+
+// What the team edits in the workspace (issue 30) is shown by pages every instance keeps in
+// memory (server/live-pages.ts). Each kind of content has a revision that grows with every
+// change, written in the change's own transaction: an instance that sees a revision it has not
+// rendered renders that kind's pages again. One small row per kind, read by every instance
+// about once a second: a cheap query on either engine, with no engine-specific signal to keep.
+
+/** The kinds of content the workspace edits, each with the pages it shows on. */
+export const contentScopes = ["postings", "proof"] as const;
+export type ContentScope = (typeof contentScopes)[number];
+
+/** Records a change to `scope`: call it with the transaction (or database) that makes the change. */
+export async function contentChanged(db: Kysely<Schema>, scope: ContentScope, now: Date = clockNow()) {
+  await db
+    .insertInto("content_revisions")
+    .values({ scope, revision: 1, changed_at: isoNow(now) })
+    .onConflict((conflict) =>
+      conflict.column("scope").doUpdateSet((eb) => ({
+        revision: eb("content_revisions.revision", "+", 1),
+        changed_at: isoNow(now),
+      })),
+    )
+    .execute();
+}
+
+/** Every scope's revision now (0 for a scope never changed). */
+export async function contentRevisions(db: Kysely<Schema>): Promise<Record<ContentScope, number>> {
+  const rows = await db.selectFrom("content_revisions").select(["scope", "revision"]).execute();
+  const revisions = Object.fromEntries(contentScopes.map((scope) => [scope, 0])) as Record<ContentScope, number>;
+  for (const row of rows) {
+    if ((contentScopes as readonly string[]).includes(row.scope))
+      revisions[row.scope as ContentScope] = Number(row.revision);
+  }
+  return revisions;
+}

@@ -1,0 +1,131 @@
+import type { Kysely } from "kysely";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { postingPages } from "#app/careers/careers-pages.server.ts";
+import { type ConsentVariant, consentCookieName, serializeConsent } from "#app/consent/consent-cookie.ts";
+import { epochMs, now } from "#app/platform/clock.ts";
+import { type ContentScope, contentRevisions, contentScopes } from "#app/platform/content-revisions.server.ts";
+import type { Schema } from "#app/platform/db.server.ts";
+import { log } from "#app/platform/log.server.ts";
+import { nextTurn } from "#app/platform/pacing.server.ts";
+import { describeError, startWorker } from "#app/platform/worker.server.ts";
+import { pages } from "#app/site/pages.ts";
+import { type PrerenderedPage, pagePolicy, preparedFile, type prerenderedPages } from "./prerendered.ts";
+import { fileDocumentPolicy } from "./security-headers.ts";
+
+// The pages that show what the team edits in the workspace are answered from memory like the
+// build's, with no database read per view (issue 30). The server renders them itself, through
+// React Router with the loaders reading the database at that moment, each cookie variant as the
+// build does: at start, whenever a kind of content's revision changes (every instance reads the
+// revisions about once a second, app/platform/content-revisions.server.ts), and at the moment a
+// page changes by itself (a scheduled posting opens, an open one closes).
+
+/** Which pages each kind of content shows on, and the next moment they change by themselves. */
+export const contentPages: Record<
+  ContentScope,
+  (db: Kysely<Schema>, now: Date) => Promise<{ paths: string[]; changesAt: Date | null }>
+> = {
+  postings: postingPages,
+  // The home page's clients, case studies and testimonials; the about page's team.
+  proof: async () => ({ paths: [pages.home.path, pages.about.path], changesAt: null }),
+};
+
+const decided: Array<Exclude<ConsentVariant, "undecided">> = ["necessary", "forms"];
+
+/** How often every instance reads the revisions: a change shows within about this, plus the rendering. */
+export const revisionPollMs = 1000;
+
+export async function startLivePages({
+  build,
+  db,
+  siteUrl,
+  consentRevision,
+  frames,
+  memory,
+}: {
+  build: ServerBuild;
+  db: Kysely<Schema>;
+  siteUrl: string;
+  consentRevision: number;
+  frames: string[];
+  /** The pages answered from memory (server/prerendered.ts). */
+  memory: Pick<ReturnType<typeof prerenderedPages>, "set" | "remove">;
+}) {
+  const handle = createRequestHandler(build, "production");
+
+  const get = (path: string, variant: ConsentVariant) => {
+    const consent = { id: "prerendered-variant", revision: consentRevision, forms: variant === "forms", at: 0 };
+    const headers: Record<string, string> =
+      variant === "undecided" ? {} : { Cookie: `${consentCookieName}=${serializeConsent(consent)}` };
+    return handle(new Request(new URL(path, siteUrl), { headers }));
+  };
+
+  /** A page in every variant, or null when it is no page now (404, a redirect); throws when rendering failed. */
+  async function render(path: string): Promise<PrerenderedPage | null> {
+    const first = await get(path, "undecided");
+    if (first.status >= 500) throw new Error(`rendering ${path} answered ${first.status}`);
+    if (first.status !== 200) {
+      await first.body?.cancel();
+      return null;
+    }
+    const type = first.headers.get("content-type") ?? "text/html";
+    if (!type.startsWith("text/html")) {
+      // A document that is not HTML (the sitemap) is the same for every cookie choice.
+      const file = await preparedFile(await first.text(), {
+        type,
+        csp: () => fileDocumentPolicy({ viewerStyles: type.includes("xml") }),
+      });
+      return { undecided: file, necessary: file, forms: file };
+    }
+    const html = { type: "text/html; charset=utf-8", csp: pagePolicy(frames) };
+    const page = { undecided: await preparedFile(await first.text(), html) } as PrerenderedPage;
+    for (const variant of decided) {
+      const response = await get(path, variant);
+      if (response.status !== 200) throw new Error(`rendering ${path} (${variant}) answered ${response.status}`);
+      page[variant] = await preparedFile(await response.text(), html);
+    }
+    return page;
+  }
+
+  const shown = new Map<ContentScope, string[]>();
+  const renderedRevision = new Map<ContentScope, number>();
+  const changesAt = new Map<ContentScope, number>();
+
+  /** Renders a kind of content's pages and swaps them in; pages it no longer has leave memory. */
+  async function renderScope(scope: ContentScope) {
+    const { paths, changesAt: next } = await contentPages[scope](db, now());
+    const rendered: Array<[string, PrerenderedPage | null]> = [];
+    for (const path of paths) {
+      rendered.push([path, await render(path)]);
+      await nextTurn(); // the answers waiting go first
+    }
+    for (const [path, page] of rendered) {
+      if (page) memory.set(path, page);
+      else memory.remove(path);
+    }
+    const kept = rendered.filter(([, page]) => page).map(([path]) => path);
+    for (const path of shown.get(scope) ?? []) if (!kept.includes(path)) memory.remove(path);
+    shown.set(scope, kept);
+    changesAt.set(scope, next?.getTime() ?? Number.POSITIVE_INFINITY);
+    return kept.length;
+  }
+
+  /** Renders what changed since the last look (everything the first time). */
+  async function refresh() {
+    const revisions = await contentRevisions(db);
+    for (const scope of contentScopes) {
+      const changed = renderedRevision.get(scope) !== revisions[scope];
+      if (!changed && (changesAt.get(scope) ?? 0) > epochMs()) continue;
+      const count = await renderScope(scope);
+      if (renderedRevision.has(scope))
+        log.info(`Rendered the ${scope} pages again (revision ${revisions[scope]}): ${count} pages`);
+      renderedRevision.set(scope, revisions[scope]);
+    }
+    return undefined;
+  }
+
+  // A failed first rendering does not stop the start: until the worker's next run renders them,
+  // those pages are answered per request by the app, from the database.
+  await refresh().catch((error: unknown) => log.error(`Content pages run failed: ${describeError(error)}`));
+  const worker = startWorker({ name: "Content pages", intervalMs: revisionPollMs, work: refresh });
+  return { stop: worker.stop, refresh };
+}

@@ -1,0 +1,236 @@
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { postingPages, requireOpenPosting } from "#app/careers/careers-pages.server.ts";
+import { markdownToHtml } from "#app/careers/markdown.server.ts";
+import { type PostingFields, postingState } from "#app/careers/posting-fields.ts";
+import {
+  findPostingBySlug,
+  listPostings,
+  listVersions,
+  openPostings,
+  PostingRefusal,
+  renamedTo,
+} from "#app/careers/postings.server.ts";
+import { contentChanged, contentRevisions } from "#app/platform/content-revisions.server.ts";
+import { initialPostings } from "#app/platform/migrations/initial-postings.ts";
+import { listAudit } from "#app/workspace/audit.server.ts";
+import { changePosting } from "#app/workspace/postings.server.ts";
+import { inviteStaff, setContentRights, listStaff } from "#app/workspace/staff.server.ts";
+import { readSession, startSession } from "#app/workspace/session.server.ts";
+import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
+
+// The postings in the database (issue 30): the brief's six on a fresh database, open from the
+// first start; every change a version, an audit event and a new revision for the pages; a
+// renamed posting's old address; the editors' rights.
+
+const platformEngineer: PostingFields = {
+  title: "Platform Engineer",
+  slug: "platform-engineer",
+  department: "Engineering",
+  summary: "Run the platform our clients' products stand on.",
+  description: "## What you will do\n\n- Keep the clusters healthy\n- Automate everything twice",
+  employmentType: "FULL_TIME",
+  locationType: "remote",
+  locality: null,
+  region: null,
+  country: null,
+  applicantCountry: "United States",
+  salaryMin: 140_000,
+  salaryMax: 190_000,
+  salaryCurrency: "USD",
+  salaryPeriod: "YEAR",
+  datePosted: null,
+  validThrough: null,
+  directApply: true,
+};
+
+const editor = { id: "editor-id", email: "editor@company.example" };
+const day = 86_400_000;
+
+describe.each(engines)("postings on %s", (engine) => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await openTestDatabase(engine);
+  });
+  afterEach(() => database.cleanup());
+
+  test("a fresh database has the brief's six postings, open now and for sixty days, none after", async () => {
+    const { db } = database;
+    const open = await openPostings(db);
+    expect(open.map((posting) => posting.title)).toEqual(initialPostings.map((posting) => posting.title));
+    expect(open.map((posting) => [posting.department, posting.salaryMin, posting.salaryMax])).toEqual(
+      initialPostings.map((posting) => [posting.department, posting.salary.min, posting.salary.max]),
+    );
+    expect(await openPostings(db, new Date(Date.now() + 59 * day))).toHaveLength(6);
+    expect(await openPostings(db, new Date(Date.now() + 62 * day))).toHaveLength(0);
+    const pages = await postingPages(db);
+    expect(pages.paths).toEqual(["/careers", ...initialPostings.map((p) => `/careers/${p.slug}`), "/sitemap.xml"]);
+    expect(pages.changesAt?.getTime()).toBeGreaterThan(Date.now() + 59 * day);
+    // Each has its first version, to restore.
+    const [first] = await listPostings(db);
+    expect((await listVersions(db, first!.id)).map((version) => version.version)).toEqual([1]);
+  });
+
+  test("creating, publishing, renaming, closing and restoring: each a version, an audit event and a new revision", async () => {
+    const { db } = database;
+    const revision = async () => (await contentRevisions(db)).postings;
+    const start = await revision();
+
+    const draft = await changePosting(db, { intent: "create", fields: platformEngineer }, editor);
+    expect(postingState(draft, new Date())).toBe("draft");
+    expect((await openPostings(db)).map((posting) => posting.slug)).not.toContain("platform-engineer");
+    expect(await revision()).toBe(start + 1);
+
+    const published = await changePosting(db, { intent: "publish", id: draft.id, fields: platformEngineer }, editor);
+    expect(postingState(published, new Date())).toBe("open");
+    expect(published.datePosted).toBe(new Date().toISOString().slice(0, 10));
+    expect(published.validThrough).toBe(new Date(Date.now() + 60 * day).toISOString().slice(0, 10));
+    expect((await openPostings(db)).at(-1)?.title).toBe("Platform Engineer");
+
+    const renamed = await changePosting(
+      db,
+      { intent: "save", id: draft.id, fields: { ...platformEngineer, slug: "platform-engineer-sre" } },
+      editor,
+    );
+    expect(renamed.slug).toBe("platform-engineer-sre");
+    expect(await renamedTo(db, "platform-engineer")).toBe("platform-engineer-sre");
+    const moved = await requireOpenPosting(db, "Platform-Engineer", { suffix: "/apply" }).catch((answer) => answer);
+    expect(moved).toBeInstanceOf(Response);
+    expect([moved.status, moved.headers.get("location")]).toEqual([301, "/careers/platform-engineer-sre/apply"]);
+
+    const closed = await changePosting(db, { intent: "close", id: draft.id }, editor);
+    expect(postingState(closed, new Date())).toBe("closed");
+    await expect(requireOpenPosting(db, "platform-engineer-sre")).rejects.toMatchObject({
+      init: { status: 404 },
+      data: { closed: "Platform Engineer" },
+    });
+
+    const restored = await changePosting(db, { intent: "restore", id: draft.id, version: 1 }, editor);
+    expect(restored.slug).toBe("platform-engineer");
+    expect(restored.status).toBe("closed"); // restoring brings back fields, not the state
+    expect(await renamedTo(db, "platform-engineer-sre")).toBe("platform-engineer");
+
+    const versions = await listVersions(db, draft.id);
+    expect(versions.map((version) => version.version)).toEqual([6, 5, 4, 3, 2, 1]);
+    expect(versions.every((version) => version.savedBy === editor.email)).toBe(true);
+    const actions = (await listAudit(db)).filter((event) => event.target === draft.id).map((event) => event.action);
+    expect(actions.sort()).toEqual(
+      ["posting-create", "posting-save", "posting-publish", "posting-save", "posting-close", "posting-restore"].sort(),
+    );
+    expect(await revision()).toBeGreaterThan(start + 4);
+  });
+
+  test("scheduling keeps a posting off the site until its time; a copy is a draft under a free address", async () => {
+    const { db } = database;
+    const opensAt = new Date(Date.now() + 2 * day);
+    const scheduled = await changePosting(db, { intent: "schedule", fields: platformEngineer, opensAt }, editor);
+    expect(postingState(scheduled, new Date())).toBe("scheduled");
+    expect(postingState(scheduled, new Date(opensAt.getTime() + 1))).toBe("open");
+    expect((await postingPages(db)).changesAt?.getTime()).toBe(opensAt.getTime());
+
+    const copy = await changePosting(db, { intent: "duplicate", id: scheduled.id }, editor);
+    expect(copy).toMatchObject({ slug: "platform-engineer-copy", status: "draft", title: "Platform Engineer (copy)" });
+    const second = await changePosting(db, { intent: "duplicate", id: scheduled.id }, editor);
+    expect(second.slug).toBe("platform-engineer-copy-2");
+  });
+
+  test("an address another posting has is refused, and nothing of the change is kept", async () => {
+    const { db } = database;
+    const before = await contentRevisions(db);
+    await expect(
+      changePosting(db, { intent: "create", fields: { ...platformEngineer, slug: "data-scientist" } }, editor),
+    ).rejects.toBeInstanceOf(PostingRefusal);
+    expect(await contentRevisions(db)).toEqual(before);
+    expect((await listPostings(db)).filter((posting) => posting.slug === "data-scientist")).toHaveLength(1);
+    expect(await listAudit(db)).toEqual([]);
+    expect(await findPostingBySlug(db, "platform-engineer")).toBeNull();
+  });
+
+  test("content revisions count each scope's changes", async () => {
+    const { db } = database;
+    const before = await contentRevisions(db);
+    await contentChanged(db, "proof");
+    await contentChanged(db, "proof");
+    expect(await contentRevisions(db)).toEqual({ ...before, proof: before.proof + 2 });
+  });
+
+  test("an admin gives a member content rights; the session carries them; admins have all", async () => {
+    const { db } = database;
+    const admin = await inviteStaff(db, { email: "admin@company.example", actor: null });
+    const member = await inviteStaff(db, { email: "member@company.example", role: "member", actor: null });
+    const session = async (id: string) => (await readSession(db, await startSession(db, id)))?.staff.contentRights;
+    expect(await session(admin.staff.id)).toEqual(["postings", "proof"]);
+    expect(await session(member.staff.id)).toEqual([]);
+    expect(
+      await setContentRights(db, "member@company.example", ["postings"], {
+        id: admin.staff.id,
+        email: "admin@company.example",
+      }),
+    ).toBe("done");
+    expect(await session(member.staff.id)).toEqual(["postings"]);
+    expect((await listStaff(db)).find((person) => person.id === member.staff.id)?.contentRights).toEqual(["postings"]);
+    expect((await listAudit(db)).find((event) => event.action === "content-rights")?.detail).toBe("rights postings");
+    await setContentRights(db, "member@company.example", [], null);
+    expect(await session(member.staff.id)).toEqual([]);
+  });
+});
+
+describe("a posting's Markdown", () => {
+  test("keeps headings, lists, links and emphasis", () => {
+    expect(markdownToHtml("# Role\n\n## Duties\n\n- *one*\n- **two**\n\n1. [site](https://example.com)")).toBe(
+      '<h2>Role</h2>\n<h2>Duties</h2>\n<ul>\n<li><em>one</em></li>\n<li><strong>two</strong></li>\n</ul>\n<ol>\n<li><a href="https://example.com">site</a></li>\n</ol>',
+    );
+  });
+
+  test("comes out clean of scripts, event handlers, images and javascript: links", () => {
+    const html = markdownToHtml(
+      [
+        "Hello <script>alert(1)</script>",
+        '<img src=x onerror="alert(2)">',
+        '[click](javascript:alert(3)) and <a href="javascript:alert(4)">this</a>',
+        "![pic](https://evil.example/x.png)",
+        '<p onclick="alert(5)" style="color:red">styled</p>',
+        "<iframe src=https://evil.example></iframe>",
+      ].join("\n\n"),
+    );
+    expect(html).not.toMatch(/script|onerror|onclick|javascript|<img|<iframe|style=|alert\(1\)/i);
+    expect(html).toContain("<p>styled</p>");
+    expect(html).toContain("click");
+  });
+});
+
+describe.each(engines)("moving content on %s", (engine) => {
+  let from: TestDatabase;
+  let to: TestDatabase;
+  beforeEach(async () => {
+    [from, to] = await Promise.all([openTestDatabase(engine), openTestDatabase(engine)]);
+  });
+  afterEach(() => Promise.all([from.cleanup(), to.cleanup()]));
+
+  test("an export imported elsewhere gives the same postings; a file with a mistake changes nothing", async () => {
+    const { contentFileProblems, exportContent, importContent } = await import("#app/workspace/content-file.server.ts");
+    await changePosting(from.db, { intent: "publish", fields: platformEngineer }, editor);
+    const seeded = await listPostings(from.db);
+    await changePosting(from.db, { intent: "close", id: seeded.find((p) => p.slug === "data-scientist")!.id }, editor);
+    const file = JSON.parse(JSON.stringify(await exportContent(from.db)));
+
+    const wrong = structuredClone(file);
+    wrong.postings[1].salaryMax = 1;
+    wrong.postings[2].slug = "Not An Address";
+    const refused = contentFileProblems(wrong);
+    expect(refused.problems).toEqual([
+      "postings.1.salaryMax: The upper end must be at least the lower end.",
+      expect.stringMatching(/^postings\.2\.slug: /),
+    ]);
+    const before = await exportContent(to.db);
+
+    const checked = contentFileProblems(file);
+    expect(checked.problems).toEqual([]);
+    expect(await importContent(to.db, checked.file!)).toEqual({ created: 1, updated: 6 });
+    const shown = (content: Awaited<ReturnType<typeof exportContent>>) =>
+      content.postings.map(({ opensAt, datePosted, validThrough, ...posting }) => posting);
+    expect(shown(await exportContent(to.db))).toEqual(shown(file));
+    expect((await openPostings(to.db)).map((p) => p.slug)).not.toContain("data-scientist");
+    expect((await openPostings(to.db)).map((p) => p.slug)).toContain("platform-engineer");
+    expect(before.postings).toHaveLength(6);
+  });
+});
