@@ -138,8 +138,9 @@ export async function createApp({ clientDir }: { clientDir: string }): Promise<{
     const extension = path.extname(req.path);
     res.setHeader(
       "Content-Security-Policy",
-      extension === ".xml" || extension === ".txt"
-        ? fileDocumentPolicy({ viewerStyles: extension === ".xml" })
+      // Documents that are files (and the proof's images, /media/…: an SVG's own styles, nothing run).
+      [".xml", ".txt", ".svg", ".webp"].includes(extension)
+        ? fileDocumentPolicy({ viewerStyles: extension === ".xml" || extension === ".svg" })
         : contentSecurityPolicy({ scriptSources: [`'nonce-${nonce}'`], frames, formTargets }),
     );
     next();

@@ -44,6 +44,19 @@ const contentTargets: Partial<Record<AuditAction, { label: string; href: (id: st
       ] as const
     ).map((action) => [action, { label: workspace.audit.posting, href: workspacePaths.posting }]),
   );
+const proofTargets: typeof contentTargets = Object.fromEntries(
+  (
+    [
+      "proof-create",
+      "proof-save",
+      "proof-publish",
+      "proof-unpublish",
+      "proof-move",
+      "proof-restore",
+      "proof-delete",
+    ] as const
+  ).map((action) => [action, { label: workspace.audit.proofEntry, href: workspacePaths.proofEntry }]),
+);
 const isAction = (value: string): value is AuditAction => (auditActions as readonly string[]).includes(value);
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -55,7 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     events: events.map((event) => {
       const action = isAction(event.action) ? event.action : null;
       const aboutPerson = action !== null && personActions.has(action);
-      const content = action ? contentTargets[action] : undefined;
+      const content = action ? (contentTargets[action] ?? proofTargets[action]) : undefined;
       return {
         id: event.id,
         at: event.at,
