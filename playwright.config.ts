@@ -31,7 +31,12 @@ export default defineConfig<{ storage: StorageEnv; serverNow: Date }>({
     },
   },
   projects: [
-    { name: "sqlite", use: { ...devices["Desktop Chrome"], storage: servers.sqlite.storage } },
+    {
+      name: "sqlite",
+      // What a visitor sees once every posting has closed: on the postings-closed server only.
+      testIgnore: /careers-closed\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], storage: servers.sqlite.storage },
+    },
     {
       name: "postgres",
       testMatch: /contact\.spec\.ts/,
@@ -41,7 +46,7 @@ export default defineConfig<{ storage: StorageEnv; serverNow: Date }>({
       // The pages that depend on the date, once more on a server whose clock is past every
       // posting's closing day: what a visitor sees after the last posting closes.
       name: "postings-closed",
-      testMatch: /(careers|pages|seo)\.spec\.ts/,
+      testMatch: /(careers|careers-closed|pages|seo)\.spec\.ts/,
       use: {
         ...devices["Desktop Chrome"],
         baseURL: url(servers.postingsClosed.port),
@@ -63,8 +68,9 @@ export default defineConfig<{ storage: StorageEnv; serverNow: Date }>({
       env: { ...e2eEnv, ...servers.sqlite.storage, PORT: String(servers.sqlite.port), SITE_URL: "" },
     },
     {
-      // The build of the first, its clock started by a test-only preload (tests/e2e/set-clock.ts).
-      command: `rm -rf ${servers.postingsClosed.storage.DATA_DIR} && node --import ./tests/e2e/set-clock.ts build/start.js`,
+      // The build of the first on a database made now (the brief's postings open from now), its
+      // clock then started past their closing day by a test-only preload (tests/e2e/set-clock.ts).
+      command: `rm -rf ${servers.postingsClosed.storage.DATA_DIR} && node scripts/db-migrate.ts && node --import ./tests/e2e/set-clock.ts build/start.js`,
       url: `${url(servers.postingsClosed.port)}/`,
       timeout: 60_000,
       reuseExistingServer: false,

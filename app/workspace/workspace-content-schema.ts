@@ -19,7 +19,7 @@ export const WorkspaceSchema = z.object({
   adminsOnly: text,
   contentRightOnly: text,
   openedElsewhere: text,
-  errors: z.object({ badRequest: text, signedOut: text, forbidden: text, notFound: text }),
+  errors: z.object({ badRequest: text, signedOut: text, forbidden: text, editorsOnly: text, notFound: text }),
   signIn: z.object({
     title: text,
     intro: text,

@@ -23,6 +23,7 @@ export const workspace = {
     badRequest: "That change was not understood",
     signedOut: "Signed out",
     forbidden: "Admins only",
+    editorsOnly: "For the content's editors only",
     notFound: "Not found",
   },
   signIn: {

@@ -20,10 +20,11 @@ export function WorkspaceError() {
   if (!isRouteErrorResponse(error) || typeof error.data !== "string" || !(error.status in titles))
     return <RouteError error={error} />;
   const signedOut = error.status === 401;
+  const title = error.data === workspace.contentRightOnly ? workspace.errors.editorsOnly : titles[error.status];
   return (
     <Container className="max-w-3xl py-8">
-      <title>{`${titles[error.status]} | ${workspace.name}`}</title>
-      <h1 className="text-3xl font-extrabold tracking-tight">{titles[error.status]}</h1>
+      <title>{`${title} | ${workspace.name}`}</title>
+      <h1 className="text-3xl font-extrabold tracking-tight">{title}</h1>
       <p className="mt-3">{error.data}</p>
       <Link
         to={signedOut ? workspacePaths.signIn : workspacePaths.inbox}

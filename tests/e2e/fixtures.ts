@@ -3,8 +3,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type Page, test as base, expect } from "@playwright/test";
 import { parseEnv, publicConfig } from "#app/platform/env.ts";
-import type { JobPosting } from "#app/careers/careers-content-schema.ts";
-import { openJobs } from "#app/careers/jobs.ts";
+import { formatSalaryRange } from "#app/careers/salary-range.ts";
+import { initialOpenDays, initialPostings } from "#app/platform/migrations/initial-postings.ts";
 import { e2eEnv, embedOrigin, type StorageEnv, servers } from "./server-env.ts";
 import { type SiteProxy, startSiteProxy } from "./site-proxy.ts";
 
@@ -22,9 +22,33 @@ export const sitePages = [
   "/privacy",
 ] as const;
 
+/** A posting as the careers page shows it. */
+export type ShownPosting = { slug: string; title: string; location: string; type: string; salary: string };
+
+/**
+ * The postings open on a server whose clock reads `at`: the brief's six, which a fresh database
+ * gets open for `initialOpenDays` from its first start (migration 0016), none past that. The
+ * shared servers' databases are fresh for each run; tests that change postings start their own.
+ */
+export function postingsOpenAt(at: Date): ShownPosting[] {
+  if (at.getTime() > Date.now() + initialOpenDays * 86_400_000) return [];
+  return initialPostings.map((posting) => ({
+    slug: posting.slug,
+    title: posting.title,
+    location: posting.location === "remote" ? "Remote" : "San Francisco CA",
+    type: "Full-time",
+    salary: formatSalaryRange({
+      salaryMin: posting.salary.min,
+      salaryMax: posting.salary.max,
+      salaryCurrency: "USD",
+      salaryPeriod: "YEAR",
+    }),
+  }));
+}
+
 // A posting open at the time of the run and its application page, for the specs that visit one
 // (none once every posting has closed: the postings-closed project tests that state).
-const postingOpenNow = openJobs(new Date())[0];
+const postingOpenNow = postingsOpenAt(new Date())[0];
 export const postingPages: string[] = postingOpenNow ? [`/careers/${postingOpenNow.slug}`] : [];
 export const postingApplyPages: string[] = postingOpenNow ? [`/careers/${postingOpenNow.slug}/apply`] : [];
 
@@ -38,14 +62,14 @@ export const test = base.extend<{
   /** The time of the server under test (a project may start its clock elsewhere: playwright.config.ts). */
   serverNow: Date;
   /** The postings open at the server's time, in the order of the content. */
-  openPostings: JobPosting[];
+  openPostings: ShownPosting[];
   embedRequests: string[];
   hydrated: () => Promise<void>;
   siteProxy: SiteProxy;
 }>({
   storage: [servers.sqlite.storage, { option: true }],
   serverNow: [new Date(), { option: true }],
-  openPostings: async ({ serverNow }, use) => use(openJobs(serverNow)),
+  openPostings: async ({ serverNow }, use) => use(postingsOpenAt(serverNow)),
   // The public forms start their scripts at the visitor's first interaction (app/site/island.tsx):
   // moves the pointer as a visitor would, then waits until React has taken over, when JavaScript is on.
   hydrated: async ({ page, javaScriptEnabled }, use) => {

@@ -1,7 +1,6 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { careers } from "#app/careers/careers-content.ts";
-import { closesAt } from "#app/careers/jobs.ts";
+import { initialOpenDays } from "#app/platform/migrations/initial-postings.ts";
 
 // The end-to-end servers: one on SQLite and one on PostgreSQL, built once with the same public
 // configuration (one store configured and one not, so both states show; embed frames on a
@@ -35,11 +34,14 @@ export type StorageEnv = { DATA_DIR: string; DATABASE_URL: string };
 
 export const servers = {
   sqlite: { port: basePort, storage: { DATA_DIR: path.join(tmpdir(), `site-e2e-${basePort}`), DATABASE_URL: "" } },
-  /** The same build on SQLite, its clock started the day after every posting has closed. */
+  /**
+   * The same build on SQLite, its database made now (the brief's postings open for
+   * `initialOpenDays` from now) and its clock started two days after they have all closed.
+   */
   postingsClosed: {
     port: basePort + 2,
     storage: { DATA_DIR: path.join(tmpdir(), `site-e2e-${basePort + 2}`), DATABASE_URL: "" },
-    clockAt: new Date(Math.max(...careers.jobs.map((job) => closesAt(job).getTime())) + 24 * 60 * 60 * 1000),
+    clockAt: new Date(Date.now() + (initialOpenDays + 2) * 24 * 60 * 60 * 1000),
   },
   postgres: {
     port: basePort + 1,

@@ -27,6 +27,8 @@ import { proof } from "#app/pages/proof-content.ts";
 import { ErrorPagesSchema, SiteSchema } from "#app/site/content-schema.ts";
 import { workspace } from "#app/workspace/workspace-content.ts";
 import { WorkspaceSchema } from "#app/workspace/workspace-content-schema.ts";
+import { postingsEditor } from "#app/workspace/postings-content.ts";
+import { PostingsEditorSchema } from "#app/workspace/postings-content-schema.ts";
 import { proofEditor } from "#app/workspace/proof-editor-content.ts";
 import { ProofEditorSchema } from "#app/workspace/proof-editor-content-schema.ts";
 import { site } from "#app/site/site-content.ts";
@@ -35,7 +37,7 @@ import { PrivacySchema } from "#app/privacy/privacy-content-schema.ts";
 import { leads } from "#app/forms/leads-content.ts";
 import { LeadsSchema } from "#app/forms/leads-content-schema.ts";
 import { formatSalaryRange } from "#app/careers/salary-range.ts";
-import { openJobs } from "#app/careers/jobs.ts";
+import { initialPostings } from "#app/platform/migrations/initial-postings.ts";
 
 const modules: Array<[string, z.ZodType, unknown]> = [
   ["site", SiteSchema, site],
@@ -51,6 +53,7 @@ const modules: Array<[string, z.ZodType, unknown]> = [
   ["download", DownloadSchema, download],
   ["error pages", ErrorPagesSchema, errorPages],
   ["workspace", WorkspaceSchema, workspace],
+  ["postings editor", PostingsEditorSchema, postingsEditor],
   ["proof editor", ProofEditorSchema, proofEditor],
   ["privacy", PrivacySchema, privacy],
   ["leads", LeadsSchema, leads],
@@ -83,14 +86,19 @@ describe("content modules", () => {
 
 describe("the brief's constants", () => {
   test("the six job postings with department, location, type and salary", () => {
-    // Open on the day they were written; the seventh posting is an expired example.
+    // The first content of a fresh database (migration 0016), all full-time and paid yearly in US dollars.
     expect(
-      openJobs(new Date("2026-11-21T12:00:00Z")).map((job) => [
+      initialPostings.map((job) => [
         job.title,
         job.department,
-        job.location,
-        job.type,
-        formatSalaryRange(job.salary),
+        job.location === "remote" ? "Remote" : "San Francisco CA",
+        "Full-time",
+        formatSalaryRange({
+          salaryMin: job.salary.min,
+          salaryMax: job.salary.max,
+          salaryCurrency: "USD",
+          salaryPeriod: "YEAR",
+        }),
       ]),
     ).toEqual([
       ["Senior Mobile Engineer", "Engineering", "Remote", "Full-time", "$120k-$180k"],

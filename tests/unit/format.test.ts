@@ -1,7 +1,9 @@
 import { expect, test } from "vitest";
 import { formatSalaryRange } from "#app/careers/salary-range.ts";
 
+const yearly = { salaryCurrency: "USD", salaryPeriod: "YEAR" } as const;
+
 test("formats salary ranges the way the brief writes them", () => {
-  expect(formatSalaryRange({ min: 120_000, max: 180_000 })).toBe("$120k-$180k");
-  expect(formatSalaryRange({ min: 85_000, max: 130_000 })).toBe("$85k-$130k");
+  expect(formatSalaryRange({ salaryMin: 120_000, salaryMax: 180_000, ...yearly })).toBe("$120k-$180k");
+  expect(formatSalaryRange({ salaryMin: 85_000, salaryMax: 130_000, ...yearly })).toBe("$85k-$130k");
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { careers } from "#app/careers/careers-content.ts";
+import { initialPostings } from "#app/platform/migrations/initial-postings.ts";
 import { home } from "#app/pages/home-content.ts";
 import { pageList, pages } from "#app/site/pages.ts";
 import { site } from "#app/site/site-content.ts";
@@ -35,7 +35,7 @@ test("a page reached in another case has the lower-case address as its canonical
   // Which is right because every address of the site is lower case.
   const addresses = [
     ...pageList.map((page) => page.path),
-    ...careers.jobs.map((job) => `${pages.careers.path}/${job.slug}`),
+    ...initialPostings.map((job) => `${pages.careers.path}/${job.slug}`),
   ];
   for (const address of addresses) expect(address).toBe(address.toLowerCase());
 });
