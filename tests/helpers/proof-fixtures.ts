@@ -1,4 +1,8 @@
+import type { Kysely } from "kysely";
 import sharp from "sharp";
+import { prepareImage } from "#app/pages/proof-images.server.ts";
+import type { Schema } from "#app/platform/db.server.ts";
+import { changeProof } from "#app/workspace/proof.server.ts";
 
 // Images an editor might upload, made here so the tests carry no binary files.
 
@@ -53,3 +57,114 @@ export const hostileSvgLogo = `<?xml version="1.0" encoding="UTF-8"?>
   <animate attributeName="href" to="javascript:alert('animate')"/>
   <text x="50" y="27">Northwind &amp; Co</text>
 </svg>`;
+
+/**
+ * A portrait-like photo: soft light, a round shape, a little sensor noise, as a JPEG from a
+ * camera (so it compresses as a real photo does, not as a flat colour). `seed` varies it.
+ */
+export function portraitJpeg(seed: number, side = 200) {
+  const pixels = Buffer.alloc(side * side * 3);
+  let state = seed * 2654435761 + 1;
+  const noise = () => {
+    // xorshift32: cheap, repeatable grain
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return ((state >>> 0) / 4294967296 - 0.5) * 60;
+  };
+  for (let y = 0; y < side; y += 1)
+    for (let x = 0; x < side; x += 1) {
+      const [dx, dy] = [x / side - 0.5, y / side - 0.42];
+      const face = dx * dx + dy * dy * 0.7 < 0.05;
+      const light = 1 - Math.hypot(x / side - 0.3, y / side - 0.2) * 0.6;
+      const base = face ? [224, 172, 140] : [60 + seed * 20, 90, 120 - seed * 5];
+      const offset = (y * side + x) * 3;
+      for (let channel = 0; channel < 3; channel += 1)
+        pixels[offset + channel] = Math.max(0, Math.min(255, base[channel]! * light + noise()));
+    }
+  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+const editor = { id: "fixture-editor", email: "editor@company.example" };
+const consent = { consentFrom: "The client's marketing lead, by e-mail", consentOn: "2026-01-15" };
+const clients = [
+  "Northwind Freight",
+  "Contoso Health",
+  "Fabrikam Energy",
+  "Tailspin Travel",
+  "Woodgrove Bank",
+  "Litware Labs",
+];
+
+/**
+ * The full set of proof the issue names (6 logos, 3 case studies, 3 testimonials, 8 team
+ * members with photos), long as real entries run, published: what the budgets are held to.
+ */
+export async function fillFullProof(db: Kysely<Schema>) {
+  const publish = async (
+    change: Omit<Parameters<typeof changeProof>[1] & { intent: "create" }, "intent" | "publish">,
+  ) => changeProof(db, { intent: "create", publish: true, ...change }, editor);
+  for (const [index, name] of clients.entries()) {
+    const image =
+      index < 4
+        ? await prepareImage("logo", { name: "logo.svg", content: new TextEncoder().encode(svgLogo(name)) })
+        : await prepareImage("logo", {
+            name: "logo.png",
+            content: await pngLogo({ width: 600 + index * 40, height: 160 }),
+          });
+    await publish({ kind: "logo", input: { fields: { name, url: "https://client.example" }, ...consent, image } });
+  }
+  for (const client of clients.slice(0, 3))
+    await publish({
+      kind: "case-study",
+      input: {
+        fields: {
+          client,
+          industry: "Logistics",
+          title: `How ${client} moved from nightly batches to live data`,
+          problem:
+            "Status reached customers a day late: a nightly batch moved it between three systems that nobody on the team fully understood any more, and every change to it was a risk.",
+          approach:
+            "Two of our engineers joined their platform team for a quarter. Together we built an event stream between the systems, reviewed every change in pairs and wrote down how it runs.",
+          outcome:
+            "Customers see a change within a minute, releases went from monthly to weekly, and the platform team runs the stream on its own since the summer.",
+          figures: [
+            { value: "< 1 min", label: "from event to customer" },
+            { value: "4×", label: "more releases" },
+            { value: "3", label: "systems joined" },
+          ],
+        },
+        ...consent,
+      },
+    });
+  for (const client of clients.slice(0, 3))
+    await publish({
+      kind: "testimonial",
+      input: {
+        fields: {
+          quote:
+            "They worked inside our team, not beside it. Every decision was explained, every change reviewed with us, and when they left the knowledge stayed with our engineers.",
+          name: `Dana ${client.split(" ")[0]}`,
+          role: "Head of Platform",
+          company: client,
+        },
+        ...consent,
+      },
+    });
+  for (let seed = 1; seed <= 8; seed += 1)
+    await publish({
+      kind: "member",
+      input: {
+        fields: {
+          name: `Engineer Example ${seed}`,
+          role: "Principal engineer",
+          bio: "Cloud platforms and the migrations to them since 2012; happiest pairing with a client's team on the hard parts.",
+          profileUrl: "https://www.linkedin.com/in/example",
+        },
+        ...consent,
+        image: await prepareImage("photo", { name: "photo.jpg", content: await portraitJpeg(seed) }),
+      },
+    });
+}
