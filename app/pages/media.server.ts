@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
+import sharp from "sharp";
 import { isoNow, now as clockNow } from "#app/platform/clock.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { mediaPath } from "#app/site/pages.ts";
@@ -23,6 +24,12 @@ export const mediaName = (image: Pick<PreparedImage, "content" | "type">) =>
   `${createHash("sha256").update(image.content).digest("hex").slice(0, 32)}.${extensions[image.type]}`;
 
 export const mediaNamePattern = /^[0-9a-f]{32}\.(svg|webp)$/;
+
+// A photo is stored at twice the size it is shown, for sharp screens; a screen of ordinary density
+// takes its half (the page's srcset), made from the stored one when first asked for and kept like
+// it: a fourth of the bytes. Its name is the stored image's with "-1x".
+const halfPattern = /^([0-9a-f]{32})-1x\.webp$/;
+export const halfSizePath = (src: string) => src.replace(/\.webp$/, "-1x.webp");
 
 /** Stores an image (once: the same bytes have the same name) and returns its name. */
 export async function storeMedia(trx: Kysely<Schema>, image: PreparedImage, now: Date = clockNow()) {
@@ -78,14 +85,7 @@ const memoryBytes = 32 * 1024 * 1024;
 const served = new Map<string, Served>();
 let servedBytes = 0;
 
-/** An image by its name, from memory after its first read; null when there is none. */
-export async function readMedia(db: Kysely<Schema>, name: string): Promise<Served | null> {
-  const kept = served.get(name);
-  if (kept) return kept;
-  if (!mediaNamePattern.test(name)) return null;
-  const row = await db.selectFrom("media").select(["type", "content"]).where("name", "=", name).executeTakeFirst();
-  if (!row) return null;
-  const file = { content: Buffer.from(row.content), type: row.type };
+function keep(name: string, file: Served) {
   served.set(name, file);
   servedBytes += file.content.byteLength;
   for (const [oldest, { content }] of served) {
@@ -94,6 +94,27 @@ export async function readMedia(db: Kysely<Schema>, name: string): Promise<Serve
     servedBytes -= content.byteLength;
   }
   return file;
+}
+
+/** An image by its name, from memory after its first read; null when there is none. */
+export async function readMedia(db: Kysely<Schema>, name: string): Promise<Served | null> {
+  const kept = served.get(name);
+  if (kept) return kept;
+  const half = name.match(halfPattern);
+  if (half) {
+    const full = await readMedia(db, `${half[1]}.webp`);
+    if (!full) return null;
+    const { width = 2 } = await sharp(full.content).metadata();
+    const content = await sharp(full.content)
+      .resize({ width: Math.max(1, Math.round(width / 2)) })
+      .webp({ quality: 80 })
+      .toBuffer();
+    return keep(name, { content, type: full.type });
+  }
+  if (!mediaNamePattern.test(name)) return null;
+  const row = await db.selectFrom("media").select(["type", "content"]).where("name", "=", name).executeTakeFirst();
+  if (!row) return null;
+  return keep(name, { content: Buffer.from(row.content), type: row.type });
 }
 
 /** The stored bytes of an image (the export carries them). */

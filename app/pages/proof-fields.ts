@@ -92,8 +92,8 @@ export const proofImageExtensions = {
 } as const satisfies Record<ImagePurpose, readonly FileExtension[]>;
 export const maxImageBytes = 5 * 1024 * 1024;
 
-/** An image as a page shows it. */
-export type ProofImage = { src: string; width: number; height: number };
+/** An image as a page shows it; a photo has its sizes for each screen density (srcset). */
+export type ProofImage = { src: string; width: number; height: number; srcSet?: string };
 
 /** The published entries as the sections show them (app/pages/proof.server.ts reads them). */
 export type ProofLists = {

@@ -162,6 +162,7 @@ export function Team({ content }: { content: ProofContent["team"] }) {
               {member.photo ? (
                 <img
                   src={member.photo.src}
+                  srcSet={member.photo.srcSet}
                   alt=""
                   width={member.photo.width}
                   height={member.photo.height}

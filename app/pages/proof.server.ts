@@ -3,7 +3,14 @@ import { isoNow, now as clockNow } from "#app/platform/clock.ts";
 import { contentChanged } from "#app/platform/content-revisions.server.ts";
 import type { ProofEntryTable, Schema } from "#app/platform/db.server.ts";
 import { newId } from "#app/platform/ids.server.ts";
-import { deleteUnusedMedia, imageOf, mediaSizes, type PreparedImage, storeMedia } from "./media.server.ts";
+import {
+  deleteUnusedMedia,
+  halfSizePath,
+  imageOf,
+  mediaSizes,
+  type PreparedImage,
+  storeMedia,
+} from "./media.server.ts";
 import {
   consentDayPattern,
   imageRule,
@@ -277,18 +284,29 @@ export async function restoreProofVersion(trx: Kysely<Schema>, id: string, versi
   );
 }
 
-/** What visitors see: the published entries, in order, as the home and about pages' sections show them. */
-export async function proofLists(db: Kysely<Schema>): Promise<ProofLists> {
+/** An entry's image as the page shows it: a photo at half its stored size, the stored one for sharp screens. */
+function shownImage(entry: ProofEntry) {
+  if (!entry.image) return undefined;
+  const { src, width, height } = entry.image;
+  if (entry.kind !== "member") return { src, width, height };
+  const half = halfSizePath(src);
+  return { src: half, srcSet: `${half} 1x, ${src} 2x`, width: Math.round(width / 2), height: Math.round(height / 2) };
+}
+
+/** Entries as the home and about pages' sections show them (unpublished ones too: the preview). */
+export function listsOf(entries: ProofEntry[]): ProofLists {
   const lists: ProofLists = { logos: [], caseStudies: [], testimonials: [], members: [] };
-  const imageOfEntry = ({ image }: ProofEntry) =>
-    image ? { src: image.src, width: image.width, height: image.height } : undefined;
-  for (const entry of await listProof(db)) {
-    if (!entry.published) continue;
-    const image = imageOfEntry(entry);
+  for (const entry of entries) {
+    const image = shownImage(entry);
     if (entry.kind === "logo" && image) lists.logos.push({ ...entry.fields, logo: image });
     if (entry.kind === "case-study") lists.caseStudies.push(entry.fields);
     if (entry.kind === "testimonial") lists.testimonials.push(entry.fields);
     if (entry.kind === "member") lists.members.push(image ? { ...entry.fields, photo: image } : entry.fields);
   }
   return lists;
+}
+
+/** What visitors see: the published entries, in order, as the home and about pages' sections show them. */
+export async function proofLists(db: Kysely<Schema>): Promise<ProofLists> {
+  return listsOf((await listProof(db)).filter((entry) => entry.published));
 }

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { entryLabel, type ProofLists } from "#app/pages/proof-fields.ts";
+import { entryLabel } from "#app/pages/proof-fields.ts";
 import { ProofPreview as Sections } from "#app/pages/proof-sections.tsx";
-import { getProofEntry } from "#app/pages/proof.server.ts";
+import { getProofEntry, listsOf } from "#app/pages/proof.server.ts";
 import { Container } from "#app/ui/container.tsx";
 import type { Route } from "./+types/proof-preview-page";
 import { requireContentRight } from "./content-rights.server.ts";
@@ -20,13 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { db } = await requireContentRight(request, "proof");
   const entry = await getProofEntry(db, params.id);
   if (!entry) throw data(proofEditor.form.errors.notFound, { status: 404 });
-  const image = entry.image ? { src: entry.image.src, width: entry.image.width, height: entry.image.height } : null;
-  const lists: ProofLists = { logos: [], caseStudies: [], testimonials: [], members: [] };
-  if (entry.kind === "logo" && image) lists.logos.push({ ...entry.fields, logo: image });
-  if (entry.kind === "case-study") lists.caseStudies.push(entry.fields);
-  if (entry.kind === "testimonial") lists.testimonials.push(entry.fields);
-  if (entry.kind === "member") lists.members.push(image ? { ...entry.fields, photo: image } : entry.fields);
-  return { label: entryLabel(entry), lists };
+  return { label: entryLabel(entry), lists: listsOf([entry]) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

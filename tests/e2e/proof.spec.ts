@@ -151,11 +151,22 @@ test.describe("on an instance of its own", () => {
         expect(body, gone).not.toContain(gone);
       expect(body).toContain("Northwind &amp; Co");
 
-      // The photo as served: WebP, square, without EXIF (no camera, no place).
-      const photoPath = (await text("/about")).match(/src="(\/media\/[0-9a-f]{32}\.webp)"/)?.[1];
-      const photo = Buffer.from(await (await fetch(`${server.url}${photoPath}`)).arrayBuffer());
-      const metadata = await sharp(photo).metadata();
-      expect([metadata.format, metadata.width, metadata.height, metadata.exif]).toEqual(["webp", 160, 160, undefined]);
+      // The photo as served, for ordinary and for sharp screens: WebP, square, without EXIF (no
+      // camera, no place).
+      const srcSet = (await text("/about")).match(/srcSet="([^"]+)"/i)?.[1] ?? "";
+      const sources = [...srcSet.matchAll(/(\/media\/[0-9a-f]{32}(?:-1x)?\.webp) ([12])x/g)];
+      expect(sources.map((source) => source[2])).toEqual(["1", "2"]);
+      for (const [, path, density] of sources) {
+        const photo = Buffer.from(await (await fetch(`${server.url}${path}`)).arrayBuffer());
+        const metadata = await sharp(photo).metadata();
+        const side = density === "1" ? 80 : 160;
+        expect([metadata.format, metadata.width, metadata.height, metadata.exif]).toEqual([
+          "webp",
+          side,
+          side,
+          undefined,
+        ]);
+      }
 
       // Every change is in the audit trail.
       await page.goto(`${e2eEnv.SITE_URL}/workspace/audit`);

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { readMedia } from "#app/pages/media.server.ts";
 import { prepareImage } from "#app/pages/proof-images.server.ts";
@@ -222,12 +223,17 @@ describe.each(engines)("proof on %s", (engine) => {
       editor,
     );
     const [shown] = (await proofLists(db)).members;
+    // Shown at 80 px: the half for ordinary screens, the stored 160 px photo for sharp ones.
     expect(shown?.photo).toEqual({
-      src: expect.stringMatching(/^\/media\/[0-9a-f]{32}\.webp$/),
-      width: 160,
-      height: 160,
+      src: expect.stringMatching(/^\/media\/[0-9a-f]{32}-1x\.webp$/),
+      srcSet: expect.stringMatching(/^\/media\/([0-9a-f]{32})-1x\.webp 1x, \/media\/\1\.webp 2x$/),
+      width: 80,
+      height: 80,
     });
-    const name = shown!.photo!.src.replace("/media/", "");
+    const name = shown!.photo!.src.replace("/media/", "").replace("-1x", "");
+    const half = await readMedia(db, name.replace(".webp", "-1x.webp"));
+    const halfSize = await sharp(half!.content).metadata();
+    expect([halfSize.format, halfSize.width, halfSize.height, halfSize.exif]).toEqual(["webp", 80, 80, undefined]);
 
     const first = await readMedia(db, name);
     expect(first?.type).toBe("image/webp");

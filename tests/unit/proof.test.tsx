@@ -48,7 +48,12 @@ const entries: ProofLists = {
       name: "Ada Example",
       role: "Principal engineer",
       bio: "Cloud platforms and the migrations to them, since 2012.",
-      photo: { src: "/media/00112233445566778899aabbccddeeff.webp", width: 160, height: 160 },
+      photo: {
+        src: "/media/00112233445566778899aabbccddeeff-1x.webp",
+        srcSet: "/media/00112233445566778899aabbccddeeff-1x.webp 1x, /media/00112233445566778899aabbccddeeff.webp 2x",
+        width: 80,
+        height: 80,
+      },
     },
     { name: "Sam Example", role: "Security lead", profileUrl: "https://www.linkedin.com/in/sam-example" },
   ],
@@ -111,9 +116,10 @@ describe("the proof's sections, filled with published entries", () => {
     expect(section.textContent).toContain("Principal engineer");
     expect(section.textContent).toContain("Cloud platforms and the migrations to them, since 2012.");
     const photo = section.querySelector("img");
-    expect(photo?.getAttribute("src")).toBe("/media/00112233445566778899aabbccddeeff.webp");
+    expect(photo?.getAttribute("src")).toBe("/media/00112233445566778899aabbccddeeff-1x.webp");
+    expect(photo?.getAttribute("srcset")).toContain("/media/00112233445566778899aabbccddeeff.webp 2x");
     expect(photo?.getAttribute("loading")).toBe("lazy");
-    expect(photo?.getAttribute("width")).toBe("160");
+    expect(photo?.getAttribute("width")).toBe("80");
     expect(within(section).getByText("SE").getAttribute("aria-hidden")).toBe("true");
     expect(within(section).getByRole("link", { name: "Sam Example" }).getAttribute("href")).toBe(
       "https://www.linkedin.com/in/sam-example",
