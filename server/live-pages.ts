@@ -7,7 +7,7 @@ import { type ContentScope, contentRevisions, contentScopes } from "#app/platfor
 import type { Schema } from "#app/platform/db.server.ts";
 import { log } from "#app/platform/log.server.ts";
 import { nextTurn } from "#app/platform/pacing.server.ts";
-import { startWorker } from "#app/platform/worker.server.ts";
+import { describeError, startWorker } from "#app/platform/worker.server.ts";
 import { pages } from "#app/site/pages.ts";
 import { type PrerenderedPage, pagePolicy, preparedFile, type prerenderedPages } from "./prerendered.ts";
 import { fileDocumentPolicy } from "./security-headers.ts";
@@ -123,7 +123,9 @@ export async function startLivePages({
     return undefined;
   }
 
-  await refresh();
+  // A failed first rendering does not stop the start: until the worker's next run renders them,
+  // those pages are answered per request by the app, from the database.
+  await refresh().catch((error: unknown) => log.error(`Content pages run failed: ${describeError(error)}`));
   const worker = startWorker({ name: "Content pages", intervalMs: revisionPollMs, work: refresh });
   return { stop: worker.stop, refresh };
 }

@@ -163,12 +163,13 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
                   <fieldset>
                     <legend className="sr-only">{fillTemplate(copy.rights.label, { email: person.email })}</legend>
                     {contentRights.map((right) => (
-                      <label key={right} className="flex items-center gap-2 whitespace-nowrap">
+                      <label key={right} className="flex min-h-8 items-center gap-2 whitespace-nowrap">
                         <input
                           type="checkbox"
                           name="rights"
                           value={right}
                           defaultChecked={person.contentRights.includes(right)}
+                          className="size-6"
                           aria-label={`${copy.rights.names[right]} (${person.email})`}
                         />
                         {copy.rights.short[right]}

@@ -354,7 +354,7 @@ function PostingEditor({
             type="checkbox"
             name={fields.directApply.name}
             defaultChecked={value("directApply") === "on"}
-            className="size-5"
+            className="size-6"
           />
           {labels.directApply}
         </label>

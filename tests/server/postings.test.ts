@@ -197,3 +197,40 @@ describe("a posting's Markdown", () => {
     expect(html).toContain("click");
   });
 });
+
+describe.each(engines)("moving content on %s", (engine) => {
+  let from: TestDatabase;
+  let to: TestDatabase;
+  beforeEach(async () => {
+    [from, to] = await Promise.all([openTestDatabase(engine), openTestDatabase(engine)]);
+  });
+  afterEach(() => Promise.all([from.cleanup(), to.cleanup()]));
+
+  test("an export imported elsewhere gives the same postings; a file with a mistake changes nothing", async () => {
+    const { contentFileProblems, exportContent, importContent } = await import("#app/workspace/content-file.server.ts");
+    await changePosting(from.db, { intent: "publish", fields: platformEngineer }, editor);
+    const seeded = await listPostings(from.db);
+    await changePosting(from.db, { intent: "close", id: seeded.find((p) => p.slug === "data-scientist")!.id }, editor);
+    const file = JSON.parse(JSON.stringify(await exportContent(from.db)));
+
+    const wrong = structuredClone(file);
+    wrong.postings[1].salaryMax = 1;
+    wrong.postings[2].slug = "Not An Address";
+    const refused = contentFileProblems(wrong);
+    expect(refused.problems).toEqual([
+      "postings.1.salaryMax: The upper end must be at least the lower end.",
+      expect.stringMatching(/^postings\.2\.slug: /),
+    ]);
+    const before = await exportContent(to.db);
+
+    const checked = contentFileProblems(file);
+    expect(checked.problems).toEqual([]);
+    expect(await importContent(to.db, checked.file!)).toEqual({ created: 1, updated: 6 });
+    const shown = (content: Awaited<ReturnType<typeof exportContent>>) =>
+      content.postings.map(({ opensAt, datePosted, validThrough, ...posting }) => posting);
+    expect(shown(await exportContent(to.db))).toEqual(shown(file));
+    expect((await openPostings(to.db)).map((p) => p.slug)).not.toContain("data-scientist");
+    expect((await openPostings(to.db)).map((p) => p.slug)).toContain("platform-engineer");
+    expect(before.postings).toHaveLength(6);
+  });
+});

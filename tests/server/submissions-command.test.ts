@@ -1,3 +1,4 @@
+import { initialPostings } from "#app/platform/migrations/initial-postings.ts";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -56,6 +57,8 @@ function application(firstName: string, job: string | null): NewSubmission {
     kind: "application",
     description: applicationFields,
     jobSlug: job,
+    // The posting's title as the application keeps it from the moment it arrived.
+    jobTitle: job ? initialPostings.find((posting) => posting.slug === job)?.title : null,
     fields: {
       firstName,
       lastName: "Núñez",

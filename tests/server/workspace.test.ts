@@ -299,6 +299,7 @@ describe.each(engines)("the workspace on %s", (engine) => {
       kind: "application",
       description: applicationFields,
       jobSlug: job,
+      jobTitle: job === "data-scientist" ? "Data Scientist" : job === "product-manager" ? "Product Manager" : null,
       spamReason,
     });
     const stored = [];
@@ -311,8 +312,8 @@ describe.each(engines)("the workspace on %s", (engine) => {
     await setProgress(database.db, stored[3]!.id, "done", null);
     const counts = await openApplicationsByPosting(database.db);
     expect(counts.sort((a, b) => String(a.job).localeCompare(String(b.job)))).toEqual([
-      { job: "data-scientist", count: 2 },
-      { job: null, count: 1 },
+      { job: "data-scientist", jobTitle: "Data Scientist", count: 2 },
+      { job: null, jobTitle: null, count: 1 },
     ]);
   });
 

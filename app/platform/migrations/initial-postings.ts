@@ -154,5 +154,4 @@ export const initialDescription = (posting: InitialPosting) =>
     `## ${initialSections.requirements}`,
     "",
     ...posting.requirements.map((item) => `- ${item}`),
-    "",
   ].join("\n");

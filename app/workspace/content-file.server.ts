@@ -1,0 +1,118 @@
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import { postingState } from "#app/careers/posting-fields.ts";
+import {
+  changePostingStatus,
+  createPosting,
+  listPostings,
+  postingFieldsOf,
+  savePosting,
+} from "#app/careers/postings.server.ts";
+import type { Schema } from "#app/platform/db.server.ts";
+import { recordAudit } from "./audit.server.ts";
+import { PostingFormSchema, postingFieldsFrom } from "./posting-form-schema.ts";
+
+// The content the team edits, as one JSON file (`npm run content -- export FILE` and `import
+// FILE`): from a staging site to production, and into backups. Postings now; `proof` is the
+// place for the proof (clients, case studies, testimonials, team, their images as base64).
+// An import checks the whole file first and changes nothing unless all of it is right; then it
+// writes everything in one transaction, postings matched by their address.
+
+export const contentFormat = "lumen-site-content";
+
+const PostingEntrySchema = z
+  .preprocess(
+    // Empty values are written as null; the form's schema knows them as absent.
+    (value) =>
+      value && typeof value === "object"
+        ? Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null))
+        : value,
+    PostingFormSchema.and(
+      z.object({
+        status: z.enum(["draft", "published", "closed"]),
+        opensAt: z.iso.datetime().optional(),
+      }),
+    ),
+  )
+  .transform((entry) => ({
+    fields: postingFieldsFrom(entry),
+    status: entry.status,
+    opensAt: entry.opensAt ? new Date(entry.opensAt) : undefined,
+  }));
+
+export const ContentFileSchema = z.object({
+  format: z.literal(contentFormat),
+  version: z.literal(1),
+  postings: z.array(PostingEntrySchema).refine((postings) => {
+    // (Entries that failed their own checks have no address to compare.)
+    const slugs = postings.flatMap((posting) => (posting?.fields ? [posting.fields.slug] : []));
+    return new Set(slugs).size === slugs.length;
+  }, "Two postings have the same address (slug)."),
+  /** The proof's place (issue 30, filled by its part): absent or null when a file has none. */
+  proof: z.unknown().optional(),
+});
+
+/** Everything the team edits, as the file holds it. */
+export async function exportContent(db: Kysely<Schema>) {
+  const postings = await listPostings(db);
+  return {
+    format: contentFormat,
+    version: 1 as const,
+    postings: postings.map((posting) => ({
+      ...postingFieldsOf(posting),
+      status: posting.status,
+      opensAt: posting.opensAt,
+    })),
+    proof: null,
+  };
+}
+
+/** Why a file cannot be imported: each problem with where it is ("postings.2.salaryMax: …"). */
+export function contentFileProblems(data: unknown) {
+  const parsed = ContentFileSchema.safeParse(data);
+  if (parsed.success) return { problems: [], file: parsed.data };
+  return {
+    problems: parsed.error.issues.map((issue) => `${issue.path.join(".") || "file"}: ${issue.message}`),
+    file: null,
+  };
+}
+
+/**
+ * Imports a checked file: a posting whose address exists is updated (its fields, and its state
+ * when the file's differs), the others are created; postings not in the file stay as they are.
+ */
+export async function importContent(db: Kysely<Schema>, file: z.output<typeof ContentFileSchema>) {
+  const savedBy = { email: null };
+  return db.transaction().execute(async (trx) => {
+    const existing = new Map((await listPostings(trx)).map((posting) => [posting.slug, posting]));
+    let created = 0;
+    let updated = 0;
+    for (const entry of file.postings) {
+      const before = existing.get(entry.fields.slug);
+      let posting = before
+        ? await savePosting(trx, before.id, entry.fields, savedBy)
+        : await createPosting(trx, entry.fields, savedBy);
+      if (before) updated += 1;
+      else created += 1;
+      // A posting once published does not go back to being a draft.
+      const moved =
+        entry.status !== posting.status ||
+        (entry.status === "published" && entry.opensAt && entry.opensAt.toISOString() !== posting.opensAt);
+      if (moved && entry.status !== "draft") {
+        posting = await changePostingStatus(
+          trx,
+          posting.id,
+          entry.status === "closed" ? { to: "close" } : { to: "publish", opensAt: entry.opensAt },
+          savedBy,
+        );
+      }
+      await recordAudit(trx, {
+        actor: null,
+        action: before ? "posting-save" : "posting-create",
+        target: posting.id,
+        detail: `imported, ${postingState(posting, new Date(posting.updatedAt))}`,
+      });
+    }
+    return { created, updated };
+  });
+}
