@@ -214,3 +214,35 @@ async function prepareSvg(content: Uint8Array): Promise<PreparedImage> {
     throw new ImageRefusal("unreadable");
   }
 }
+
+/**
+ * An image as a content file carries it (already prepared by a site): an SVG is cleaned again, a
+ * WebP must be one, not larger than the pages use and without metadata (else it is made so).
+ */
+export async function checkPreparedImage(
+  purpose: ImagePurpose,
+  image: { type: string; content: Uint8Array },
+): Promise<PreparedImage> {
+  if (image.type === "image/svg+xml") {
+    if (purpose !== "logo") throw new ImageRefusal("type");
+    return prepareSvg(image.content);
+  }
+  if (image.type !== "image/webp") throw new ImageRefusal("type");
+  try {
+    const metadata = await sharp(image.content, { limitInputPixels: maxInputPixels }).metadata();
+    const box = purpose === "photo" ? { width: photoSide, height: photoSide } : logoBox;
+    const fits =
+      metadata.format === "webp" &&
+      metadata.width !== undefined &&
+      metadata.height !== undefined &&
+      metadata.width <= box.width &&
+      metadata.height <= box.height;
+    if (!fits) throw new ImageRefusal("unreadable");
+    if (!metadata.exif && !metadata.xmp && !metadata.icc)
+      return { content: image.content, type: "image/webp", width: metadata.width!, height: metadata.height! };
+  } catch {
+    throw new ImageRefusal("unreadable");
+  }
+  const { data, info } = await sharp(image.content).webp({ quality: 90 }).toBuffer({ resolveWithObject: true });
+  return { content: new Uint8Array(data), type: "image/webp", width: info.width, height: info.height };
+}

@@ -71,6 +71,10 @@ export async function getProofEntry(db: Kysely<Schema>, id: string) {
   return row ? ((await entriesOf(db, [row]))[0] ?? null) : null;
 }
 
+export type { PreparedImage };
+/** An image's stored bytes (the content file carries them). */
+export { mediaContent as proofImageContent } from "./media.server.ts";
+
 /** Why a change was refused. */
 export type ProofProblem = "not-found" | "no-consent" | "no-image";
 export class ProofRefusal extends Error {
@@ -137,6 +141,8 @@ export async function createProofEntry<Kind extends ProofKind>(
   kind: Kind,
   input: ProofInput<Kind>,
   savedBy: SavedBy,
+  /** An imported entry keeps its id and place (app/workspace/proof-file.server.ts). */
+  imported?: { id: string; position: number },
 ) {
   const now = savedBy.now ?? clockNow();
   const fields = proofFieldSchemas[kind].parse(input.fields);
@@ -145,7 +151,7 @@ export async function createProofEntry<Kind extends ProofKind>(
     .select((eb) => eb.fn.max("position").as("position"))
     .where("kind", "=", kind)
     .executeTakeFirst();
-  const id = newId();
+  const id = imported?.id ?? newId();
   await trx
     .insertInto("proof_entries")
     .values({
@@ -156,7 +162,7 @@ export async function createProofEntry<Kind extends ProofKind>(
       consent_from: input.consentFrom.trim(),
       consent_on: input.consentOn,
       published: 0,
-      position: Number(last?.position ?? 0) + 1,
+      position: imported?.position ?? Number(last?.position ?? 0) + 1,
       version: 1,
       created_at: isoNow(now),
       updated_at: isoNow(now),
@@ -309,4 +315,43 @@ export function listsOf(entries: ProofEntry[]): ProofLists {
 /** What visitors see: the published entries, in order, as the home and about pages' sections show them. */
 export async function proofLists(db: Kysely<Schema>): Promise<ProofLists> {
   return listsOf((await listProof(db)).filter((entry) => entry.published));
+}
+
+/**
+ * An entry as a content file has it (`npm run content -- import`): the entry with its id is
+ * updated (one version more), or created with that id; then published or not, at its place.
+ * The file was checked before (consent for what is published, each kind's fields, the images).
+ */
+export async function putProofEntry(
+  trx: Kysely<Schema>,
+  entry: {
+    id: string;
+    kind: ProofKind;
+    input: Omit<ProofInput, "image"> & { image: PreparedImage | null };
+    published: boolean;
+    position: number;
+  },
+  savedBy: SavedBy,
+) {
+  const now = savedBy.now ?? clockNow();
+  const before = await getProofEntry(trx, entry.id);
+  if (before && before.kind !== entry.kind) throw new ProofRefusal("not-found");
+  const input = { ...entry.input, image: entry.input.image ?? ("remove" as const) };
+  if (before) {
+    // Taken off the site first when it is to be, so saving never meets a published entry without consent.
+    if (!entry.published && before.published) await setProofPublished(trx, before.id, false, savedBy);
+    await saveProofEntry(trx, before.id, input, savedBy);
+  } else {
+    await createProofEntry(trx, entry.kind, { ...entry.input, image: entry.input.image ?? undefined }, savedBy, {
+      id: entry.id,
+      position: entry.position,
+    });
+  }
+  await trx
+    .updateTable("proof_entries")
+    .set({ position: entry.position, updated_at: isoNow(now) })
+    .where("id", "=", entry.id)
+    .execute();
+  if (entry.published) await setProofPublished(trx, entry.id, true, savedBy);
+  return before ? ("updated" as const) : ("created" as const);
 }

@@ -8,7 +8,7 @@ import { contentRevisions } from "#app/platform/content-revisions.server.ts";
 import { listAudit } from "#app/workspace/audit.server.ts";
 import { changeProof } from "#app/workspace/proof.server.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
-import { jpegWithLocation, pngLogo, svgLogo } from "#tests/helpers/proof-fixtures.ts";
+import { fillFullProof, jpegWithLocation, pngLogo, svgLogo } from "#tests/helpers/proof-fixtures.ts";
 
 // The proof in the database (issue 30), on both engines: entries published only with their
 // consent, in their order, each change an audit event and a new revision for the pages; case
@@ -271,5 +271,56 @@ describe.each(engines)("proof on %s", (engine) => {
     expect((await readMedia(db, name))?.content.equals(first!.content)).toBe(true);
     expect(await readMedia(db, `${"0".repeat(32)}.webp`)).toBeNull();
     expect(await readMedia(db, "../secrets.webp")).toBeNull();
+  });
+});
+
+describe.each(engines)("moving proof on %s", (engine) => {
+  let from: TestDatabase;
+  let to: TestDatabase;
+  beforeEach(async () => {
+    [from, to] = await Promise.all([openTestDatabase(engine), openTestDatabase(engine)]);
+  });
+  afterEach(() => Promise.all([from.cleanup(), to.cleanup()]));
+
+  test("the full set exported and imported elsewhere gives the same proof and images; a file with a mistake changes nothing", async () => {
+    const { contentFileProblems, contentImageProblems, exportContent, importContent } = await import(
+      "#app/workspace/content-file.server.ts"
+    );
+    await fillFullProof(from.db);
+    const file = JSON.parse(JSON.stringify(await exportContent(from.db)));
+    expect(file.proof.entries).toHaveLength(20);
+    expect(Object.keys(file.proof.images)).toHaveLength(14);
+
+    // A published entry without its consent, an entry that is not what its kind holds, and a logo
+    // whose styles load a file from elsewhere: each named, nothing imported.
+    const wrong = structuredClone(file);
+    wrong.proof.entries[6].consentFrom = "";
+    delete wrong.proof.entries[9].fields.quote;
+    const logo = wrong.proof.entries[0].image;
+    wrong.proof.images[logo].base64 = Buffer.from(
+      svgLogo("Acme", "<style>@import url(https://tracker.example/a.css);</style>"),
+    ).toString("base64");
+    const refused = contentFileProblems(wrong);
+    expect(refused.problems).toEqual([
+      "proof.entries.6.consentFrom: a published entry needs its consent",
+      expect.stringMatching(/^proof\.entries\.9\.fields\.quote: /),
+    ]);
+    delete wrong.proof.entries[9];
+    wrong.proof.entries = wrong.proof.entries.filter(Boolean);
+    wrong.proof.entries[6].consentFrom = "Restored";
+    const imagesChecked = await contentImageProblems(contentFileProblems(wrong).file!);
+    expect(imagesChecked.problems).toEqual([`proof.images.${logo}: its styles load files from elsewhere`]);
+    await expect(importContent(to.db, contentFileProblems(wrong).file!)).rejects.toThrow(/images cannot be imported/);
+    expect(await listProof(to.db)).toEqual([]);
+
+    const checked = contentFileProblems(file);
+    expect(checked.problems).toEqual([]);
+    expect((await importContent(to.db, checked.file!)).proof).toEqual({ created: 20, updated: 0 });
+    expect(await proofLists(to.db)).toEqual(await proofLists(from.db));
+    const again = JSON.parse(JSON.stringify(await exportContent(to.db)));
+    expect(again.proof).toEqual(file.proof);
+    // Imported once more: the same entries, updated in place.
+    expect((await importContent(to.db, contentFileProblems(file).file!)).proof).toEqual({ created: 0, updated: 20 });
+    expect(await listProof(to.db)).toHaveLength(20);
   });
 });
