@@ -2,7 +2,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 import { bookingRoutes } from "./booking/booking-links.ts";
 import { careersRoutes } from "./careers/jobs.ts";
 import { consentActionPath } from "./consent/consent-cookie.ts";
-import { generatedFiles, pages, statusPageRoute } from "./site/pages.ts";
+import { generatedFiles, mediaRoute, pages, statusPageRoute } from "./site/pages.ts";
 import { workspaceRoutes } from "./workspace/workspace-paths.ts";
 
 // Every route module, by the capability folder it lives in (docs/architecture.md), at the address
@@ -15,6 +15,7 @@ export default [
   route(pages.download.path, "pages/download-page.tsx"),
   route(generatedFiles.sitemap, "pages/sitemap-xml.ts"),
   route(generatedFiles.robots, "pages/robots-txt.ts"),
+  route(mediaRoute, "pages/media-file.ts"),
 
   route(careersRoutes.list, "careers/careers-page.tsx"),
   route(careersRoutes.posting, "careers/job-posting-page.tsx"),
@@ -41,9 +42,13 @@ export default [
     route(workspaceRoutes.postings, "workspace/postings-page.tsx"),
     route(workspaceRoutes.newPosting, "workspace/posting-page.tsx", { id: "new-posting" }),
     route(workspaceRoutes.posting, "workspace/posting-page.tsx"),
+    route(workspaceRoutes.proof, "workspace/proof-page.tsx"),
+    route(workspaceRoutes.newProofEntry, "workspace/proof-entry-page.tsx", { id: "new-proof-entry" }),
+    route(workspaceRoutes.proofEntry, "workspace/proof-entry-page.tsx"),
   ]),
   // In the site's own frame: the posting exactly as its public page will show it.
   route(workspaceRoutes.postingPreview, "workspace/posting-preview-page.tsx"),
+  route(workspaceRoutes.proofPreview, "workspace/proof-preview-page.tsx"),
   route(workspaceRoutes.addPasskey, "workspace/add-passkey.ts"),
   route(workspaceRoutes.requestsExport, "workspace/requests-export.ts"),
   route(workspaceRoutes.export, "workspace/inbox-export.ts"),

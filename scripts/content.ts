@@ -6,9 +6,9 @@ import { argsOrExit, envOrExit, exit, openDatabaseOrExit } from "./cli.ts";
 
 const usage = `Usage: npm run content -- <command> FILE
 
-  export FILE   writes every posting (and the proof) to FILE as JSON
-  import FILE   checks FILE, then creates or updates its postings (matched by address) in one go;
-                nothing changes when any part of it is wrong`;
+  export FILE   writes every posting and the proof (its images as base64) to FILE as JSON
+  import FILE   checks FILE, then creates or updates its postings (matched by address) and its
+                proof (matched by id) in one go; nothing changes when any part of it is wrong`;
 
 const { positionals, values } = argsOrExit({ help: { type: "boolean", short: "h" } }, usage);
 const [command, file] = positionals;
@@ -18,7 +18,9 @@ if (!file) exit(`${command} needs a file\n\n${usage}`);
 
 const env = envOrExit();
 // Loaded once the configuration is known to be good (scripts/cli.ts says why).
-const { contentFileProblems, exportContent, importContent } = await import("#app/workspace/content-file.server.ts");
+const { contentFileProblems, contentImageProblems, exportContent, importContent } = await import(
+  "#app/workspace/content-file.server.ts"
+);
 
 let data: unknown;
 if (command === "import") {
@@ -29,22 +31,26 @@ if (command === "import") {
   }
 }
 const checked = command === "import" ? contentFileProblems(data) : null;
-if (checked?.problems.length)
-  exit(
-    `${file} was not imported; nothing changed:\n${checked.problems.map((problem) => `  - ${problem}`).join("\n")}`,
-    1,
-  );
+// The images too: each SVG cleaned again, each WebP checked, as an upload would be.
+const problems = [
+  ...(checked?.problems ?? []),
+  ...(checked?.file ? (await contentImageProblems(checked.file)).problems : []),
+];
+if (problems.length)
+  exit(`${file} was not imported; nothing changed:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`, 1);
 
 const { db } = await openDatabaseOrExit(env);
 try {
   if (command === "export") {
     const content = await exportContent(db);
     writeFileSync(file, `${JSON.stringify(content, null, 2)}\n`);
-    console.log(`Exported ${content.postings.length} postings to ${file}.`);
-  } else if (checked?.file) {
-    const { created, updated } = await importContent(db, checked.file);
     console.log(
-      `Imported ${file}: ${created} postings created, ${updated} updated. The site shows them within seconds.`,
+      `Exported ${content.postings.length} postings and ${content.proof.entries.length} proof entries to ${file}.`,
+    );
+  } else if (checked?.file) {
+    const { created, updated, proof } = await importContent(db, checked.file);
+    console.log(
+      `Imported ${file}: ${created} postings created, ${updated} updated; ${proof.created} proof entries created, ${proof.updated} updated. The site shows them within seconds.`,
     );
   }
 } finally {

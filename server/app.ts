@@ -19,7 +19,7 @@ import { startMeetingReminders } from "#app/booking/reminders.server.ts";
 import { retentionPolicy } from "#app/privacy/retention.server.ts";
 import { isSchemaCurrent } from "#app/platform/migrations.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
-import { statusPagePath } from "#app/site/pages.ts";
+import { mediaPath, statusPagePath } from "#app/site/pages.ts";
 import { precompressedFiles } from "./precompressed.ts";
 import { prerenderedPages } from "./prerendered.ts";
 import { startLivePages } from "./live-pages.ts";
@@ -138,8 +138,9 @@ export async function createApp({ clientDir }: { clientDir: string }): Promise<{
     const extension = path.extname(req.path);
     res.setHeader(
       "Content-Security-Policy",
-      extension === ".xml" || extension === ".txt"
-        ? fileDocumentPolicy({ viewerStyles: extension === ".xml" })
+      // Documents that are files, and the proof's images (an SVG's own styles, nothing run).
+      extension === ".xml" || extension === ".txt" || req.path.startsWith(mediaPath(""))
+        ? fileDocumentPolicy({ viewerStyles: extension === ".xml" || extension === ".svg" })
         : contentSecurityPolicy({ scriptSources: [`'nonce-${nonce}'`], frames, formTargets }),
     );
     next();

@@ -5,6 +5,7 @@ import { uploadBodyBytes } from "#app/forms/multipart.server.ts";
 import { withoutTrailingSlash } from "#app/platform/uri.ts";
 import { matchPath } from "react-router";
 import { careersRoutes } from "#app/careers/jobs.ts";
+import { maxImageBytes } from "#app/pages/proof-fields.ts";
 import { pages } from "#app/site/pages.ts";
 import { workspaceRoutes } from "#app/workspace/workspace-paths.ts";
 
@@ -32,6 +33,9 @@ function takesAt(path: string): Takes {
     return { form: smallBodyBytes, multipart: uploadBodyBytes(contactUploads.maxTotalBytes) };
   if (matchPath(careersRoutes.apply, route))
     return { form: smallBodyBytes, multipart: uploadBodyBytes(resumeUploads.maxTotalBytes) };
+  // The proof's forms in the workspace take one image each.
+  if (matchPath(workspaceRoutes.newProofEntry, route) || matchPath(workspaceRoutes.proofEntry, route))
+    return { form: smallBodyBytes, multipart: uploadBodyBytes(maxImageBytes) };
   if (route === pages.meeting.path) return { form: smallBodyBytes, multipart: smallBodyBytes };
   if (passkeySteps.some((pattern) => matchPath(pattern, route))) return { json: smallBodyBytes };
   return { form: smallBodyBytes };

@@ -19,6 +19,8 @@ export type FileExtension =
   | "png"
   | "jpg"
   | "jpeg"
+  | "webp"
+  | "svg"
   | "zip";
 
 /** The file input's `accept` attribute: ".pdf,.docx,…". */

@@ -3,13 +3,22 @@ import { CoEngineeringIllustration } from "#app/ui/illustrations.tsx";
 import { PageHero, Panel, Section, SectionHeader } from "#app/ui/section.tsx";
 import { about } from "./about-content.ts";
 import { proof } from "./proof-content.ts";
-import { Team, Testimonials } from "./proof-sections.tsx";
+import { proofContent, Team, Testimonials } from "./proof-sections.tsx";
+import { proofLists } from "./proof.server.ts";
+import { getServices } from "#app/platform/services.server.ts";
 import { pageMeta } from "#app/site/seo.ts";
 import type { Route } from "./+types/about-page";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, about.meta);
 
-export default function About() {
+// Evaluated when the server renders the page into memory: at start and after each change to the
+// proof (server/live-pages.ts); visitors get the rendered page, no database read per view.
+export async function loader() {
+  return { proof: await proofLists((await getServices()).db) };
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  const shown = proofContent(proof, loaderData.proof);
   return (
     <>
       <PageHero title={about.hero.headline} aside={<CoEngineeringIllustration />}>
@@ -27,8 +36,8 @@ export default function About() {
           ))}
         </dl>
       </Section>
-      <Team content={proof.team} />
-      <Testimonials content={proof.testimonials} />
+      <Team content={shown.team} />
+      <Testimonials content={shown.testimonials} />
       <Section labelledBy="about-action-title">
         <Panel>
           <h2 id="about-action-title" className="max-w-2xl text-title">

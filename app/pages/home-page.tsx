@@ -5,7 +5,9 @@ import { HeroIllustration, Icon, type IconName } from "#app/ui/illustrations.tsx
 import { Beam, PageHero, Section, SectionHeader } from "#app/ui/section.tsx";
 import { home } from "./home-content.ts";
 import { proof } from "./proof-content.ts";
-import { CaseStudies, ClientLogos, Testimonials } from "./proof-sections.tsx";
+import { CaseStudies, ClientLogos, proofContent, Testimonials } from "./proof-sections.tsx";
+import { proofLists } from "./proof.server.ts";
+import { getServices } from "#app/platform/services.server.ts";
 import { site } from "#app/site/site-content.ts";
 import { useSiteConfig } from "#app/site/use-site-config.ts";
 import { pageMeta, rootData } from "#app/site/seo.ts";
@@ -31,8 +33,15 @@ export const meta: Route.MetaFunction = (args) => {
   ]);
 };
 
-export default function Home() {
+// Evaluated when the server renders the page into memory: at start and after each change to the
+// proof (server/live-pages.ts); visitors get the rendered page, no database read per view.
+export async function loader() {
+  return { proof: await proofLists((await getServices()).db) };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   const config = useSiteConfig();
+  const shown = proofContent(proof, loaderData.proof);
   return (
     <>
       <PageHero title={home.hero.headline} aside={<HeroIllustration />}>
@@ -58,7 +67,7 @@ export default function Home() {
 
       <Section labelledBy="services-title">
         <SectionHeader id="services-title" title={home.services.title} description={home.services.description} />
-        <ClientLogos clients={proof.clients} />
+        <ClientLogos clients={shown.clients} />
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {home.services.cards.map((card, index) => (
             <li key={card.title}>
@@ -72,8 +81,8 @@ export default function Home() {
         </ul>
       </Section>
 
-      <CaseStudies content={proof.caseStudies} />
-      <Testimonials content={proof.testimonials} />
+      <CaseStudies content={shown.caseStudies} />
+      <Testimonials content={shown.testimonials} />
     </>
   );
 }

@@ -66,50 +66,18 @@ export type FeaturesContent = z.infer<typeof FeaturesSchema>;
 export type LoginContent = z.infer<typeof LoginSchema>;
 export type DownloadContent = z.infer<typeof DownloadSchema>;
 
-// Proof (docs/content.md): the operator's real clients, work, words and people. Each list ships
-// empty (the placeholder company has none and we invent none); a section appears once its list
-// has an entry. Images are the operator's files in public/, with their sizes so nothing shifts.
-const publicImage = z.object({
-  src: z.string().regex(/^\/[\w\-./]+\.(svg|png|webp|jpg|jpeg)$/, "must be a file in public/, like /clients/acme.svg"),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-});
-const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https:// address" });
-
-export const ClientLogoSchema = z.object({ name: text, logo: publicImage, url: httpsUrl.optional() });
-export const CaseStudySchema = z.object({
-  client: text,
-  industry: text.optional(),
-  title: text,
-  problem: text,
-  approach: text,
-  outcome: text,
-  /** At most three figures the client agreed to publish ("40%", "faster releases"). */
-  figures: z
-    .array(z.object({ value: text.max(12), label: text }))
-    .max(3)
-    .optional(),
-});
-export const TestimonialSchema = z.object({ quote: text.max(400), name: text, role: text, company: text });
-export const TeamMemberSchema = z.object({
-  name: text,
-  role: text,
-  bio: text.max(300).optional(),
-  /** A square photo; without one the member's initials stand in. */
-  photo: publicImage.optional(),
-  profileUrl: httpsUrl.optional(),
-});
-
+// Proof (docs/content.md): the titles and labels of the proof's sections. The entries themselves
+// (clients, case studies, testimonials, team) are edited in the workspace and kept in the
+// database (app/pages/proof.server.ts); a section appears once it has a published entry.
 export const ProofSchema = z.object({
-  clients: z.object({ title: text, logos: z.array(ClientLogoSchema) }),
+  clients: z.object({ title: text }),
   caseStudies: z.object({
     title: text,
     description: text,
     labels: z.object({ problem: text, approach: text, outcome: text }),
-    items: z.array(CaseStudySchema),
   }),
-  testimonials: z.object({ title: text, items: z.array(TestimonialSchema) }),
-  team: z.object({ title: text, description: text, members: z.array(TeamMemberSchema) }),
+  testimonials: z.object({ title: text }),
+  team: z.object({ title: text, description: text }),
 });
 
-export type ProofContent = z.infer<typeof ProofSchema>;
+export type ProofCopy = z.infer<typeof ProofSchema>;

@@ -1,9 +1,28 @@
 import { Card } from "#app/ui/card.tsx";
 import { Eyebrow, Section, SectionHeader } from "#app/ui/section.tsx";
-import type { ProofContent } from "./pages-content-schema.ts";
+import { Container } from "#app/ui/container.tsx";
+import type { ProofCopy } from "./pages-content-schema.ts";
+import { proof } from "./proof-content.ts";
+import type { ProofLists } from "./proof-fields.ts";
 
-// The proof slots of docs/content.md as sections. Each renders nothing while its list is empty,
-// so a fresh install shows no empty frame and no invented client.
+// The proof of docs/content.md as sections: the published entries (edited in the workspace) under
+// their titles (proof-content.ts). Each renders nothing while its list is empty, so a fresh
+// install shows no empty frame and no invented client.
+
+export type ProofContent = {
+  clients: ProofCopy["clients"] & { logos: ProofLists["logos"] };
+  caseStudies: ProofCopy["caseStudies"] & { items: ProofLists["caseStudies"] };
+  testimonials: ProofCopy["testimonials"] & { items: ProofLists["testimonials"] };
+  team: ProofCopy["team"] & { members: ProofLists["members"] };
+};
+
+/** The sections' content: their titles with the entries. */
+export const proofContent = (copy: ProofCopy, lists: ProofLists): ProofContent => ({
+  clients: { ...copy.clients, logos: lists.logos },
+  caseStudies: { ...copy.caseStudies, items: lists.caseStudies },
+  testimonials: { ...copy.testimonials, items: lists.testimonials },
+  team: { ...copy.team, members: lists.members },
+});
 
 /** Client logos, for the "Trusted by" section: one quiet row, in the theme's ink. */
 export function ClientLogos({ clients }: { clients: ProofContent["clients"] }) {
@@ -143,6 +162,7 @@ export function Team({ content }: { content: ProofContent["team"] }) {
               {member.photo ? (
                 <img
                   src={member.photo.src}
+                  srcSet={member.photo.srcSet}
                   alt=""
                   width={member.photo.width}
                   height={member.photo.height}
@@ -178,5 +198,23 @@ export function Team({ content }: { content: ProofContent["team"] }) {
         ))}
       </ul>
     </Section>
+  );
+}
+
+/** Entries as the site shows them, each in its section (the workspace's preview of one entry). */
+export function ProofPreview({ lists }: { lists: ProofLists }) {
+  const shown = proofContent(proof, lists);
+  return (
+    <>
+      {/* On the home page the logos' row sits inside the services section. */}
+      {shown.clients.logos.length ? (
+        <Container className="py-12">
+          <ClientLogos clients={shown.clients} />
+        </Container>
+      ) : null}
+      <CaseStudies content={shown.caseStudies} />
+      <Testimonials content={shown.testimonials} />
+      <Team content={shown.team} />
+    </>
   );
 }

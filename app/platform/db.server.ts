@@ -366,6 +366,44 @@ export interface PostingSlugTable {
   created_at: string;
 }
 
+/** An image of the proof, as served at /media/<name> (app/pages/media.server.ts). */
+export interface MediaTable {
+  name: string;
+  type: string;
+  width: number;
+  height: number;
+  size: number;
+  content: Uint8Array;
+  created_at: string;
+}
+
+/** A client logo, case study, testimonial or team member (app/pages/proof.server.ts). */
+export interface ProofEntryTable {
+  id: string;
+  kind: string;
+  /** The kind's fields as JSON. */
+  fields: string;
+  /** Its image's name in `media`, if it has one. */
+  image: string | null;
+  consent_from: string;
+  consent_on: string;
+  published: number;
+  position: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One saved state of a case study: its fields and consent as JSON. */
+export interface ProofVersionTable {
+  id: string;
+  entry_id: string;
+  version: number;
+  saved_at: string;
+  saved_by: string | null;
+  data: string;
+}
+
 export interface Schema {
   submissions: SubmissionTable;
   attachments: AttachmentTable;
@@ -396,6 +434,9 @@ export interface Schema {
   postings: PostingTable;
   posting_versions: PostingVersionTable;
   posting_slugs: PostingSlugTable;
+  media: MediaTable;
+  proof_entries: ProofEntryTable;
+  proof_versions: ProofVersionTable;
 }
 
 export type Engine = "sqlite" | "postgres";

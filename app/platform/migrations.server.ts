@@ -17,6 +17,7 @@ import * as m0013 from "./migrations/0013-staff-openid.ts";
 import * as m0014 from "./migrations/0014-search-text-and-purge-indexes.ts";
 import * as m0015 from "./migrations/0015-lease-succeeded-at.ts";
 import * as m0016 from "./migrations/0016-content.ts";
+import * as m0017 from "./migrations/0017-proof.ts";
 import * as m0018 from "./migrations/0018-readable-workspace.ts";
 
 // One set of migrations for both engines, one file each in ./migrations/, applied in the order
@@ -39,6 +40,7 @@ const migrationFiles = {
   "0014-search-text-and-purge-indexes": m0014,
   "0015-lease-succeeded-at": m0015,
   "0016-content": m0016,
+  "0017-proof": m0017,
   "0018-readable-workspace": m0018,
 } satisfies Record<string, { up: (db: Kysely<any>, engine: Engine) => Promise<void> }>;
 

@@ -2,8 +2,10 @@
 // the static ones and the sitemap lists the indexable ones. A capability's deeper addresses
 // (a posting, a meeting's manage page) build on its page here, in the capability's own registry.
 export const pages = {
-  home: { path: "/", prerender: true, sitemap: true },
-  about: { path: "/about", prerender: true, sitemap: true },
+  // Home and about show the proof the team edits in the workspace: rendered by the server from
+  // the database (server/live-pages.ts).
+  home: { path: "/", prerender: false, sitemap: true },
+  about: { path: "/about", prerender: false, sitemap: true },
   features: { path: "/features", prerender: true, sitemap: true },
   // Rendered by the server from the postings in the database (server/live-pages.ts).
   careers: { path: "/careers", prerender: false, sitemap: true },
@@ -27,3 +29,7 @@ export const generatedFiles = { sitemap: "/sitemap.xml", robots: "/robots.txt" }
 /** The error page for a status the server decided before React Router (server/app.ts) or a route that sends a visitor there. */
 export const statusPageRoute = "/__status/:code";
 export const statusPagePath = (code: number) => statusPageRoute.replace(":code", String(code));
+
+/** The proof's images, named by their content (app/pages/media.server.ts). */
+export const mediaRoute = "/media/:file";
+export const mediaPath = (name: string) => mediaRoute.replace(":file", name);

@@ -69,6 +69,8 @@ export const ActivitySchema = z.object({
     deleted: z.object({ erasure: text, retention: text, unknown: text }),
     removedPerson: text,
     removedPosting: text,
+    removedProofEntry: text.includes("{kind}"),
+    proofKinds: z.object({ logo: text, "case-study": text, testimonial: text, member: text, entry: text }),
     noRights: text,
     thisOne: text,
     unknownFile: text,

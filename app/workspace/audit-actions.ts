@@ -31,6 +31,13 @@ export const auditActions = [
   "posting-reopen",
   "posting-duplicate",
   "posting-restore",
+  "proof-create",
+  "proof-save",
+  "proof-publish",
+  "proof-unpublish",
+  "proof-move",
+  "proof-restore",
+  "proof-delete",
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

@@ -3,6 +3,7 @@ import type { AuditEventTable, Schema, SubmissionKind } from "#app/platform/db.s
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { cleanFileName } from "#app/forms/file-names.ts";
 import type { StoredFields } from "#app/forms/submission-fields.ts";
+import { entryLabel, type ProofFields, type ProofKind } from "#app/pages/proof-fields.ts";
 import { activity } from "./activity-content.ts";
 import type { AuditAction } from "./audit-actions.ts";
 import { auditActions } from "./audit-actions.ts";
@@ -28,7 +29,7 @@ const isAction = (value: string): value is AuditAction => (auditActions as reado
 async function namesFor(db: Kysely<Schema>, events: AuditRow[]) {
   const targets = [...new Set(events.map((event) => event.target).filter((target) => target !== null))];
   const submissionTargets = targets.slice(0, 1000);
-  const [people, submissions, tombstones, files, postings] = targets.length
+  const [people, submissions, tombstones, files, postings, proofEntries] = targets.length
     ? await Promise.all([
         db.selectFrom("staff").select(["id", "email"]).where("id", "in", targets).execute(),
         db.selectFrom("submissions").select(["id", "kind", "fields"]).where("id", "in", submissionTargets).execute(),
@@ -43,8 +44,9 @@ async function namesFor(db: Kysely<Schema>, events: AuditRow[]) {
           .where("submission_id", "in", submissionTargets)
           .execute(),
         db.selectFrom("postings").select(["id", "title"]).where("id", "in", submissionTargets).execute(),
+        db.selectFrom("proof_entries").select(["id", "kind", "fields"]).where("id", "in", submissionTargets).execute(),
       ])
-    : [[], [], [], [], []];
+    : [[], [], [], [], [], []];
   return {
     people: new Map(people.map((person) => [person.id, person.email])),
     submissions: new Map(
@@ -52,6 +54,12 @@ async function namesFor(db: Kysely<Schema>, events: AuditRow[]) {
     ),
     tombstones: new Map(tombstones.map((row) => [row.id, row])),
     postings: new Map(postings.map((posting) => [posting.id, posting.title])),
+    proofEntries: new Map(
+      proofEntries.map((entry) => [
+        entry.id,
+        entryLabel({ kind: entry.kind as ProofKind, fields: JSON.parse(entry.fields) as ProofFields[ProofKind] }),
+      ]),
+    ),
     files: new Map(files.map((file) => [`${file.submission_id} ${Number(file.position)}`, cleanFileName(file.name)])),
   };
 }
@@ -95,6 +103,13 @@ function rightsNamed(detail: string | null) {
       : [],
   );
   return named.length ? named.join(" and ") : activity.audit.noRights;
+}
+
+/** The kind of proof entry an event's detail starts with ("logo, version 2"), as people say it. */
+function proofKindWord(detail: string | null) {
+  const kind = detail?.split(",")[0] ?? "";
+  const words = activity.audit.proofKinds;
+  return kind in words ? words[kind as keyof typeof words] : words.entry;
 }
 
 const split = (template: string, values: Record<string, SentencePart>): SentencePart[] =>
@@ -164,6 +179,12 @@ export async function readableAudit(
         ? { label: names.postings.get(target) ?? copy.removedPosting, href: workspacePaths.posting(target) }
         : "",
       rights: rightsNamed(event.detail),
+      proof: target
+        ? names.proofEntries.has(target)
+          ? { label: names.proofEntries.get(target) as string, href: workspacePaths.proofEntry(target) }
+          : { label: fillTemplate(copy.removedProofEntry, { kind: proofKindWord(event.detail) }), href: null }
+        : "",
+      proofKind: proofKindWord(event.detail),
     };
     let sentence: SentencePart[];
     if (!action) sentence = [event.action, ...(event.detail ? [` (${event.detail})`] : [])];

@@ -11,6 +11,7 @@ import {
 import type { Schema } from "#app/platform/db.server.ts";
 import { recordAudit } from "./audit.server.ts";
 import { PostingFormSchema, postingFieldsFrom } from "./posting-form-schema.ts";
+import { checkProofImages, exportProof, importProof, ProofFileSchema } from "./proof-file.server.ts";
 
 // The content the team edits, as one JSON file (`npm run content -- export FILE` and `import
 // FILE`): from a staging site to production, and into backups. Postings now; `proof` is the
@@ -48,8 +49,8 @@ export const ContentFileSchema = z.object({
     const slugs = postings.flatMap((posting) => (posting?.fields ? [posting.fields.slug] : []));
     return new Set(slugs).size === slugs.length;
   }, "Two postings have the same address (slug)."),
-  /** The proof's place (issue 30, filled by its part): absent or null when a file has none. */
-  proof: z.unknown().optional(),
+  /** The proof with its images (proof-file.server.ts): absent or null when a file has none. */
+  proof: ProofFileSchema.nullable().optional(),
 });
 
 /** Everything the team edits, as the file holds it. */
@@ -63,7 +64,7 @@ export async function exportContent(db: Kysely<Schema>) {
       status: posting.status,
       opensAt: posting.opensAt,
     })),
-    proof: null,
+    proof: await exportProof(db),
   };
 }
 
@@ -77,12 +78,20 @@ export function contentFileProblems(data: unknown) {
   };
 }
 
+/** The problems with a checked file's images (each cleaned or checked again as an upload is), and the images made ready. */
+export async function contentImageProblems(file: z.output<typeof ContentFileSchema>) {
+  return checkProofImages(file.proof);
+}
+
 /**
  * Imports a checked file: a posting whose address exists is updated (its fields, and its state
  * when the file's differs), the others are created; postings not in the file stay as they are.
  */
 export async function importContent(db: Kysely<Schema>, file: z.output<typeof ContentFileSchema>) {
   const savedBy = { email: null };
+  // The images are checked before anything changes, as the rest of the file was.
+  const images = await contentImageProblems(file);
+  if (images.problems.length) throw new Error(`The file's images cannot be imported: ${images.problems.join("; ")}`);
   return db.transaction().execute(async (trx) => {
     const existing = new Map((await listPostings(trx)).map((posting) => [posting.slug, posting]));
     let created = 0;
@@ -113,6 +122,7 @@ export async function importContent(db: Kysely<Schema>, file: z.output<typeof Co
         detail: `imported, ${postingState(posting, new Date(posting.updatedAt))}`,
       });
     }
-    return { created, updated };
+    const proof = file.proof ? await importProof(trx, file.proof, images.images) : { created: 0, updated: 0 };
+    return { created, updated, proof };
   });
 }

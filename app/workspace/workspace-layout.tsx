@@ -43,6 +43,7 @@ export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
   // Each content page shows to those who may edit that content (content-rights.server.ts).
   const contentLinks: Array<{ right: ContentRight; to: string; label: string }> = [
     { right: "postings", to: workspacePaths.postings, label: navigation.postings },
+    { right: "proof", to: workspacePaths.proof, label: navigation.proof },
   ];
   const links = [
     { to: workspacePaths.inbox, label: navigation.inbox },

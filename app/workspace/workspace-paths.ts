@@ -27,6 +27,10 @@ export const workspaceRoutes = {
   newPosting: "/workspace/postings/new",
   posting: "/workspace/postings/:id",
   postingPreview: "/workspace/postings/:id/preview",
+  proof: "/workspace/proof",
+  newProofEntry: "/workspace/proof/new/:kind",
+  proofEntry: "/workspace/proof/:id",
+  proofPreview: "/workspace/proof/:id/preview",
 } as const;
 
 export const workspacePaths = {
@@ -52,6 +56,12 @@ export const workspacePaths = {
   /** A posting's form in the workspace, with its actions and earlier versions. */
   posting: (id: string) => generatePath(workspaceRoutes.posting, { id }),
   postingPreview: (id: string) => generatePath(workspaceRoutes.postingPreview, { id }),
+  proof: workspaceRoutes.proof,
+  /** A new client logo, case study, testimonial or team member ("logo", "case-study", "testimonial", "member"). */
+  newProofEntry: (kind: string) => generatePath(workspaceRoutes.newProofEntry, { kind }),
+  /** A proof entry's form in the workspace, with its actions (and a case study's earlier versions). */
+  proofEntry: (id: string) => generatePath(workspaceRoutes.proofEntry, { id }),
+  proofPreview: (id: string) => generatePath(workspaceRoutes.proofPreview, { id }),
   /** Where the team reads a stored submission. */
   submission: (id: string) => generatePath(workspaceRoutes.submission, { id }),
   file: (id: string, position: number) => generatePath(workspaceRoutes.file, { id, position: String(position) }),

@@ -1,5 +1,8 @@
+import { execFileSync } from "node:child_process";
 import type { Page, Request } from "@playwright/test";
 import { expect, test, postingPages, postingApplyPages } from "./fixtures.ts";
+import { type RunningServer, startServer } from "./production-server.ts";
+import { e2eEnv } from "./server-env.ts";
 
 // Byte budgets, deterministic: what each page's first load transfers, compressed as the server
 // sends it (brotli), from the production build. Speed itself is measured by `npm run bench`.
@@ -24,6 +27,8 @@ type Transfer = {
   stylesheet: number;
   document: number;
   urls: string[];
+  /** Each response's address with its encoded body bytes. */
+  sizes: Array<[string, number]>;
   scriptBeforeInteraction?: number;
 };
 
@@ -32,7 +37,7 @@ type Transfer = {
  * given `interact` (the `hydrated` fixture), also what the page fetches once the visitor acts.
  */
 async function firstLoad(page: Page, path: string, interact?: () => Promise<void>): Promise<Transfer> {
-  const transfer: Transfer = { total: 0, script: 0, stylesheet: 0, document: 0, urls: [] };
+  const transfer: Transfer = { total: 0, script: 0, stylesheet: 0, document: 0, urls: [], sizes: [] };
   const pending: Promise<void>[] = [];
   let measuring = true;
   const measure = (request: Request) => {
@@ -43,6 +48,7 @@ async function firstLoad(page: Page, path: string, interact?: () => Promise<void
           transfer.total += responseBodySize;
           if (type === "script" || type === "stylesheet" || type === "document") transfer[type] += responseBodySize;
           transfer.urls.push(request.url());
+          transfer.sizes.push([request.url(), responseBodySize]);
         },
         (error: unknown) => {
           // A request that ends as the test closes the page, after the measurement, is not counted
@@ -108,3 +114,53 @@ for (const path of formPages) {
     expect(transfer.urls.filter((url) => new URL(url).origin !== new URL(baseURL ?? "").origin)).toEqual([]);
   });
 }
+
+// With a full set of proof (issue 30: 6 logos, 3 case studies, 3 testimonials, 8 team members,
+// made as long as real ones run, tests/helpers/proof-fixtures.ts), on an instance of its own so
+// the other tests keep an empty one: the same budget as above, the images the browser fetched at
+// once included. Each image loads lazily, has its size in the page, is small and cached for a year.
+test.describe("with a full set of proof", () => {
+  test.describe.configure({ mode: "serial" });
+  let server: RunningServer;
+  test.beforeAll(async () => {
+    server = await startServer({ port: Number(process.env.E2E_PORT ?? 3100) + 60 + test.info().workerIndex });
+    execFileSync(process.execPath, ["tests/e2e/fill-full-proof.ts"], {
+      env: { ...process.env, ...e2eEnv, DATA_DIR: server.dataDir, DATABASE_URL: "" },
+    });
+    await expect
+      .poll(async () => (await (await fetch(`${server.url}/about`)).text()).includes("Engineer Example 8"))
+      .toBe(true);
+  });
+  test.afterAll(() => server?.stop());
+
+  const imageBudget = { svg: 2 * KB, webp: 8 * KB };
+  for (const [path, shown] of [
+    ["/", { logos: 6, photos: 0 }],
+    ["/about", { logos: 0, photos: 8 }],
+  ] as const) {
+    test(`${path}: no JavaScript, at most 40 KB in all, its ${shown.logos || shown.photos} images lazy, sized and small`, async ({
+      page,
+    }) => {
+      const transfer = await firstLoad(page, `${server.url}${path}`);
+      const images = transfer.sizes.filter(([url]) => new URL(url).pathname.startsWith("/media/"));
+      const imageBytes = images.reduce((sum, [, bytes]) => sum + bytes, 0);
+      expect(transfer.script).toBe(0);
+      // Everything the first load fetched, the images it took included, keeps the content pages' budget.
+      expect(transfer.total).toBeLessThanOrEqual(40 * KB);
+      expect(imageBytes).toBeLessThan(transfer.total);
+      expect(transfer.urls.filter((url) => new URL(url).origin !== server.url)).toEqual([]);
+      const shownImages = page.locator('main img[src^="/media/"]');
+      await expect(shownImages).toHaveCount(shown.logos + shown.photos);
+      for (const image of await shownImages.all()) {
+        await expect(image).toHaveAttribute("loading", "lazy");
+        await expect(image).toHaveAttribute("width", /^\d+$/);
+        await expect(image).toHaveAttribute("height", /^\d+$/);
+      }
+      for (const [url, bytes] of images) {
+        expect(bytes, url).toBeLessThanOrEqual(url.endsWith(".svg") ? imageBudget.svg : imageBudget.webp);
+        const answer = await fetch(url);
+        expect(answer.headers.get("cache-control"), url).toBe("public, max-age=31536000, immutable");
+      }
+    });
+  }
+});

@@ -225,7 +225,11 @@ describe.each(engines)("moving content on %s", (engine) => {
 
     const checked = contentFileProblems(file);
     expect(checked.problems).toEqual([]);
-    expect(await importContent(to.db, checked.file!)).toEqual({ created: 1, updated: 6 });
+    expect(await importContent(to.db, checked.file!)).toEqual({
+      created: 1,
+      updated: 6,
+      proof: { created: 0, updated: 0 },
+    });
     const shown = (content: Awaited<ReturnType<typeof exportContent>>) =>
       content.postings.map(({ opensAt, datePosted, validThrough, ...posting }) => posting);
     expect(shown(await exportContent(to.db))).toEqual(shown(file));

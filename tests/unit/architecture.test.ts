@@ -39,6 +39,11 @@ const offeredModules: Record<string, string> = {
     "a posting as its page shows it, description rendered and sanitized (the workspace's preview)",
   "app/careers/posting-article.tsx": "a posting's page (the workspace's preview shows exactly that)",
   "app/careers/application-fields.ts": "how the team reads a stored application (the workspace shows it)",
+  "app/pages/proof-fields.ts": "what each kind of proof is made of (the workspace's proof forms and list)",
+  "app/pages/proof.server.ts":
+    "the proof as stored (the workspace edits it, publishes it with its consent and keeps case studies' versions)",
+  "app/pages/proof-images.server.ts": "an uploaded image made fit for the pages (the workspace's proof forms)",
+  "app/pages/proof-sections.tsx": "the proof's sections (the workspace's preview shows an entry exactly so)",
   "app/contact/inquiry-fields.ts": "how the team reads a stored inquiry (the workspace shows it)",
   "app/booking/meeting-fields.ts": "how the team reads a booked meeting (the workspace and the command line show it)",
   "app/consent/embed-frame.tsx": "a third-party frame that loads only with consent (newsletter, log-in)",

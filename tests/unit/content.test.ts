@@ -31,6 +31,8 @@ import { activity } from "#app/workspace/activity-content.ts";
 import { ActivitySchema } from "#app/workspace/activity-content-schema.ts";
 import { postingsEditor } from "#app/workspace/postings-content.ts";
 import { PostingsEditorSchema } from "#app/workspace/postings-content-schema.ts";
+import { proofEditor } from "#app/workspace/proof-editor-content.ts";
+import { ProofEditorSchema } from "#app/workspace/proof-editor-content-schema.ts";
 import { site } from "#app/site/site-content.ts";
 import { privacy } from "#app/privacy/privacy-content.ts";
 import { PrivacySchema } from "#app/privacy/privacy-content-schema.ts";
@@ -55,6 +57,7 @@ const modules: Array<[string, z.ZodType, unknown]> = [
   ["workspace", WorkspaceSchema, workspace],
   ["workspace activity", ActivitySchema, activity],
   ["postings editor", PostingsEditorSchema, postingsEditor],
+  ["proof editor", ProofEditorSchema, proofEditor],
   ["privacy", PrivacySchema, privacy],
   ["leads", LeadsSchema, leads],
 ];

@@ -1,0 +1,116 @@
+import sharp from "sharp";
+import { describe, expect, test } from "vitest";
+import { ImageRefusal, prepareImage } from "#app/pages/proof-images.server.ts";
+import { hasGpsSection, hostileSvgLogo, jpegWithLocation, pngLogo, svgLogo } from "#tests/helpers/proof-fixtures.ts";
+
+// What becomes of an editor's upload before the site shows it (issue 30): photos and raster logos
+// converted to small WebP without their metadata; SVG logos cleaned of whatever could run, load
+// or point elsewhere, or refused with the reason.
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const refusal = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ImageRefusal) return error.problem;
+    throw error;
+  }
+  return null;
+};
+
+describe("photos and raster logos", () => {
+  test("a JPEG with the camera and the GPS location comes out as WebP without any metadata", async () => {
+    const upload = await jpegWithLocation();
+    const sent = await sharp(upload).metadata();
+    expect(sent.exif, "the upload carries EXIF").toBeDefined();
+    expect(hasGpsSection(sent.exif!), "with a GPS section").toBe(true);
+
+    const stored = await prepareImage("photo", { name: "ada.jpg", content: upload });
+    const kept = await sharp(stored.content).metadata();
+    expect(stored.type).toBe("image/webp");
+    expect(kept.format).toBe("webp");
+    expect(kept.exif).toBeUndefined();
+    expect(kept.xmp).toBeUndefined();
+    expect(kept.icc).toBeUndefined();
+    const raw = Buffer.from(stored.content);
+    expect(raw.includes(Buffer.from("Exif"))).toBe(false);
+    expect(raw.includes(Buffer.from("TestCam"))).toBe(false);
+    expect(raw.includes(Buffer.from("Ada Example"))).toBe(false);
+  });
+
+  test("a team photo is cropped square, 160 × 160 px", async () => {
+    const stored = await prepareImage("photo", { name: "ada.jpg", content: await jpegWithLocation() });
+    expect([stored.width, stored.height]).toEqual([160, 160]);
+    const kept = await sharp(stored.content).metadata();
+    expect([kept.width, kept.height]).toEqual([160, 160]);
+  });
+
+  test("a PNG logo is made WebP, at most 72 px high, its shape kept", async () => {
+    const stored = await prepareImage("logo", { name: "northwind.png", content: await pngLogo() });
+    expect(stored.type).toBe("image/webp");
+    expect([stored.width, stored.height]).toEqual([288, 72]);
+    const small = await prepareImage("logo", { name: "tiny.png", content: await pngLogo({ width: 80, height: 20 }) });
+    expect([small.width, small.height], "never enlarged").toEqual([80, 20]);
+  });
+
+  test("a file that is not an image it claims to be is refused; an SVG photo too", async () => {
+    expect(await refusal(prepareImage("logo", { name: "logo.png", content: bytes("not a picture") }))).toBe("type");
+    expect(await refusal(prepareImage("logo", { name: "logo.pdf", content: bytes("%PDF-1.7") }))).toBe("type");
+    expect(await refusal(prepareImage("photo", { name: "ada.svg", content: bytes(svgLogo("Ada")) }))).toBe("type");
+    const png = await pngLogo();
+    expect(await refusal(prepareImage("logo", { name: "logo.png", content: png.subarray(0, 60) }))).toBe("unreadable");
+  });
+});
+
+describe("SVG logos", () => {
+  test("a plain logo keeps its drawing and its size", async () => {
+    const stored = await prepareImage("logo", { name: "acme.svg", content: bytes(svgLogo("Acme")) });
+    const svg = Buffer.from(stored.content).toString("utf8");
+    expect(stored.type).toBe("image/svg+xml");
+    expect([stored.width, stored.height]).toEqual([160, 40]);
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(svg).toContain('<rect x="0" y="0" width="40" height="40" fill="#123456" />');
+    expect(svg).toContain(">Acme</text>");
+  });
+
+  test("scripts, event handlers, foreign objects and outside references come out; the drawing stays", async () => {
+    const stored = await prepareImage("logo", { name: "northwind.svg", content: bytes(hostileSvgLogo) });
+    const svg = Buffer.from(stored.content).toString("utf8");
+    for (const gone of [
+      "<script",
+      "alert(",
+      "onload",
+      "onclick",
+      "foreignObject",
+      "Run me",
+      "tracker.example",
+      "javascript:",
+      "<image",
+      "<animate",
+      "<a ",
+      "ENTITY",
+      "/etc/passwd",
+    ])
+      expect(svg, gone).not.toContain(gone);
+    // What only points inside the file stays, and so does the drawing.
+    expect(svg).toContain('fill="url(#shade)"');
+    expect(svg).toContain('<use href="#shade" />');
+    expect(svg).toContain("Northwind &amp; Co");
+    expect(svg.startsWith("<svg") && svg.endsWith("</svg>")).toBe(true);
+    // What is left is still an image sharp (librsvg) reads.
+    expect((await sharp(stored.content).metadata()).format).toBe("svg");
+  });
+
+  test("styles that load files from elsewhere are refused with the reason", async () => {
+    const imported = svgLogo("Acme", "<style>@import url(https://tracker.example/a.css);</style>");
+    const external = svgLogo("Acme", '<rect width="4" height="4" style="fill: url(https://tracker.example/p#a)"/>');
+    expect(await refusal(prepareImage("logo", { name: "a.svg", content: bytes(imported) }))).toBe("svg-external");
+    expect(await refusal(prepareImage("logo", { name: "b.svg", content: bytes(external) }))).toBe("svg-external");
+  });
+
+  test("text that only claims to be an SVG is refused", async () => {
+    expect(await refusal(prepareImage("logo", { name: "a.svg", content: bytes("<html><body>hi</body></html>") }))).toBe(
+      "type",
+    );
+  });
+});
