@@ -12,7 +12,16 @@ import { booking } from "./booking-content.ts";
 import { confirmationHref } from "./booking-links.ts";
 import { BookingFormSchema } from "./booking-schema.ts";
 import { bookedMeetings, MeetingRefused } from "./claims.server.ts";
-import { clockTime, dayName, monthGrid, timeName, weekdayHeads, zoneLongName, zoneOptions } from "./calendar.ts";
+import {
+  clockTime,
+  dayName,
+  monthGrid,
+  ourClockTime,
+  timeName,
+  weekdayHeads,
+  zoneName,
+  zoneOptions,
+} from "./calendar.ts";
 import { freeTimes, instantOf } from "./free-times.ts";
 import { meetingFields } from "./meeting-fields.ts";
 import { bookMeeting, TooManyMeetings } from "./meetings.server.ts";
@@ -86,7 +95,9 @@ export async function calendarData(
     zone,
     // Links carry the zone only when the visitor chose it, so the browser's can still be offered.
     zoneChosen: chosenZone !== null,
-    zoneLong: zoneLongName(zone, now),
+    zoneName: zoneName(zone, now),
+    // Named beside the times only where they read differently there.
+    ourZoneName: zoneName(availability.timeZone, now),
     zones: zoneOptions(zone),
     months: monthGrid(days, booking.calendar),
     weekdays: weekdayHeads,
@@ -94,11 +105,16 @@ export async function calendarData(
       ? {
           date: day.date,
           name: dayName(day.date),
-          slots: day.slots.map((slot) => ({
-            start: slot.start,
-            time: clockTime(slot.start, zone),
-            name: timeName(slot.start, zone),
-          })),
+          slots: day.slots.map((slot) => {
+            const ours = ourClockTime(slot.start, zone, availability.timeZone);
+            const name = timeName(slot.start, zone);
+            return {
+              start: slot.start,
+              time: clockTime(slot.start, zone),
+              ours,
+              name: ours ? fillTemplate(booking.times.withOurs, { time: name, ours }) : name,
+            };
+          }),
         }
       : null,
     problems,
@@ -117,7 +133,8 @@ export async function bookingPageData(request: Request, now: Date = clockNow()) 
       status: 200,
       zone,
       zoneChosen: false,
-      zoneLong: "",
+      zoneName: "",
+      ourZoneName: "",
       zones: [],
       months: [],
       weekdays: [],

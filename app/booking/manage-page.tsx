@@ -6,7 +6,7 @@ import { Alert } from "#app/ui/alert.tsx";
 import { Card } from "#app/ui/card.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { PageHead } from "#app/ui/section.tsx";
-import { MonthGrid, ZoneForm } from "./booking-calendar.tsx";
+import { MonthGrid, TimesZoneNote, ZoneForm } from "./booking-calendar.tsx";
 import { TimeOption } from "./time-option.tsx";
 import { booking } from "./booking-content.ts";
 import { bookingHref, manageHref, timesId } from "./booking-links.ts";
@@ -173,7 +173,7 @@ export default function ManagePage({ loaderData: page, actionData, params }: Rou
             <ZoneForm
               content={booking.zone}
               zone={calendar.zone}
-              zoneLong={calendar.zoneLong}
+              zoneName={calendar.zoneName}
               zones={calendar.zones}
               day={calendar.day?.date ?? null}
               path={here}
@@ -194,6 +194,14 @@ export default function ManagePage({ loaderData: page, actionData, params }: Rou
             >
               {calendar.day ? booking.times.heading.replace("{day}", calendar.day.name) : manage.reschedule.title}
             </h3>
+            {calendar.day ? (
+              <TimesZoneNote
+                content={booking.times}
+                zoneName={calendar.zoneName}
+                ourZoneName={calendar.ourZoneName}
+                withOurs={calendar.day.slots.some((slot) => slot.ours)}
+              />
+            ) : null}
             {calendar.day ? (
               <Form method="post" action={rescheduleAction} className="mt-6 space-y-6">
                 <input type="hidden" name="intent" value="reschedule" />
