@@ -56,6 +56,8 @@ export const BookingSchema = z.object({
       .extend(FormErrorsSchema.shape),
   }),
   confirmation: z.object({ title: text, message: text, yourTime: text, ourTime: text, another: text }),
+  /** The confirmation's and the manage page's links that put the meeting in the visitor's calendar. */
+  addToCalendar: z.object({ title: text, download: text, google: text, outlook: text, office: text }),
   /** The manage page a visitor reaches from the link in their invitation. */
   manage: z.object({
     meta: PageMetaSchema,

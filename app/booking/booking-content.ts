@@ -83,6 +83,13 @@ export const booking = {
     ourTime: "Our time: {time}",
     another: "Back to the contact page",
   },
+  addToCalendar: {
+    title: "Add it to your calendar",
+    download: "Download the invitation (.ics)",
+    google: "Google Calendar",
+    outlook: "Outlook.com",
+    office: "Outlook (work or school)",
+  },
   manage: {
     meta: {
       title: "Your meeting",

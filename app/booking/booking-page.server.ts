@@ -9,7 +9,11 @@ import { isTimeZoneName } from "./weekly-hours.ts";
 import { type Availability, availabilityFromEnv } from "./availability.ts";
 import { bookingEnv } from "./booking-env.server.ts";
 import { booking } from "./booking-content.ts";
-import { confirmationHref } from "./booking-links.ts";
+import { bookingRoutes, confirmationHref } from "./booking-links.ts";
+import { bookedProofCookie, provenSubmission } from "./booked-proof.server.ts";
+import { visitorCalendarLinks } from "./invitation.server.ts";
+import { confirmedMeetingOf } from "./meeting-queries.server.ts";
+import { isSecureRequest } from "#app/platform/env.server.ts";
 import { BookingFormSchema } from "./booking-schema.ts";
 import { bookedMeetings, MeetingRefused } from "./claims.server.ts";
 import {
@@ -51,11 +55,22 @@ function confirmationFrom(url: URL, availability: Availability) {
   const tz = url.searchParams.get("tz") ?? "";
   if (url.searchParams.get("booked") !== "1" || !isTimeZoneName(tz)) return null;
   try {
-    Temporal.Instant.from(at);
+    return { at: Temporal.Instant.from(at), ...shownTimes(at, tz, availability.timeZone) };
   } catch {
     return null;
   }
-  return shownTimes(at, tz, availability.timeZone);
+}
+
+/**
+ * "Add to calendar" for the meeting this browser booked (its proof, booked-proof.server.ts) when it
+ * is the one confirmed here; null for anyone else, the address being shareable.
+ */
+async function calendarLinksFor(request: Request, at: Temporal.Instant, now: Date) {
+  const { db, secret } = await getServices();
+  const submissionId = provenSubmission(secret, request.headers.get("cookie"));
+  const meeting = submissionId ? await confirmedMeetingOf(db, submissionId, now) : null;
+  if (!meeting || !Temporal.Instant.from(meeting.start).equals(at)) return null;
+  return { download: bookingRoutes.invitation, ...visitorCalendarLinks(meeting, null) };
 }
 
 /** "Your time: …" and, only when it reads differently, "Our time: …" (null when the zones agree). */
@@ -124,9 +139,14 @@ export async function calendarData(
 export async function bookingPageData(request: Request, now: Date = clockNow()) {
   const url = new URL(request.url);
   const availability = availabilityFromEnv(bookingEnv);
-  const confirmation = confirmationFrom(url, availability);
+  const shown = confirmationFrom(url, availability);
   const { secret } = await getServices();
   const stamp = issueFormStamp(secret, bookingPurpose);
+  const confirmation = shown && {
+    yourTime: shown.yourTime,
+    ourTime: shown.ourTime,
+    calendarLinks: await calendarLinksFor(request, shown.at, now),
+  };
   if (confirmation) {
     const zone = availability.timeZone;
     return {
@@ -195,5 +215,10 @@ export function submitBooking(request: Request, now: Date = clockNow()) {
     }),
     // The booking's event, queued with it, goes to the team's calendar at once (when there is one).
     afterStored: teamCalendar.kick,
+    // This browser may then add the meeting to its calendar from the confirmation.
+    successHeaders: async ({ id }) => {
+      const { secret } = await getServices();
+      return { "Set-Cookie": bookedProofCookie(secret, id, { secure: isSecureRequest(request) }) };
+    },
   });
 }

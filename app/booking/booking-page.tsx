@@ -9,6 +9,7 @@ import { Container } from "#app/ui/container.tsx";
 import { PageHead } from "#app/ui/section.tsx";
 import { useNonce } from "#app/site/nonce.ts";
 import { MonthGrid, TimesZoneNote, ToBrowserZone, ZoneForm } from "./booking-calendar.tsx";
+import { AddToCalendar } from "./add-to-calendar.tsx";
 import { booking } from "./booking-content.ts";
 import { BookingForm } from "./booking-form.tsx";
 import { timesId } from "./booking-links.ts";
@@ -58,6 +59,9 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
               <li>{page.confirmation.yourTime}</li>
               {page.confirmation.ourTime ? <li>{page.confirmation.ourTime}</li> : null}
             </ul>
+            {page.confirmation.calendarLinks ? (
+              <AddToCalendar headingLevel={3} content={booking.addToCalendar} links={page.confirmation.calendarLinks} />
+            ) : null}
           </Confirmation>
         </Container>
       </>

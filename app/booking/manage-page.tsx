@@ -8,6 +8,7 @@ import { Container } from "#app/ui/container.tsx";
 import { PageHead } from "#app/ui/section.tsx";
 import { MonthGrid, TimesZoneNote, ZoneForm } from "./booking-calendar.tsx";
 import { TimeOption } from "./time-option.tsx";
+import { AddToCalendar } from "./add-to-calendar.tsx";
 import { booking } from "./booking-content.ts";
 import { bookingHref, manageHref, timesId } from "./booking-links.ts";
 import { managePageData, submitManage } from "./manage.server.ts";
@@ -123,6 +124,7 @@ export default function ManagePage({ loaderData: page, actionData, params }: Rou
             </Alert>
           ) : null}
           {times}
+          <AddToCalendar headingLevel={2} content={booking.addToCalendar} links={meeting.calendarLinks} />
         </div>
 
         <Card className="p-6 sm:p-8">

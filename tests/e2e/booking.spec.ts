@@ -62,6 +62,46 @@ async function invitationFor(
   return (await find())!;
 }
 
+/**
+ * The page's "Add to calendar": the invitation's file read as a calendar program reads it, and the
+ * Google and Outlook links' times (UTC), title and place.
+ */
+async function addToCalendar(page: Page) {
+  const section = page.getByRole("region", { name: "Add it to your calendar" });
+  const href = async (name: string) => (await section.getByRole("link", { name }).getAttribute("href")) ?? "";
+  const download = await page.request.get(await href("Download the invitation (.ics)"));
+  expect(download.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  expect(download.headers()["content-disposition"]).toBe('attachment; filename="meeting.ics"');
+  const component = new ICAL.Component(ICAL.parse(await download.text()));
+  const event = component.getFirstSubcomponent("vevent")!;
+  const google = new URL(await href("Google Calendar"));
+  const outlooks = [new URL(await href("Outlook.com")), new URL(await href("Outlook (work or school)"))];
+  return {
+    file: {
+      start: (event.getFirstPropertyValue("dtstart") as ICAL.Time).toJSDate().toISOString(),
+      uid: String(event.getFirstPropertyValue("uid")),
+      sequence: Number(event.getFirstPropertyValue("sequence")),
+      summary: String(event.getFirstPropertyValue("summary")),
+    },
+    google: {
+      host: google.host,
+      dates: google.searchParams.get("dates"),
+      text: google.searchParams.get("text"),
+      location: google.searchParams.get("location"),
+    },
+    outlook: outlooks.map((url) => ({
+      host: url.host,
+      startdt: url.searchParams.get("startdt"),
+      enddt: url.searchParams.get("enddt"),
+      subject: url.searchParams.get("subject"),
+      location: url.searchParams.get("location"),
+    })),
+  };
+}
+
+/** "20260602T170000Z": an ISO instant as Google's dates write it. */
+const compactUtc = (iso: string) => iso.replace(/\.\d{3}Z$/, "Z").replaceAll(/[-:]/g, "");
+
 async function fillDetails(page: Page, person: ReturnType<typeof visitor>) {
   await page.getByLabel("Your Name").fill(person.name);
   await page.getByLabel("Your Email").fill(person.email);
@@ -133,7 +173,44 @@ test.describe("with JavaScript off", () => {
       timeZone: "Europe/Berlin",
       visitorWhen: timeName,
     });
-    await mailContaining(storage, person.email);
+    // "Add to calendar": the e-mailed invitation's event (same UID and SEQUENCE) and the web calendars' forms, at the booked instant.
+    const bookedAt = new Date(new URL(page.url()).searchParams.get("at") ?? "").toISOString();
+    const endsAt = new Date(Date.parse(bookedAt) + 30 * 60_000).toISOString();
+    const invitation = await invitationFor(storage, person.email, "REQUEST");
+    const calendar = await addToCalendar(page);
+    expect(calendar.file).toEqual({
+      start: bookedAt,
+      uid: invitation.uid,
+      sequence: 0,
+      summary: "30-minute meeting with Lumen Software",
+    });
+    expect(calendar.google).toMatchObject({
+      host: "calendar.google.com",
+      dates: `${compactUtc(bookedAt)}/${compactUtc(endsAt)}`,
+      text: "30-minute meeting with Lumen Software",
+    });
+    for (const outlook of calendar.outlook)
+      expect(outlook).toMatchObject({
+        startdt: bookedAt.replace(".000Z", "Z"),
+        enddt: endsAt.replace(".000Z", "Z"),
+        subject: "30-minute meeting with Lumen Software",
+      });
+    expect(calendar.outlook.map((outlook) => outlook.host)).toEqual(["outlook.live.com", "outlook.office.com"]);
+    // No video link is configured here: no place (tests/unit/calendar-links.test.ts gives it when there is one).
+    expect([calendar.google.location, ...calendar.outlook.map((outlook) => outlook.location)]).toEqual([
+      null,
+      null,
+      null,
+    ]);
+
+    // The confirmation's address, opened in another browser, offers none of it, and the file is not there for it.
+    const elsewhere = await page.context().browser()!.newContext({ javaScriptEnabled: false });
+    const other = await elsewhere.newPage();
+    await other.goto(page.url());
+    await expect(other.getByRole("heading", { name: "Your meeting is booked" })).toBeVisible();
+    await expect(other.getByRole("region", { name: "Add it to your calendar" })).toHaveCount(0);
+    expect((await other.request.get("/contact/meeting/invitation.ics")).status()).toBe(404);
+    await elsewhere.close();
 
     // The next visitor, on the same day and zone, is not offered that time.
     await page.goto(dayUrl);
@@ -260,6 +337,10 @@ test.describe("with JavaScript off", () => {
       start: new Date(newStart!).toISOString(),
       managePath: invitation.managePath,
     });
+    // The manage page's "Add to calendar" gives the meeting as it now is: the moved event, same UID, raised SEQUENCE.
+    const calendar = await addToCalendar(page);
+    expect(calendar.file).toMatchObject({ uid: invitation.uid, sequence: 1, start: moved.start });
+    expect(calendar.google.dates?.split("/")[0]).toBe(compactUtc(moved.start));
   });
 
   test("a manage link that does not exist says so, with the way to book again", async ({ page }) => {
