@@ -143,7 +143,7 @@ export default function Privacy() {
 
         <NoticeSection id="cookies-title" title={privacy.cookies.title}>
           <p className="mt-4">
-            {privacy.cookies.text}{" "}
+            {embedHosts.length ? privacy.cookies.text : privacy.cookies.textNoEmbeds}{" "}
             <Link to={pages.cookieSettings.path} className="text-brand underline underline-offset-4">
               {privacy.cookies.link}
             </Link>

@@ -129,7 +129,7 @@ describe.each(engines)("booking through the form on %s", (engine) => {
     expect(cookie).toMatch(
       /^meeting_booked=[\w-]+\.[\w-]+; Path=\/contact\/meeting; Max-Age=86400; HttpOnly; SameSite=Lax$/,
     );
-    const { invitationFile } = await import("#app/booking/invitation-file.ts");
+    const { invitationFile } = await import("#app/booking/invitation-file.server.ts");
     const download = (cookieHeader: string | null) =>
       invitationFile(
         new Request("http://localhost/contact/meeting/invitation.ics", {
