@@ -63,7 +63,7 @@ export function BookingForm({
             <RequiredMark />
           </legend>
           {day.slots.length ? (
-            <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+            <ul className="grid grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-2">
               {day.slots.map((slot, index) => (
                 <li key={slot.start}>
                   <TimeOption

@@ -210,7 +210,7 @@ export default function ManagePage({ loaderData: page, actionData, params }: Rou
                 <fieldset>
                   <legend className="mb-3 font-bold">{booking.times.legend.replace("{day}", calendar.day.name)}</legend>
                   {calendar.day.slots.length ? (
-                    <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+                    <ul className="grid grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-2">
                       {calendar.day.slots.map((slot) => (
                         <li key={slot.start}>
                           <TimeOption time={slot} name="start" required />

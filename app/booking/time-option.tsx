@@ -21,7 +21,7 @@ export function TimeOption({
     <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-control border border-line px-3 py-2 font-semibold has-checked:border-brand has-checked:bg-brand-soft">
       <input type="radio" {...input} value={slot.start} className="size-4 shrink-0 accent-brand" />
       <span aria-hidden="true" className="flex flex-col leading-tight">
-        <span>{slot.time}</span>
+        <span className="whitespace-nowrap">{slot.time}</span>
         {slot.ours ? <span className="text-xs font-normal text-ink-muted">{slot.ours}</span> : null}
       </span>
       <span className="sr-only">{slot.name}</span>
