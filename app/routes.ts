@@ -24,6 +24,8 @@ export default [
   route(pages.contact.path, "contact/contact-page.tsx"),
   route(bookingRoutes.page, "booking/booking-page.tsx"),
   route(bookingRoutes.manage, "booking/manage-page.tsx"),
+  route(bookingRoutes.invitation, "booking/invitation-file.ts", { id: "booking/invitation-file" }),
+  route(bookingRoutes.manageInvitation, "booking/invitation-file.ts", { id: "booking/manage-invitation-file" }),
 
   route(pages.cookieSettings.path, "consent/cookie-settings-page.tsx"),
   route(pages.privacy.path, "privacy/privacy-page.tsx"),

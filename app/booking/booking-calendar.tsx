@@ -73,25 +73,34 @@ export function MonthGrid({
   );
 }
 
+/** Where the times card's "Change the time zone" leads. */
+export const zoneFormId = "zone";
+
 /** The zone the times are shown in, and a GET form to change it (works without JavaScript). */
 export function ZoneForm({
   content,
   zone,
-  zoneLong,
+  zoneName,
   zones,
   day,
   path,
 }: {
   content: BookingContent["zone"];
   zone: string;
-  zoneLong: string;
+  /** The zone as people name it ("India Standard Time (Kolkata)"). */
+  zoneName: string;
   zones: string[];
   day: string | null;
   path?: string;
 }) {
   return (
-    <form method="get" action={bookingHref({ path })} className="rounded-card border border-line bg-surface p-4">
-      <p className="font-semibold">{content.current.replace("{zone}", zone).replace("{long}", zoneLong)}</p>
+    <form
+      id={zoneFormId}
+      method="get"
+      action={bookingHref({ path })}
+      className="scroll-mt-24 rounded-card border border-line bg-surface p-4"
+    >
+      <p className="font-semibold">{content.current.replace("{zone}", zoneName)}</p>
       {day ? <input type="hidden" name="day" value={day} /> : null}
       <div className="mt-3 flex flex-wrap items-end gap-3">
         <label className="grow">
@@ -113,5 +122,55 @@ export function ZoneForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * Above a day's times: the zone they are in (and ours, when shown under each), with a link up to
+ * the zone's form, so the switch comes before the times and "Book this meeting".
+ */
+export function TimesZoneNote({
+  content,
+  zoneName,
+  ourZoneName,
+  withOurs,
+}: {
+  content: BookingContent["times"];
+  zoneName: string;
+  ourZoneName: string;
+  withOurs: boolean;
+}) {
+  const note = (withOurs ? content.shownInWithOurs : content.shownIn)
+    .replace("{zone}", zoneName)
+    .replace("{ourZone}", ourZoneName);
+  return (
+    <p className="mt-2 text-ink-muted">
+      {note}{" "}
+      <a href={`#${zoneFormId}`} className="font-semibold whitespace-nowrap text-brand underline underline-offset-4">
+        {content.changeZone}
+      </a>
+    </p>
+  );
+}
+
+/**
+ * Until the visitor chooses a zone, the page is rendered in ours; with JavaScript, this script
+ * (inline, so it runs before anything below it is parsed or painted) stops the page there and asks
+ * for it in the browser's zone instead, keeping the day and the place on the page. The browser's
+ * own Temporal where it has one (under a millisecond; a first Intl.DateTimeFormat costs 10 to 45 ms,
+ * decision 025). The address it asks for carries `tz`, so it never runs twice.
+ */
+export function ToBrowserZone({ ourZone, nonce }: { ourZone: string; nonce: string | undefined }) {
+  const script =
+    `(()=>{const u=new URL(location.href),T=globalThis.Temporal,` +
+    `z=T?T.Now.timeZoneId():Intl.DateTimeFormat().resolvedOptions().timeZone;` +
+    `if(u.searchParams.has("tz")||!z||z===${JSON.stringify(ourZone)})return;` +
+    `u.searchParams.set("tz",z);stop();location.replace(u.href)})()`;
+  return (
+    <script
+      nonce={nonce}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own script; the zone is a checked IANA name, "<" escaped
+      dangerouslySetInnerHTML={{ __html: script.replaceAll("<", "\\u003c") }}
+    />
   );
 }

@@ -8,7 +8,7 @@ export const BookingSchema = z.object({
   meta: PageMetaSchema,
   hero: z.object({ headline: text, intro: text, booked: z.object({ headline: text, intro: text }) }),
   zone: z.object({
-    /** `{zone}`: the zone's name, `{long}`: how it reads ("Central European Time"). */
+    /** `{zone}`: the zone as people name it ("Central European Time (Berlin)"). */
     current: text,
     label: text,
     change: text,
@@ -29,8 +29,13 @@ export const BookingSchema = z.object({
     legend: text,
     pickDay: text,
     none: text,
-    /** A link offered when the browser's zone differs from the one shown; `{zone}`: the browser's. */
-    yourZone: text,
+    /** Above the times: `{zone}` they are in, and `{ourZone}` when ours are shown under each. */
+    shownIn: text,
+    shownInWithOurs: text,
+    /** The link up to the zone's form. */
+    changeZone: text,
+    /** A time's accessible name with ours: `{time}` (the visitor's, in full) and `{ours}` ("9:00 AM PDT"). */
+    withOurs: text,
   }),
   form: z.object({
     title: text,
@@ -51,6 +56,8 @@ export const BookingSchema = z.object({
       .extend(FormErrorsSchema.shape),
   }),
   confirmation: z.object({ title: text, message: text, yourTime: text, ourTime: text, another: text }),
+  /** The confirmation's and the manage page's links that put the meeting in the visitor's calendar. */
+  addToCalendar: z.object({ title: text, download: text, google: text, outlook: text, office: text }),
   /** The manage page a visitor reaches from the link in their invitation. */
   manage: z.object({
     meta: PageMetaSchema,

@@ -17,7 +17,7 @@ export const booking = {
     },
   },
   zone: {
-    current: "Times are shown in {zone} ({long}).",
+    current: "Times are shown in {zone}.",
     label: "Time zone",
     change: "Show times in this zone",
     unknown: "We do not know the time zone {zone}, so times are shown in ours. Please choose yours from the list.",
@@ -35,7 +35,10 @@ export const booking = {
     legend: "Choose a time on {day}",
     pickDay: "Choose a day in the calendar to see its free times.",
     none: "No time is free on this day any more. Please choose another day.",
-    yourZone: "Show these times in {zone}, your device's time zone",
+    shownIn: "Times in {zone}.",
+    shownInWithOurs: "Times in {zone}; ours, in {ourZone}, under each.",
+    changeZone: "Change the time zone",
+    withOurs: "{time} ({ours} our time)",
   },
   form: {
     title: "Your details",
@@ -79,6 +82,13 @@ export const booking = {
     yourTime: "Your time: {time}",
     ourTime: "Our time: {time}",
     another: "Back to the contact page",
+  },
+  addToCalendar: {
+    title: "Add it to your calendar",
+    download: "Download the invitation (.ics)",
+    google: "Google Calendar",
+    outlook: "Outlook.com",
+    office: "Outlook (work or school)",
   },
   manage: {
     meta: {

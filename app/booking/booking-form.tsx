@@ -1,21 +1,19 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useEffect, useState } from "react";
-import { whenIdle } from "#app/platform/when-idle.ts";
 import { FormAlert, GuardFields, SubmitWithPrivacyNote, useSiteForm } from "#app/forms/form-parts.tsx";
 import { pages } from "#app/site/pages.ts";
 import { Field, FieldErrors, RequiredMark } from "#app/ui/field.tsx";
-import { TimeOption } from "./time-option.tsx";
+import { TimeOption, type TimeSlot } from "./time-option.tsx";
 import type { BookingContent } from "./booking-content-schema.ts";
 import { BookingFormSchema, bookingLimits } from "./booking-schema.ts";
-import { bookingHref, timesId } from "./booking-links.ts";
+import { bookingHref } from "./booking-links.ts";
 
-export type DaySlots = { date: string; name: string; slots: Array<{ start: string; time: string; name: string }> };
+export type DaySlots = { date: string; name: string; slots: TimeSlot[] };
 
 /**
  * A day's free times as radio buttons (each label names weekday, date, time and zone), then the
  * visitor's details. Posts through the forms' pipeline; the server's answer comes back with every
- * value and error in place. Hydrated (an island, decision 028), it offers the browser's time zone
- * when the visitor has not chosen one.
+ * value and error in place. Hydrated (an island, decision 028), it checks as the visitor types.
+ * The page is already in the browser's zone by then (booking-page.tsx).
  */
 export function BookingForm({
   content,
@@ -31,7 +29,7 @@ export function BookingForm({
   timesContent: BookingContent["times"];
   day: DaySlots;
   zone: string;
-  /** Whether the visitor chose the zone (the address carries it): then none is offered. */
+  /** Whether the address carries the zone: the form posts back to the same times. */
   zoneChosen: boolean;
   stamp: string;
   lastResult: SubmissionResult<string[]> | null | undefined;
@@ -45,7 +43,6 @@ export function BookingForm({
   const { fields: labels } = content;
   const chosen = value("start");
   const startErrors = fields.start.errors;
-  const browserZone = useBrowserZone(zoneChosen ? null : zone, day.slots[0]?.start);
 
   return (
     <>
@@ -66,7 +63,7 @@ export function BookingForm({
             <RequiredMark />
           </legend>
           {day.slots.length ? (
-            <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+            <ul className="grid grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-2">
               {day.slots.map((slot, index) => (
                 <li key={slot.start}>
                   <TimeOption
@@ -173,59 +170,6 @@ export function BookingForm({
           privacyHref={pages.privacy.path}
         />
       </form>
-      {/* Below the form, so that its arrival moves nothing the visitor is using. */}
-      <div aria-live="polite">
-        {browserZone ? (
-          <p className="mt-6">
-            <a
-              href={`${bookingHref({ day: browserZone.day ?? day.date, tz: browserZone.zone })}#${timesId}`}
-              className="font-semibold text-brand underline underline-offset-4"
-            >
-              {timesContent.yourZone.replace("{zone}", browserZone.zone)}
-            </a>
-          </p>
-        ) : null}
-      </div>
     </>
   );
-}
-
-type NativeTemporal = {
-  Now: { timeZoneId: () => string };
-  Instant: {
-    from: (instant: string) => {
-      toZonedDateTimeISO: (zone: string) => { toPlainDate: () => { toString: () => string } };
-    };
-  };
-};
-
-/**
- * The browser's time zone when it differs from `shown` (null: the visitor chose the zone shown),
- * with the day `firstStart` falls on there, once the page is idle. The browser's own Temporal
- * where it has one (Chromium, under a millisecond): the first Intl.DateTimeFormat of a page loads
- * the locale's calendar data, 10 to 45 ms here, four times that at CPU 4× (decision 025).
- */
-function useBrowserZone(shown: string | null, firstStart: string | undefined) {
-  const [browser, setBrowser] = useState<{ zone: string; day: string | null } | null>(null);
-  useEffect(() => {
-    if (!shown) return;
-    whenIdle(() => {
-      const native = (globalThis as { Temporal?: NativeTemporal }).Temporal;
-      const zone = native ? native.Now.timeZoneId() : Intl.DateTimeFormat().resolvedOptions().timeZone;
-      if (!zone || zone === shown) return;
-      const day = !firstStart
-        ? null
-        : native
-          ? native.Instant.from(firstStart).toZonedDateTimeISO(zone).toPlainDate().toString()
-          : // en-CA writes a date as YYYY-MM-DD, the form of the page's `day`.
-            new Intl.DateTimeFormat("en-CA", {
-              timeZone: zone,
-              year: "numeric",
-              month: "2-digit",
-              day: "2-digit",
-            }).format(new Date(firstStart));
-      setBrowser({ zone, day });
-    });
-  }, [shown, firstStart]);
-  return browser;
 }

@@ -7,6 +7,9 @@ import { pages } from "#app/site/pages.ts";
 export const bookingRoutes = {
   page: pages.meeting.path,
   manage: `${pages.meeting.path}/manage/:token`,
+  /** The meeting's calendar file: for the browser that booked it (booked-proof.server.ts), and behind the manage link. */
+  invitation: `${pages.meeting.path}/invitation.ics`,
+  manageInvitation: `${pages.meeting.path}/manage/:token/invitation.ics`,
 } as const;
 
 /**
@@ -31,6 +34,10 @@ export function bookingHref({
 
 /** The manage page of the meeting whose link carries this token (the same calendar, to move it). */
 export const manageHref = (token: string) => bookingRoutes.manage.replace(":token", encodeURIComponent(token));
+
+/** The calendar file of the meeting whose manage link carries this token. */
+export const manageInvitationHref = (token: string) =>
+  bookingRoutes.manageInvitation.replace(":token", encodeURIComponent(token));
 
 /** The confirmation's address: the time and zone only, never an id (an address may be shared or logged). */
 export const confirmationHref = (start: string, tz: string) =>

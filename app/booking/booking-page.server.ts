@@ -9,10 +9,23 @@ import { isTimeZoneName } from "./weekly-hours.ts";
 import { type Availability, availabilityFromEnv } from "./availability.ts";
 import { bookingEnv } from "./booking-env.server.ts";
 import { booking } from "./booking-content.ts";
-import { confirmationHref } from "./booking-links.ts";
+import { bookingRoutes, confirmationHref } from "./booking-links.ts";
+import { bookedProofCookie, provenSubmission } from "./booked-proof.server.ts";
+import { visitorCalendarLinks } from "./invitation.server.ts";
+import { confirmedMeetingOf } from "./meeting-queries.server.ts";
+import { isSecureRequest } from "#app/platform/env.server.ts";
 import { BookingFormSchema } from "./booking-schema.ts";
 import { bookedMeetings, MeetingRefused } from "./claims.server.ts";
-import { clockTime, dayName, monthGrid, timeName, weekdayHeads, zoneLongName, zoneOptions } from "./calendar.ts";
+import {
+  clockTime,
+  dayName,
+  monthGrid,
+  ourClockTime,
+  timeName,
+  weekdayHeads,
+  zoneName,
+  zoneOptions,
+} from "./calendar.ts";
 import { freeTimes, instantOf } from "./free-times.ts";
 import { meetingFields } from "./meeting-fields.ts";
 import { bookMeeting, TooManyMeetings } from "./meetings.server.ts";
@@ -42,11 +55,22 @@ function confirmationFrom(url: URL, availability: Availability) {
   const tz = url.searchParams.get("tz") ?? "";
   if (url.searchParams.get("booked") !== "1" || !isTimeZoneName(tz)) return null;
   try {
-    Temporal.Instant.from(at);
+    return { at: Temporal.Instant.from(at), ...shownTimes(at, tz, availability.timeZone) };
   } catch {
     return null;
   }
-  return shownTimes(at, tz, availability.timeZone);
+}
+
+/**
+ * "Add to calendar" for the meeting this browser booked (its proof, booked-proof.server.ts) when it
+ * is the one confirmed here; null for anyone else, the address being shareable.
+ */
+async function calendarLinksFor(request: Request, at: Temporal.Instant, now: Date) {
+  const { db, secret } = await getServices();
+  const submissionId = provenSubmission(secret, request.headers.get("cookie"));
+  const meeting = submissionId ? await confirmedMeetingOf(db, submissionId, now) : null;
+  if (!meeting || !Temporal.Instant.from(meeting.start).equals(at)) return null;
+  return { download: bookingRoutes.invitation, ...visitorCalendarLinks(meeting, null) };
 }
 
 /** "Your time: …" and, only when it reads differently, "Our time: …" (null when the zones agree). */
@@ -86,7 +110,9 @@ export async function calendarData(
     zone,
     // Links carry the zone only when the visitor chose it, so the browser's can still be offered.
     zoneChosen: chosenZone !== null,
-    zoneLong: zoneLongName(zone, now),
+    zoneName: zoneName(zone, now),
+    // Named beside the times only where they read differently there.
+    ourZoneName: zoneName(availability.timeZone, now),
     zones: zoneOptions(zone),
     months: monthGrid(days, booking.calendar),
     weekdays: weekdayHeads,
@@ -94,11 +120,16 @@ export async function calendarData(
       ? {
           date: day.date,
           name: dayName(day.date),
-          slots: day.slots.map((slot) => ({
-            start: slot.start,
-            time: clockTime(slot.start, zone),
-            name: timeName(slot.start, zone),
-          })),
+          slots: day.slots.map((slot) => {
+            const ours = ourClockTime(slot.start, zone, availability.timeZone);
+            const name = timeName(slot.start, zone);
+            return {
+              start: slot.start,
+              time: clockTime(slot.start, zone),
+              ours,
+              name: ours ? fillTemplate(booking.times.withOurs, { time: name, ours }) : name,
+            };
+          }),
         }
       : null,
     problems,
@@ -108,16 +139,22 @@ export async function calendarData(
 export async function bookingPageData(request: Request, now: Date = clockNow()) {
   const url = new URL(request.url);
   const availability = availabilityFromEnv(bookingEnv);
-  const confirmation = confirmationFrom(url, availability);
+  const shown = confirmationFrom(url, availability);
   const { secret } = await getServices();
   const stamp = issueFormStamp(secret, bookingPurpose);
+  const confirmation = shown && {
+    yourTime: shown.yourTime,
+    ourTime: shown.ourTime,
+    calendarLinks: await calendarLinksFor(request, shown.at, now),
+  };
   if (confirmation) {
     const zone = availability.timeZone;
     return {
       status: 200,
       zone,
       zoneChosen: false,
-      zoneLong: "",
+      zoneName: "",
+      ourZoneName: "",
       zones: [],
       months: [],
       weekdays: [],
@@ -178,5 +215,10 @@ export function submitBooking(request: Request, now: Date = clockNow()) {
     }),
     // The booking's event, queued with it, goes to the team's calendar at once (when there is one).
     afterStored: teamCalendar.kick,
+    // This browser may then add the meeting to its calendar from the confirmation.
+    successHeaders: async ({ id }) => {
+      const { secret } = await getServices();
+      return { "Set-Cookie": bookedProofCookie(secret, id, { secure: isSecureRequest(request) }) };
+    },
   });
 }

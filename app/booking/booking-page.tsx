@@ -7,7 +7,9 @@ import { Card } from "#app/ui/card.tsx";
 import { Confirmation } from "#app/ui/confirmation.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { PageHead } from "#app/ui/section.tsx";
-import { MonthGrid, ZoneForm } from "./booking-calendar.tsx";
+import { useNonce } from "#app/site/nonce.ts";
+import { MonthGrid, TimesZoneNote, ToBrowserZone, ZoneForm } from "./booking-calendar.tsx";
+import { AddToCalendar } from "./add-to-calendar.tsx";
 import { booking } from "./booking-content.ts";
 import { BookingForm } from "./booking-form.tsx";
 import { timesId } from "./booking-links.ts";
@@ -34,6 +36,7 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 export default function BookingPage({ loaderData: page, actionData }: Route.ComponentProps) {
+  const nonce = useNonce();
   // Once booked, the hero speaks of the meeting, no longer of choosing a day.
   const heroCopy = page.confirmation ? booking.hero.booked : booking.hero;
   const hero = (
@@ -56,6 +59,9 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
               <li>{page.confirmation.yourTime}</li>
               {page.confirmation.ourTime ? <li>{page.confirmation.ourTime}</li> : null}
             </ul>
+            {page.confirmation.calendarLinks ? (
+              <AddToCalendar headingLevel={3} content={booking.addToCalendar} links={page.confirmation.calendarLinks} />
+            ) : null}
           </Confirmation>
         </Container>
       </>
@@ -64,6 +70,8 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
 
   return (
     <>
+      {/* With JavaScript, the times come in the browser's zone from the first paint. */}
+      {page.zoneChosen ? null : <ToBrowserZone ourZone={page.zone} nonce={nonce} />}
       {hero}
       <Container className="grid gap-10 py-12 lg:grid-cols-[1fr_1.2fr] lg:py-16">
         <section aria-labelledby="calendar-title" className="space-y-6">
@@ -80,7 +88,7 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
           <ZoneForm
             content={booking.zone}
             zone={page.zone}
-            zoneLong={page.zoneLong}
+            zoneName={page.zoneName}
             zones={page.zones}
             day={page.day?.date ?? null}
           />
@@ -101,6 +109,14 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
             >
               {page.day ? booking.times.heading.replace("{day}", page.day.name) : booking.form.title}
             </h2>
+            {page.day ? (
+              <TimesZoneNote
+                content={booking.times}
+                zoneName={page.zoneName}
+                ourZoneName={page.ourZoneName}
+                withOurs={page.day.slots.some((slot) => slot.ours)}
+              />
+            ) : null}
             <div className="mt-6">
               {page.day ? (
                 // Checks as the visitor types, and the browser's zone offered: the form hydrates at the first interaction.

@@ -91,12 +91,61 @@ export function clockTime(instant: string, timeZone: string) {
   );
 }
 
-/** How a zone is called at an instant: "Central European Standard Time" (or "GMT+05:45" where it has no name). */
-export function zoneLongName(timeZone: string, at: Temporal.Instant) {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "long" }).formatToParts(
-    at.epochMilliseconds,
-  );
-  return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
+// The zones whose city the IANA database renamed while the runtimes' data (ICU) still gives the
+// old identifier, as Chromium and Node do for a device set to Kolkata: named as people say them now.
+const renamedCities: Record<string, string> = {
+  Calcutta: "Kolkata",
+  Kiev: "Kyiv",
+  Katmandu: "Kathmandu",
+  Saigon: "Ho Chi Minh City",
+  Rangoon: "Yangon",
+  Godthab: "Nuuk",
+  Faeroe: "Faroe",
+  Truk: "Chuuk",
+  Ponape: "Pohnpei",
+  Enderbury: "Kanton",
+};
+
+/** The city a zone is named for: "Kolkata" for Asia/Calcutta, "Los Angeles"; none for UTC or Etc/GMT+5. */
+function zoneCity(timeZone: string) {
+  if (!timeZone.includes("/") || timeZone.startsWith("Etc/")) return null;
+  const city = (timeZone.split("/").at(-1) ?? "").replaceAll("_", " ");
+  return renamedCities[city] ?? city;
+}
+
+/**
+ * A zone as people name it: "Central European Time (Berlin)", "India Standard Time (Kolkata)",
+ * "Pacific Time (Los Angeles)"; "Coordinated Universal Time" for UTC. The generic name (no
+ * summer or winter) for the zone as a whole; where the zone has none, its name at `at`.
+ */
+export function zoneName(timeZone: string, at: Temporal.Instant) {
+  const nameAs = (timeZoneName: "longGeneric" | "long") =>
+    new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName })
+      .formatToParts(at.epochMilliseconds)
+      .find((part) => part.type === "timeZoneName")?.value ?? timeZone;
+  const generic = nameAs("longGeneric");
+  const name = generic.startsWith("GMT") ? nameAs("long") : generic;
+  const city = zoneCity(timeZone);
+  return city && !name.includes(city) ? `${name} (${city})` : name;
+}
+
+/**
+ * Our time beside a visitor's, short ("9:00 AM PDT"), with the weekday when it falls on another
+ * day there ("Mon, 4:00 PM PDT"); null when it reads the same in both zones.
+ */
+export function ourClockTime(instant: string, visitorZone: string, ourZone: string) {
+  const at = Temporal.Instant.from(instant);
+  const visitorDay = at.toZonedDateTimeISO(visitorZone).toPlainDate();
+  const ourDay = at.toZonedDateTimeISO(ourZone).toPlainDate();
+  const ours = clockTime(instant, ourZone);
+  if (ours === clockTime(instant, visitorZone) && visitorDay.equals(ourDay)) return null;
+  return new Intl.DateTimeFormat("en-US", {
+    weekday: visitorDay.equals(ourDay) ? undefined : "short",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: ourZone,
+    timeZoneName: "short",
+  }).format(at.epochMilliseconds);
 }
 
 /** The zones to choose from: the runtime's IANA names, with the current one even when it is an alias the list leaves out. */

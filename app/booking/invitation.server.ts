@@ -9,6 +9,7 @@ import type { CalendarPart } from "#app/platform/mail.server.ts";
 import type { QueuedMail } from "#app/platform/outbox.server.ts";
 import { site } from "#app/site/site-content.ts";
 import { booking } from "./booking-content.ts";
+import { googleCalendarUrl, outlookCalendarUrl } from "./calendar-links.ts";
 import { bookingHref, manageHref } from "./booking-links.ts";
 import { timeName } from "./calendar.ts";
 
@@ -61,6 +62,30 @@ export function meetingCalendar(
   manageLink: string | null = null,
 ): CalendarPart {
   return { method, content: calendarText(meeting, method, reader, manageLink) };
+}
+
+/**
+ * The visitor's meeting as a file to open in a calendar ("Add to calendar"): the event of their
+ * invitation, same UID and SEQUENCE, so a calendar that already has it updates it rather than
+ * adding a second; without an iTIP method, as a file to import rather than a message to answer.
+ */
+export const visitorCalendarFile = (meeting: Meeting, manageLink: string | null) =>
+  calendarText(meeting, null, "visitor", manageLink);
+
+/** The visitor's meeting as Google's and Outlook's forms for a new event take it. */
+export function visitorCalendarLinks(meeting: Meeting, manageLink: string | null) {
+  const event = {
+    title: fillTemplate(booking.mail.summary, { company: site.companyName }),
+    start: meeting.start,
+    end: meeting.end,
+    details: descriptionLines(meeting, manageLink).join("\n\n"),
+    location: meeting.videoUrl,
+  };
+  return {
+    google: googleCalendarUrl(event),
+    outlook: outlookCalendarUrl(event, "outlook.live.com"),
+    office: outlookCalendarUrl(event, "outlook.office.com"),
+  };
 }
 
 /** The meeting as the team's CalDAV calendar stores it: the team's event, without an iTIP method. */

@@ -6,8 +6,9 @@ import { Alert } from "#app/ui/alert.tsx";
 import { Card } from "#app/ui/card.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { PageHead } from "#app/ui/section.tsx";
-import { MonthGrid, ZoneForm } from "./booking-calendar.tsx";
+import { MonthGrid, TimesZoneNote, ZoneForm } from "./booking-calendar.tsx";
 import { TimeOption } from "./time-option.tsx";
+import { AddToCalendar } from "./add-to-calendar.tsx";
 import { booking } from "./booking-content.ts";
 import { bookingHref, manageHref, timesId } from "./booking-links.ts";
 import { managePageData, submitManage } from "./manage.server.ts";
@@ -123,6 +124,7 @@ export default function ManagePage({ loaderData: page, actionData, params }: Rou
             </Alert>
           ) : null}
           {times}
+          <AddToCalendar headingLevel={2} content={booking.addToCalendar} links={meeting.calendarLinks} />
         </div>
 
         <Card className="p-6 sm:p-8">
@@ -173,7 +175,7 @@ export default function ManagePage({ loaderData: page, actionData, params }: Rou
             <ZoneForm
               content={booking.zone}
               zone={calendar.zone}
-              zoneLong={calendar.zoneLong}
+              zoneName={calendar.zoneName}
               zones={calendar.zones}
               day={calendar.day?.date ?? null}
               path={here}
@@ -195,12 +197,20 @@ export default function ManagePage({ loaderData: page, actionData, params }: Rou
               {calendar.day ? booking.times.heading.replace("{day}", calendar.day.name) : manage.reschedule.title}
             </h3>
             {calendar.day ? (
+              <TimesZoneNote
+                content={booking.times}
+                zoneName={calendar.zoneName}
+                ourZoneName={calendar.ourZoneName}
+                withOurs={calendar.day.slots.some((slot) => slot.ours)}
+              />
+            ) : null}
+            {calendar.day ? (
               <Form method="post" action={rescheduleAction} className="mt-6 space-y-6">
                 <input type="hidden" name="intent" value="reschedule" />
                 <fieldset>
                   <legend className="mb-3 font-bold">{booking.times.legend.replace("{day}", calendar.day.name)}</legend>
                   {calendar.day.slots.length ? (
-                    <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+                    <ul className="grid grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-2">
                       {calendar.day.slots.map((slot) => (
                         <li key={slot.start}>
                           <TimeOption time={slot} name="start" required />

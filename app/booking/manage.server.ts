@@ -7,7 +7,8 @@ import { limitClient } from "#app/platform/rate-limit.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import { availabilityFromEnv } from "./availability.ts";
 import { booking } from "./booking-content.ts";
-import { manageHref } from "./booking-links.ts";
+import { manageHref, manageInvitationHref } from "./booking-links.ts";
+import { manageUrl, visitorCalendarLinks } from "./invitation.server.ts";
 import { calendarData, shownTimes } from "./booking-page.server.ts";
 import { MeetingRefused } from "./claims.server.ts";
 import { timeName } from "./calendar.ts";
@@ -34,6 +35,10 @@ export async function managePageData(request: Request, token: string, now: Date 
     ...shownTimes(meeting.start, visitorZone, availability.timeZone),
     cancelQuestion: fillTemplate(manage.cancel.question, { time: timeName(meeting.start, visitorZone) }),
     videoUrl: meeting.videoUrl,
+    calendarLinks: {
+      download: manageInvitationHref(token),
+      ...visitorCalendarLinks(meeting, manageUrl(token)),
+    },
     cancelled: meeting.status === "cancelled",
     moved: url.searchParams.get("moved") === "1",
   };

@@ -55,6 +55,18 @@ export async function readMeeting(db: Kysely<Schema>, bookingId: string) {
   };
 }
 
+/** The meeting a submission booked, while it stands (not cancelled, not ended), or null. */
+export async function confirmedMeetingOf(db: Kysely<Schema>, submissionId: string, now: Date = clockNow()) {
+  const row = await db
+    .selectFrom("bookings")
+    .select("id")
+    .where("submission_id", "=", submissionId)
+    .where("status", "=", "confirmed")
+    .where("end_at", ">", isoNow(now))
+    .executeTakeFirst();
+  return row ? ((await readMeeting(db, row.id))?.meeting ?? null) : null;
+}
+
 /** Meetings for the command line: those still to come (or all), soonest first. */
 export async function listMeetings(
   db: Kysely<Schema>,

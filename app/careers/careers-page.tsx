@@ -69,7 +69,8 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section labelledBy="benefits-title" tone="surface">
-        <SectionHeader id="benefits-title" title={careers.benefits.title} />
+        {/* Every section head of the page starts at the left edge, like the hero's: one rule for the page. */}
+        <SectionHeader id="benefits-title" title={careers.benefits.title} align="start" />
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {careers.benefits.items.map((benefit, index) => (
             <li key={benefit.title}>
@@ -84,10 +85,13 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section labelledBy="openings-title">
-        <SectionHeader id="openings-title" title={careers.openings.title} description={careers.openings.description} />
-        {jobs.length === 0 ? (
-          <p className="mx-auto max-w-2xl text-center text-lead text-ink-muted">{careers.openings.none}</p>
-        ) : null}
+        <SectionHeader
+          id="openings-title"
+          title={careers.openings.title}
+          description={careers.openings.description}
+          align="start"
+        />
+        {jobs.length === 0 ? <p className="max-w-2xl text-lead text-ink-muted">{careers.openings.none}</p> : null}
         <ul className="grid gap-6 empty:hidden lg:grid-cols-2">
           {jobs.map((job) => (
             <li key={job.slug}>
@@ -123,9 +127,9 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        <Panel className="mt-stack text-center">
+        <Panel className="mt-stack">
           <h3 className="text-title">{careers.generalApplication.title}</h3>
-          <p className="mx-auto mt-4 max-w-xl text-lead text-panel-muted">{careers.generalApplication.description}</p>
+          <p className="mt-4 max-w-xl text-lead text-panel-muted">{careers.generalApplication.description}</p>
           <ButtonLink href={applyPath()} variant="glow" className="mt-8">
             {careers.generalApplication.label}
           </ButtonLink>

@@ -2,7 +2,14 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { env, isSecureRequest } from "#app/platform/env.server.ts";
 import { epochMs } from "#app/platform/clock.ts";
-import { type Consent, consentFromCookies, cookieSettingsPath, formsChosen, safeReturnPath } from "./consent-cookie.ts";
+import {
+  type Consent,
+  consentFromCookies,
+  consentInPageHeader,
+  cookieSettingsPath,
+  formsChosen,
+  safeReturnPath,
+} from "./consent-cookie.ts";
 import { newId } from "#app/platform/ids.server.ts";
 import { consentCookieHeader, consentSources, recordConsent } from "./consent.server.ts";
 import { limitClient } from "#app/platform/rate-limit.server.ts";
@@ -56,5 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
   };
   await recordConsent(services.db, consent, source);
   const headers = { "Set-Cookie": consentCookieHeader(consent, { secure: isSecureRequest(request) }) };
+  // From the banner's script: the visitor stays on the page, where they were.
+  if (request.headers.get(consentInPageHeader) === "1") return new Response(null, { status: 204, headers });
   return redirect(returnTo, { status: 303, headers });
 }

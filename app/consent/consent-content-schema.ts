@@ -4,7 +4,9 @@ import { text } from "#app/site/content-schema.ts";
 export const ConsentSchema = z.object({
   banner: z.object({
     title: text,
+    /** With third-party forms embedded (NEWSLETTER_EMBED_URL, LOGIN_EMBED_URL), and with none. */
     description: text,
+    descriptionNoEmbeds: text,
     acceptAll: text,
     acceptIndividual: text,
     necessaryOnly: text,

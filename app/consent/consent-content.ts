@@ -3,8 +3,9 @@ import type { ConsentContent } from "./consent-content-schema.ts";
 export const consent = {
   banner: {
     title: "We value your privacy",
-    description:
-      "We use cookies that the site needs to work and, with your permission, cookies set by the third-party forms we embed.",
+    // The words follow the configuration: third-party forms are named only where some are embedded.
+    description: "Only the cookies the site needs, and those of third-party forms if you allow them.",
+    descriptionNoEmbeds: "We use only the cookies the site needs to work; nothing follows you elsewhere.",
     acceptAll: "Accept All",
     acceptIndividual: "Accept Individual",
     // Refusing is as easy as accepting: a visible button, not only the close button (EDPB guidance).
@@ -29,8 +30,9 @@ export const consent = {
       },
     },
     save: "Save my choices",
-    acceptAll: "Accept all",
-    rejectAll: "Only necessary",
+    // Written as the banner writes them (spec.md's "Accept All").
+    acceptAll: "Accept All",
+    rejectAll: "Necessary only",
   },
   settingsPage: {
     metaDescription: "Choose which cookies this site may use, and change your choice at any time.",

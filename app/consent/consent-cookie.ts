@@ -8,6 +8,8 @@ import { decodedOrNull } from "#app/platform/uri.ts";
 
 export const consentCookieName = "site_consent";
 export const consentActionPath = "/consent";
+/** Sent by the banner's script: the choice is made in the page, answered 204 with the cookie, no page. */
+export const consentInPageHeader = "x-consent-in-page";
 export const cookieSettingsPath = pages.cookieSettings.path;
 export const consentMaxAgeSeconds = 182 * 24 * 60 * 60; // six months
 

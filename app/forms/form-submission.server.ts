@@ -55,6 +55,8 @@ export type FormPipeline<Schema extends z.$ZodType> = {
   ) => Pick<NewSubmission, "kind" | "jobSlug" | "jobTitle" | "fields" | "alsoStore">;
   /** Wakes the work the stored submission queued beside the mail and webhooks (a booking's event for the team's calendar). */
   afterStored?: () => void;
+  /** Headers of the answer that leads to the confirmation (a booking's proof that this browser made it), given the stored submission. */
+  successHeaders?: (submission: { id: string }) => Promise<HeadersInit | undefined>;
 };
 
 /**
@@ -171,8 +173,9 @@ export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPi
     minSeconds: formsEnv.FORM_MIN_SECONDS,
   });
   const stored = pipeline.toSubmission(submission.value);
+  let storedId: string;
   try {
-    await storeSubmission(services.db, {
+    ({ id: storedId } = await storeSubmission(services.db, {
       ...stored,
       description: pipeline.description,
       files,
@@ -209,7 +212,7 @@ export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPi
           { now: new Date(createdAt) },
         );
       },
-    });
+    }));
   } catch (error) {
     if (error instanceof FormRefusal)
       return formAgain(error.status, { formErrors: error.formErrors, fieldErrors: error.fieldErrors });
@@ -224,7 +227,7 @@ export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPi
   // To the confirmation's heading: the browser brings it into view on the page that follows.
   return redirect(
     `${typeof successPath === "function" ? successPath(submission.value) : successPath}#${confirmationId}`,
-    303,
+    { status: 303, headers: await pipeline.successHeaders?.({ id: storedId }) },
   );
 }
 

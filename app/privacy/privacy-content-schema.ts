@@ -15,7 +15,7 @@ export const PrivacySchema = z.object({
   recipients: z.object({ title: text, mail: text, embeds: text, embedsNone: text, hosting: text, notSold: text }),
   rights: z.object({ title: text, items: z.array(text).min(1), howTo: text }),
   complaint: z.object({ title: text, text: text, configured: text }),
-  cookies: z.object({ title: text, text: text, link: text }),
+  cookies: z.object({ title: text, text: text, textNoEmbeds: text, link: text }),
 });
 
 export type PrivacyContent = z.infer<typeof PrivacySchema>;

@@ -102,7 +102,10 @@ export const privacy = {
   },
   cookies: {
     title: "Cookies",
-    text: "We set only the cookies the site needs, and third-party forms load only if you accept them.",
+    text: "We set only the cookies the site needs: one that keeps your cookie choice and, for a day after you book a meeting, one that lets this browser add it to your calendar. Third-party forms load only if you accept them.",
+    // With no third-party form configured, nothing to accept.
+    textNoEmbeds:
+      "We set only the cookies the site needs: one that keeps your cookie choice and, for a day after you book a meeting, one that lets this browser add it to your calendar.",
     link: "Change your cookie settings",
   },
 } satisfies PrivacyContent;

@@ -14,11 +14,11 @@ import { privacy } from "./privacy-content.ts";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, privacy.meta);
 
-/** One part of the notice, under its heading. */
+/** One part of the notice, under a heading sized to the few lines that answer it. */
 function NoticeSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id}>
-      <h2 id={id} className="mt-12 text-title font-extrabold tracking-tight">
+      <h2 id={id} className="mt-12 text-2xl font-extrabold tracking-tight">
         {title}
       </h2>
       {children}
@@ -51,104 +51,107 @@ export default function Privacy() {
   return (
     <>
       <PageHero title={privacy.title}>
-        <p className="mt-6 max-w-3xl text-lead text-ink-muted">{fill(privacy.intro)}</p>
+        <p className="mt-6 max-w-[54ch] text-lead text-ink-muted">{fill(privacy.intro)}</p>
       </PageHero>
-      <Container className="max-w-4xl pb-section">
-        <NoticeSection id="controller-title" title={privacy.controller.title}>
-          <p className="mt-4">{fill(privacy.controller.text)}</p>
-          <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[14rem_1fr]">
-            {config.privacyAddress ? (
-              <>
-                <dt className="font-semibold">{privacy.controller.address}</dt>
-                <dd>{config.privacyAddress}</dd>
-              </>
-            ) : null}
-            <dt className="font-semibold">{privacy.controller.email}</dt>
-            <dd>
-              <a href={`mailto:${config.privacyEmail}`} className="text-brand underline underline-offset-4">
-                {config.privacyEmail}
-              </a>
-            </dd>
-            {config.privacyDpoEmail ? (
-              <>
-                <dt className="font-semibold">{privacy.controller.dpo}</dt>
-                <dd>
-                  <a href={`mailto:${config.privacyDpoEmail}`} className="text-brand underline underline-offset-4">
-                    {config.privacyDpoEmail}
-                  </a>
-                </dd>
-              </>
-            ) : null}
-          </dl>
-        </NoticeSection>
-
-        <NoticeSection id="collections-title" title={privacy.collections.title}>
-          {privacy.collections.items.map((item) => (
-            <section key={item.name} aria-label={item.name} className="mt-6 rounded-card border border-line p-5">
-              <h3 className="text-xl font-bold">{item.name}</h3>
-              <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[9rem_1fr]">
-                <dt className="font-semibold">{privacy.collections.columns.what}</dt>
-                <dd>{item.what}</dd>
-                <dt className="font-semibold">{privacy.collections.columns.why}</dt>
-                <dd>{item.why}</dd>
-                <dt className="font-semibold">{privacy.collections.columns.basis}</dt>
-                <dd>{item.basis}</dd>
-                <dt className="font-semibold">{privacy.collections.columns.kept}</dt>
-                <dd>{fill(item.kept)}</dd>
-              </dl>
-            </section>
-          ))}
-        </NoticeSection>
-
-        <NoticeSection id="recipients-title" title={privacy.recipients.title}>
-          <ul className="mt-4 list-disc space-y-2 pl-6">
-            <li>{privacy.recipients.mail}</li>
-            <li>
-              {embedHosts.length
-                ? fillTemplate(privacy.recipients.embeds, { hosts: embedHosts.join(", ") })
-                : privacy.recipients.embedsNone}
-            </li>
-            <li>{privacy.recipients.hosting}</li>
-          </ul>
-          <p className="mt-4">{privacy.recipients.notSold}</p>
-        </NoticeSection>
-
-        <NoticeSection id="rights-title" title={privacy.rights.title}>
-          <ul className="mt-4 list-disc space-y-2 pl-6">
-            {privacy.rights.items.map((right) => (
-              <li key={right}>{right}</li>
-            ))}
-          </ul>
-          <p className="mt-4">{fill(privacy.rights.howTo)}</p>
-        </NoticeSection>
-
-        <NoticeSection id="complaint-title" title={privacy.complaint.title}>
-          <p className="mt-4">
-            {privacy.complaint.text}{" "}
-            {config.privacyAuthority ? (
-              config.privacyAuthorityUrl ? (
-                <a
-                  href={config.privacyAuthorityUrl}
-                  className="text-brand underline underline-offset-4"
-                  rel="noopener noreferrer"
-                >
-                  {fill(privacy.complaint.configured)}
+      {/* At the hero's left edge, at a readable measure (54ch: at most about 72 characters a line in the wide system faces). */}
+      <Container className="pb-section">
+        <div className="max-w-[54ch]">
+          <NoticeSection id="controller-title" title={privacy.controller.title}>
+            <p className="mt-4">{fill(privacy.controller.text)}</p>
+            <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+              {config.privacyAddress ? (
+                <>
+                  <dt className="font-semibold">{privacy.controller.address}</dt>
+                  <dd>{config.privacyAddress}</dd>
+                </>
+              ) : null}
+              <dt className="font-semibold">{privacy.controller.email}</dt>
+              <dd>
+                <a href={`mailto:${config.privacyEmail}`} className="text-brand underline underline-offset-4">
+                  {config.privacyEmail}
                 </a>
-              ) : (
-                fill(privacy.complaint.configured)
-              )
-            ) : null}
-          </p>
-        </NoticeSection>
+              </dd>
+              {config.privacyDpoEmail ? (
+                <>
+                  <dt className="font-semibold">{privacy.controller.dpo}</dt>
+                  <dd>
+                    <a href={`mailto:${config.privacyDpoEmail}`} className="text-brand underline underline-offset-4">
+                      {config.privacyDpoEmail}
+                    </a>
+                  </dd>
+                </>
+              ) : null}
+            </dl>
+          </NoticeSection>
 
-        <NoticeSection id="cookies-title" title={privacy.cookies.title}>
-          <p className="mt-4">
-            {privacy.cookies.text}{" "}
-            <Link to={pages.cookieSettings.path} className="text-brand underline underline-offset-4">
-              {privacy.cookies.link}
-            </Link>
-          </p>
-        </NoticeSection>
+          <NoticeSection id="collections-title" title={privacy.collections.title}>
+            {privacy.collections.items.map((item) => (
+              <section key={item.name} aria-label={item.name} className="mt-6 rounded-card border border-line p-5">
+                <h3 className="text-lg font-bold">{item.name}</h3>
+                <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[9rem_1fr]">
+                  <dt className="font-semibold">{privacy.collections.columns.what}</dt>
+                  <dd>{item.what}</dd>
+                  <dt className="font-semibold">{privacy.collections.columns.why}</dt>
+                  <dd>{item.why}</dd>
+                  <dt className="font-semibold">{privacy.collections.columns.basis}</dt>
+                  <dd>{item.basis}</dd>
+                  <dt className="font-semibold">{privacy.collections.columns.kept}</dt>
+                  <dd>{fill(item.kept)}</dd>
+                </dl>
+              </section>
+            ))}
+          </NoticeSection>
+
+          <NoticeSection id="recipients-title" title={privacy.recipients.title}>
+            <ul className="mt-4 list-disc space-y-2 pl-6">
+              <li>{privacy.recipients.mail}</li>
+              <li>
+                {embedHosts.length
+                  ? fillTemplate(privacy.recipients.embeds, { hosts: embedHosts.join(", ") })
+                  : privacy.recipients.embedsNone}
+              </li>
+              <li>{privacy.recipients.hosting}</li>
+            </ul>
+            <p className="mt-4">{privacy.recipients.notSold}</p>
+          </NoticeSection>
+
+          <NoticeSection id="rights-title" title={privacy.rights.title}>
+            <ul className="mt-4 list-disc space-y-2 pl-6">
+              {privacy.rights.items.map((right) => (
+                <li key={right}>{right}</li>
+              ))}
+            </ul>
+            <p className="mt-4">{fill(privacy.rights.howTo)}</p>
+          </NoticeSection>
+
+          <NoticeSection id="complaint-title" title={privacy.complaint.title}>
+            <p className="mt-4">
+              {privacy.complaint.text}{" "}
+              {config.privacyAuthority ? (
+                config.privacyAuthorityUrl ? (
+                  <a
+                    href={config.privacyAuthorityUrl}
+                    className="text-brand underline underline-offset-4"
+                    rel="noopener noreferrer"
+                  >
+                    {fill(privacy.complaint.configured)}
+                  </a>
+                ) : (
+                  fill(privacy.complaint.configured)
+                )
+              ) : null}
+            </p>
+          </NoticeSection>
+
+          <NoticeSection id="cookies-title" title={privacy.cookies.title}>
+            <p className="mt-4">
+              {embedHosts.length ? privacy.cookies.text : privacy.cookies.textNoEmbeds}{" "}
+              <Link to={pages.cookieSettings.path} className="text-brand underline underline-offset-4">
+                {privacy.cookies.link}
+              </Link>
+            </p>
+          </NoticeSection>
+        </div>
       </Container>
     </>
   );

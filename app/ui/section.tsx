@@ -111,7 +111,7 @@ export function Panel({ children, className = "" }: { children: ReactNode; class
     >
       <svg
         viewBox="0 0 400 400"
-        className="pointer-events-none absolute -top-40 -right-40 size-96 opacity-60"
+        className="pointer-events-none absolute -top-40 -right-40 size-96"
         aria-hidden="true"
         focusable="false"
       >
@@ -123,7 +123,8 @@ export function Panel({ children, className = "" }: { children: ReactNode; class
             r={r}
             fill="none"
             stroke="var(--color-glow)"
-            strokeOpacity={0.5 - r / 600}
+            // Faint rings around a disc fully lit: amber dimmed over spruce reads as olive.
+            strokeOpacity={0.3 - r / 1000}
             strokeWidth="1.5"
           />
         ))}

@@ -313,3 +313,107 @@ test("the cookie settings page the banner leads to shows its form with no banner
   await expect(page).toHaveURL(/\/download$/);
   await expect(banner(page)).toBeVisible();
 });
+
+/** The contrast ratio of two CSS colours (rgb or rgba on an opaque page), as WCAG computes it. */
+function contrast(one: string, two: string) {
+  const luminance = (color: string) => {
+    const [r, g, b] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((part) => {
+      const channel = Number(part) / 255;
+      return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+  };
+  const [light, dark] = [luminance(one), luminance(two)].sort((a, b) => b - a);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+test.describe("a light banner", () => {
+  for (const colorScheme of ["light", "dark"] as const) {
+    test(`${colorScheme}: at most a quarter of a 390 × 844 first screen; at 1280 px one row of buttons, none wrapping, clear of the hero's calls to action; edged apart from the page`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto("/");
+      const phone = await banner(page).boundingBox();
+      expect(phone!.height * phone!.width).toBeLessThanOrEqual((390 * 844) / 4);
+      expect(phone!.height).toBeLessThanOrEqual(844 / 4);
+
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const buttons = banner(page).getByRole("button", { name: /^(Necessary only|Accept Individual|Accept All)$/ });
+      await expect(buttons).toHaveCount(3);
+      const boxes = await buttons.evaluateAll((elements) =>
+        elements.map((element) => {
+          const box = element.getBoundingClientRect();
+          return {
+            top: box.top,
+            height: box.height,
+            lineHeight: Number.parseFloat(getComputedStyle(element).lineHeight),
+          };
+        }),
+      );
+      expect(new Set(boxes.map((box) => Math.round(box.top))).size).toBe(1);
+      for (const box of boxes) expect(box.height).toBeLessThan(box.lineHeight * 2 + 20); // one line of text each
+      // Clear of the first screen's calls to action.
+      const desktop = await banner(page).boundingBox();
+      for (const name of ["Start a project", "Explore our app"]) {
+        const action = await page.getByRole("main").getByRole("link", { name }).first().boundingBox();
+        const apart =
+          action!.x + action!.width <= desktop!.x ||
+          desktop!.x + desktop!.width <= action!.x ||
+          action!.y + action!.height <= desktop!.y;
+        expect(apart, name).toBe(true);
+      }
+
+      // Its edge stands out against the page behind it as a control's border must (WCAG 1.4.11, 3:1).
+      const [edge, page_] = await page.evaluate(() => [
+        getComputedStyle(document.getElementById("consent-banner")!).borderTopColor,
+        getComputedStyle(document.body).backgroundColor,
+      ]);
+      expect(contrast(edge!, page_!)).toBeGreaterThanOrEqual(3);
+    });
+  }
+
+  test("with JavaScript, a choice keeps the visitor where they were: no reload, the scroll position kept, the frames it allows in their placeholders' boxes", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/careers");
+    await page.evaluate(() => {
+      window.scrollTo({ top: 2000, behavior: "instant" });
+      (window as { stayed?: boolean }).stayed = true;
+    });
+    await banner(page).getByRole("button", { name: "Necessary only" }).click();
+    await expect(banner(page)).toHaveCount(0);
+    await savedChoice(page, /\.necessary\.\d+$/);
+    expect(await page.evaluate(() => [(window as { stayed?: boolean }).stayed, window.scrollY])).toEqual([true, 2000]);
+
+    // Accept All on a page with a frame: the frame where its placeholder was, the page not reloaded, nothing moved.
+    await page.context().clearCookies();
+    await page.goto("/");
+    const placeholder = page.getByText("This form is provided by forms.embed.example").locator("..");
+    await placeholder.scrollIntoViewIfNeeded();
+    const [before, scrolled] = [await placeholder.boundingBox(), await page.evaluate(() => window.scrollY)];
+    await page.evaluate(() => {
+      (window as { stayed?: boolean }).stayed = true;
+    });
+    await banner(page).getByRole("button", { name: "Accept All" }).click();
+    await expect(newsletterFrame(page)).toHaveCount(1);
+    await expect(banner(page)).toHaveCount(0);
+    await savedChoice(page, /\.necessary\+forms\.\d+$/);
+    expect(await page.evaluate(() => [(window as { stayed?: boolean }).stayed, window.scrollY])).toEqual([
+      true,
+      scrolled,
+    ]);
+    expect(await newsletterFrame(page).boundingBox()).toEqual(before);
+  });
+
+  test("its words match the configuration: with third-party forms embedded, it names them (tests/unit/components.test.tsx: without, it does not)", async ({
+    page,
+  }) => {
+    await page.goto("/about");
+    await expect(banner(page)).toContainText("those of third-party forms if you allow them");
+    await page.goto("/privacy");
+    await expect(page.getByText("Third-party forms load only if you accept them.")).toBeVisible();
+  });
+});

@@ -324,7 +324,7 @@ test("with JavaScript on, the browser checks the form before sending and focuses
   expect(posted).toBe(false);
 });
 
-test("what was typed survives a cookie choice, which brings the page again", async ({ page, hydrated }) => {
+test("what was typed survives a cookie choice, made in the page", async ({ page, hydrated }) => {
   await page.goto("/contact");
   await hydrated();
   await page.getByLabel("Your Name").fill("Grace Hopper");

@@ -122,6 +122,36 @@ describe.each(engines)("booking through the form on %s", (engine) => {
     expect(await database.db.selectFrom("booking_claims").select("cell").execute()).toHaveLength(4);
   });
 
+  test("the booking's answer proves this browser made it: its cookie opens the meeting's calendar file; a forged one, or none, does not", async () => {
+    const answer = await post(server, 0, { start });
+    if (!(answer instanceof Response)) throw new Error("expected the redirect to the confirmation");
+    const cookie = answer.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(
+      /^meeting_booked=[\w-]+\.[\w-]+; Path=\/contact\/meeting; Max-Age=86400; HttpOnly; SameSite=Lax$/,
+    );
+    const { invitationFile } = await import("#app/booking/invitation-file.server.ts");
+    const download = (cookieHeader: string | null) =>
+      invitationFile(
+        new Request("http://localhost/contact/meeting/invitation.ics", {
+          headers: cookieHeader ? { cookie: cookieHeader } : {},
+        }),
+        undefined,
+        now,
+      ).catch((thrown: { init?: { status?: number } }) => thrown.init?.status);
+    const file = await download(cookie.split(";")[0] ?? "");
+    if (!(file instanceof Response)) throw new Error("expected the calendar file");
+    const booking = await database.db.selectFrom("bookings").select("id").executeTakeFirstOrThrow();
+    expect(await file.text()).toMatch(
+      new RegExp(
+        `DTSTART:20260602T170000Z[\\s\\S]*UID:${booking.id}@|UID:${booking.id}@[\\s\\S]*DTSTART:20260602T170000Z`,
+      ),
+    );
+    const [name, value] = (cookie.split(";")[0] ?? "").split("=");
+    const [id] = (value ?? "").split(".");
+    expect(await download(`${name}=${id}.${"A".repeat(43)}`)).toBe(404);
+    expect(await download(null)).toBe(404);
+  });
+
   test("past, off-hours and forged times are refused with 400 and nothing is stored", async () => {
     for (const [index, forged] of [
       "2026-05-29T17:00:00Z",

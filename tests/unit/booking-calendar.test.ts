@@ -4,7 +4,16 @@ import { availabilityFromEnv } from "#app/booking/availability.ts";
 import { booking } from "#app/booking/booking-content.ts";
 import { bookingHref, confirmationHref } from "#app/booking/booking-links.ts";
 import { BookingFormSchema } from "#app/booking/booking-schema.ts";
-import { clockTime, dayName, monthGrid, timeName, weekdayHeads, zoneOptions } from "#app/booking/calendar.ts";
+import {
+  clockTime,
+  dayName,
+  monthGrid,
+  ourClockTime,
+  timeName,
+  weekdayHeads,
+  zoneName,
+  zoneOptions,
+} from "#app/booking/calendar.ts";
 import { freeTimes } from "#app/booking/free-times.ts";
 import { parseConfig } from "#app/config.ts";
 
@@ -68,6 +77,27 @@ describe("labels", () => {
     );
     expect(clockTime("2026-06-02T16:00:00Z", "Australia/Sydney")).toMatch(/^2:00\sAM$/);
     expect(dayName("2026-03-29")).toBe("Sunday, March 29, 2026");
+  });
+
+  test("a zone is named as people say it, with its city: the runtime's old identifiers under today's city names", () => {
+    expect(zoneName("Europe/Berlin", now)).toBe("Central European Time (Berlin)");
+    expect(zoneName("Asia/Kolkata", now)).toBe("India Standard Time (Kolkata)");
+    // What Chromium and Node report for a device in Kolkata or Kyiv.
+    expect(zoneName("Asia/Calcutta", now)).toBe("India Standard Time (Kolkata)");
+    expect(zoneName("Europe/Kiev", now)).toBe("Eastern European Time (Kyiv)");
+    expect(zoneName("America/Los_Angeles", now)).toBe("Pacific Time (Los Angeles)");
+    expect(zoneName("America/Argentina/Buenos_Aires", now)).toBe("Argentina Standard Time (Buenos Aires)");
+    expect(zoneName("UTC", now)).toBe("Coordinated Universal Time");
+    expect(zoneName("Etc/GMT+5", now)).toBe("GMT-05:00");
+  });
+
+  test("our time beside a visitor's: short, with the weekday when it is another day there, none when it reads the same", () => {
+    // Tuesday 2 June 2026, 9:00 in Los Angeles.
+    const start = "2026-06-02T16:00:00Z";
+    expect(ourClockTime(start, "Asia/Kolkata", "America/Los_Angeles")).toBe("9:00 AM PDT");
+    expect(ourClockTime(start, "Australia/Sydney", "America/Los_Angeles")).toBe("Tue, 9:00 AM PDT");
+    expect(ourClockTime(start, "America/Vancouver", "America/Los_Angeles")).toBeNull();
+    expect(ourClockTime(start, "America/Los_Angeles", "America/Los_Angeles")).toBeNull();
   });
 
   test("the zone list holds the runtime's names and the current zone even when it is an alias", () => {

@@ -15,6 +15,41 @@ import { contact } from "#app/contact/contact-content.ts";
 import { site } from "#app/site/site-content.ts";
 import type { ConsentView } from "#app/consent/consent-cookie.ts";
 
+describe("the cookie banner", () => {
+  async function renderBanner(embeds: { newsletterEmbedUrl: string | null; loginEmbedUrl: string | null }) {
+    const Stub = createRoutesStub([
+      {
+        id: "root",
+        path: "/",
+        loader: () => ({ config: embeds }),
+        Component: () => (
+          <ConsentProvider initialView={{ decided: false }} isBot={false}>
+            <p>A page</p>
+          </ConsentProvider>
+        ),
+      },
+    ]);
+    const { findByRole, unmount } = render(<Stub initialEntries={["/"]} />);
+    const banner = await findByRole("region", { name: "We value your privacy" });
+    const text = banner.textContent ?? "";
+    const buttons = [...banner.querySelectorAll("button")].map((button) => button.textContent);
+    unmount();
+    return { text, buttons };
+  }
+
+  test("names third-party forms only where some are embedded, and keeps spec.md's labels", async () => {
+    const none = await renderBanner({ newsletterEmbedUrl: null, loginEmbedUrl: null });
+    expect(none.text).toContain("We use only the cookies the site needs to work");
+    expect(none.text).not.toMatch(/third-party/i);
+    expect(none.buttons).toEqual(expect.arrayContaining(["Accept All", "Accept Individual", "Necessary only"]));
+  });
+
+  test("with a frame configured, says whose cookies it asks about", async () => {
+    const banner = await renderBanner({ newsletterEmbedUrl: null, loginEmbedUrl: "https://forms.embed.example/login" });
+    expect(banner.text).toContain("and those of third-party forms if you allow them");
+  });
+});
+
 describe("EmbedFrame", () => {
   function renderFrame(view: ConsentView, src: string | null) {
     const Stub = createRoutesStub([
@@ -51,7 +86,8 @@ describe("EmbedFrame", () => {
     "before consent (%o), shows a placeholder of the same size naming the provider",
     (view) => {
       const { container } = renderFrame(view, "https://forms.embed.example/newsletter");
-      expect(container.querySelector("iframe")).toBeNull();
+      // Only inert, in the template the banner's script takes it from once the frames are allowed in the page.
+      expect([...container.querySelectorAll("iframe")].every((frame) => frame.closest("template"))).toBe(true);
       expect(screen.getByText("This form is provided by forms.embed.example")).toBeTruthy();
       expect(screen.getByRole("button", { name: "Load form" })).toBeTruthy();
       const box = screen.getByText("This form is provided by forms.embed.example").parentElement;
