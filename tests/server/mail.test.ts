@@ -93,7 +93,15 @@ describe.each(engines)("mail delivery on %s", (engine) => {
       expect(row).toMatchObject({ status: "sent", attempts: 2, last_error: null });
       const [record] = await listSubmissions(database.db);
       expect(record?.mail).toEqual([
-        { status: "sent", attempts: 2, lastError: null, sentAt: "2030-01-01T00:01:00.000Z", receipt: false },
+        expect.objectContaining({
+          kind: "notification",
+          recipientRole: "team",
+          status: "sent",
+          attempts: 2,
+          lastError: null,
+          sentAt: "2030-01-01T00:01:00.000Z",
+          receipt: false,
+        }),
       ]);
     } finally {
       mailer.close();
