@@ -16,6 +16,7 @@ import * as m0012 from "./migrations/0012-team-calendar.ts";
 import * as m0013 from "./migrations/0013-staff-openid.ts";
 import * as m0014 from "./migrations/0014-search-text-and-purge-indexes.ts";
 import * as m0015 from "./migrations/0015-lease-succeeded-at.ts";
+import * as m0019 from "./migrations/0019-analytics-reply-promise.ts";
 
 // One set of migrations for both engines, one file each in ./migrations/, applied in the order
 // of their names. A migration that needs an engine-specific type asks ./migrations/column-types.ts;
@@ -36,6 +37,7 @@ const migrationFiles = {
   "0013-staff-openid": m0013,
   "0014-search-text-and-purge-indexes": m0014,
   "0015-lease-succeeded-at": m0015,
+  "0019-analytics-reply-promise": m0019,
 } satisfies Record<string, { up: (db: Kysely<any>, engine: Engine) => Promise<void> }>;
 
 function migrations(engine: Engine): Record<string, Migration> {

@@ -20,6 +20,9 @@ export const auditActions = [
   "passkey-remove",
   "privacy-export",
   "privacy-erase",
+  "owner",
+  "replied",
+  "analytics-access",
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

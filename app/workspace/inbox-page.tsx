@@ -4,6 +4,7 @@ import type { Route } from "./+types/inbox-page";
 import { InboxFilterSchema, listInbox, openApplicationsByPosting } from "./inbox.server.ts";
 import { formatTime, postingTitle, states, stateLabel } from "./workspace-display.ts";
 import { Warning } from "./notice.tsx";
+import { promiseLabel } from "./reply-promise.ts";
 import { purgeNotice } from "./purge-notice.server.ts";
 import { requireStaff } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
@@ -159,7 +160,15 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                 </span>
               </td>
               <td className="py-3 pr-4">{row.posting ?? ""}</td>
-              <td className="py-3 pr-4">{stateLabel(row.spam, row.progress)}</td>
+              <td className="py-3 pr-4">
+                {stateLabel(row.spam, row.progress)}
+                {row.reply ? (
+                  <span className="block text-ink-muted">
+                    {promiseLabel(row.reply.state)}
+                    {row.reply.owner ? ` · ${row.reply.owner}` : ""}
+                  </span>
+                ) : null}
+              </td>
             </tr>
           ))}
         </WorkspaceTable>

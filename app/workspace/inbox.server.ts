@@ -18,6 +18,7 @@ import { containsPattern, foldForSearch } from "#app/platform/search-text.ts";
 import { type Actor, recordAudit } from "./audit.server.ts";
 import { mailStateLabel, postingTitle, stateLabel, states } from "./workspace-display.ts";
 import { searchMaxLength } from "./workspace-limits.ts";
+import { type PromiseState, promiseState } from "./reply-promise.ts";
 import { now as clockNow } from "#app/platform/clock.ts";
 
 // The inbox: submissions newest first, filtered by kind, state, posting and words, a page at a
@@ -57,6 +58,8 @@ export type InboxRow = {
   progress: SubmissionProgress;
   spam: boolean;
   sender: { name: string; email: string; company: string | null };
+  /** An inquiry's standing against the 24-hour promise, and who answers it (null for other kinds and spam). */
+  reply: { state: PromiseState; owner: string | null } | null;
 };
 
 /** The submissions a filter chooses (without paging), for a page of the inbox or an export. */
@@ -82,16 +85,24 @@ function chosenBy(db: Kysely<Schema>, filter: Omit<InboxFilter, "after">) {
 /** One page's query: a row more than a page, to know whether another follows (the benchmark explains its plan). */
 export function inboxQuery(db: Kysely<Schema>, filter: InboxFilter) {
   let query = chosenBy(db, filter)
-    .select(["id", "kind", "created_at", "job_slug", "progress", "status", "fields"])
+    .select(["id", "kind", "created_at", "job_slug", "progress", "status", "fields", "owner_id", "first_reply_at"])
     .orderBy("id", "desc")
     .limit(pageSize + 1);
   if (filter.after) query = query.where("id", "<", filter.after);
   return query;
 }
 
-export async function listInbox(db: Kysely<Schema>, filter: InboxFilter) {
+export async function listInbox(db: Kysely<Schema>, filter: InboxFilter, now: Date = clockNow()) {
   const rows = await inboxQuery(db, filter).execute();
   const shown = rows.slice(0, pageSize);
+  const ownerIds = [...new Set(shown.map((row) => row.owner_id).filter((id) => id !== null))];
+  const owners = new Map(
+    ownerIds.length
+      ? (await db.selectFrom("staff").select(["id", "email"]).where("id", "in", ownerIds).execute()).map(
+          (person) => [person.id, person.email] as const,
+        )
+      : [],
+  );
   return {
     rows: shown.map(
       (row): InboxRow => ({
@@ -103,6 +114,13 @@ export async function listInbox(db: Kysely<Schema>, filter: InboxFilter) {
         progress: row.progress,
         spam: row.status === "spam",
         sender: kindFields[row.kind].sender(JSON.parse(row.fields) as StoredFields),
+        reply:
+          row.kind === "contact" && row.status !== "spam"
+            ? {
+                state: promiseState(row.created_at, row.first_reply_at, now.getTime()),
+                owner: row.owner_id ? (owners.get(row.owner_id) ?? null) : null,
+              }
+            : null,
       }),
     ),
     nextAfter: rows.length > pageSize ? (shown.at(-1)?.id ?? null) : null,

@@ -9,6 +9,8 @@ import { webhookLog } from "#app/webhooks/log.server.ts";
 import type { Route } from "./+types/submission-page";
 import { kindFields } from "./inbox.server.ts";
 import { changeSubmission } from "./submission-actions.server.ts";
+import { ReplyPromisePanel } from "./reply-promise-panel.tsx";
+import { replyPromiseOf } from "./reply-promise.server.ts";
 import {
   attemptResult,
   formatTime,
@@ -28,7 +30,7 @@ export { WorkspaceError as ErrorBoundary } from "./workspace-error.tsx";
 export const meta: Route.MetaFunction = workspaceMeta(workspace.inbox.title);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { db } = await requireStaff(request);
+  const { db, staff } = await requireStaff(request);
   const submission = await getSubmission(db, params.id);
   if (!submission) throw data(workspace.submission.notFound, { status: 404 });
   const description = kindFields[submission.kind];
@@ -47,6 +49,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     progress: submission.progress,
     note: submission.note ?? "",
     saved: new URL(request.url).searchParams.get("saved") === "1",
+    promise: await replyPromiseOf(db, submission.id),
+    me: staff.id,
   };
 }
 
@@ -76,6 +80,7 @@ export default function Submission({ loaderData: submission }: Route.ComponentPr
           {copy.saved}
         </Alert>
       ) : null}
+      {submission.promise ? <ReplyPromisePanel promise={submission.promise} me={submission.me} /> : null}
 
       <dl className="mt-6 grid gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]">
         {submission.rows.map((row) => (

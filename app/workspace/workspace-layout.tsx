@@ -5,6 +5,9 @@ import { ownFrameHandle } from "#app/site/hydration.ts";
 import { site } from "#app/site/site-content.ts";
 import type { Route } from "./+types/workspace-layout";
 import { currentSession } from "./session.server.ts";
+import { analyticsCopy } from "./analytics-content.ts";
+import { canSeeAnalytics } from "./analytics-access.server.ts";
+import { getServices } from "#app/platform/services.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
 
@@ -20,13 +23,15 @@ export const headers: Route.HeadersFunction = () => ({
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await currentSession(request);
-  return { email: session?.staff.email ?? null, admin: session?.staff.role === "admin" };
+  const analytics = session ? await canSeeAnalytics((await getServices()).db, session.staff) : false;
+  return { email: session?.staff.email ?? null, admin: session?.staff.role === "admin", analytics };
 }
 
 export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
   const { navigation } = workspace;
   const links = [
     { to: workspacePaths.inbox, label: navigation.inbox },
+    ...(loaderData.analytics ? [{ to: workspacePaths.analytics(), label: analyticsCopy.navigation }] : []),
     { to: workspacePaths.passkeys, label: navigation.passkeys },
     ...(loaderData.admin
       ? [

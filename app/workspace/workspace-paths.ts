@@ -21,6 +21,8 @@ export const workspaceRoutes = {
   audit: "/workspace/audit",
   requests: "/workspace/requests",
   requestsExport: "/workspace/requests/export",
+  analytics: "/workspace/analytics",
+  analyticsExport: "/workspace/analytics/export",
 } as const;
 
 export const workspacePaths = {
@@ -39,6 +41,9 @@ export const workspacePaths = {
   audit: workspaceRoutes.audit,
   requests: workspaceRoutes.requests,
   requestsExport: workspaceRoutes.requestsExport,
+  analytics: (range?: URLSearchParams) =>
+    range?.size ? `${workspaceRoutes.analytics}?${range}` : workspaceRoutes.analytics,
+  analyticsExport: (range: URLSearchParams) => `${workspaceRoutes.analyticsExport}?${range}`,
   /** Where the team reads a stored submission. */
   submission: (id: string) => generatePath(workspaceRoutes.submission, { id }),
   file: (id: string, position: number) => generatePath(workspaceRoutes.file, { id, position: String(position) }),

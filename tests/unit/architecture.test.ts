@@ -41,6 +41,9 @@ const offeredModules: Record<string, string> = {
     "when the daily purge last succeeded (the workspace warns the admins when it is late)",
   "app/booking/meetings.server.ts":
     "cancelling a meeting and telling the team's calendar (an erasure cancels the person's meetings still to come)",
+  "app/analytics/dashboard.server.ts":
+    "the figures of a range of days (the workspace's analytics dashboard shows them)",
+  "app/analytics/days.ts": "days as the counts are kept (the dashboard's range is chosen in them)",
 };
 
 /**

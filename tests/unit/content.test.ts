@@ -27,6 +27,8 @@ import { proof } from "#app/pages/proof-content.ts";
 import { ErrorPagesSchema, SiteSchema } from "#app/site/content-schema.ts";
 import { workspace } from "#app/workspace/workspace-content.ts";
 import { WorkspaceSchema } from "#app/workspace/workspace-content-schema.ts";
+import { analyticsCopy } from "#app/workspace/analytics-content.ts";
+import { AnalyticsContentSchema } from "#app/workspace/analytics-content-schema.ts";
 import { site } from "#app/site/site-content.ts";
 import { privacy } from "#app/privacy/privacy-content.ts";
 import { PrivacySchema } from "#app/privacy/privacy-content-schema.ts";
@@ -49,6 +51,7 @@ const modules: Array<[string, z.ZodType, unknown]> = [
   ["download", DownloadSchema, download],
   ["error pages", ErrorPagesSchema, errorPages],
   ["workspace", WorkspaceSchema, workspace],
+  ["analytics", AnalyticsContentSchema, analyticsCopy],
   ["privacy", PrivacySchema, privacy],
   ["leads", LeadsSchema, leads],
 ];
