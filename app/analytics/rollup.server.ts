@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Schema } from "#app/platform/db.server.ts";
 import { pacer } from "#app/platform/pacing.server.ts";
-import { addDays, dayMs, dayOf, monthsBeforeDay } from "./days.ts";
+import { addDays, dayOf, monthsBeforeDay } from "./days.ts";
 import { deletePastSalts } from "./page-views.server.ts";
 
 // From the views the instances flushed to the days' totals, and what is kept how long: a part of
@@ -106,12 +106,14 @@ export async function rolledThrough(db: Kysely<Schema>) {
 }
 
 /**
- * Stores the totals of every day that is over and not rolled up yet, from the first day with
- * views (or the day after the last rolled up) to yesterday, each day in one transaction: its
- * totals replace whatever a run cut short had written. Says how many days it rolled up.
+ * Stores the totals of the days that are over and not rolled up yet: each day after the last
+ * rolled up (at first, from the first day with views) to yesterday that has views or
+ * submissions, each in one transaction: its totals replace whatever a run cut short had
+ * written. A day with neither has nothing to store (the dashboard shows it as zeros). Says how
+ * many days it rolled up.
  */
 export async function rollUp(db: Kysely<Schema>, now: Date, signal?: AbortSignal) {
-  const yesterday = dayOf(now.getTime() - dayMs);
+  const today = dayOf(now.getTime());
   const last = await rolledThrough(db);
   const first = last
     ? addDays(last, 1)
@@ -121,10 +123,27 @@ export async function rollUp(db: Kysely<Schema>, now: Date, signal?: AbortSignal
           .select((eb) => eb.fn.min("day").as("day"))
           .executeTakeFirst()
       )?.day ?? null);
-  if (!first) return 0;
+  if (!first || first >= today) return 0;
+  const [viewed, submitted] = await Promise.all([
+    db
+      .selectFrom("analytics_views")
+      .select("day")
+      .distinct()
+      .where("day", ">=", first)
+      .where("day", "<", today)
+      .execute(),
+    db
+      .selectFrom("submissions")
+      .select(sql<string>`substr(created_at, 1, 10)`.as("day"))
+      .distinct()
+      .where("status", "=", "received")
+      .where("created_at", ">=", `${first}T00:00:00.000Z`)
+      .where("created_at", "<", `${today}T00:00:00.000Z`)
+      .execute(),
+  ]);
+  const days = [...new Set([...viewed, ...submitted].map((row) => row.day))].sort();
   const pause = pacer();
-  let days = 0;
-  for (let day = first; day <= yesterday; day = addDays(day, 1)) {
+  for (const day of days) {
     signal?.throwIfAborted();
     const figures = await figuresFromViews(db, day, day);
     const rows = figures.some((figure) => figure.dimension === "total")
@@ -138,10 +157,9 @@ export async function rollUp(db: Kysely<Schema>, now: Date, signal?: AbortSignal
           .values(rows.slice(start, start + 200))
           .execute();
     });
-    days += 1;
     await pause();
   }
-  return days;
+  return days.length;
 }
 
 /**
