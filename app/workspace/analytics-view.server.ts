@@ -1,12 +1,11 @@
 import type { Kysely } from "kysely";
 import { data } from "react-router";
-import { z } from "zod";
 import { dashboardFigures } from "#app/analytics/dashboard.server.ts";
-import { addDays, isDay } from "#app/analytics/days.ts";
 import { now as clockNow } from "#app/platform/clock.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { analyticsCopy } from "./analytics-content.ts";
+import { chosenRange } from "./analytics-range.ts";
 import { canSeeAnalytics } from "./analytics-access.server.ts";
 import { durationLabel } from "./reply-promise.ts";
 import { replyWeeks } from "./reply-promise.server.ts";
@@ -16,37 +15,11 @@ import { requireStaff } from "./session.server.ts";
 // app/analytics/ and the 24-hour promise's weeks, with the labels the team reads.
 
 const copy = analyticsCopy.dashboard;
-export const rangeChoices = [7, 30, 90] as const;
-/** The longest range one can choose: the totals are kept 25 months by default. */
-const maxRangeDays = 800;
-
 /** The signed-in person, when they may see the dashboard (admins and the members allowed); 403 otherwise. */
 export async function requireAnalytics(request: Request) {
   const signedIn = await requireStaff(request);
   if (!(await canSeeAnalytics(signedIn.db, signedIn.staff))) throw data(copy.forbidden, { status: 403 });
   return signedIn;
-}
-
-const RangeSchema = z.object({
-  days: z.coerce
-    .number()
-    .refine((days) => (rangeChoices as readonly number[]).includes(days))
-    .optional()
-    .catch(undefined),
-  from: z.string().optional(),
-  to: z.string().optional(),
-});
-
-/** The days chosen in the address: the last 7, 30 or 90 (30 by default), or from a day to a day; a range that cannot be shown says so and falls back. */
-export function chosenRange(params: URLSearchParams, today: string) {
-  const { days, from, to } = RangeSchema.parse(Object.fromEntries(params));
-  if (from !== undefined || to !== undefined) {
-    const valid =
-      from && to && isDay(from) && isDay(to) && from <= to && to <= today && addDays(from, maxRangeDays) >= to;
-    if (valid) return { from, to, days: null, bad: false };
-  }
-  const last = days ?? 30;
-  return { from: addDays(today, 1 - last), to: today, days: last, bad: from !== undefined || to !== undefined };
 }
 
 /** Per 100: "12", or "–" without a whole. */
@@ -100,11 +73,6 @@ export async function analyticsView(db: Kysely<Schema>, url: URL, now: Date = cl
 }
 
 export type AnalyticsView = Awaited<ReturnType<typeof analyticsView>>;
-
-/** The address's range as it is kept in links (the CSV download shows the same days). */
-export function rangeParams(range: AnalyticsView["range"]) {
-  return new URLSearchParams(range.days ? { days: String(range.days) } : { from: range.from, to: range.to });
-}
 
 /** The dashboard as CSV: one block per table, each with its header row, a blank line between. */
 export function analyticsSheet(view: AnalyticsView): unknown[][] {
