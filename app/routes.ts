@@ -47,10 +47,12 @@ export default [
     route(workspaceRoutes.proof, "workspace/proof-page.tsx"),
     route(workspaceRoutes.newProofEntry, "workspace/proof-entry-page.tsx", { id: "new-proof-entry" }),
     route(workspaceRoutes.proofEntry, "workspace/proof-entry-page.tsx"),
+    route(workspaceRoutes.analytics, "workspace/analytics-page.tsx"),
   ]),
   // In the site's own frame: the posting exactly as its public page will show it.
   route(workspaceRoutes.postingPreview, "workspace/posting-preview-page.tsx"),
   route(workspaceRoutes.proofPreview, "workspace/proof-preview-page.tsx"),
+  route(workspaceRoutes.analyticsExport, "workspace/analytics-export.ts"),
   route(workspaceRoutes.addPasskey, "workspace/add-passkey.ts"),
   route(workspaceRoutes.requestsExport, "workspace/requests-export.ts"),
   route(workspaceRoutes.export, "workspace/inbox-export.ts"),

@@ -14,8 +14,11 @@
 // `npm run bench -- interaction` the form pages at the first interaction only;
 // `npm run bench -- bodies` the server's memory while four 100 MB bodies arrive at once only;
 // `npm run bench -- lighthouse` the Lighthouse pass only;
-// `npm run bench -- free-times` the booking page's free times only (seconds, no build).
+// `npm run bench -- free-times` the booking page's free times only (seconds, no build);
+// `npm run bench -- analytics` what counting page views adds to the prerendered fast path and the
+// analytics dashboard at a million page views only (analytics.ts).
 import { isoNow } from "#app/platform/clock.ts";
+import { analyticsChecks, benchAnalytics, printAnalytics } from "./bench/analytics.ts";
 import { benchBodies, bodiesChecks, printBodies } from "./bench/bodies.ts";
 import { benchFreeTimes, freeTimesChecks, printFreeTimes } from "./bench/free-times.ts";
 import {
@@ -40,7 +43,9 @@ import { benchLighthouse, lighthouseChecks, printLighthouse, printWorstPage, sit
 import { benchLoad, idleMemory, loadChecks, printLoad } from "./bench/load.ts";
 
 const runs = process.argv.includes("--load-only") ? 0 : 3;
-const mode = ["free-times", "inbox", "interaction", "bodies", "lighthouse"].find((name) => process.argv.includes(name));
+const mode = ["free-times", "inbox", "interaction", "bodies", "lighthouse", "analytics"].find((name) =>
+  process.argv.includes(name),
+);
 
 if (mode === "free-times") {
   const result = benchFreeTimes();
@@ -52,6 +57,14 @@ if (mode === "free-times") {
 
 const site = buildSite();
 const inboxOptions = { ...site, wrap: onServerCore, step };
+
+if (mode === "analytics") {
+  const analytics = await benchAnalytics({ site, step });
+  printAnalytics(analytics);
+  printTargets(analyticsChecks(analytics));
+  writeResults(`${today()}-analytics`, { analytics }, { pinned });
+  process.exit(0);
+}
 
 if (mode === "inbox") {
   const inbox = await benchInbox(inboxOptions);
@@ -116,6 +129,8 @@ const inbox = await benchInbox(inboxOptions);
 // The booking page's free times, in this process.
 step("Free times for a month with 200 meetings and 500 calendar events");
 const freeTimes = benchFreeTimes();
+// Counting page views on the fast path (its own servers, in turns), and the analytics dashboard.
+const analytics = await benchAnalytics({ site, step });
 
 const checks = [
   ...lighthouseChecks(lighthouseResults),
@@ -123,12 +138,14 @@ const checks = [
   ...interactionChecks(interactionResults),
   ...inboxChecks(inbox),
   ...freeTimesChecks(freeTimes),
+  ...analyticsChecks(analytics),
 ] as const;
 printLighthouse(lighthouseResults);
 if (interactionResults.length) printFirstInteraction(interactionResults);
 printLoad(load);
 printInbox(inbox);
 printFreeTimes(freeTimes);
+printAnalytics(analytics);
 printTargets(checks);
 writeResults(
   today(),
@@ -142,6 +159,7 @@ writeResults(
     memory: load.memory,
     inbox,
     freeTimes,
+    analytics,
     targets: Object.fromEntries(checks.map(([target, met]) => [target, met])),
   },
   { pinned },

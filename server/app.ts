@@ -16,12 +16,17 @@ import { clientAddressHeader } from "#app/platform/rate-limit.server.ts";
 import { log, logger, logRequest } from "#app/platform/log.server.ts";
 import { startDailyPurge } from "#app/privacy/daily-purge.server.ts";
 import { startMeetingReminders } from "#app/booking/reminders.server.ts";
+import { analyticsEnv } from "#app/analytics/analytics-env.server.ts";
+import { isCountedAnswer, startCountingViews } from "#app/analytics/page-views.server.ts";
+import { purgeAnalytics } from "#app/analytics/rollup.server.ts";
+import { startReplyReminders } from "#app/workspace/reply-promise.server.ts";
 import { retentionPolicy } from "#app/privacy/retention.server.ts";
 import { isSchemaCurrent } from "#app/platform/migrations.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import { mediaPath, statusPagePath } from "#app/site/pages.ts";
+import { webhookWorker } from "#app/webhooks/worker.server.ts";
 import { precompressedFiles } from "./precompressed.ts";
-import { prerenderedPages } from "./prerendered.ts";
+import { isCrawler, prerenderedPages } from "./prerendered.ts";
 import { startLivePages } from "./live-pages.ts";
 import { bodyLimitOf, closeAfterAnswer, limitBody } from "./body-limit.ts";
 import {
@@ -42,14 +47,27 @@ export { logger } from "#app/platform/log.server.ts";
 
 /**
  * The background loop's workers (app/platform/worker.server.ts) that server/main.ts starts once
- * the server listens: the daily privacy purge (app/privacy/) and the meetings' reminders
- * (app/booking/). The others start with the services.
+ * the server listens: the daily privacy purge (app/privacy/, with the analytics' rollup and
+ * retention), the meetings' reminders (app/booking/) and the inquiries' reply reminders
+ * (app/workspace/). The others start with the services.
  */
 export async function startScheduledWork() {
   const { db, outbox } = await getServices();
-  const purge = startDailyPurge({ db, policy: retentionPolicy(env), onPurged: log.info });
+  const purge = startDailyPurge({
+    db,
+    policy: retentionPolicy(env),
+    onPurged: log.info,
+    alsoPurge: [(now, signal) => purgeAnalytics(db, { now, keepMonths: analyticsEnv.ANALYTICS_KEEP_MONTHS, signal })],
+  });
   const reminders = startMeetingReminders({ db, onQueued: outbox.kick });
-  return { stop: () => Promise.all([purge.stop(), reminders.stop()]) };
+  const replyReminders = startReplyReminders({
+    db,
+    onQueued: () => {
+      outbox.kick();
+      webhookWorker.kick();
+    },
+  });
+  return { stop: () => Promise.all([purge.stop(), reminders.stop(), replyReminders.stop()]) };
 }
 
 const build = serverBuild as unknown as ServerBuild;
@@ -116,8 +134,10 @@ export async function createApp({ clientDir }: { clientDir: string }): Promise<{
     if (!forwardedProto || !trusted(req.socket.remoteAddress ?? "", 0)) return false;
     return String(forwardedProto).split(",")[0]?.trim() === "https";
   };
+  // Page views, counted where they are answered, without cookies or personal data (app/analytics/).
+  const countView = startCountingViews({ enabled: analyticsEnv.ANALYTICS === "on", trusted, siteUrl: env.SITE_URL });
   // Prerendered pages first, from memory (server/prerendered.ts).
-  const prerendered = prerenderedPages({ clientDir, frames, maxUrlLength, isSecure });
+  const prerendered = prerenderedPages({ clientDir, frames, maxUrlLength, isSecure, countView });
   const servePrerendered = prerendered.serve;
   const livePages = await startLivePages({
     build,
@@ -302,7 +322,16 @@ export async function createApp({ clientDir }: { clientDir: string }): Promise<{
       });
     if (servePrerendered(req, res, requestId)) return logLine();
     res.setHeader("X-Request-Id", requestId);
-    res.once("finish", logLine);
+    res.once("finish", () => {
+      logLine();
+      // A page rendered for this request (contact, booking, a posting's form) counts as one
+      // from memory does; the workspace and a meeting's manage link ask not to be indexed.
+      if (
+        method === "GET" &&
+        isCountedAnswer(res.statusCode, res.getHeader("content-type"), res.getHeader("x-robots-tag"))
+      )
+        countView(req, withoutTrailingSlash(pathOf(url)), isCrawler(req.headers["user-agent"] ?? ""));
+    });
     app(req, res);
   };
   return { listener, stop: livePages.stop };

@@ -90,7 +90,7 @@ export function findPrerenderedPages(clientDir: string, frames: string[]) {
 }
 
 // isbot's pattern costs about 3 µs per browser User-Agent, a tenth of a prerendered page's time.
-const isCrawler = memoByString(isbot);
+export const isCrawler = memoByString(isbot);
 
 /** Which variant of a prerendered page a request gets: its cookie choice; crawlers never get the banner. */
 export function consentVariantFor(req: IncomingMessage): { variant: ConsentVariant; crawler: boolean } {
@@ -113,6 +113,7 @@ export function prerenderedPages({
   frames,
   maxUrlLength,
   isSecure,
+  countView,
 }: {
   clientDir: string;
   frames: string[];
@@ -120,6 +121,8 @@ export function prerenderedPages({
   maxUrlLength: number;
   /** Whether the request came over HTTPS (for Strict-Transport-Security). */
   isSecure: (req: IncomingMessage) => boolean;
+  /** Counts a view of the page (app/analytics/page-views.server.ts: a push on a list in memory). */
+  countView?: (req: IncomingMessage, pathname: string, crawler: boolean) => void;
 }) {
   const fixedHeaders = (secure: boolean, crawler: boolean) =>
     Object.entries({
@@ -143,6 +146,7 @@ export function prerenderedPages({
     const files = pages.get(pathname);
     if (!files) return false;
     const { variant, crawler } = consentVariantFor(req);
+    countView?.(req, pathname, crawler);
     const page = files[variant];
     const encoding = preferredEncoding(req.headers["accept-encoding"], {
       br: !!page.bodies.br,

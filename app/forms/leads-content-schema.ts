@@ -30,6 +30,7 @@ export const LeadsSchema = z.object({
     kinds: z.object({ contact: text, application: text, meeting: text }),
     created: withPlaceholders("kind"),
     cancelled: text,
+    overdue: withPlaceholders("hours"),
     open: text,
   }),
 });

@@ -31,6 +31,7 @@ export const leads = {
     kinds: { contact: "inquiry", application: "application", meeting: "meeting" },
     created: "New {kind}",
     cancelled: "Meeting cancelled",
+    overdue: "Inquiry still unanswered after {hours} hours",
     open: "open in the workspace",
   },
 } satisfies LeadsContent;

@@ -10,8 +10,9 @@ import { leads } from "./leads-content.ts";
 import { now as clockNow } from "#app/platform/clock.ts";
 
 // The events the webhooks tell (decision 024): a submission arrived (any kind, never spam), a
-// meeting was cancelled. The payload is thin: the submission's id, kind, time and its page in the
-// workspace; an endpoint configured for full payloads gets the fields too, read when it is sent.
+// meeting was cancelled, an inquiry is still unanswered 20 hours after it arrived (issue 34).
+// The payload is thin: the submission's id, kind, time and its page in the workspace; an
+// endpoint configured for full payloads gets the fields too, read when it is sent.
 
 /** Slack's own characters in a message's text (its links are `<url|label>`). */
 const slackText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -46,10 +47,11 @@ export async function queueWebhookEvent(
     .executeTakeFirstOrThrow();
   const url = `${env.SITE_URL}${workspacePaths.submission(event.submissionId)}`;
   const copy = leads.chat;
-  const headline =
-    event.type === "submission.created"
-      ? fillTemplate(copy.created, { kind: copy.kinds[submission.kind] })
-      : copy.cancelled;
+  const headline = {
+    "submission.created": fillTemplate(copy.created, { kind: copy.kinds[submission.kind] }),
+    "meeting.cancelled": copy.cancelled,
+    "inquiry.overdue": fillTemplate(copy.overdue, { hours: String(event.data?.hoursWaiting ?? "") }),
+  }[event.type];
   const chatText = `${slackText(event.summary ? `${headline}, ${event.summary}` : headline)}: <${url}|${slackText(copy.open)}>`;
   return queueWebhook(
     db,

@@ -29,7 +29,8 @@ export type MailKind =
   | "cancellation"
   | "reminder"
   | "staff-invitation"
-  | "alert";
+  | "alert"
+  | "reply-reminder";
 /** Whom an e-mail is for: the team's mailbox, the person who sent the submission, or a staff member. */
 export type RecipientRole = "team" | "visitor" | "staff";
 
@@ -51,6 +52,12 @@ export interface SubmissionTable {
   search_text: string | null;
   /** An application's posting title as it was when it arrived (0016). */
   job_title: string | null;
+  /** Who answers an inquiry (the 24-hour promise, 0019); null: the team. */
+  owner_id: Generated<string | null>;
+  /** When the first reply went (recorded in the workspace); null until then. */
+  first_reply_at: Generated<string | null>;
+  /** When the reminder that the reply is due went; set once. */
+  reminded_at: Generated<string | null>;
 }
 
 export interface AttachmentTable {
@@ -404,6 +411,42 @@ export interface ProofVersionTable {
   data: string;
 }
 
+/** A day's salt for the visitors' hashes (app/analytics/), deleted once its day is over. */
+export interface AnalyticsSaltTable {
+  day: string;
+  salt: string;
+}
+
+/** Views as flushed by the instances, kept until the purge has made them the day's totals. */
+export interface AnalyticsViewTable {
+  day: string;
+  /** The visitor's hash under the day's salt; "" when the salt was gone (counted as a view only). */
+  visitor: string;
+  path: string;
+  /** The referring site's host, when another site. */
+  referrer: string | null;
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+  device: string;
+  views: number;
+}
+
+/** A day's totals per dimension and value, without anything about a person. */
+export interface AnalyticsDailyTable {
+  day: string;
+  dimension: string;
+  value: string;
+  views: number;
+  visits: number;
+}
+
+/** A member allowed to see the analytics dashboard (admins always are). */
+export interface AnalyticsAccessTable {
+  staff_id: string;
+  granted_at: string;
+}
+
 export interface Schema {
   submissions: SubmissionTable;
   attachments: AttachmentTable;
@@ -437,6 +480,10 @@ export interface Schema {
   media: MediaTable;
   proof_entries: ProofEntryTable;
   proof_versions: ProofVersionTable;
+  analytics_salts: AnalyticsSaltTable;
+  analytics_views: AnalyticsViewTable;
+  analytics_daily: AnalyticsDailyTable;
+  analytics_access: AnalyticsAccessTable;
 }
 
 export type Engine = "sqlite" | "postgres";

@@ -19,6 +19,7 @@ import * as m0015 from "./migrations/0015-lease-succeeded-at.ts";
 import * as m0016 from "./migrations/0016-content.ts";
 import * as m0017 from "./migrations/0017-proof.ts";
 import * as m0018 from "./migrations/0018-readable-workspace.ts";
+import * as m0019 from "./migrations/0019-analytics-reply-promise.ts";
 
 // One set of migrations for both engines, one file each in ./migrations/, applied in the order
 // of their names. A migration that needs an engine-specific type asks ./migrations/column-types.ts;
@@ -42,6 +43,7 @@ const migrationFiles = {
   "0016-content": m0016,
   "0017-proof": m0017,
   "0018-readable-workspace": m0018,
+  "0019-analytics-reply-promise": m0019,
 } satisfies Record<string, { up: (db: Kysely<any>, engine: Engine) => Promise<void> }>;
 
 function migrations(engine: Engine): Record<string, Migration> {

@@ -26,9 +26,14 @@ export type DailyPurgeOptions = {
   onPurged?: (message: string) => void;
   /** How often each instance checks whether the day's purge is due. */
   checkEveryMs?: number;
+  /**
+   * Other capabilities' keeping rules, run in the same turn after the submissions' (the
+   * analytics' rollup and retention): each returns its line for the log, counts only.
+   */
+  alsoPurge?: Array<(now: Date, signal: AbortSignal) => Promise<string>>;
 };
 
-function purgeJob({ db, policy, now = clockNow, onPurged }: DailyPurgeOptions): Job {
+function purgeJob({ db, policy, now = clockNow, onPurged, alsoPurge = [] }: DailyPurgeOptions): Job {
   return {
     name: "Privacy purge",
     turn: { db, lease: leaseName, periodMs: dayMs },
@@ -46,6 +51,7 @@ function purgeJob({ db, policy, now = clockNow, onPurged }: DailyPurgeOptions): 
       onPurged?.(
         `Privacy purge: ${result.submissions.length} submissions (${kinds.join(", ") || "none due"}), ${result.mail} sent e-mail copies deleted in ${seconds} s`,
       );
+      for (const step of alsoPurge) onPurged?.(await step(now(), signal));
     },
   };
 }

@@ -11,7 +11,7 @@ export const privacy = {
   },
   title: "Privacy notice",
   intro:
-    "This notice explains what {controller} does with the personal data you send through this website: the contact form, meeting bookings, job applications and your cookie choice. We collect only what we need to answer you, and we delete it when we no longer need it.",
+    "This notice explains what {controller} does with the personal data you send through this website: the contact form, meeting bookings, job applications, your cookie choice, and how we count the pages people view. We collect only what we need to answer you, and we delete it when we no longer need it.",
   controller: {
     title: "Who is responsible",
     text: "{controller} is responsible for your data (the controller).",
@@ -65,6 +65,13 @@ export const privacy = {
         why: "To stop floods of automated messages.",
         basis: "Our legitimate interest in a site that keeps working (art. 6(1)(f)).",
         kept: "Only as long as the limit it counts for: minutes.",
+      },
+      {
+        name: "Counting page views, without cookies",
+        what: "When your browser opens a page, our server counts it: the page, the site you came from (its name only), the campaign named in the link (utm_source, utm_medium, utm_campaign) and whether you use a phone, a tablet or a computer. To count each visitor once a day, it keeps a scrambled code made from your network address and browser type with a secret that changes every day and is deleted when the day ends; your address and browser type themselves are never stored. Nothing is stored on or read from your device: no cookie, no script. Crawlers and automated checks are not counted.",
+        why: "To know which pages help visitors, where they come from, and how many of those who open a form send it. No consent is needed: nothing is stored on or read from your device, and what we keep cannot tell who you are, or link your visits of different days.",
+        basis: "Our legitimate interest in knowing how our site is used (art. 6(1)(f)).",
+        kept: "The scrambled codes three days, then only totals per day (so many views of a page, so many from a site), which say nothing about anyone.",
       },
       {
         name: "Your cookie choice",

@@ -5,7 +5,7 @@ import { z } from "zod";
 // Messages about a bad entry name its place and field, never its value (the URL of a Slack
 // webhook is itself a secret).
 
-export const webhookEventTypes = ["submission.created", "meeting.cancelled"] as const;
+export const webhookEventTypes = ["submission.created", "meeting.cancelled", "inquiry.overdue"] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
 /** A Standard Webhooks secret: `whsec_` and the base64 of 24 to 64 random bytes. */

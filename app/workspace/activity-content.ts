@@ -41,6 +41,7 @@ export const activity = {
       reminder: "Reminder",
       "staff-invitation": "Workspace invitation",
       alert: "Alert",
+      "reply-reminder": "Reminder that a reply is due",
       unknown: "E-mail",
     },
     roles: { team: "the team", visitor: "the visitor", applicant: "the applicant", staff: "a staff member" },
@@ -68,6 +69,9 @@ export const activity = {
     "not-spam": "Marked as not spam.",
     "retry-mail": "The unsent e-mails are on their way again.",
     "redeliver-webhooks": "The webhooks are on their way again.",
+    take: "You answer this inquiry now.",
+    owner: "Owner saved.",
+    replied: "First reply recorded.",
   },
   audit: {
     intro:
@@ -122,6 +126,9 @@ export const activity = {
       "proof-move": "Moved {proof} in its list",
       "proof-restore": "Restored an earlier version of {proof}",
       "proof-delete": "Deleted a {proofKind} from the proof",
+      owner: "Gave {submission} to {owner} to answer",
+      replied: "Recorded the first reply to {submission}",
+      "analytics-access": "Let {person} see the analytics",
     },
     removedPosting: "a posting no longer there",
     removedProofEntry: "a {kind} since deleted",
@@ -133,6 +140,8 @@ export const activity = {
       entry: "entry",
     },
     noRights: "no content",
+    nobody: "nobody (the team)",
+    analyticsRemoved: "Stopped {person} seeing the analytics",
     noteCleared: "Cleared the note on {submission}",
     notificationSent: "{sentence}; its notification went out",
     signInHow: {

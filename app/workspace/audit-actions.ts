@@ -38,6 +38,9 @@ export const auditActions = [
   "proof-move",
   "proof-restore",
   "proof-delete",
+  "owner",
+  "replied",
+  "analytics-access",
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

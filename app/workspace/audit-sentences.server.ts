@@ -185,10 +185,13 @@ export async function readableAudit(
           : { label: fillTemplate(copy.removedProofEntry, { kind: proofKindWord(event.detail) }), href: null }
         : "",
       proofKind: proofKindWord(event.detail),
+      owner: event.detail === "nobody" || !event.detail ? copy.nobody : event.detail,
     };
     let sentence: SentencePart[];
     if (!action) sentence = [event.action, ...(event.detail ? [` (${event.detail})`] : [])];
     else if (action === "note" && event.detail === "cleared") sentence = split(copy.noteCleared, values);
+    else if (action === "analytics-access" && event.detail === "removed")
+      sentence = split(copy.analyticsRemoved, values);
     else if (action === "sign-in" && event.detail && event.detail in copy.signInHow)
       sentence = [copy.signInHow[event.detail as keyof typeof copy.signInHow]];
     else {

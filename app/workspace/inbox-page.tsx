@@ -7,6 +7,7 @@ import { now as clockNow } from "#app/platform/clock.ts";
 import { activity } from "./activity-content.ts";
 import { Time } from "./time.tsx";
 import { Warning } from "./notice.tsx";
+import { promiseLabel } from "./reply-promise.ts";
 import { purgeNotice } from "./purge-notice.server.ts";
 import { requireStaff, zoneOf } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
@@ -214,6 +215,12 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                 {row.state}
                 {row.meeting && !row.spam && row.meeting.state !== row.state ? (
                   <span className="block text-ink-muted">{row.meeting.state}</span>
+                ) : null}
+                {row.reply ? (
+                  <span className="block text-ink-muted">
+                    {promiseLabel(row.reply.state)}
+                    {row.reply.owner ? ` · ${row.reply.owner}` : ""}
+                  </span>
                 ) : null}
               </td>
             </tr>

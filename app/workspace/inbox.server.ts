@@ -24,6 +24,7 @@ import {
   submissionsWithMeetings,
 } from "#app/booking/meeting-queries.server.ts";
 import { searchMaxLength } from "./workspace-limits.ts";
+import { type PromiseState, promiseState } from "./reply-promise.ts";
 import { now as clockNow } from "#app/platform/clock.ts";
 
 // The inbox: submissions newest first, filtered by kind, state, posting and words, a page at a
@@ -68,6 +69,8 @@ export type InboxRow = {
   sender: { name: string; email: string; company: string | null };
   /** A meeting's time and state; null for the other kinds. */
   meeting: MeetingState | null;
+  /** An inquiry's standing against the 24-hour promise, and who answers it (null for other kinds and spam). */
+  reply: { state: PromiseState; owner: string | null } | null;
 };
 
 /** The submissions a filter chooses (without paging), for a page of the inbox or an export. */
@@ -96,7 +99,18 @@ function chosenBy(db: Kysely<Schema>, filter: Omit<InboxFilter, "after">, now: D
 /** One page's query: a row more than a page, to know whether another follows (the benchmark explains its plan). */
 export function inboxQuery(db: Kysely<Schema>, filter: InboxFilter, now: Date = clockNow()) {
   let query = chosenBy(db, filter, now)
-    .select(["id", "kind", "created_at", "job_slug", "job_title", "progress", "status", "fields"])
+    .select([
+      "id",
+      "kind",
+      "created_at",
+      "job_slug",
+      "job_title",
+      "progress",
+      "status",
+      "fields",
+      "owner_id",
+      "first_reply_at",
+    ])
     .orderBy("id", "desc")
     .limit(pageSize + 1);
   if (filter.after) query = query.where("id", "<", filter.after);
@@ -112,6 +126,14 @@ export async function listInbox(db: Kysely<Schema>, filter: InboxFilter, now: Da
     db,
     shown.filter((row) => row.kind === "meeting").map((row) => row.id),
   );
+  const ownerIds = [...new Set(shown.map((row) => row.owner_id).filter((id) => id !== null))];
+  const owners = new Map(
+    ownerIds.length
+      ? (await db.selectFrom("staff").select(["id", "email"]).where("id", "in", ownerIds).execute()).map(
+          (person) => [person.id, person.email] as const,
+        )
+      : [],
+  );
   return {
     rows: shown.map(
       (row): InboxRow => ({
@@ -125,6 +147,13 @@ export async function listInbox(db: Kysely<Schema>, filter: InboxFilter, now: Da
         spam: row.status === "spam",
         sender: kindFields[row.kind].sender(JSON.parse(row.fields) as StoredFields),
         meeting: meetings.get(row.id) ?? null,
+        reply:
+          row.kind === "contact" && row.status !== "spam"
+            ? {
+                state: promiseState(row.created_at, row.first_reply_at, now.getTime()),
+                owner: row.owner_id ? (owners.get(row.owner_id) ?? null) : null,
+              }
+            : null,
       }),
     ),
     nextAfter: rows.length > pageSize ? (shown.at(-1)?.id ?? null) : null,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getServices } from "#app/platform/services.server.ts";
 import { webhookWorker } from "#app/webhooks/worker.server.ts";
 import { redeliverWebhooks, retryNotification, setNote, setProgress, setSpam } from "./inbox.server.ts";
+import { recordReply, setOwner } from "./reply-promise.server.ts";
 import { requireStaff } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
@@ -16,6 +17,9 @@ const ChangeSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("not-spam") }),
   z.object({ intent: z.literal("retry-mail") }),
   z.object({ intent: z.literal("redeliver-webhooks") }),
+  z.object({ intent: z.literal("take") }),
+  z.object({ intent: z.literal("owner"), ownerId: z.string().default("") }),
+  z.object({ intent: z.literal("replied") }),
 ]);
 
 /**
@@ -47,6 +51,13 @@ export async function changeSubmission(request: Request, id: string) {
     case "redeliver-webhooks":
       await redeliverWebhooks(db, id, staff);
       found = true;
+      break;
+    case "take":
+    case "owner":
+      found = await setOwner(db, id, change.intent === "take" ? staff.id : change.ownerId || null, staff);
+      break;
+    case "replied":
+      found = await recordReply(db, id, staff);
   }
   if (!found) throw data(workspace.submission.notFound, { status: 404 });
   // A released or retried notification goes out now rather than at the outbox's next round.

@@ -16,6 +16,8 @@ import { activity } from "./activity-content.ts";
 import { submissionHistory } from "./history.server.ts";
 import { Sentence } from "./sentence.tsx";
 import { Time } from "./time.tsx";
+import { ReplyPromisePanel } from "./reply-promise-panel.tsx";
+import { replyPromiseOf } from "./reply-promise.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { noteMaxLength } from "./workspace-limits.ts";
 import { workspacePaths } from "./workspace-paths.ts";
@@ -66,6 +68,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     progress: submission.progress,
     note: submission.note ?? "",
     changed: changedMessage(done, submission),
+    promise: await replyPromiseOf(db, submission.id),
+    me: staff.id,
   };
 }
 
@@ -129,6 +133,7 @@ export default function Submission({ loaderData: submission }: Route.ComponentPr
           {submission.changed}
         </Alert>
       ) : null}
+      {submission.promise ? <ReplyPromisePanel promise={submission.promise} me={submission.me} /> : null}
 
       <dl className="mt-6 grid gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]">
         {submission.rows.map((row) => (

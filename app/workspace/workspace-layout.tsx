@@ -6,6 +6,9 @@ import { useNonce } from "#app/site/nonce.ts";
 import { site } from "#app/site/site-content.ts";
 import type { Route } from "./+types/workspace-layout";
 import { currentSession } from "./session.server.ts";
+import { analyticsCopy } from "./analytics-content.ts";
+import { canSeeAnalytics } from "./analytics-access.server.ts";
+import { getServices } from "#app/platform/services.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
 import type { ContentRight } from "./staff-rules.ts";
@@ -22,11 +25,13 @@ export const headers: Route.HeadersFunction = () => ({
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await currentSession(request);
+  const analytics = session ? await canSeeAnalytics((await getServices()).db, session.staff) : false;
   return {
     email: session?.staff.email ?? null,
     admin: session?.staff.role === "admin",
     askTimeZone: session !== null && session.staff.timeZone === null,
     contentRights: session?.staff.contentRights ?? [],
+    analytics,
   };
 }
 
@@ -49,6 +54,7 @@ export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
     { to: workspacePaths.inbox, label: navigation.inbox },
     { to: workspacePaths.agenda, label: navigation.agenda },
     ...contentLinks.filter((link) => loaderData.contentRights.includes(link.right)),
+    ...(loaderData.analytics ? [{ to: workspacePaths.analytics(), label: analyticsCopy.navigation }] : []),
     { to: workspacePaths.passkeys, label: navigation.passkeys },
     ...(loaderData.admin
       ? [

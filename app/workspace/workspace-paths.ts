@@ -31,6 +31,8 @@ export const workspaceRoutes = {
   newProofEntry: "/workspace/proof/new/:kind",
   proofEntry: "/workspace/proof/:id",
   proofPreview: "/workspace/proof/:id/preview",
+  analytics: "/workspace/analytics",
+  analyticsExport: "/workspace/analytics/export",
 } as const;
 
 export const workspacePaths = {
@@ -62,6 +64,9 @@ export const workspacePaths = {
   /** A proof entry's form in the workspace, with its actions (and a case study's earlier versions). */
   proofEntry: (id: string) => generatePath(workspaceRoutes.proofEntry, { id }),
   proofPreview: (id: string) => generatePath(workspaceRoutes.proofPreview, { id }),
+  analytics: (range?: URLSearchParams) =>
+    range?.size ? `${workspaceRoutes.analytics}?${range}` : workspaceRoutes.analytics,
+  analyticsExport: (range: URLSearchParams) => `${workspaceRoutes.analyticsExport}?${range}`,
   /** Where the team reads a stored submission. */
   submission: (id: string) => generatePath(workspaceRoutes.submission, { id }),
   file: (id: string, position: number) => generatePath(workspaceRoutes.file, { id, position: String(position) }),

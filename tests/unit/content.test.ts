@@ -33,6 +33,8 @@ import { postingsEditor } from "#app/workspace/postings-content.ts";
 import { PostingsEditorSchema } from "#app/workspace/postings-content-schema.ts";
 import { proofEditor } from "#app/workspace/proof-editor-content.ts";
 import { ProofEditorSchema } from "#app/workspace/proof-editor-content-schema.ts";
+import { analyticsCopy } from "#app/workspace/analytics-content.ts";
+import { AnalyticsContentSchema } from "#app/workspace/analytics-content-schema.ts";
 import { site } from "#app/site/site-content.ts";
 import { privacy } from "#app/privacy/privacy-content.ts";
 import { PrivacySchema } from "#app/privacy/privacy-content-schema.ts";
@@ -58,6 +60,7 @@ const modules: Array<[string, z.ZodType, unknown]> = [
   ["workspace activity", ActivitySchema, activity],
   ["postings editor", PostingsEditorSchema, postingsEditor],
   ["proof editor", ProofEditorSchema, proofEditor],
+  ["analytics", AnalyticsContentSchema, analyticsCopy],
   ["privacy", PrivacySchema, privacy],
   ["leads", LeadsSchema, leads],
 ];

@@ -68,7 +68,7 @@ describe("WEBHOOK_ENDPOINTS", () => {
       "WEBHOOK_ENDPOINTS.1.secret must be whsec_ followed by the base64 of 24 to 64 random bytes",
       "WEBHOOK_ENDPOINTS.2.name must be 1 to 40 lower-case letters, digits or hyphens",
       "WEBHOOK_ENDPOINTS.2.payload must be thin for a slack endpoint",
-      "WEBHOOK_ENDPOINTS.3.events.0 must be among submission.created, meeting.cancelled",
+      "WEBHOOK_ENDPOINTS.3.events.0 must be among submission.created, meeting.cancelled, inquiry.overdue",
     ]);
     // What depends on the whole entry or the list is checked once each entry's fields are well-formed.
     const second = problems(

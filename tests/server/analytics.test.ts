@@ -1,0 +1,246 @@
+import type { IncomingMessage } from "node:http";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { dashboardFigures } from "#app/analytics/dashboard.server.ts";
+import { flushViews, startCountingViews, waitingViews } from "#app/analytics/page-views.server.ts";
+import { purgeAnalytics } from "#app/analytics/rollup.server.ts";
+import { now, startClockAt } from "#app/platform/clock.ts";
+import { newId } from "#app/platform/ids.server.ts";
+import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
+
+// Counting page views without personal data (issue 34), on both engines: what a view keeps, who
+// is not counted, visitors once a day across instances and never across days, the rollup into
+// daily totals inside the purge, and what the purge deletes.
+
+const chrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const iphone =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+
+/** A browser's navigation, as node:http hands it to the server. */
+function visit(
+  url: string,
+  {
+    address = "203.0.113.7",
+    userAgent = chrome,
+    headers = {} as Record<string, string | undefined>,
+    method = "GET",
+  } = {},
+) {
+  return {
+    method,
+    url,
+    headers: {
+      host: "www.example.org",
+      "user-agent": userAgent,
+      accept: "text/html,application/xhtml+xml",
+      "sec-fetch-dest": "document",
+      ...headers,
+    },
+    socket: { remoteAddress: address },
+  } as unknown as IncomingMessage;
+}
+
+const count = startCountingViews({ enabled: true, trusted: () => false, siteUrl: "https://www.example.org" });
+const pathOf = (url: string) => url.split("?")[0] as string;
+const view = (url: string, options?: Parameters<typeof visit>[1], crawler = false) =>
+  count(visit(url, options), pathOf(url), crawler);
+
+/** Every text the analytics tables hold. */
+async function storedTexts(database: TestDatabase) {
+  const tables = ["analytics_views", "analytics_daily", "analytics_salts"] as const;
+  const rows = (await Promise.all(tables.map((table) => database.db.selectFrom(table).selectAll().execute()))).flat();
+  return rows.flatMap((row) => Object.values(row).map(String));
+}
+
+async function addSubmission(
+  database: TestDatabase,
+  {
+    kind,
+    createdAt,
+    status = "received",
+    job = null,
+    source,
+  }: {
+    kind: "contact" | "application" | "meeting";
+    createdAt: string;
+    status?: "received" | "spam";
+    job?: string | null;
+    source?: string;
+  },
+) {
+  await database.db
+    .insertInto("submissions")
+    .values({
+      id: newId(),
+      kind,
+      status,
+      created_at: createdAt,
+      job_slug: job,
+      fields: JSON.stringify({ name: "Ann Example", email: "ann@example.com", source }),
+      spam_reason: null,
+      form_key: null,
+      note: null,
+      search_text: null,
+    })
+    .execute();
+}
+
+describe.each(engines)("page views on %s", (engine) => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await openTestDatabase(engine);
+  });
+  afterEach(async () => {
+    startClockAt(new Date(Date.now()));
+    await flushViews(database.db);
+    await database.cleanup();
+  });
+
+  test("a person's views count with their page, referring site, campaign and device; no address, User-Agent or query is kept", async () => {
+    const campaign = "/about?utm_source=Newsletter&utm_medium=email&utm_campaign=spring&email=ann%40example.com";
+    view(campaign);
+    view(campaign);
+    view("/features", {
+      address: "198.51.100.4",
+      userAgent: iphone,
+      headers: { referer: "https://www.news.example/item/1" },
+    });
+    // Moving between the site's own pages names no source.
+    view("/careers", { headers: { referer: "https://www.example.org/about" } });
+    // Not counted: a crawler, a probe that is not a navigation (a health check, a test's fetch),
+    // a request without a User-Agent, a prefetch, a HEAD.
+    view("/about", { userAgent: "Googlebot/2.1" }, true);
+    view("/about", { headers: { "sec-fetch-dest": undefined, accept: "*/*" } });
+    view("/about", { headers: { "sec-fetch-dest": "empty" } });
+    view("/about", { userAgent: "" });
+    view("/about", { headers: { "sec-purpose": "prefetch" } });
+    view("/about", { method: "HEAD" });
+    expect(waitingViews()).toBe(4);
+
+    const today = now().toISOString().slice(0, 10);
+    const figures = await dashboardFigures(database.db, { from: today, to: today, fresh: true });
+    expect(figures.views).toBe(4);
+    expect(figures.visits).toBe(2);
+    expect(figures.pages).toEqual([
+      { value: "/about", views: 2, visits: 1 },
+      { value: "/careers", views: 1, visits: 1 },
+      { value: "/features", views: 1, visits: 1 },
+    ]);
+    expect(figures.referrers).toEqual([{ value: "news.example", views: 1, visits: 1 }]);
+    expect(figures.campaigns).toEqual([
+      expect.objectContaining({ source: "newsletter", medium: "email", campaign: "spring", views: 2, visits: 1 }),
+    ]);
+    expect(figures.devices).toEqual([
+      { value: "desktop", views: 3, visits: 1 },
+      { value: "mobile", views: 1, visits: 1 },
+    ]);
+
+    const texts = (await storedTexts(database)).join("\n");
+    for (const personal of ["203.0.113.7", "198.51.100.4", "Chrome/131", "iPhone", "ann", "example.com", "item/1"])
+      expect(texts).not.toContain(personal);
+  });
+
+  test("a visitor counts once a day across instances, and their days cannot be joined: the salt changes daily and is deleted", async () => {
+    startClockAt(new Date("2030-03-01T12:00:00Z"));
+    view("/about");
+    await flushViews(database.db, now());
+    // Another instance, later that day: the same salt, from the database.
+    view("/features");
+    await flushViews(database.db, now());
+    startClockAt(new Date("2030-03-01T23:59:00Z"));
+    view("/careers");
+    // The next day, after the old salt's grace: a new salt, and yesterday's is gone.
+    startClockAt(new Date("2030-03-02T00:20:00Z"));
+    view("/about");
+    await flushViews(database.db, now());
+
+    const salts = await database.db.selectFrom("analytics_salts").select("day").execute();
+    expect(salts.map((salt) => salt.day)).toEqual(["2030-03-02"]);
+    const visitors = await database.db.selectFrom("analytics_views").select(["day", "visitor"]).distinct().execute();
+    const firstDay = new Set(visitors.filter((row) => row.day === "2030-03-01").map((row) => row.visitor));
+    const secondDay = new Set(visitors.filter((row) => row.day === "2030-03-02").map((row) => row.visitor));
+    expect(firstDay.size).toBe(1);
+    expect(secondDay.size).toBe(1);
+    expect([...firstDay][0]).not.toBe([...secondDay][0]);
+
+    const both = await dashboardFigures(database.db, { from: "2030-03-01", to: "2030-03-02" });
+    expect(both.days).toEqual([
+      { day: "2030-03-01", views: 3, visits: 1 },
+      { day: "2030-03-02", views: 1, visits: 1 },
+    ]);
+    // Rolled up by the purge, the same figures.
+    await purgeAnalytics(database.db, { now: new Date("2030-03-03T01:00:00Z"), keepMonths: 25 });
+    expect(await database.db.selectFrom("analytics_salts").select("day").execute()).toEqual([]);
+    expect((await dashboardFigures(database.db, { from: "2030-03-01", to: "2030-03-02" })).days).toEqual(both.days);
+  });
+
+  test("the purge rolls the days over into totals with the forms' submissions, deletes their views after a few days and the totals after the months kept", async () => {
+    const at = (day: string, time = "10:00:00") => `${day}T${time}.000Z`;
+    const days = ["2030-05-01", "2030-05-05", "2030-05-06"];
+    const views = (day: string, path: string, visitor: string, count: number, referrer: string | null = null) => ({
+      day,
+      visitor,
+      path,
+      referrer,
+      source: null,
+      medium: null,
+      campaign: null,
+      device: "desktop",
+      views: count,
+    });
+    await database.db
+      .insertInto("analytics_views")
+      .values([
+        views(days[0] as string, "/contact", "a", 3, "search.example"),
+        views(days[0] as string, "/contact", "b", 1),
+        views(days[1] as string, "/contact", "a", 2),
+        views(days[1] as string, "/careers/senior-engineer/apply", "c", 4),
+        views(days[2] as string, "/contact", "d", 1),
+      ])
+      .execute();
+    await addSubmission(database, { kind: "contact", createdAt: at(days[0] as string), source: "A podcast." });
+    await addSubmission(database, { kind: "contact", createdAt: at(days[0] as string), status: "spam" });
+    await addSubmission(database, { kind: "contact", createdAt: at(days[1] as string), source: "a  Podcast" });
+    await addSubmission(database, { kind: "application", createdAt: at(days[1] as string), job: "senior-engineer" });
+    await addSubmission(database, { kind: "meeting", createdAt: at(days[2] as string) });
+    // Totals older than the months kept.
+    await database.db
+      .insertInto("analytics_daily")
+      .values({ day: "2028-01-01", dimension: "total", value: "", views: 9, visits: 9 })
+      .execute();
+
+    const before = await dashboardFigures(database.db, { from: "2030-05-01", to: "2030-05-06" });
+    const line = await purgeAnalytics(database.db, { now: new Date(at("2030-05-06", "03:00:00")), keepMonths: 25 });
+    expect(line).toBe("Analytics: 2 days rolled up, 2 view rows and 1 old totals deleted");
+    // Run again (another instance, or the next day's run cut short): nothing is counted twice.
+    await purgeAnalytics(database.db, { now: new Date(at("2030-05-06", "04:00:00")), keepMonths: 25 });
+
+    const totals = await database.db
+      .selectFrom("analytics_daily")
+      .select(["day", "views", "visits"])
+      .where("dimension", "=", "total")
+      .orderBy("day")
+      .execute();
+    expect(totals.map((row) => [row.day, Number(row.views), Number(row.visits)])).toEqual([
+      ["2030-05-01", 4, 2],
+      ["2030-05-05", 6, 2],
+    ]);
+    const left = await database.db.selectFrom("analytics_views").select("day").distinct().orderBy("day").execute();
+    expect(left.map((row) => row.day)).toEqual(["2030-05-05", "2030-05-06"]);
+
+    const after = await dashboardFigures(database.db, { from: "2030-05-01", to: "2030-05-06" });
+    expect(after).toEqual(before);
+    expect(after.views).toBe(11);
+    expect(after.funnels.filter((funnel) => funnel.views || funnel.submissions)).toEqual([
+      expect.objectContaining({ form: "contact", path: "/contact", views: 7, submissions: 2 }),
+      expect.objectContaining({ form: "meeting", views: 0, submissions: 1 }),
+      expect.objectContaining({
+        form: "application",
+        posting: "senior-engineer",
+        path: "/careers/senior-engineer/apply",
+        views: 4,
+        submissions: 1,
+      }),
+    ]);
+    expect(after.heard).toEqual([{ answer: "a podcast", count: 2 }]);
+  });
+});
