@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { applicationFields } from "#app/careers/application-fields.ts";
+import { listPostings } from "#app/careers/postings.server.ts";
 import { inquiryFields } from "#app/contact/inquiry-fields.ts";
 import { type NewSubmission, storeSubmission } from "#app/forms/submissions.server.ts";
 import { openDatabase } from "#app/platform/db.server.ts";
@@ -187,6 +188,35 @@ describe.each(engines)("a readable workspace on %s", (engine) => {
       href: `/workspace/submissions/${bob.id}`,
     });
     expect(JSON.stringify(await listAudit(database.db))).not.toMatch(/Lovelace|Hopper|Stone/);
+  });
+
+  test("content, rights and the reply promise read as sentences too, named when shown", async () => {
+    const actor = { id: "lead", email: "lead@company.example" };
+    const { staff } = await inviteStaff(database.db, { email: "rita@company.example", role: "member", actor });
+    const [posting] = await listPostings(database.db);
+    if (!posting) throw new Error("a fresh database has the brief's postings");
+    const grace = await storeSubmission(database.db, inquiry("Grace Hopper"));
+    await recordAudit(database.db, { actor, action: "posting-publish", target: posting.id, detail: "version 1" });
+    await recordAudit(database.db, {
+      actor,
+      action: "content-rights",
+      target: staff.id,
+      detail: "rights postings proof",
+    });
+    await recordAudit(database.db, { actor, action: "proof-delete", target: "gone", detail: "case-study" });
+    await recordAudit(database.db, { actor, action: "owner", target: grace.id, detail: "rita@company.example" });
+    await recordAudit(database.db, { actor, action: "replied", target: grace.id });
+    await recordAudit(database.db, { actor, action: "analytics-access", target: staff.id, detail: "removed" });
+    const lines = await readableAudit(database.db, await listAudit(database.db), "UTC");
+    expect(lines.slice(0, 6).map((line) => line.sentence.map(text).join(""))).toEqual([
+      "Stopped rita@company.example seeing the analytics",
+      "Recorded the first reply to Inquiry: Grace Hopper",
+      "Gave Inquiry: Grace Hopper to rita@company.example to answer",
+      "Deleted a case study from the proof",
+      "Let rita@company.example edit postings and proof",
+      `Published the posting ${posting.title}`,
+    ]);
+    expect(lines[5]?.sentence).toContainEqual({ label: posting.title, href: `/workspace/postings/${posting.id}` });
   });
 
   test("'all statuses' exports every one of a kind, done included, spam apart", async () => {
