@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from "react-router";
 import { logger } from "./platform/log.server.ts";
+import { withoutTokens } from "./platform/tokens.server.ts";
 import { NonceContext, nonceHeader } from "./site/nonce.ts";
 
 // React Router's default Node entry, plus the CSP nonce the server gives each request
@@ -72,7 +73,7 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // Answers such as 404 and 405 are the site working as intended; aborted requests are the client's.
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
-  const { pathname } = new URL(request.url);
+  const pathname = withoutTokens(new URL(request.url).pathname);
   // React Router's own refusal of an action posted from another origin (answered 400); the server
   // refuses most of them before (server/app.ts). The sender's doing: one line, no stack.
   if (error instanceof Error && error.message.endsWith("Aborting the action."))

@@ -7,7 +7,7 @@ import { log } from "#app/platform/log.server.ts";
 import { startsWithServices } from "#app/platform/services.server.ts";
 import { startWorker } from "#app/platform/worker.server.ts";
 import { dayOf } from "./days.ts";
-import { campaignOf, clientAddress, deviceClass, referrerHost } from "./view-parts.ts";
+import { campaignOf, clientAddress, deviceClass, fromSamePage, referrerHost } from "./view-parts.ts";
 
 // Counting the pages people view, where the server answers them (issue 34): no cookie, no
 // storage in the browser, no script. A view is a few references pushed on a list in memory
@@ -157,6 +157,7 @@ export async function flushViews(db: Kysely<Schema>, now: Date = clockNow()) {
       string | undefined,
       string,
     ];
+    if (fromSamePage(referer, path, settings.ownHosts, host)) continue;
     const day = dayOf(time);
     if (!salts.has(day)) salts.set(day, await saltOf(db, day, today));
     const salt = salts.get(day);

@@ -34,6 +34,29 @@ export function referrerHost(
   return host.replace(/^www\./, "").slice(0, 100) || null;
 }
 
+/**
+ * Whether a view comes from the same page of this site: a form's confirmation after its post, a
+ * day or time zone chosen on the booking page. It is the same visit to that page, not another
+ * view of it, or every form would count a view more per person who sends it.
+ */
+export function fromSamePage(
+  referer: string | undefined,
+  path: string,
+  ownHosts: ReadonlySet<string>,
+  requestHost?: string,
+) {
+  if (!referer) return false;
+  let url: URL;
+  try {
+    url = new URL(referer);
+  } catch {
+    return false;
+  }
+  const host = url.hostname.toLowerCase();
+  const own = ownHosts.has(host) || host === requestHost?.replace(/:\d+$/, "").toLowerCase();
+  return own && url.pathname.replace(/\/+$/, "").toLowerCase() === path.replace(/\/+$/, "").toLowerCase();
+}
+
 export type Campaign = { source: string | null; medium: string | null; campaign: string | null };
 
 /** A campaign parameter as counted: trimmed, lower case, at most 100 characters; null when empty. */

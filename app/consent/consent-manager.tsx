@@ -6,7 +6,7 @@ import { ConsentContext, ReturnTo, useConsent, usePagePath } from "./consent-con
 import { Button, buttonClasses, CloseButton } from "#app/ui/button.tsx";
 import { withoutTrailingSlash } from "#app/platform/uri.ts";
 import { useNonce } from "#app/site/nonce.ts";
-import { useSiteConfig } from "#app/site/use-site-config.ts";
+import { useOptionalSiteConfig } from "#app/site/use-site-config.ts";
 
 // The consent manager in the page: the banner, the footer's link to the settings, and the gate
 // every frame follows. Each choice is a form posted to /consent, whose answer brings the visitor
@@ -59,9 +59,10 @@ const inPageScript =
  */
 function ConsentBanner() {
   const { banner } = copy;
-  const config = useSiteConfig();
+  const config = useOptionalSiteConfig();
   const nonce = useNonce();
-  const embeds = Boolean(config.newsletterEmbedUrl || config.loginEmbedUrl);
+  // Unknown around an error page: the wording that names third-party forms promises less.
+  const embeds = config ? Boolean(config.newsletterEmbedUrl || config.loginEmbedUrl) : true;
   // 40 px high: the banner stays within a quarter of a phone's screen with two rows of them.
   const choice = "min-h-10! px-3 py-1.5 text-sm whitespace-nowrap";
   return (

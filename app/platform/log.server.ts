@@ -1,6 +1,7 @@
 import pino from "pino";
 import { env } from "./env.server.ts";
 import { epochMs } from "./clock.ts";
+import { withoutTokens } from "./tokens.server.ts";
 
 // Structured JSON logs (one line per event, on stdout). Operational facts only: never pass names,
 // e-mail addresses, messages, file contents or query strings here.
@@ -73,7 +74,7 @@ process.on("exit", () => {
  */
 export function logRequest(line: { requestId: string; method: string; path: string; status: number; ms: number }) {
   if (!requestsLogged) return;
-  requestLines += `{"level":"info","time":"${isoNow()}","requestId":"${line.requestId}","method":"${line.method}","path":${JSON.stringify(line.path)},"status":${line.status},"ms":${line.ms},"msg":"request"}\n`;
+  requestLines += `{"level":"info","time":"${isoNow()}","requestId":"${line.requestId}","method":"${line.method}","path":${JSON.stringify(withoutTokens(line.path))},"status":${line.status},"ms":${line.ms},"msg":"request"}\n`;
   if (requestLines.length >= 32_768) writeRequestLines();
   else requestLinesTimer ??= setTimeout(writeRequestLines, 100);
 }

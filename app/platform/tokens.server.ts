@@ -6,4 +6,10 @@ export function newToken() {
   return { token, hash: hashToken(token) };
 }
 
+/**
+ * A path as it may be logged: a segment shaped like a token above (a meeting's manage link, a
+ * workspace invitation) becomes ":token", since whoever reads the log could otherwise use it.
+ */
+export const withoutTokens = (path: string) => path.replace(/(?<=\/)[A-Za-z0-9_-]{43}(?=\/|$)/g, ":token");
+
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");

@@ -6,7 +6,15 @@ export type SiteRootData = { config: PublicConfig };
 
 /** The deployment's public configuration, loaded once by the root route. */
 export function useSiteConfig(): PublicConfig {
-  const data = useRouteLoaderData<SiteRootData>("root");
-  if (!data) throw new Error("The root loader data is missing");
-  return data.config;
+  const config = useOptionalSiteConfig();
+  if (!config) throw new Error("The root loader data is missing");
+  return config;
+}
+
+/**
+ * The same, or null where the root's loader did not run: the frame around an error page (a 405
+ * is answered before any loader), which must still render.
+ */
+export function useOptionalSiteConfig(): PublicConfig | null {
+  return useRouteLoaderData<SiteRootData>("root")?.config ?? null;
 }

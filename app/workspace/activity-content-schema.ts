@@ -73,7 +73,7 @@ export const ActivitySchema = z.object({
     deleted: z.object({ erasure: text, retention: text, unknown: text }),
     removedPerson: text,
     removedPosting: text,
-    removedProofEntry: text.includes("{kind}"),
+    removedProofEntry: text,
     proofKinds: z.object({ logo: text, "case-study": text, testimonial: text, member: text, entry: text }),
     noRights: text,
     nobody: text,

@@ -16,7 +16,7 @@ export const analyticsCopy = {
     late: "Reply {time} late",
     repliedAfter: "Replied after {time}",
     repliedLate: "Replied after {time}, later than promised",
-    ownedBy: "Answered by {email}",
+    ownedBy: "Owner: {email}",
     reminder: {
       subject: "An inquiry has waited {hours} hours for a reply",
       text: "An inquiry arrived {hours} hours ago and nobody has replied yet. The contact page promises a reply within {promise} hours. Open it in the workspace: {link}",

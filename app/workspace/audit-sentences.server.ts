@@ -182,7 +182,7 @@ export async function readableAudit(
       proof: target
         ? names.proofEntries.has(target)
           ? { label: names.proofEntries.get(target) as string, href: workspacePaths.proofEntry(target) }
-          : { label: fillTemplate(copy.removedProofEntry, { kind: proofKindWord(event.detail) }), href: null }
+          : { label: copy.removedProofEntry, href: null }
         : "",
       proofKind: proofKindWord(event.detail),
       owner: event.detail === "nobody" || !event.detail ? copy.nobody : event.detail,

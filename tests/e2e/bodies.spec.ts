@@ -147,3 +147,15 @@ test("a body the server cannot read answers 400 with the site's page, a post fro
     )
     .toBe(true);
 });
+
+test("a link's secret never reaches the log: a manage link's or an invitation's token is written as :token", async () => {
+  const token = "Ab3dEfGh1jKlMn0pQrStUvWxYz_-0123456789AbCdE";
+  expect(token).toHaveLength(43);
+  for (const path of [`/contact/meeting/manage/${token}`, `/workspace/enrol/${token}`]) {
+    const response = await fetch(`${server.url}${path}`, { headers: { "User-Agent": "Mozilla/5.0 Chrome/140" } });
+    expect(response.status).toBeLessThan(500);
+  }
+  await expect.poll(() => server.output()).toContain('"path":"/workspace/enrol/:token"');
+  expect(server.output()).toContain('"path":"/contact/meeting/manage/:token"');
+  expect(server.output()).not.toContain(token);
+});

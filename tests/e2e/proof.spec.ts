@@ -171,7 +171,10 @@ test.describe("on an instance of its own", () => {
       // Every change is in the audit trail.
       await page.goto(`${e2eEnv.SITE_URL}/workspace/audit`);
       // Read as sentences, each entry named as the proof list names it.
-      for (const sentence of [/^Added .+ to the proof$/, /^Published .+/])
+      for (const sentence of [
+        /^Added the (client logo|case study|testimonial|team member) .+ to the proof$/,
+        /^Published the .+/,
+      ])
         await expect(page.getByRole("cell", { name: sentence }).first()).toBeVisible();
     } finally {
       await page.close().catch(() => {});

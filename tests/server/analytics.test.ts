@@ -106,6 +106,9 @@ describe.each(engines)("page views on %s", (engine) => {
     });
     // Moving between the site's own pages names no source.
     view("/careers", { headers: { referer: "https://www.example.org/about" } });
+    // A form and its confirmation after the post: one view of the form, not two.
+    view("/contact");
+    view("/contact?sent=1", { headers: { referer: "https://www.example.org/contact" } });
     // Not counted: a crawler, a probe that is not a navigation (a health check, a test's fetch),
     // a request without a User-Agent, a prefetch, a HEAD.
     view("/about", { userAgent: "Googlebot/2.1" }, true);
@@ -114,15 +117,16 @@ describe.each(engines)("page views on %s", (engine) => {
     view("/about", { userAgent: "" });
     view("/about", { headers: { "sec-purpose": "prefetch" } });
     view("/about", { method: "HEAD" });
-    expect(waitingViews()).toBe(4);
+    expect(waitingViews()).toBe(6);
 
     const today = now().toISOString().slice(0, 10);
     const figures = await dashboardFigures(database.db, { from: today, to: today, fresh: true });
-    expect(figures.views).toBe(4);
+    expect(figures.views).toBe(5);
     expect(figures.visits).toBe(2);
     expect(figures.pages).toEqual([
       { value: "/about", views: 2, visits: 1 },
       { value: "/careers", views: 1, visits: 1 },
+      { value: "/contact", views: 1, visits: 1 },
       { value: "/features", views: 1, visits: 1 },
     ]);
     expect(figures.referrers).toEqual([{ value: "news.example", views: 1, visits: 1 }]);
@@ -130,7 +134,7 @@ describe.each(engines)("page views on %s", (engine) => {
       expect.objectContaining({ source: "newsletter", medium: "email", campaign: "spring", views: 2, visits: 1 }),
     ]);
     expect(figures.devices).toEqual([
-      { value: "desktop", views: 3, visits: 1 },
+      { value: "desktop", views: 4, visits: 1 },
       { value: "mobile", views: 1, visits: 1 },
     ]);
 
