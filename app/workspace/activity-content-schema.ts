@@ -51,6 +51,7 @@ export const ActivitySchema = z.object({
     mail: text,
     webhook: text,
     cancelled: text,
+    moved: text.includes("{from}").includes("{to}"),
     retry: text,
     redeliver: text,
   }),

@@ -57,6 +57,7 @@ export const activity = {
     mail: "E-mail: {mail}",
     webhook: "Webhook {event} to {endpoint}",
     cancelled: "Meeting {state}",
+    moved: "Meeting moved from {from} to {to}",
     retry: "Send the unsent e-mails again",
     redeliver: "Send the webhooks again",
   },

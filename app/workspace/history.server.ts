@@ -74,6 +74,22 @@ export async function submissionHistory(
       details: [],
     });
   }
+  // The latest move, told when its e-mails went: the booking keeps the start before it.
+  const lastUpdate = submission.mail.filter((mail) => mail.kind === "update").at(-1);
+  if (meeting?.previousStart && lastUpdate) {
+    add(lastUpdate.createdAt, {
+      who: null,
+      sentence: [
+        fillTemplate(copy.moved, {
+          from: formatTime(meeting.previousStart, zone),
+          to: formatTime(meeting.start, zone),
+        }),
+      ],
+      state: null,
+      problem: false,
+      details: [],
+    });
+  }
   for (const mail of submission.mail) {
     const details = [
       mail.status !== "sent" && mail.attempts ? fillTemplate(activity.mail.attempts, { count: mail.attempts }) : "",

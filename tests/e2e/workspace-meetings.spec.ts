@@ -129,6 +129,7 @@ test("a meeting booked, moved and cancelled from its manage link reads as cancel
     "Received",
     "E-mail: Invitation to the visitor",
     "E-mail: Notification to the team",
+    "Meeting moved from",
     "E-mail: Update (the meeting moved) to the visitor",
     "E-mail: Update (the meeting moved) to the team",
     "Meeting cancelled by the visitor",

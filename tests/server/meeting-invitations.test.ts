@@ -334,6 +334,7 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
       "1 Jun 2026, 14:00 CEST Received",
       "1 Jun 2026, 14:00 CEST E-mail: Invitation to the visitor",
       "1 Jun 2026, 14:00 CEST E-mail: Notification to the team",
+      "1 Jun 2026, 14:01 CEST Meeting moved from 2 Jun 2026, 19:00 CEST to 3 Jun 2026, 20:00 CEST",
       "1 Jun 2026, 14:01 CEST E-mail: Update (the meeting moved) to the visitor",
       "1 Jun 2026, 14:01 CEST E-mail: Update (the meeting moved) to the team",
       "1 Jun 2026, 14:02 CEST Meeting cancelled by the visitor",
