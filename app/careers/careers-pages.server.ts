@@ -17,12 +17,25 @@ export function publicPosting(posting: Posting): PublicPosting {
   return { ...shown, descriptionHtml: markdownToHtml(posting.description) };
 }
 
+// The open postings as this instance last rendered their pages (`postingPages`: at start, after
+// every change on any instance, and when one opens or closes), by address. An application page,
+// rendered per visit for its stamp, finds its posting here without reading the database.
+const lastRendered = new WeakMap<Kysely<Schema>, Map<string, Posting>>();
+
 /**
  * The open posting at `slug`, for its page and its application. A posting renamed since answers
  * 301 to its address now (`suffix`: the rest of the path, "/apply"); a closed one the 404 of the
  * closed page, pointing at the open ones; a draft, a scheduled one or no posting a plain 404.
+ * `rendered`: an open posting may come from the pages last rendered (a page view); an
+ * application being sent reads the database, so a posting closed a moment ago takes none.
  */
-export async function requireOpenPosting(db: Kysely<Schema>, slug: string, { suffix = "", now = clockNow() } = {}) {
+export async function requireOpenPosting(
+  db: Kysely<Schema>,
+  slug: string,
+  { suffix = "", now = clockNow(), rendered = false } = {},
+) {
+  const known = rendered ? lastRendered.get(db)?.get(slug.toLowerCase()) : undefined;
+  if (known && postingState(known, now) === "open") return known;
   const posting = await findPostingBySlug(db, slug);
   if (!posting) {
     const current = await renamedTo(db, slug);
@@ -46,6 +59,7 @@ export async function requireOpenPosting(db: Kysely<Schema>, slug: string, { suf
  */
 export async function postingPages(db: Kysely<Schema>, now: Date = clockNow()) {
   const open = await openPostings(db, now);
+  lastRendered.set(db, new Map(open.map((posting) => [posting.slug, posting])));
   return {
     paths: [careersPath, ...open.map(jobPath), generatedFiles.sitemap],
     changesAt: await postingsChangeAfter(db, now),

@@ -21,7 +21,7 @@ import type { Route } from "./+types/job-application-page";
 // Rendered per request: the form carries a stamp of its own for each visit.
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { db, secret } = await getServices();
-  const job = params.slug ? await requireOpenPosting(db, params.slug, { suffix: "/apply" }) : undefined;
+  const job = params.slug ? await requireOpenPosting(db, params.slug, { suffix: "/apply", rendered: true }) : undefined;
   const sent = new URL(request.url).searchParams.get("sent") === "1";
   return {
     job: job

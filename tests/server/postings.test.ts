@@ -53,6 +53,25 @@ describe.each(engines)("postings on %s", (engine) => {
   });
   afterEach(() => database.cleanup());
 
+  test("an application page finds its posting as its pages were last rendered; an application being sent reads the database", async () => {
+    const { db } = database;
+    const [first] = initialPostings;
+    if (!first) throw new Error("the brief has postings");
+    await postingPages(db);
+    // Changed behind the pages' back (no revision): only a page rendered again would know.
+    await db.updateTable("postings").set({ title: "Renamed quietly" }).where("slug", "=", first.slug).execute();
+    expect((await requireOpenPosting(db, first.slug, { rendered: true })).title).toBe(first.title);
+    expect((await requireOpenPosting(db, first.slug)).title).toBe("Renamed quietly");
+    // Closed: a page view may still show the form for the moment until the pages are rendered
+    // again, but the application itself is refused.
+    await db.updateTable("postings").set({ status: "closed" }).where("slug", "=", first.slug).execute();
+    await expect(requireOpenPosting(db, first.slug)).rejects.toMatchObject({ init: { status: 404 } });
+    await postingPages(db);
+    await expect(requireOpenPosting(db, first.slug, { rendered: true })).rejects.toMatchObject({
+      init: { status: 404 },
+    });
+  });
+
   test("a fresh database has the brief's six postings, open now and for sixty days, none after", async () => {
     const { db } = database;
     const open = await openPostings(db);
