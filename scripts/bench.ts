@@ -16,7 +16,9 @@
 // `npm run bench -- lighthouse` the Lighthouse pass only;
 // `npm run bench -- free-times` the booking page's free times only (seconds, no build);
 // `npm run bench -- analytics` what counting page views adds to the prerendered fast path and the
-// analytics dashboard at a million page views only (analytics.ts).
+// analytics dashboard at a million page views only (analytics.ts);
+// `npm run bench -- trace` what the first layout of each content page pays for, from Chromium's
+// traces at CPU 4× (trace.ts; `-- trace /about --loads 9 --without svg`).
 import { isoNow } from "#app/platform/clock.ts";
 import { analyticsChecks, benchAnalytics, printAnalytics } from "./bench/analytics.ts";
 import { benchBodies, bodiesChecks, printBodies } from "./bench/bodies.ts";
@@ -41,9 +43,10 @@ import {
 } from "./bench/interaction.ts";
 import { benchLighthouse, lighthouseChecks, printLighthouse, printWorstPage, sitePages } from "./bench/lighthouse.ts";
 import { benchLoad, idleMemory, loadChecks, printLoad } from "./bench/load.ts";
+import { benchTrace, contentPages, printTrace } from "./bench/trace.ts";
 
 const runs = process.argv.includes("--load-only") ? 0 : 3;
-const mode = ["free-times", "inbox", "interaction", "bodies", "lighthouse", "analytics"].find((name) =>
+const mode = ["free-times", "inbox", "interaction", "bodies", "lighthouse", "analytics", "trace"].find((name) =>
   process.argv.includes(name),
 );
 
@@ -84,6 +87,29 @@ if (mode === "interaction") {
   printFirstInteraction(results);
   printTargets(interactionChecks(results));
   writeResults(`${today()}-interaction`, { firstInteraction: results });
+  process.exit(0);
+}
+
+if (mode === "trace") {
+  const option = (name: string) => {
+    const index = process.argv.indexOf(name);
+    return index === -1 ? undefined : process.argv[index + 1];
+  };
+  const only = process.argv.slice(2).filter((argument) => argument.startsWith("/"));
+  const pages = only.length ? only : await contentPages(site.origin);
+  const part = option("--without");
+  step(`Tracing the first paint of ${pages.length} pages, CPU 4× slower${part ? `, with and without ${part}` : ""}`);
+  const results = await benchTrace({
+    origin: site.origin,
+    pages,
+    loads: Number(option("--loads") ?? 5),
+    chromiumFlags,
+    part,
+    log: console.log,
+    keep: option("--keep"),
+  });
+  printTrace(results);
+  writeResults(`${isoNow().slice(0, 16).replace(":", "")}-trace`, { trace: results });
   process.exit(0);
 }
 

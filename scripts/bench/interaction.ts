@@ -25,7 +25,7 @@ export type InteractionSample = {
 };
 export type InteractionResult = InteractionSample & { page: string; runs: InteractionSample[] };
 
-type Message = {
+export type Message = {
   id?: number;
   method?: string;
   params?: Record<string, unknown>;
@@ -36,12 +36,12 @@ type Message = {
 
 const typed = "Ada Lovelace";
 const keyGapMs = 60;
-const userAgent =
+export const userAgent =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A DevTools protocol connection to a browser, sessions flattened. */
-async function connect(port: number) {
+export async function connect(port: number) {
   const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
     webSocketDebuggerUrl: string;
   };
@@ -80,7 +80,12 @@ async function connect(port: number) {
       };
       listeners.add(listener);
     });
-  return { send, once, close: () => socket.close() };
+  /** Every event the browser sends until the returned function is called. */
+  const on = (listener: (message: Message) => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  return { send, once, on, close: () => socket.close() };
 }
 
 // Runs in the page before the click: observers for long tasks, event timings and the moment React
