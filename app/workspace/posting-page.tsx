@@ -1,7 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ReactNode } from "react";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import {
   employmentTypes,
   locationTypes,
@@ -17,12 +16,12 @@ import { Button } from "#app/ui/button.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { Field, Fieldset } from "#app/ui/field.tsx";
 import type { Route } from "./+types/posting-page";
+import { IntentButton, VersionHistory } from "./content-versions.tsx";
 import { requireContentRight } from "./content-rights.server.ts";
 import { Notice } from "./notice.tsx";
 import { OpensAtSchema, type PostingForm, PostingFormSchema, postingFieldsFrom } from "./posting-form-schema.ts";
 import { changePosting, type PostingChange } from "./postings.server.ts";
 import { postingsEditor } from "./postings-content.ts";
-import { formatTime } from "./workspace-display.ts";
 import { workspaceMeta } from "./workspace-error.tsx";
 import { workspacePaths } from "./workspace-paths.ts";
 
@@ -207,24 +206,8 @@ export default function PostingPage({ loaderData, actionData }: Route.ComponentP
           <IntentButton intent="duplicate" label={copy.actions.duplicate} />
         </div>
       ) : null}
-      {posting ? <Versions versions={versions} current={posting.version} /> : null}
+      {posting ? <VersionHistory text={postingsEditor.versions} versions={versions} current={posting.version} /> : null}
     </Container>
-  );
-}
-
-function IntentButton({ intent, label, children }: { intent: string; label: string; children?: ReactNode }) {
-  return (
-    <Form method="post">
-      {children}
-      <button
-        type="submit"
-        name="intent"
-        value={intent}
-        className="rounded-control border border-line px-4 py-2 font-semibold hover:bg-surface"
-      >
-        {label}
-      </button>
-    </Form>
   );
 }
 
@@ -380,59 +363,5 @@ function PostingEditor({
         </Button>
       </div>
     </form>
-  );
-}
-
-function Versions({
-  versions,
-  current,
-}: {
-  versions: Array<{
-    version: number;
-    savedAt: string;
-    savedBy: string | null;
-    fields: Array<{ label: string; value: string }>;
-  }>;
-  current: number;
-}) {
-  const { versions: text } = postingsEditor;
-  return (
-    <section aria-labelledby="versions-title" className="mt-12">
-      <h2 id="versions-title" className="text-xl font-bold">
-        {text.title}
-      </h2>
-      <p className="mt-1 text-ink-muted">{text.intro}</p>
-      <ol className="mt-4 space-y-3">
-        {versions.map((version) => (
-          <li key={version.version} className="rounded-card border border-line p-3">
-            <p className="font-semibold">
-              {fillTemplate(text.version, { version: version.version, time: formatTime(version.savedAt) })}{" "}
-              <span className="font-normal text-ink-muted">
-                {version.savedBy ? fillTemplate(text.savedBy, { email: version.savedBy }) : text.unknownEditor}
-                {version.version === current ? ` ${text.current}` : ""}
-              </span>
-            </p>
-            <details className="mt-2">
-              <summary className="cursor-pointer font-semibold text-brand">{text.show}</summary>
-              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-                {version.fields.map((field) => (
-                  <div key={field.label} className="contents">
-                    <dt className="text-ink-muted">{field.label}</dt>
-                    <dd className="whitespace-pre-wrap break-words">{field.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </details>
-            {version.version === current ? null : (
-              <div className="mt-2">
-                <IntentButton intent="restore" label={fillTemplate(text.restore, { version: version.version })}>
-                  <input type="hidden" name="version" value={version.version} />
-                </IntentButton>
-              </div>
-            )}
-          </li>
-        ))}
-      </ol>
-    </section>
   );
 }

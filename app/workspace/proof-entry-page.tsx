@@ -1,7 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ReactNode } from "react";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { acceptAttribute } from "#app/forms/file-names.ts";
 import { MalformedFormError, parseMultipartForm, uploadBodyBytes } from "#app/forms/multipart.server.ts";
 import {
@@ -22,12 +21,12 @@ import { Button } from "#app/ui/button.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { Field, FileField, Fieldset } from "#app/ui/field.tsx";
 import type { Route } from "./+types/proof-entry-page";
+import { IntentButton, VersionHistory } from "./content-versions.tsx";
 import { requireContentRight } from "./content-rights.server.ts";
 import { Notice } from "./notice.tsx";
 import { proofEditor } from "./proof-editor-content.ts";
 import { proofFormSchemas, proofFormValues, proofInputFrom } from "./proof-form-schema.ts";
 import { changeProof, type ProofChange } from "./proof.server.ts";
-import { formatTime } from "./workspace-display.ts";
 import { workspaceMeta } from "./workspace-error.tsx";
 import { workspacePaths } from "./workspace-paths.ts";
 
@@ -72,7 +71,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       version: version.version,
       savedAt: version.savedAt,
       savedBy: version.savedBy,
-      rows: versionRows(version.fields as Record<string, unknown>, version.consentFrom, version.consentOn),
+      fields: versionRows(version.fields as Record<string, unknown>, version.consentFrom, version.consentOn),
     })),
     notice,
   };
@@ -249,24 +248,10 @@ export default function ProofEntryPage({ loaderData, actionData }: Route.Compone
           <p className="text-sm text-ink-muted">{copy.actions.deleteHint}</p>
         </div>
       ) : null}
-      {entry && kind === "case-study" ? <Versions versions={versions} current={entry.version} /> : null}
+      {entry && kind === "case-study" ? (
+        <VersionHistory text={proofEditor.versions} versions={versions} current={entry.version} />
+      ) : null}
     </Container>
-  );
-}
-
-function IntentButton({ intent, label, children }: { intent: string; label: string; children?: ReactNode }) {
-  return (
-    <Form method="post">
-      {children}
-      <button
-        type="submit"
-        name="intent"
-        value={intent}
-        className="rounded-control border border-line px-4 py-2 font-semibold hover:bg-surface"
-      >
-        {label}
-      </button>
-    </Form>
   );
 }
 
@@ -438,59 +423,5 @@ function EntryForm({
         </Button>
       </div>
     </form>
-  );
-}
-
-function Versions({
-  versions,
-  current,
-}: {
-  versions: Array<{
-    version: number;
-    savedAt: string;
-    savedBy: string | null;
-    rows: Array<{ label: string; value: string }>;
-  }>;
-  current: number;
-}) {
-  const text = proofEditor.versions;
-  return (
-    <section aria-labelledby="versions-title" className="mt-12">
-      <h2 id="versions-title" className="text-xl font-bold">
-        {text.title}
-      </h2>
-      <p className="mt-1 text-ink-muted">{text.intro}</p>
-      <ol className="mt-4 space-y-3">
-        {versions.map((version) => (
-          <li key={version.version} className="rounded-card border border-line p-3">
-            <p className="font-semibold">
-              {fillTemplate(text.version, { version: version.version, time: formatTime(version.savedAt) })}{" "}
-              <span className="font-normal text-ink-muted">
-                {version.savedBy ? fillTemplate(text.savedBy, { email: version.savedBy }) : text.unknownEditor}
-                {version.version === current ? ` ${text.current}` : ""}
-              </span>
-            </p>
-            <details className="mt-2">
-              <summary className="cursor-pointer font-semibold text-brand">{text.show}</summary>
-              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-                {version.rows.map((row) => (
-                  <div key={row.label} className="contents">
-                    <dt className="text-ink-muted">{row.label}</dt>
-                    <dd className="whitespace-pre-wrap break-words">{row.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </details>
-            {version.version === current ? null : (
-              <div className="mt-2">
-                <IntentButton intent="restore" label={fillTemplate(text.restore, { version: version.version })}>
-                  <input type="hidden" name="version" value={version.version} />
-                </IntentButton>
-              </div>
-            )}
-          </li>
-        ))}
-      </ol>
-    </section>
   );
 }
