@@ -2,9 +2,12 @@
 // the pages it leaves out, each page several runs and their median. `npm run bench -- lighthouse`
 // runs only this (issue 20 asks every page's TBT under 50 ms in five consecutive passes:
 // `for run in 1 2 3 4 5; do npm run bench -- lighthouse; done`).
+import { spawn } from "node:child_process";
+import { loadavg } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { chromiumFlags, median, step } from "./harness.ts";
+import { throttling } from "lighthouse/core/config/constants.js";
+import { chromiumFlags, median, pinned, step } from "./harness.ts";
 
 export const lighthouseTargets = { score: 100, lcpMs: 1200, tbtMs: 50, cls: 0, homeTotalKb: 150, homeScriptKb: 100 };
 
@@ -30,24 +33,46 @@ export async function sitePages(origin: string) {
     ...[...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] as string).pathname),
     "/login",
     "/careers/apply",
-    "/contact/meeting",
+    // The booking page sends a visitor whose zone is not the company's to `?tz=<zone>` before it
+    // draws (issue 31); Chromium here runs in UTC (below), so this is the page it ends on.
+    "/contact/meeting?tz=UTC",
     "/cookie-settings",
   ];
 }
 
-/** Each page's median of `runs` Lighthouse runs (none when `runs` is 0). */
-export async function benchLighthouse({ origin, pages, runs }: { origin: string; pages: string[]; runs: number }) {
-  step(`Lighthouse on ${pages.length} pages, ${runs} runs each`);
+/**
+ * Each page's median of `runs` Lighthouse runs (none when `runs` is 0). `cpuSlowdown` replaces
+ * Lighthouse's 4× (issue 32 asks for a pass at 8×, a phone twice as slow).
+ */
+export async function benchLighthouse({
+  origin,
+  pages,
+  runs,
+  cpuSlowdown = throttling.mobileSlow4G.cpuSlowdownMultiplier,
+}: {
+  origin: string;
+  pages: string[];
+  runs: number;
+  cpuSlowdown?: number;
+}) {
+  step(`Lighthouse on ${pages.length} pages, ${runs} runs each, CPU ${cpuSlowdown}× slower`);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: chromiumFlags,
+    envVars: { ...process.env, TZ: "UTC" },
   });
+  const flags = {
+    port: chrome.port,
+    output: "json" as const,
+    logLevel: "error" as const,
+    throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
+  };
   const results: PageResult[] = [];
   try {
     for (const page of runs ? pages : []) {
       const samples: PageResult[] = [];
       for (let run = 0; run < runs; run += 1) {
-        const result = await lighthouse(`${origin}${page}`, { port: chrome.port, output: "json", logLevel: "error" });
+        const result = await lighthouse(`${origin}${page}`, flags);
         if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
         const { categories, audits } = result.lhr;
         const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
@@ -98,6 +123,66 @@ export async function benchLighthouse({ origin, pages, runs }: { origin: string;
     chrome.kill();
   }
   return results;
+}
+
+export type LighthousePass = { loadBefore: number; loadAfter: number; results: PageResult[] };
+
+/**
+ * Consecutive Lighthouse passes over the same pages (issue 32: five in a row), optionally with a
+ * second process keeping one core busy all along (a busy loop, pinned to core 0 where taskset is
+ * there), then a table: each page's TBT and lowest score in each pass, the load average beside.
+ */
+export async function benchLighthousePasses({
+  passes,
+  busyCore,
+  ...options
+}: {
+  origin: string;
+  pages: string[];
+  runs: number;
+  passes: number;
+  cpuSlowdown: number;
+  busyCore: boolean;
+}) {
+  const loop = ["-e", "for (;;);"];
+  const busy = busyCore
+    ? pinned
+      ? spawn("taskset", ["-c", "0", process.execPath, ...loop], { stdio: "ignore" })
+      : spawn(process.execPath, loop, { stdio: "ignore" })
+    : undefined;
+  const results: LighthousePass[] = [];
+  try {
+    for (let pass = 1; pass <= passes; pass += 1) {
+      if (passes > 1) step(`Pass ${pass} of ${passes}${busy ? ", one core kept busy by another process" : ""}`);
+      const loadBefore = loadavg()[0] as number;
+      const pageResults = await benchLighthouse(options);
+      results.push({ loadBefore, loadAfter: loadavg()[0] as number, results: pageResults });
+    }
+  } finally {
+    busy?.kill("SIGKILL");
+  }
+  printPasses(results, options.cpuSlowdown);
+  return results;
+}
+
+function printPasses(passes: LighthousePass[], cpuSlowdown: number) {
+  console.log(`\nLighthouse, mobile, CPU ${cpuSlowdown}×: TBT ms (lowest of the four scores) per pass`);
+  const pages = passes[0]?.results.map((row) => row.page) ?? [];
+  console.table(
+    pages.map((page) =>
+      Object.fromEntries([
+        ["page", page],
+        ...passes.map((pass, index) => {
+          const row = pass.results.find((result) => result.page === page);
+          const lowest = row ? Math.min(row.performance, row.accessibility, row.bestPractices, row.seo) : Number.NaN;
+          return [`pass ${index + 1}`, row ? `${Math.round(row.tbtMs)} (${lowest})` : "–"];
+        }),
+      ]),
+    ),
+  );
+  console.log(
+    `Load average (1 min) at each pass's start → end: ${passes.map((pass) => `${pass.loadBefore.toFixed(1)} → ${pass.loadAfter.toFixed(1)}`).join(", ")}`,
+  );
 }
 
 /** The Lighthouse pass alone: the worst page's figures, and the targets every page must meet. */
