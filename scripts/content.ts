@@ -6,9 +6,11 @@ import { argsOrExit, envOrExit, exit, openDatabaseOrExit } from "./cli.ts";
 
 const usage = `Usage: npm run content -- <command> FILE
 
-  export FILE   writes every posting and the proof (its images as base64) to FILE as JSON
+  export FILE   writes every posting and the proof (its images as base64) to FILE as JSON, with
+                the earlier versions of the postings and the case studies
   import FILE   checks FILE, then creates or updates its postings (matched by address) and its
-                proof (matched by id) in one go; nothing changes when any part of it is wrong`;
+                proof (matched by id) in one go, each with the file's versions as its history;
+                nothing changes when any part of it is wrong`;
 
 const { positionals, values } = argsOrExit({ help: { type: "boolean", short: "h" } }, usage);
 const [command, file] = positionals;

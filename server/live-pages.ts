@@ -3,7 +3,12 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { postingPages } from "#app/careers/careers-pages.server.ts";
 import { type ConsentVariant, consentCookieName, serializeConsent } from "#app/consent/consent-cookie.ts";
 import { epochMs, now } from "#app/platform/clock.ts";
-import { type ContentScope, contentRevisions, contentScopes } from "#app/platform/content-revisions.server.ts";
+import {
+  type ContentScope,
+  contentRevisions,
+  contentScopes,
+  renderChangedPagesWith,
+} from "#app/platform/content-revisions.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { log } from "#app/platform/log.server.ts";
 import { nextTurn } from "#app/platform/pacing.server.ts";
@@ -16,8 +21,9 @@ import { fileDocumentPolicy } from "./security-headers.ts";
 // build's, with no database read per view (issue 30). The server renders them itself, through
 // React Router with the loaders reading the database at that moment, each cookie variant as the
 // build does: at start, whenever a kind of content's revision changes (every instance reads the
-// revisions about once a second, app/platform/content-revisions.server.ts), and at the moment a
-// page changes by itself (a scheduled posting opens, an open one closes).
+// revisions about once a second, app/platform/content-revisions.server.ts), right after a change
+// made on this instance (before its answer), and at the moment a page changes by itself (a
+// scheduled posting opens, an open one closes).
 
 /** Which pages each kind of content shows on, and the next moment they change by themselves. */
 export const contentPages: Record<
@@ -123,9 +129,27 @@ export async function startLivePages({
     return undefined;
   }
 
+  // One rendering at a time, the worker's and those after a change here alike, so a rendering
+  // that read the content before a change never replaces one that read it after.
+  let last: Promise<undefined> = Promise.resolve(undefined);
+  const serially = () => {
+    const run = last.then(refresh, refresh);
+    last = run.catch(() => undefined);
+    return run;
+  };
+  const failed = (error: unknown) => log.error(`Content pages run failed: ${describeError(error)}`);
+
   // A failed first rendering does not stop the start: until the worker's next run renders them,
   // those pages are answered per request by the app, from the database.
-  await refresh().catch((error: unknown) => log.error(`Content pages run failed: ${describeError(error)}`));
-  const worker = startWorker({ name: "Content pages", intervalMs: revisionPollMs, work: refresh });
-  return { stop: worker.stop, refresh };
+  await serially().catch(failed);
+  const worker = startWorker({ name: "Content pages", intervalMs: revisionPollMs, work: serially });
+  // A change made here is rendered before its answer (the revision poll is for the other instances').
+  renderChangedPagesWith(() => serially().then(() => undefined, failed));
+  return {
+    stop: async () => {
+      renderChangedPagesWith(null);
+      await worker.stop();
+    },
+    refresh: serially,
+  };
 }

@@ -10,6 +10,7 @@ import {
   type LocationType,
   type Posting,
   type PostingFields,
+  type PostingStatus,
   postingState,
   type SalaryPeriod,
 } from "./posting-fields.ts";
@@ -71,7 +72,7 @@ const fieldColumns = (fields: PostingFields) => ({
   direct_apply: fields.directApply ? 1 : 0,
 });
 
-export const postingFieldsOf = (posting: Posting): PostingFields => ({
+export const postingFieldsOf = (posting: PostingFields): PostingFields => ({
   title: posting.title,
   slug: posting.slug,
   department: posting.department,
@@ -203,14 +204,22 @@ async function requirePosting(trx: Kysely<Schema>, id: string) {
   return posting;
 }
 
-/** A new posting, a draft at the end of the list. */
-export async function createPosting(trx: Kysely<Schema>, fields: PostingFields, savedBy: SavedBy) {
+/** What publishing now or at a time makes of a posting. */
+export type Publishing = { opensAt?: Date };
+
+/** A new posting at the end of the list: a draft, or published (now or at a time) in the same version. */
+export async function createPosting(
+  trx: Kysely<Schema>,
+  fields: PostingFields,
+  savedBy: SavedBy,
+  publish?: Publishing,
+) {
   const now = savedBy.now ?? clockNow();
   const last = await trx
     .selectFrom("postings")
     .select((eb) => eb.fn.max("position").as("position"))
     .executeTakeFirst();
-  const posting: Posting = {
+  const draft: Posting = {
     ...fields,
     id: newId(),
     status: "draft",
@@ -220,6 +229,7 @@ export async function createPosting(trx: Kysely<Schema>, fields: PostingFields, 
     createdAt: isoNow(now),
     updatedAt: isoNow(now),
   };
+  const posting = publish ? published(draft, { to: "publish", ...publish }, now) : draft;
   // A new posting takes an address that was another's before.
   await trx.deleteFrom("posting_slugs").where("slug", "=", posting.slug).execute();
   try {
@@ -229,7 +239,7 @@ export async function createPosting(trx: Kysely<Schema>, fields: PostingFields, 
         id: posting.id,
         ...fieldColumns(posting),
         status: posting.status,
-        opens_at: null,
+        opens_at: posting.opensAt,
         position: posting.position,
         version: 1,
         created_at: posting.createdAt,
@@ -244,20 +254,43 @@ export async function createPosting(trx: Kysely<Schema>, fields: PostingFields, 
   return posting;
 }
 
-/** Saves the editor's fields; a posting's status stays as it is. */
-export async function savePosting(trx: Kysely<Schema>, id: string, fields: PostingFields, savedBy: SavedBy) {
+/** Saves the editor's fields (one version more); its status stays as it is, or it is published with them in that version. */
+export async function savePosting(
+  trx: Kysely<Schema>,
+  id: string,
+  fields: PostingFields,
+  savedBy: SavedBy,
+  publish?: Publishing,
+) {
   const before = await requirePosting(trx, id);
-  return writePosting(trx, before, { ...before, ...fields }, savedBy);
+  const after = { ...before, ...fields };
+  return writePosting(
+    trx,
+    before,
+    publish ? published(after, { to: "publish", ...publish }, savedBy.now ?? clockNow()) : after,
+    savedBy,
+  );
 }
 
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);
 const daysAfter = (at: Date, days: number) => new Date(at.getTime() + days * 86_400_000);
 
 /**
- * Publishing (now, or at `opensAt`: scheduled until then), closing now, or reopening. A posting
- * published without dates gets today's as its posting date and closes `defaultOpenDays` later; a
- * reopened one whose closing day has passed gets that window again from today.
+ * A posting published (now, or at `opensAt`: scheduled until then) or reopened. One published
+ * without dates gets today's as its posting date and closes `defaultOpenDays` later; a reopened
+ * one whose closing day has passed gets that window again from today.
  */
+function published(before: Posting, change: { to: "publish"; opensAt?: Date } | { to: "reopen" }, now: Date): Posting {
+  const opens = change.to === "publish" && change.opensAt && change.opensAt > now ? change.opensAt : now;
+  const datePosted =
+    change.to === "publish" ? (before.datePosted ?? isoDay(opens)) : (before.datePosted ?? isoDay(now));
+  const closing = closesAt(before);
+  const validThrough =
+    closing && closing.getTime() > opens.getTime() ? before.validThrough : isoDay(daysAfter(opens, defaultOpenDays));
+  return { ...before, status: "published", opensAt: isoNow(opens), datePosted, validThrough };
+}
+
+/** Publishing (now or at a time), closing now, or reopening: one version more. */
 export async function changePostingStatus(
   trx: Kysely<Schema>,
   id: string,
@@ -266,19 +299,8 @@ export async function changePostingStatus(
 ) {
   const now = savedBy.now ?? clockNow();
   const before = await requirePosting(trx, id);
-  const opens = change.to === "publish" && change.opensAt && change.opensAt > now ? change.opensAt : now;
   if (change.to === "close") return writePosting(trx, before, { ...before, status: "closed" }, savedBy);
-  const datePosted =
-    change.to === "publish" ? (before.datePosted ?? isoDay(opens)) : (before.datePosted ?? isoDay(now));
-  const closing = closesAt(before);
-  const validThrough =
-    closing && closing.getTime() > opens.getTime() ? before.validThrough : isoDay(daysAfter(opens, defaultOpenDays));
-  return writePosting(
-    trx,
-    before,
-    { ...before, status: "published", opensAt: isoNow(opens), datePosted, validThrough },
-    savedBy,
-  );
+  return writePosting(trx, before, published(before, change, now), savedBy);
 }
 
 /** A copy of a posting as a new draft, under a free address. */
@@ -335,3 +357,64 @@ export async function restoreVersion(trx: Kysely<Schema>, id: string, version: n
 }
 
 const pickFields = (posting: Posting): PostingFields => postingFieldsOf(posting);
+
+/** A version as a content file carries it (app/workspace/content-file.server.ts). */
+export type KeptVersion = {
+  version: number;
+  savedAt: string;
+  savedBy: string | null;
+  fields: PostingFields;
+  status: PostingStatus;
+  opensAt: string | null;
+};
+
+/** The same fields, however absent values were written. */
+const sameFields = (a: PostingFields, b: PostingFields) =>
+  JSON.stringify(Object.values(fieldColumns(a)).map((value) => value ?? null)) ===
+  JSON.stringify(Object.values(fieldColumns(b)).map((value) => value ?? null));
+
+/**
+ * Makes a posting's history the versions a content file carries (an import), in place of the
+ * ones it had: the posting is at the latest of them, or, when it is not as that one says, at one
+ * more version that keeps it as it is.
+ */
+export async function replaceVersions(trx: Kysely<Schema>, id: string, versions: KeptVersion[], savedBy: SavedBy) {
+  const posting = await requirePosting(trx, id);
+  await trx.deleteFrom("posting_versions").where("posting_id", "=", id).execute();
+  const insert = (version: KeptVersion) =>
+    trx
+      .insertInto("posting_versions")
+      .values({
+        id: newId(),
+        posting_id: id,
+        version: version.version,
+        saved_at: version.savedAt,
+        saved_by: version.savedBy,
+        data: JSON.stringify({
+          ...version.fields,
+          status: version.status,
+          opensAt: version.opensAt,
+          position: posting.position,
+        }),
+      })
+      .execute();
+  for (const version of versions) await insert(version);
+  const latest = versions.reduce<KeptVersion | null>(
+    (found, version) => (found && found.version > version.version ? found : version),
+    null,
+  );
+  let version = latest?.version ?? 0;
+  if (!latest || !sameFields(latest.fields, posting) || latest.status !== posting.status) {
+    version += 1;
+    await insert({
+      version,
+      savedAt: isoNow(savedBy.now ?? clockNow()),
+      savedBy: savedBy.email,
+      fields: postingFieldsOf(posting),
+      status: posting.status,
+      opensAt: posting.opensAt,
+    });
+  }
+  await trx.updateTable("postings").set({ version }).where("id", "=", id).execute();
+  return version;
+}

@@ -278,6 +278,59 @@ export async function listProofVersions(db: Kysely<Schema>, id: string): Promise
   });
 }
 
+/**
+ * Makes a case study's history the versions a content file carries (an import), in place of the
+ * ones it had: the entry is at the latest of them, or, when it is not as that one says, at one
+ * more version that keeps it as it is.
+ */
+export async function replaceProofVersions(
+  trx: Kysely<Schema>,
+  id: string,
+  versions: ProofVersion[],
+  savedBy: SavedBy,
+) {
+  const entry = await requireEntry(trx, id);
+  if (entry.kind !== "case-study") throw new ProofRefusal("not-found");
+  await trx.deleteFrom("proof_versions").where("entry_id", "=", id).execute();
+  const insert = (version: ProofVersion) =>
+    trx
+      .insertInto("proof_versions")
+      .values({
+        id: newId(),
+        entry_id: id,
+        version: version.version,
+        saved_at: version.savedAt,
+        saved_by: version.savedBy,
+        data: JSON.stringify({
+          fields: proofFieldSchemas["case-study"].parse(version.fields),
+          consentFrom: version.consentFrom,
+          consentOn: version.consentOn,
+        }),
+      })
+      .execute();
+  for (const version of versions) await insert(version);
+  const latest = versions.reduce<ProofVersion | null>(
+    (found, version) => (found && found.version > version.version ? found : version),
+    null,
+  );
+  const asSaved = (saved: Pick<ProofVersion, "fields" | "consentFrom" | "consentOn">) =>
+    JSON.stringify([proofFieldSchemas["case-study"].parse(saved.fields), saved.consentFrom, saved.consentOn]);
+  let version = latest?.version ?? 0;
+  if (!latest || asSaved(latest) !== asSaved(entry)) {
+    version += 1;
+    await insert({
+      version,
+      savedAt: isoNow(savedBy.now ?? clockNow()),
+      savedBy: savedBy.email,
+      fields: entry.fields,
+      consentFrom: entry.consentFrom,
+      consentOn: entry.consentOn,
+    });
+  }
+  await trx.updateTable("proof_entries").set({ version }).where("id", "=", id).execute();
+  return version;
+}
+
 /** Brings back an earlier version's fields and consent as a new version (published or not, as it is now). */
 export async function restoreProofVersion(trx: Kysely<Schema>, id: string, version: number, savedBy: SavedBy) {
   const earlier = (await listProofVersions(trx, id)).find((saved) => saved.version === version);

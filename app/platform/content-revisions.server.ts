@@ -7,6 +7,8 @@ import type { Schema } from "./db.server.ts";
 // change, written in the change's own transaction: an instance that sees a revision it has not
 // rendered renders that kind's pages again. One small row per kind, read by every instance
 // about once a second: a cheap query on either engine, with no engine-specific signal to keep.
+// The instance that made a change does not wait for that: once the change is committed, it
+// renders the touched pages before it answers (renderChangedPages), so the editor sees them.
 
 /** The kinds of content the workspace edits, each with the pages it shows on. */
 export const contentScopes = ["postings", "proof"] as const;
@@ -35,4 +37,20 @@ export async function contentRevisions(db: Kysely<Schema>): Promise<Record<Conte
       revisions[row.scope as ContentScope] = Number(row.revision);
   }
   return revisions;
+}
+
+let renderHere: (() => Promise<void>) | null = null;
+
+/** How this instance renders the pages whose content's revision changed (server/live-pages.ts gives it, at start). */
+export function renderChangedPagesWith(render: (() => Promise<void>) | null) {
+  renderHere = render;
+}
+
+/**
+ * Call once a change is committed: this instance renders the pages it touched now, so the
+ * answer after it shows them; the other instances do within about a second. Nothing to do in a
+ * process that serves no pages (the command line).
+ */
+export async function renderChangedPages() {
+  await renderHere?.();
 }

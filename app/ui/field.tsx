@@ -82,10 +82,30 @@ export function FieldErrors({ id, errors }: { id: string; errors: string[] }) {
   );
 }
 
-export function Fieldset({ legend, children }: { legend: string; children: ReactNode }) {
+/**
+ * A group of fields under its legend. `errors` are the group's own (what its fields lack
+ * together, said once), shown under the legend and describing the group; they need its `id`.
+ */
+export function Fieldset({
+  legend,
+  id,
+  errors,
+  children,
+}: {
+  legend: string;
+  id?: string;
+  errors?: string[];
+  children: ReactNode;
+}) {
+  const errorId = id && errors?.length ? `${id}-error` : undefined;
   return (
-    <fieldset className="grid gap-5 sm:grid-cols-2">
+    <fieldset id={id} aria-describedby={errorId} className="grid gap-5 sm:grid-cols-2">
       <legend className="mb-4 font-display text-heading">{legend}</legend>
+      {errorId ? (
+        <div className="-mt-3 sm:col-span-2">
+          <FieldErrors id={errorId} errors={errors ?? []} />
+        </div>
+      ) : null}
       {children}
     </fieldset>
   );

@@ -5,33 +5,60 @@ import {
   changePostingStatus,
   createPosting,
   listPostings,
+  listVersions,
   postingFieldsOf,
+  replaceVersions,
   savePosting,
 } from "#app/careers/postings.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { recordAudit } from "./audit.server.ts";
 import { PostingFormSchema, postingFieldsFrom } from "./posting-form-schema.ts";
-import { checkProofImages, exportProof, importProof, ProofFileSchema } from "./proof-file.server.ts";
+import { checkProofImages, distinctVersions, exportProof, importProof, ProofFileSchema } from "./proof-file.server.ts";
 
 // The content the team edits, as one JSON file (`npm run content -- export FILE` and `import
-// FILE`): from a staging site to production, and into backups. Postings now; `proof` is the
-// place for the proof (clients, case studies, testimonials, team, their images as base64).
-// An import checks the whole file first and changes nothing unless all of it is right; then it
-// writes everything in one transaction, postings matched by their address.
+// FILE`): from a staging site to production, and into backups. The postings with their earlier
+// versions; `proof` holds the proof (clients, case studies with their versions, testimonials,
+// team, their images as base64). An import checks the whole file first and changes nothing
+// unless all of it is right; then it writes everything in one transaction, postings matched by
+// their address, each one's history replaced by the file's.
 
 export const contentFormat = "lumen-site-content";
 
+// Empty values are written as null; the form's schema knows them as absent.
+const withoutNulls = (value: unknown) =>
+  value && typeof value === "object"
+    ? Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null))
+    : value;
+
+const stateFields = {
+  status: z.enum(["draft", "published", "closed"]),
+  opensAt: z.iso.datetime().optional(),
+};
+
+/** One of a posting's earlier versions: its fields and state as they were saved, checked as the posting's own. */
+const PostingVersionSchema = z.object({
+  version: z.int().min(1),
+  savedAt: z.iso.datetime(),
+  savedBy: z.string().max(320).nullable(),
+  posting: z.preprocess(withoutNulls, PostingFormSchema.and(z.object(stateFields))).transform((posting) => ({
+    fields: postingFieldsFrom(posting),
+    status: posting.status,
+    opensAt: posting.opensAt ?? null,
+  })),
+});
+
 const PostingEntrySchema = z
   .preprocess(
-    // Empty values are written as null; the form's schema knows them as absent.
-    (value) =>
-      value && typeof value === "object"
-        ? Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null))
-        : value,
+    withoutNulls,
     PostingFormSchema.and(
       z.object({
-        status: z.enum(["draft", "published", "closed"]),
-        opensAt: z.iso.datetime().optional(),
+        ...stateFields,
+        /** Its history, oldest to newest (a file written before they were exported has none). */
+        versions: z
+          .array(PostingVersionSchema)
+          .min(1)
+          .refine(distinctVersions, "two versions have the same number")
+          .optional(),
       }),
     ),
   )
@@ -39,6 +66,7 @@ const PostingEntrySchema = z
     fields: postingFieldsFrom(entry),
     status: entry.status,
     opensAt: entry.opensAt ? new Date(entry.opensAt) : undefined,
+    versions: entry.versions,
   }));
 
 export const ContentFileSchema = z.object({
@@ -59,11 +87,19 @@ export async function exportContent(db: Kysely<Schema>) {
   return {
     format: contentFormat,
     version: 1 as const,
-    postings: postings.map((posting) => ({
-      ...postingFieldsOf(posting),
-      status: posting.status,
-      opensAt: posting.opensAt,
-    })),
+    postings: await Promise.all(
+      postings.map(async (posting) => ({
+        ...postingFieldsOf(posting),
+        status: posting.status,
+        opensAt: posting.opensAt,
+        versions: (await listVersions(db, posting.id)).reverse().map((saved) => ({
+          version: saved.version,
+          savedAt: saved.savedAt,
+          savedBy: saved.savedBy,
+          posting: { ...postingFieldsOf(saved.posting), status: saved.posting.status, opensAt: saved.posting.opensAt },
+        })),
+      })),
+    ),
     proof: await exportProof(db),
   };
 }
@@ -115,6 +151,14 @@ export async function importContent(db: Kysely<Schema>, file: z.output<typeof Co
           savedBy,
         );
       }
+      // Its history as the file has it, in place of the one here.
+      if (entry.versions)
+        await replaceVersions(
+          trx,
+          posting.id,
+          entry.versions.map(({ posting: saved, ...version }) => ({ ...version, ...saved })),
+          savedBy,
+        );
       await recordAudit(trx, {
         actor: null,
         action: before ? "posting-save" : "posting-create",

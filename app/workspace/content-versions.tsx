@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { fillTemplate } from "#app/platform/fill-template.ts";
-import { formatTime } from "./workspace-display.ts";
+import { Time } from "./time.tsx";
+import type { ShownTime } from "./workspace-display.ts";
 
 // What the content editors (postings, proof) share: a one-button form for an action on the
 // entry, and the list of its earlier versions, each shown and restorable.
@@ -43,7 +44,8 @@ export function VersionHistory({
   text: VersionsText;
   versions: Array<{
     version: number;
-    savedAt: string;
+    /** In the signed-in person's zone (shownTime). */
+    savedAt: ShownTime;
     savedBy: string | null;
     fields: Array<{ label: string; value: string }>;
   }>;
@@ -59,7 +61,7 @@ export function VersionHistory({
         {versions.map((version) => (
           <li key={version.version} className="rounded-card border border-line p-3">
             <p className="font-semibold">
-              {fillTemplate(text.version, { version: version.version, time: formatTime(version.savedAt) })}{" "}
+              <VersionTitle template={fillTemplate(text.version, { version: version.version })} at={version.savedAt} />{" "}
               <span className="font-normal text-ink-muted">
                 {version.savedBy ? fillTemplate(text.savedBy, { email: version.savedBy }) : text.unknownEditor}
                 {version.version === current ? ` ${text.current}` : ""}
@@ -87,5 +89,17 @@ export function VersionHistory({
         ))}
       </ol>
     </section>
+  );
+}
+
+/** "Version 3, 24 Nov 2026, 14:05 CET": the template's `{time}` as a `<time>` in the person's zone. */
+function VersionTitle({ template, at }: { template: string; at: ShownTime }) {
+  const [before = "", after = ""] = template.split("{time}");
+  return (
+    <>
+      {before}
+      <Time value={at} />
+      {after}
+    </>
   );
 }

@@ -22,6 +22,8 @@ import { Notice } from "./notice.tsx";
 import { OpensAtSchema, type PostingForm, PostingFormSchema, postingFieldsFrom } from "./posting-form-schema.ts";
 import { changePosting, type PostingChange } from "./postings.server.ts";
 import { postingsEditor } from "./postings-content.ts";
+import { zoneOf } from "./session.server.ts";
+import { shownTime } from "./workspace-display.ts";
 import { workspaceMeta } from "./workspace-error.tsx";
 import { workspacePaths } from "./workspace-paths.ts";
 
@@ -65,7 +67,7 @@ const formValues = (posting: Posting) => ({
 });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { db } = await requireContentRight(request, "postings");
+  const { db, staff } = await requireContentRight(request, "postings");
   const done = new URL(request.url).searchParams.get("done");
   const notice = done && done in doneMessages ? doneMessages[done as Done] : null;
   if (!params.id) return { posting: null, state: null, versions: [], notice };
@@ -73,7 +75,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!posting) throw data(copy.errors.notFound, { status: 404 });
   const versions = (await listVersions(db, posting.id)).map((version) => ({
     version: version.version,
-    savedAt: version.savedAt,
+    savedAt: shownTime(version.savedAt, zoneOf(staff)),
     savedBy: version.savedBy,
     fields: versionRows(version.posting),
   }));

@@ -9,6 +9,7 @@ import { Container } from "#app/ui/container.tsx";
 import type { Route } from "./+types/postings-page";
 import { requireContentRight } from "./content-rights.server.ts";
 import { postingsEditor } from "./postings-content.ts";
+import { zoneOf } from "./session.server.ts";
 import { formatTime } from "./workspace-display.ts";
 import { workspaceMeta } from "./workspace-error.tsx";
 import { workspacePaths } from "./workspace-paths.ts";
@@ -21,7 +22,7 @@ export { WorkspaceError as ErrorBoundary } from "./workspace-error.tsx";
 export const meta: Route.MetaFunction = workspaceMeta(postingsEditor.list.title);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = await requireContentRight(request, "postings");
+  const { db, staff } = await requireContentRight(request, "postings");
   const at = now();
   const postings = (await listPostings(db)).map((posting) => ({
     id: posting.id,
@@ -32,7 +33,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     opensAt: posting.opensAt,
     closesAt: closesAt(posting)?.toISOString() ?? null,
   }));
-  return { groups: postingStates.map((state) => ({ state, postings: postings.filter((p) => p.state === state) })) };
+  return {
+    zone: zoneOf(staff),
+    groups: postingStates.map((state) => ({ state, postings: postings.filter((p) => p.state === state) })),
+  };
 }
 
 export default function Postings({ loaderData }: Route.ComponentProps) {
@@ -70,9 +74,9 @@ export default function Postings({ loaderData }: Route.ComponentProps) {
                   <td className="py-2 pr-4">{posting.location}</td>
                   <td className="py-2 pr-4">
                     {posting.state === "scheduled" && posting.opensAt
-                      ? fillTemplate(copy.opensOn, { date: formatTime(posting.opensAt) })
+                      ? fillTemplate(copy.opensOn, { date: formatTime(posting.opensAt, loaderData.zone) })
                       : posting.closesAt && posting.state !== "closed"
-                        ? fillTemplate(copy.closesOn, { date: formatTime(posting.closesAt) })
+                        ? fillTemplate(copy.closesOn, { date: formatTime(posting.closesAt, loaderData.zone) })
                         : ""}
                   </td>
                 </tr>

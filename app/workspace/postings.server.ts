@@ -7,6 +7,7 @@ import {
   savePosting,
 } from "#app/careers/postings.server.ts";
 import type { PostingFields } from "#app/careers/posting-fields.ts";
+import { renderChangedPages } from "#app/platform/content-revisions.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { type Actor, type AuditAction, recordAudit } from "./audit.server.ts";
 import { postingsEditor } from "./postings-content.ts";
@@ -25,7 +26,7 @@ export type PostingChange =
 /** Makes a change; returns the posting it leaves the editor on (a duplicate's copy, a new draft). */
 export async function changePosting(db: Kysely<Schema>, change: PostingChange, actor: NonNullable<Actor>) {
   const savedBy = { email: actor.email };
-  return db.transaction().execute(async (trx) => {
+  const done = await db.transaction().execute(async (trx) => {
     const audit = (action: AuditAction, target: string, detail: string) =>
       recordAudit(trx, { actor, action, target, detail });
     switch (change.intent) {
@@ -37,17 +38,14 @@ export async function changePosting(db: Kysely<Schema>, change: PostingChange, a
       case "save":
       case "publish":
       case "schedule": {
-        let posting = change.id
-          ? await savePosting(trx, change.id, change.fields, savedBy)
-          : await createPosting(trx, change.fields, savedBy);
+        // Saved and published (or scheduled) at once: one version, its two events.
+        const publish =
+          change.intent === "save" ? undefined : change.intent === "schedule" ? { opensAt: change.opensAt } : {};
+        const posting = change.id
+          ? await savePosting(trx, change.id, change.fields, savedBy, publish)
+          : await createPosting(trx, change.fields, savedBy, publish);
         await audit(change.id ? "posting-save" : "posting-create", posting.id, `version ${posting.version}`);
         if (change.intent === "save") return posting;
-        posting = await changePostingStatus(
-          trx,
-          posting.id,
-          change.intent === "schedule" ? { to: "publish", opensAt: change.opensAt } : { to: "publish" },
-          savedBy,
-        );
         const scheduled = change.intent === "schedule";
         await audit(
           scheduled ? "posting-schedule" : "posting-publish",
@@ -78,4 +76,7 @@ export async function changePosting(db: Kysely<Schema>, change: PostingChange, a
       }
     }
   });
+  // Committed: this instance shows it before the answer (the others within seconds).
+  await renderChangedPages();
+  return done;
 }

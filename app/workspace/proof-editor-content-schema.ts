@@ -74,6 +74,7 @@ export const ProofEditorSchema = z.strictObject({
       "consentOnHint",
     ),
     actions: texts("create", "save", "publish", "unpublish", "delete", "deleteHint"),
+    deleteConfirm: texts("question", "confirm", "cancel"),
     done: texts("created", "saved", "published", "unpublished", "moved", "restored", "deleted"),
     errors: texts(
       "summary",
@@ -85,6 +86,7 @@ export const ProofEditorSchema = z.strictObject({
       "day",
       "noConsent",
       "noImage",
+      "refused",
       "imageType",
       "imageUnreadable",
       "imageExternal",

@@ -86,6 +86,11 @@ export const proofEditor = {
       deleteHint:
         "Deleting removes the entry, its earlier versions and its image for good: for a withdrawn consent, say.",
     },
+    deleteConfirm: {
+      question: "Delete the {kind} “{entry}”? This cannot be undone.",
+      confirm: "Delete",
+      cancel: "Cancel",
+    },
     done: {
       created: "Created. It is not public until you publish it.",
       saved: "Saved.",
@@ -106,6 +111,7 @@ export const proofEditor = {
       noConsent:
         "This entry cannot be published without its consent: record whose consent it has and the day it was given, then publish.",
       noImage: "A logo cannot be published without its logo file: choose one, then publish.",
+      refused: "Not published: see what it needs under {section}, below.",
       imageType:
         "This file is not one we take here: choose an SVG, PNG, JPEG or WebP file (a photo: PNG, JPEG or WebP).",
       imageUnreadable:

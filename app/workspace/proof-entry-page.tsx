@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { acceptAttribute } from "#app/forms/file-names.ts";
 import { MalformedFormError, parseMultipartForm, uploadBodyBytes } from "#app/forms/multipart.server.ts";
 import {
@@ -18,15 +18,19 @@ import { ImageRefusal, prepareImage } from "#app/pages/proof-images.server.ts";
 import { getProofEntry, listProofVersions, type ProofInput, ProofRefusal } from "#app/pages/proof.server.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { Button } from "#app/ui/button.tsx";
+import { ButtonLink } from "#app/ui/button-link.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { Field, FileField, Fieldset } from "#app/ui/field.tsx";
 import type { Route } from "./+types/proof-entry-page";
 import { IntentButton, VersionHistory } from "./content-versions.tsx";
+import { activity } from "./activity-content.ts";
 import { requireContentRight } from "./content-rights.server.ts";
 import { Notice } from "./notice.tsx";
 import { proofEditor } from "./proof-editor-content.ts";
 import { proofFormSchemas, proofFormValues, proofInputFrom } from "./proof-form-schema.ts";
 import { changeProof, type ProofChange } from "./proof.server.ts";
+import { zoneOf } from "./session.server.ts";
+import { shownTime } from "./workspace-display.ts";
 import { workspaceMeta } from "./workspace-error.tsx";
 import { workspacePaths } from "./workspace-paths.ts";
 
@@ -53,12 +57,13 @@ const isKind = (value: string | undefined): value is ProofKind =>
   (proofKinds as readonly (string | undefined)[]).includes(value);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { db } = await requireContentRight(request, "proof");
-  const done = new URL(request.url).searchParams.get("done");
+  const { db, staff } = await requireContentRight(request, "proof");
+  const search = new URL(request.url).searchParams;
+  const done = search.get("done");
   const notice = done && done in copy.done ? copy.done[done as Done] : null;
   if (!params.id) {
     if (!isKind(params.kind)) throw data(copy.errors.notFound, { status: 404 });
-    return { entry: null, kind: params.kind, label: "", versions: [], notice };
+    return { entry: null, kind: params.kind, label: "", versions: [], notice, confirmDelete: false };
   }
   const entry = await getProofEntry(db, params.id);
   if (!entry) throw data(copy.errors.notFound, { status: 404 });
@@ -69,11 +74,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     label: entryLabel(entry),
     versions: versions.map((version) => ({
       version: version.version,
-      savedAt: version.savedAt,
+      savedAt: shownTime(version.savedAt, zoneOf(staff)),
       savedBy: version.savedBy,
       fields: versionRows(version.fields as Record<string, unknown>, version.consentFrom, version.consentOn),
     })),
     notice,
+    // Deleting asks first (?delete): only the confirmation's own post deletes.
+    confirmDelete: search.has("delete"),
   };
 }
 
@@ -133,7 +140,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!intents.includes(intent)) throw data(copy.errors.notFound, { status: 400 });
 
   let change: ProofChange;
-  let refusedFields: ((reason: "no-consent" | "no-image") => SubmissionResult<string[]>) | null = null;
+  let refusedFields: ((reason: Refusal) => SubmissionResult<string[]>) | null = null;
   if (intent === "save" || intent === "publish") {
     const submission = parseWithZod(formData, { schema: proofFormSchemas[kind] });
     const file = formData.get("image");
@@ -160,15 +167,16 @@ export async function action({ request, params }: Route.ActionArgs) {
     change = existing
       ? { intent: "save", id: existing.id, input, publish: intent === "publish" }
       : { intent: "create", kind, input, publish: intent === "publish" };
+    // Said once, where it is to be mended: the consent's group, or the image's field.
     refusedFields = (reason) =>
       submission.reply({
-        fieldErrors:
-          reason === "no-consent"
-            ? { consentFrom: [copy.errors.noConsent], consentOn: [copy.errors.noConsent] }
-            : { image: [copy.errors.noImage] },
+        fieldErrors: reason === "no-consent" ? { consent: [copy.errors.noConsent] } : { image: [copy.errors.noImage] },
       });
   } else if (!existing) {
     throw data(copy.errors.notFound, { status: 400 });
+  } else if (intent === "delete" && formData.get("confirmed") !== "yes") {
+    // Not from the confirmation: ask it first.
+    return redirect(`${workspacePaths.proofEntry(existing.id)}?delete`, 303);
   } else if (intent === "restore") {
     change = { intent, id: existing.id, version: Number(formData.get("version")) };
   } else {
@@ -196,16 +204,18 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof ProofRefusal)) throw error;
     if (error.reason === "not-found") throw data(copy.errors.notFound, { status: 404 });
-    const message = error.reason === "no-consent" ? copy.errors.noConsent : copy.errors.noImage;
+    // The list's publish has no form to mark: the reason, said there.
     return data(
-      { result: refusedFields?.(error.reason) ?? null, formError: message, chooseAgain: true },
+      { result: refusedFields?.(error.reason) ?? null, formError: null, refused: error.reason, chooseAgain: true },
       { status: 409 },
     );
   }
 }
 
+type Refusal = "no-consent" | "no-image";
+
 export default function ProofEntryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { entry, kind, label, versions, notice } = loaderData;
+  const { entry, kind, label, versions, notice, confirmDelete } = loaderData;
   return (
     <Container className="max-w-4xl py-8">
       <Link to={workspacePaths.proof} className="font-semibold text-brand underline underline-offset-4">
@@ -232,18 +242,32 @@ export default function ProofEntryPage({ loaderData, actionData }: Route.Compone
         </p>
       ) : null}
       {notice ? <Notice tone="done">{notice}</Notice> : null}
+      {entry && confirmDelete ? <DeleteConfirmation entry={entry} label={label} /> : null}
       <EntryForm
         kind={kind}
         entry={entry}
         lastResult={actionData?.result ?? null}
         formError={actionData?.formError ?? null}
+        refused={actionData && "refused" in actionData ? actionData.refused : null}
         chooseAgain={actionData?.chooseAgain ?? false}
       />
       {entry ? (
         <div className="mt-8 space-y-3">
           <div className="flex flex-wrap gap-3">
             {entry.published ? <IntentButton intent="unpublish" label={copy.actions.unpublish} /> : null}
-            <IntentButton intent="delete" label={copy.actions.delete} />
+            {confirmDelete ? null : (
+              // Asks first: the confirmation on this page (?delete) is what deletes.
+              <Form method="get">
+                <button
+                  type="submit"
+                  name="delete"
+                  value=""
+                  className="rounded-control border border-line px-4 py-2 font-semibold hover:bg-surface"
+                >
+                  {copy.actions.delete}
+                </button>
+              </Form>
+            )}
           </div>
           <p className="text-sm text-ink-muted">{copy.actions.deleteHint}</p>
         </div>
@@ -252,6 +276,35 @@ export default function ProofEntryPage({ loaderData, actionData }: Route.Compone
         <VersionHistory text={proofEditor.versions} versions={versions} current={entry.version} />
       ) : null}
     </Container>
+  );
+}
+
+/** The step before deleting: what goes, for good; Delete posts, Cancel goes back to the entry. */
+function DeleteConfirmation({ entry, label }: { entry: ProofEntry; label: string }) {
+  const confirm = copy.deleteConfirm;
+  return (
+    <section aria-labelledby="delete-question" className="mt-6 rounded-card border border-danger/60 p-5">
+      <h2 id="delete-question" className="text-lg font-bold">
+        {fillTemplate(confirm.question, { kind: activity.audit.proofKinds[entry.kind], entry: label })}
+      </h2>
+      <p className="mt-1 text-ink-muted">{copy.actions.deleteHint}</p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Form method="post">
+          <input type="hidden" name="confirmed" value="yes" />
+          <button
+            type="submit"
+            name="intent"
+            value="delete"
+            className="min-h-11 rounded-control border border-danger/60 px-5 py-2.5 font-semibold text-danger hover:bg-danger/5"
+          >
+            {confirm.confirm}
+          </button>
+        </Form>
+        <ButtonLink href={workspacePaths.proofEntry(entry.id)} variant="secondary">
+          {confirm.cancel}
+        </ButtonLink>
+      </div>
+    </section>
   );
 }
 
@@ -305,12 +358,15 @@ function EntryForm({
   entry,
   lastResult,
   formError,
+  refused,
   chooseAgain,
 }: {
   kind: ProofKind;
   entry: ProofEntry | null;
   lastResult: SubmissionResult<string[]> | null;
   formError: string | null;
+  /** Why publishing was refused: the summary points to the part that says it. */
+  refused: Refusal | null;
   chooseAgain: boolean;
 }) {
   const [form, fields] = useForm({
@@ -367,6 +423,18 @@ function EntryForm({
       className="mt-6 space-y-10 rounded-card border border-line bg-surface p-6"
     >
       {errors.length ? <Notice tone="problem">{errors.join(" ")}</Notice> : null}
+      {refused ? (
+        <Notice tone="problem">
+          <a
+            href={refused === "no-consent" ? "#proof-form-consent" : "#proof-form-image"}
+            className="underline underline-offset-4"
+          >
+            {fillTemplate(copy.errors.refused, {
+              section: refused === "no-consent" ? copy.sections.consent : copy.sections.image,
+            })}
+          </a>
+        </Notice>
+      ) : null}
       <Fieldset legend={copy.sections.entry}>
         {specs[kind].map((spec) => input(spec, /url$/i.test(spec.name) ? "url" : "text"))}
       </Fieldset>
@@ -405,7 +473,7 @@ function EntryForm({
           </div>
         </Fieldset>
       ) : null}
-      <Fieldset legend={copy.sections.consent}>
+      <Fieldset legend={copy.sections.consent} id="proof-form-consent" errors={lastResult?.error?.consent ?? undefined}>
         {input({
           name: "consentFrom",
           label: labels.consentFrom,

@@ -9,7 +9,15 @@ import {
   proofKinds,
 } from "#app/pages/proof-fields.ts";
 import { checkPreparedImage, ImageRefusal } from "#app/pages/proof-images.server.ts";
-import { listProof, type PreparedImage, proofImageContent, putProofEntry } from "#app/pages/proof.server.ts";
+import {
+  listProof,
+  listProofVersions,
+  type PreparedImage,
+  type ProofVersion,
+  proofImageContent,
+  putProofEntry,
+  replaceProofVersions,
+} from "#app/pages/proof.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { recordAudit } from "./audit.server.ts";
 
@@ -18,6 +26,22 @@ import { recordAudit } from "./audit.server.ts";
 // kind's fields, consent for what is published, every image cleaned or checked again as an
 // upload would be) before anything changes; entries are matched by their id.
 
+/** Versions numbered once each (a posting's in the content file too). */
+export const distinctVersions = (versions: Array<{ version: number }> | undefined) =>
+  !versions || new Set(versions.map((saved) => saved.version)).size === versions.length;
+
+const consentOnSchema = z.union([z.literal(""), z.string().regex(consentDayPattern, "must be a day, YYYY-MM-DD")]);
+
+/** One of a case study's earlier versions: its fields (checked as the entry's own) and consent as saved. */
+const VersionSchema = z.object({
+  version: z.int().min(1),
+  savedAt: z.iso.datetime(),
+  savedBy: z.string().max(320).nullable(),
+  fields: proofFieldSchemas["case-study"],
+  consentFrom: z.string().max(300),
+  consentOn: consentOnSchema,
+});
+
 const EntrySchema = z
   .object({
     id: z.string().regex(/^[\w-]{1,64}$/, "must be an id of letters, digits and hyphens"),
@@ -25,9 +49,11 @@ const EntrySchema = z
     fields: z.unknown(),
     image: z.string().nullable(),
     consentFrom: z.string().max(300),
-    consentOn: z.union([z.literal(""), z.string().regex(consentDayPattern, "must be a day, YYYY-MM-DD")]),
+    consentOn: consentOnSchema,
     published: z.boolean(),
     position: z.number().int().min(0),
+    /** A case study's history, oldest to newest (a file written before they were exported has none). */
+    versions: z.array(VersionSchema).min(1).refine(distinctVersions, "two versions have the same number").optional(),
   })
   .superRefine((entry, context) => {
     const fields = proofFieldSchemas[entry.kind].safeParse(entry.fields);
@@ -37,6 +63,8 @@ const EntrySchema = z
       context.addIssue({ code: "custom", path: ["consentFrom"], message: "a published entry needs its consent" });
     if (entry.image && imageRule[entry.kind] === "none")
       context.addIssue({ code: "custom", path: ["image"], message: `a ${entry.kind} has no image` });
+    if (entry.versions && entry.kind !== "case-study")
+      context.addIssue({ code: "custom", path: ["versions"], message: "only a case study keeps versions" });
     if (entry.published && !entry.image && imageRule[entry.kind] === "required")
       context.addIssue({ code: "custom", path: ["image"], message: "a published logo needs its image" });
   });
@@ -60,6 +88,9 @@ export type ProofFile = z.output<typeof ProofFileSchema>;
 /** The proof as the file holds it. */
 export async function exportProof(db: Kysely<Schema>): Promise<ProofFile> {
   const entries = await listProof(db);
+  const versions = new Map<string, ProofVersion[]>();
+  for (const entry of entries)
+    if (entry.kind === "case-study") versions.set(entry.id, (await listProofVersions(db, entry.id)).reverse());
   const images: ProofFile["images"] = {};
   for (const entry of entries) {
     if (!entry.image || entry.image.name in images) continue;
@@ -77,6 +108,14 @@ export async function exportProof(db: Kysely<Schema>): Promise<ProofFile> {
       consentOn: entry.consentOn,
       published: entry.published,
       position: entry.position,
+      ...(versions.has(entry.id)
+        ? {
+            versions: versions.get(entry.id)!.map((version) => ({
+              ...version,
+              fields: proofFieldSchemas["case-study"].parse(version.fields),
+            })),
+          }
+        : {}),
     })),
     images,
   };
@@ -137,6 +176,8 @@ export async function importProof(
       { email: null },
     );
     counts[done] += 1;
+    // Its history as the file has it, in place of the one here.
+    if (entry.versions) await replaceProofVersions(trx, entry.id, entry.versions, { email: null });
     await recordAudit(trx, {
       actor: null,
       action: done === "created" ? "proof-create" : "proof-save",

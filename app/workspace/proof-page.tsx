@@ -32,8 +32,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     consentOn: entry.consentOn,
     published: entry.published,
   }));
-  return { kinds: proofKinds.map((kind) => ({ kind, entries: entries.filter((entry) => entry.kind === kind) })) };
+  // Back from an entry's page (deleted, say): what happened.
+  const done = new URL(request.url).searchParams.get("done");
+  const notice = done && done in proofEditor.form.done ? proofEditor.form.done[done as Done] : null;
+  return {
+    kinds: proofKinds.map((kind) => ({ kind, entries: entries.filter((entry) => entry.kind === kind) })),
+    notice,
+  };
 }
+
+type Done = keyof typeof proofEditor.form.done;
 
 const intents = ["move-up", "move-down", "publish", "unpublish"] as const;
 
@@ -84,7 +92,9 @@ export default function ProofPage({ loaderData, actionData }: Route.ComponentPro
     <Container className="py-8">
       <h1 className="text-3xl font-extrabold tracking-tight">{copy.title}</h1>
       <p className="mt-2 max-w-3xl text-ink-muted">{copy.intro}</p>
-      {actionData?.done ? <Notice tone="done">{actionData.done}</Notice> : null}
+      {(actionData?.done ?? loaderData.notice) ? (
+        <Notice tone="done">{actionData?.done ?? loaderData.notice}</Notice>
+      ) : null}
       {actionData?.problem ? <Notice tone="problem">{actionData.problem}</Notice> : null}
       {loaderData.kinds.map(({ kind, entries }) => {
         const names = proofEditor.kinds[kind];

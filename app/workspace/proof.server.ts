@@ -9,6 +9,7 @@ import {
   saveProofEntry,
   setProofPublished,
 } from "#app/pages/proof.server.ts";
+import { renderChangedPages } from "#app/platform/content-revisions.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { type Actor, type AuditAction, recordAudit } from "./audit.server.ts";
 
@@ -26,7 +27,7 @@ export type ProofChange =
 /** Makes a change; returns the entry it leaves the editor on (null once deleted). */
 export async function changeProof(db: Kysely<Schema>, change: ProofChange, actor: NonNullable<Actor>) {
   const savedBy = { email: actor.email };
-  return db.transaction().execute(async (trx) => {
+  const done = await db.transaction().execute(async (trx) => {
     const audit = (action: AuditAction, target: string, detail: string) =>
       recordAudit(trx, { actor, action, target, detail });
     switch (change.intent) {
@@ -70,4 +71,7 @@ export async function changeProof(db: Kysely<Schema>, change: ProofChange, actor
       }
     }
   });
+  // Committed: this instance shows it before the answer (the others within seconds).
+  await renderChangedPages();
+  return done;
 }

@@ -10,11 +10,10 @@ import { hostileSvgLogo, jpegWithLocation, pngLogo } from "#tests/helpers/proof-
 // from memory; an entry without consent is not published; an SVG logo carrying a script comes out
 // clean; a photo loses its location; who may edit; axe on the editor's pages.
 
-const seconds = (count: number) => count * 1000;
 const consentFrom = "Dana Example, Head of Platform, by e-mail";
 
 test.describe("on an instance of its own", () => {
-  test.use({ proxy: async ({ siteProxy }, use) => use(siteProxy.settings) });
+  test.use({ proxy: async ({ siteProxy }, use) => use(siteProxy.settings), timezoneId: "Europe/Berlin" });
 
   test("an editor publishes a case study, two logos, a testimonial and a team member with consent: home and about show them within seconds", async ({
     page,
@@ -32,12 +31,15 @@ test.describe("on an instance of its own", () => {
       expect(await text("/")).not.toContain("Selected work");
 
       const email = `marketing.${Date.now()}@company.example`;
+      // The editor's browser tells the workspace its zone (Berlin) on the first page.
+      const reported = page.waitForResponse((response) => response.url().endsWith("/workspace/time-zone"));
       await addAuthenticator(context, page);
       await enrol(
         page,
         `${e2eEnv.SITE_URL}${invite({ DATA_DIR: server.dataDir, DATABASE_URL: "" }, email, "admin")}`,
         email,
       );
+      expect((await reported).status()).toBe(204);
       await page.getByRole("link", { name: "Proof" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Proof" })).toBeVisible();
       await expectNoAxeViolations(page);
@@ -59,6 +61,13 @@ test.describe("on an instance of its own", () => {
       await page.getByRole("button", { name: "Save and publish" }).click();
       await expect(page.getByText("Published: it is on the site within seconds.")).toBeVisible();
       await expect(page.getByText("Now: Published")).toBeVisible();
+      // Saved and published at once: one version, its time in the editor's zone (UTC on hover).
+      const versions = page.getByRole("region", { name: "Earlier versions" }).getByRole("listitem");
+      await expect(versions).toHaveCount(1);
+      await expect(versions.first()).toContainText("Version 1, ");
+      const savedAt = versions.first().locator("time");
+      await expect(savedAt).toHaveText(/CES?T$/);
+      await expect(savedAt).toHaveAttribute("title", /\(.*UTC\)$/);
       await expectNoAxeViolations(page);
 
       // Two logos: an SVG carrying a script, an onload handler and outside references; a PNG.
@@ -95,7 +104,16 @@ test.describe("on an instance of its own", () => {
       await expectNoAxeViolations(page);
       await page.getByRole("link", { name: "Dana Example, Northwind Freight" }).click();
       await page.getByRole("button", { name: "Save and publish" }).click();
-      await expect(page.getByRole("alert")).toContainText("cannot be published without its consent");
+      // The reason once, at the consent it needs; the summary at the top points there.
+      const summary = "Not published: see what it needs under Consent, below.";
+      await expect(page.getByRole("alert")).toHaveText(summary);
+      await expect(page.getByText("cannot be published without its consent")).toHaveCount(1);
+      await expect(page.getByRole("group", { name: "Consent" })).toHaveAccessibleDescription(
+        /cannot be published without its consent/,
+      );
+      await page.getByRole("link", { name: summary }).click();
+      await expect(page).toHaveURL(/#proof-form-consent$/);
+      await expectNoAxeViolations(page);
       await page.getByLabel("Consent from").fill(consentFrom);
       await page.getByLabel("Consent given on").fill("2026-03-02");
       await page.getByRole("button", { name: "Save and publish" }).click();
@@ -115,8 +133,9 @@ test.describe("on an instance of its own", () => {
       await expect(page.getByText("Published: it is on the site within seconds.")).toBeVisible();
       await expectNoAxeViolations(page);
 
-      // Within seconds, from memory (a hash for each inline script, no per-request nonce).
-      await expect.poll(() => text("/about"), { timeout: seconds(5) }).toContain("Ada Example");
+      // At once on the instance the change was made on (it rendered the pages before answering),
+      // from memory (a hash for each inline script, no per-request nonce).
+      expect(await text("/about")).toContain("Ada Example");
       const home = await fetch(`${server.url}/`);
       expect(home.headers.get("content-security-policy")).not.toContain("nonce-");
       const html = await home.text();
@@ -233,5 +252,55 @@ test("a member without the right gets 403 on every proof page and action", async
     await expect(adminPage.getByText("Now: Not published")).toBeVisible();
   } finally {
     await admin.close();
+  }
+});
+
+test("deleting an entry asks first, with JavaScript off: Cancel keeps it, only the confirmation deletes", async ({
+  page,
+  context,
+  browser,
+  storage,
+}) => {
+  test.setTimeout(120_000);
+  const email = `proof-delete.${Date.now()}@company.example`;
+  await addAuthenticator(context, page);
+  await enrol(page, invite(storage, email, "admin"), email);
+  await page.goto("/workspace/proof/new/case-study");
+  const client = `Delete Example ${Date.now()}`;
+  await page.getByRole("textbox", { name: "Client", exact: true }).fill(client);
+  await page.getByLabel("Title").fill("A study to delete");
+  await page.getByLabel("The problem").fill("A problem.");
+  await page.getByLabel("Our approach").fill("An approach.");
+  await page.getByLabel("The outcome").fill("An outcome.");
+  await page.getByRole("button", { name: "Create (not published)" }).click();
+  await expect(page.getByText("Created.")).toBeVisible();
+  const entry = new URL(page.url()).pathname;
+
+  // A delete posted without the confirmation (an old page, a script) only leads to it.
+  const unconfirmed = await page.request.post(entry, {
+    form: { intent: "delete" },
+    headers: { Origin: e2eEnv.SITE_URL, "Sec-Fetch-Site": "same-origin" },
+  });
+  expect(new URL(unconfirmed.url()).search).toBe("?delete");
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await context.storageState() });
+  try {
+    const plain = await noScript.newPage();
+    await plain.goto(`${e2eEnv.SITE_URL}${entry}`);
+    const question = `Delete the case study “${client}: A study to delete”? This cannot be undone.`;
+    await expect(plain.getByRole("heading", { name: question })).toHaveCount(0);
+    await plain.getByRole("button", { name: "Delete this entry" }).click();
+    await expect(plain.getByRole("heading", { name: question })).toBeVisible();
+    await plain.getByRole("link", { name: "Cancel" }).click();
+    await expect(plain.getByRole("heading", { name: question })).toHaveCount(0);
+    await expect(plain.getByText("Now: Not published")).toBeVisible();
+
+    await plain.getByRole("button", { name: "Delete this entry" }).click();
+    await plain.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(plain.getByText("Deleted.")).toBeVisible();
+    await expect(plain.getByRole("link", { name: `${client}: A study to delete` })).toHaveCount(0);
+    expect((await plain.goto(`${e2eEnv.SITE_URL}${entry}`))?.status()).toBe(404);
+  } finally {
+    await noScript.close();
   }
 });

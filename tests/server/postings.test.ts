@@ -129,13 +129,45 @@ describe.each(engines)("postings on %s", (engine) => {
     expect(await renamedTo(db, "platform-engineer-sre")).toBe("platform-engineer");
 
     const versions = await listVersions(db, draft.id);
-    expect(versions.map((version) => version.version)).toEqual([6, 5, 4, 3, 2, 1]);
+    expect(versions.map((version) => version.version)).toEqual([5, 4, 3, 2, 1]);
     expect(versions.every((version) => version.savedBy === editor.email)).toBe(true);
     const actions = (await listAudit(db)).filter((event) => event.target === draft.id).map((event) => event.action);
     expect(actions.sort()).toEqual(
       ["posting-create", "posting-save", "posting-publish", "posting-save", "posting-close", "posting-restore"].sort(),
     );
     expect(await revision()).toBeGreaterThan(start + 4);
+  });
+
+  test("saving and publishing (or scheduling) at once is one version, new or not", async () => {
+    const { db } = database;
+    const versions = async (id: string) => (await listVersions(db, id)).map((version) => version.version);
+    const created = await changePosting(db, { intent: "publish", fields: platformEngineer }, editor);
+    expect(await versions(created.id)).toEqual([1]);
+    expect(created.version).toBe(1);
+    expect((await listVersions(db, created.id))[0]?.posting).toMatchObject({ status: "published" });
+
+    const draft = await changePosting(
+      db,
+      { intent: "create", fields: { ...platformEngineer, slug: "platform-engineer-2" } },
+      editor,
+    );
+    const scheduled = await changePosting(
+      db,
+      {
+        intent: "schedule",
+        id: draft.id,
+        fields: { ...platformEngineer, slug: "platform-engineer-2", title: "Platform Engineer II" },
+        opensAt: new Date(Date.now() + 2 * day),
+      },
+      editor,
+    );
+    expect(await versions(draft.id)).toEqual([2, 1]);
+    expect(postingState(scheduled, new Date())).toBe("scheduled");
+    const [latest] = await listVersions(db, draft.id);
+    expect(latest?.posting).toMatchObject({ title: "Platform Engineer II", status: "published" });
+    // Its two events stay: what was saved, and that it was scheduled.
+    const actions = (await listAudit(db)).filter((event) => event.target === draft.id).map((event) => event.action);
+    expect(actions.sort()).toEqual(["posting-create", "posting-save", "posting-schedule"].sort());
   });
 
   test("scheduling keeps a posting off the site until its time; a copy is a draft under a free address", async () => {
@@ -225,20 +257,52 @@ describe.each(engines)("moving content on %s", (engine) => {
   });
   afterEach(() => Promise.all([from.cleanup(), to.cleanup()]));
 
-  test("an export imported elsewhere gives the same postings; a file with a mistake changes nothing", async () => {
+  test("an export imported elsewhere gives the same postings with their history; a file with a mistake changes nothing", async () => {
     const { contentFileProblems, exportContent, importContent } = await import("#app/workspace/content-file.server.ts");
-    await changePosting(from.db, { intent: "publish", fields: platformEngineer }, editor);
+    const created = await changePosting(from.db, { intent: "publish", fields: platformEngineer }, editor);
+    await changePosting(
+      from.db,
+      {
+        intent: "save",
+        id: created.id,
+        // As the form sends it: with the dates publishing gave it.
+        fields: {
+          ...platformEngineer,
+          summary: "Keep the platform boring.",
+          datePosted: created.datePosted,
+          validThrough: created.validThrough,
+        },
+      },
+      editor,
+    );
     const seeded = await listPostings(from.db);
     await changePosting(from.db, { intent: "close", id: seeded.find((p) => p.slug === "data-scientist")!.id }, editor);
     const file = JSON.parse(JSON.stringify(await exportContent(from.db)));
+    // Each posting carries its versions, oldest first.
+    const exported = file.postings.find((posting: { slug: string }) => posting.slug === "platform-engineer");
+    expect(
+      exported.versions.map((saved: { version: number; savedBy: string; posting: { summary: string } }) => [
+        saved.version,
+        saved.savedBy,
+        saved.posting.summary,
+      ]),
+    ).toEqual([
+      [1, editor.email, platformEngineer.summary],
+      [2, editor.email, "Keep the platform boring."],
+    ]);
 
     const wrong = structuredClone(file);
     wrong.postings[1].salaryMax = 1;
     wrong.postings[2].slug = "Not An Address";
+    // Versions are checked as the postings are: one not a posting, two of the same number.
+    delete wrong.postings[3].versions[0].posting.title;
+    wrong.postings[4].versions.push(wrong.postings[4].versions[0]);
     const refused = contentFileProblems(wrong);
     expect(refused.problems).toEqual([
       "postings.1.salaryMax: The upper end must be at least the lower end.",
       expect.stringMatching(/^postings\.2\.slug: /),
+      expect.stringMatching(/^postings\.3\.versions\.0\.posting\.title: /),
+      "postings.4.versions: two versions have the same number",
     ]);
     const before = await exportContent(to.db);
 
@@ -251,9 +315,23 @@ describe.each(engines)("moving content on %s", (engine) => {
     });
     const shown = (content: Awaited<ReturnType<typeof exportContent>>) =>
       content.postings.map(({ opensAt, datePosted, validThrough, ...posting }) => posting);
+    // The same postings with the same history: every version, its time and its editor.
     expect(shown(await exportContent(to.db))).toEqual(shown(file));
     expect((await openPostings(to.db)).map((p) => p.slug)).not.toContain("data-scientist");
     expect((await openPostings(to.db)).map((p) => p.slug)).toContain("platform-engineer");
     expect(before.postings).toHaveLength(6);
+    const imported = (await findPostingBySlug(to.db, "platform-engineer"))!;
+    expect(imported.version).toBe(2);
+    const history = await listVersions(to.db, imported.id);
+    expect(history.map((saved) => [saved.version, saved.posting.summary])).toEqual([
+      [2, "Keep the platform boring."],
+      [1, platformEngineer.summary],
+    ]);
+    // An earlier version restores there as it did here.
+    const restored = await changePosting(to.db, { intent: "restore", id: imported.id, version: 1 }, editor);
+    expect([restored.version, restored.summary]).toEqual([3, platformEngineer.summary]);
+    // Imported once more, it has the file's history again.
+    await importContent(to.db, contentFileProblems(file).file!);
+    expect((await listVersions(to.db, imported.id)).map((saved) => saved.version)).toEqual([2, 1]);
   });
 });

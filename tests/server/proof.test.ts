@@ -282,29 +282,57 @@ describe.each(engines)("moving proof on %s", (engine) => {
   });
   afterEach(() => Promise.all([from.cleanup(), to.cleanup()]));
 
-  test("the full set exported and imported elsewhere gives the same proof and images; a file with a mistake changes nothing", async () => {
+  test("the full set exported and imported elsewhere gives the same proof, images and case studies' versions; a file with a mistake changes nothing", async () => {
     const { contentFileProblems, contentImageProblems, exportContent, importContent } = await import(
       "#app/workspace/content-file.server.ts"
     );
     await fillFullProof(from.db);
+    // A case study saved once more: two versions to carry.
+    const study = (await listProof(from.db)).filter((entry) => entry.kind === "case-study").at(-1)!;
+    const rewritten = { ...(study.fields as typeof caseStudy), title: "Live tracking in a quarter" };
+    await changeProof(
+      from.db,
+      { intent: "save", id: study.id, input: { fields: rewritten, ...consent }, publish: false },
+      editor,
+    );
     const file = JSON.parse(JSON.stringify(await exportContent(from.db)));
     expect(file.proof.entries).toHaveLength(20);
     expect(Object.keys(file.proof.images)).toHaveLength(14);
+    const exported = file.proof.entries.find((entry: { id: string }) => entry.id === study.id);
+    expect(
+      exported.versions.map((saved: { version: number; savedBy: string; fields: { title: string } }) => [
+        saved.version,
+        saved.savedBy,
+        saved.fields.title,
+      ]),
+    ).toEqual([
+      [1, editor.email, (study.fields as typeof caseStudy).title],
+      [2, editor.email, "Live tracking in a quarter"],
+    ]);
+    // Only case studies keep versions.
+    expect(file.proof.entries.filter((entry: { versions?: unknown }) => entry.versions)).toHaveLength(3);
 
     // A published entry without its consent, an entry that is not what its kind holds, and a logo
     // whose styles load a file from elsewhere: each named, nothing imported.
     const wrong = structuredClone(file);
     wrong.proof.entries[6].consentFrom = "";
     delete wrong.proof.entries[9].fields.quote;
+    const studyIndex = wrong.proof.entries.findIndex((entry: { id: string }) => entry.id === study.id);
+    delete wrong.proof.entries[studyIndex].versions[0].fields.problem;
     const logo = wrong.proof.entries[0].image;
     wrong.proof.images[logo].base64 = Buffer.from(
       svgLogo("Acme", "<style>@import url(https://tracker.example/a.css);</style>"),
     ).toString("base64");
     const refused = contentFileProblems(wrong);
-    expect(refused.problems).toEqual([
-      "proof.entries.6.consentFrom: a published entry needs its consent",
-      expect.stringMatching(/^proof\.entries\.9\.fields\.quote: /),
-    ]);
+    expect(refused.problems).toEqual(
+      expect.arrayContaining([
+        "proof.entries.6.consentFrom: a published entry needs its consent",
+        expect.stringMatching(/^proof\.entries\.9\.fields\.quote: /),
+        expect.stringMatching(new RegExp(`^proof\\.entries\\.${studyIndex}\\.versions\\.0\\.fields\\.problem: `)),
+      ]),
+    );
+    expect(refused.problems).toHaveLength(3);
+    wrong.proof.entries[studyIndex].versions[0].fields.problem = "Back again.";
     delete wrong.proof.entries[9];
     wrong.proof.entries = wrong.proof.entries.filter(Boolean);
     wrong.proof.entries[6].consentFrom = "Restored";
@@ -317,10 +345,19 @@ describe.each(engines)("moving proof on %s", (engine) => {
     expect(checked.problems).toEqual([]);
     expect((await importContent(to.db, checked.file!)).proof).toEqual({ created: 20, updated: 0 });
     expect(await proofLists(to.db)).toEqual(await proofLists(from.db));
+    // The same entries with the same history: every version, its time and its editor.
     const again = JSON.parse(JSON.stringify(await exportContent(to.db)));
     expect(again.proof).toEqual(file.proof);
+    const history = await listProofVersions(to.db, study.id);
+    expect(history.map((saved) => [saved.version, (saved.fields as typeof caseStudy).title])).toEqual([
+      [2, "Live tracking in a quarter"],
+      [1, (study.fields as typeof caseStudy).title],
+    ]);
+    const restored = await changeProof(to.db, { intent: "restore", id: study.id, version: 1 }, editor);
+    expect(restored?.version).toBe(3);
     // Imported once more: the same entries, updated in place.
     expect((await importContent(to.db, contentFileProblems(file).file!)).proof).toEqual({ created: 0, updated: 20 });
     expect(await listProof(to.db)).toHaveLength(20);
+    expect((await listProofVersions(to.db, study.id)).map((saved) => saved.version)).toEqual([2, 1]);
   });
 });
