@@ -103,12 +103,20 @@ export function breakDownTasks(events: TraceEvent[], minMs = 20): TaskBreakdown[
         if (sample.ts < task.ts || sample.ts > end) continue;
         scripts[sample.part] = (scripts[sample.part] ?? 0) + sample.ms;
       }
+      // What the task was: the first event, script or dispatch, in it; else where the browser posted it from.
       const first =
         inside.find((event) =>
           /EventDispatch|FunctionCall|evaluateModule|TimerFire|RunMicrotasks|FireIdleCallback|HandlePostMessage|ParseHTML|TypingCommand|v8\.run|EvaluateScript|GC$/.test(
             event.name,
           ),
-        ) ?? inside.find((event) => event !== task);
+        ) ??
+        inside.find(
+          (event) =>
+            /^(Receive mojo message|ThreadControllerImpl::RunTask)$/.test(event.name) &&
+            eventDetail(event) &&
+            !/PostDispatchNextMessageFromPipe|PostTaskToMainThread|ArmOrNotify/.test(eventDetail(event)),
+        ) ??
+        inside.find((event) => event !== task);
       return {
         startMs: (task.ts - origin) / 1000,
         wallMs: (task.dur ?? 0) / 1000,
@@ -127,7 +135,10 @@ export function breakDownTasks(events: TraceEvent[], minMs = 20): TaskBreakdown[
 
 function eventDetail(event: TraceEvent) {
   const data = event.args?.data as Record<string, unknown> | undefined;
-  const detail = data?.type ?? data?.url ?? data?.functionName ?? (event.args as Record<string, unknown>)?.fileName;
+  const args = event.args as Record<string, unknown> | undefined;
+  // A task the browser posted says where from (autofill's form tracker, a message's interface).
+  const mojo = (args?.chrome_mojo_event_info as Record<string, unknown> | undefined)?.mojo_interface_tag;
+  const detail = data?.type ?? data?.url ?? data?.functionName ?? args?.fileName ?? args?.src_func ?? mojo;
   return typeof detail === "string" && detail ? ` (${detail.split("/").pop()})` : "";
 }
 
