@@ -24,6 +24,7 @@
 // `--full-proof` publishes issue 30's full set of proof (6 logos, 3 case studies, 3 testimonials,
 // 8 team members) before the pages are measured.
 import { isoNow } from "#app/platform/clock.ts";
+import { mkdirSync } from "node:fs";
 import { analyticsChecks, benchAnalytics, printAnalytics } from "./bench/analytics.ts";
 import { benchBodies, bodiesChecks, printBodies } from "./bench/bodies.ts";
 import { benchFreeTimes, freeTimesChecks, printFreeTimes } from "./bench/free-times.ts";
@@ -42,6 +43,7 @@ import { fillFullProof } from "./bench/full-proof.ts";
 import { benchInbox, inboxChecks, printInbox } from "./bench/inbox.ts";
 import {
   benchFirstInteraction,
+  type Driver,
   type InteractionResult,
   interactionChecks,
   printFirstInteraction,
@@ -61,6 +63,44 @@ const runs = process.argv.includes("--load-only") ? 0 : 3;
 const mode = ["free-times", "inbox", "interaction", "bodies", "lighthouse", "analytics", "trace"].find((name) =>
   process.argv.includes(name),
 );
+
+const option = (name: string) => {
+  const index = process.argv.indexOf(name);
+  return index === -1 ? undefined : process.argv[index + 1];
+};
+
+/**
+ * The first interaction, on `origin`: options `--runs 3`, `--driver cdp|playwright` (both unless
+ * given), `--trace <folder>` (each run traced, its tasks from the click taken apart),
+ * `--samples` (with V8's sampling profiler in the trace), a page (`/contact`).
+ */
+async function firstInteraction(origin: string) {
+  const drivers = option("--driver") ? [option("--driver") as Driver] : undefined;
+  const trace = option("--trace");
+  if (trace) mkdirSync(trace, { recursive: true });
+  step(`First interaction on the form pages, CPU 4× slower${trace ? `, traced into ${trace}` : ""}`);
+  const results = await benchFirstInteraction({
+    origin,
+    runs: Number(option("--runs") ?? 3),
+    chromiumFlags,
+    log: console.log,
+    only: process.argv
+      .slice(2)
+      .find((argument, index, all) => argument.startsWith("/") && !all[index - 1]?.startsWith("--")),
+    drivers,
+    trace,
+    samples: process.argv.includes("--samples"),
+  });
+  console.log("");
+  printFirstInteraction(results);
+  printTargets(interactionChecks(results));
+  writeResults(`${isoNow().slice(0, 16).replace(":", "")}-interaction`, { firstInteraction: results });
+  process.exit(0);
+}
+
+// `-- interaction --origin http://127.0.0.1:3400`: a server already running (no build), to
+// compare builds served side by side in turns.
+if (mode === "interaction" && option("--origin")) await firstInteraction(option("--origin") as string);
 
 if (mode === "free-times") {
   const result = benchFreeTimes();
@@ -93,21 +133,9 @@ if (mode === "inbox") {
 const server = await startServer(site);
 if (process.argv.includes("--full-proof")) await fillFullProof(site);
 
-if (mode === "interaction") {
-  step("First interaction on the form pages, CPU 4× slower");
-  const results = await benchFirstInteraction({ origin: site.origin, runs: 3, chromiumFlags, log: console.log });
-  console.log("");
-  printFirstInteraction(results);
-  printTargets(interactionChecks(results));
-  writeResults(`${today()}-interaction`, { firstInteraction: results });
-  process.exit(0);
-}
+if (mode === "interaction") await firstInteraction(site.origin);
 
 if (mode === "trace") {
-  const option = (name: string) => {
-    const index = process.argv.indexOf(name);
-    return index === -1 ? undefined : process.argv[index + 1];
-  };
   const only = process.argv.slice(2).filter((argument) => argument.startsWith("/"));
   const pages = only.length ? only : await contentPages(site.origin);
   const part = option("--without");

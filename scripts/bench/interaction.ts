@@ -7,11 +7,18 @@
 // how long until React is in charge, and the interaction to next paint of the click and of the
 // keys (Event Timing API). Each run starts a fresh Chromium (no cache, no compiled code kept).
 //
-// Chromium is driven over the DevTools protocol directly, not through Playwright: Playwright turns
-// on the protocol's Runtime domain for every page, and with it V8 collects source positions for
-// stack traces, which re-parses React DOM's module body while it is evaluated (decision 025). In
-// the session that found it, that added about 75 ms at 4× to one task that a visitor never pays.
+// Chromium is driven over the DevTools protocol directly (`cdp`, the figures the targets are
+// judged on) and, in turns with it, through Playwright (`playwright`, as the e2e tests drive it):
+// Playwright turns on the protocol's Runtime domain for every page, and with it V8 collects source
+// positions for stack traces, which re-parses React DOM's module body while it is evaluated
+// (decision 025), a cost a visitor never pays; both rows are printed (issue 32). `--trace <folder>`
+// traces each run and takes its tasks from the click on apart (interaction-trace.ts, decision 038).
 import * as chromeLauncher from "chrome-launcher";
+import { writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import path from "node:path";
+import { breakDownTasks, printTaskBreakdown } from "./interaction-trace.ts";
+import type { TraceEvent } from "./trace.ts";
 
 export const interactionTargets = { longestTaskMs: 50, scriptKb: 100, inpMs: 100 };
 
@@ -23,7 +30,14 @@ export type InteractionSample = {
   clickInpMs: number;
   keysInpMs: number;
 };
-export type InteractionResult = InteractionSample & { page: string; runs: InteractionSample[] };
+export type InteractionResult = InteractionSample & {
+  page: string;
+  /** What drove the browser: the DevTools protocol directly, or Playwright. */
+  driver: Driver;
+  runs: InteractionSample[];
+  /** The machine's one-minute load average before and after this page's runs. */
+  load: [number, number];
+};
 
 export type Message = {
   id?: number;
@@ -98,89 +112,205 @@ const observe = `(() => {
   new MutationObserver(() => { if (!w.__bench.hydratedAt && document.documentElement.hasAttribute("data-hydrated")) w.__bench.hydratedAt = performance.now(); }).observe(document.documentElement, { attributes: true });
 })()`;
 
-async function measureOnce(url: string, field: string, chromiumFlags: string[]): Promise<InteractionSample> {
+/**
+ * What drives the browser: the DevTools protocol directly (`cdp`, what a visitor's browser does)
+ * or Playwright (`playwright`, what the tests do; its Runtime domain is on, decision 025). Both
+ * load the page the same way, click and type through the browser's input pipeline, and reach the
+ * protocol for the CPU slowdown and the trace.
+ */
+export type Driver = "cdp" | "playwright";
+
+type Session = {
+  send: <T = unknown>(method: string, params?: object) => Promise<T>;
+  /** Every protocol event of the page until the returned function is called. */
+  on: (listener: (method: string, params: Record<string, unknown>) => void) => () => void;
+  evaluate: <T>(expression: string) => Promise<T>;
+  click: (x: number, y: number) => Promise<void>;
+  key: (key: string) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const keyCode = (key: string) => ({
+  code: key === " " ? "Space" : `Key${key.toUpperCase()}`,
+  windowsVirtualKeyCode: key.toUpperCase().charCodeAt(0),
+});
+
+/** A fresh Chromium (no cache, no compiled code kept) with the page loaded, over the DevTools protocol. */
+async function openWithCdp(url: string, chromiumFlags: string[]): Promise<Session> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: chromiumFlags,
   });
   const browser = await connect(chrome.port);
-  try {
-    const { targetId } = await browser.send<{ targetId: string }>("Target.createTarget", { url: "about:blank" });
-    const { sessionId } = await browser.send<{ sessionId: string }>("Target.attachToTarget", {
-      targetId,
-      flatten: true,
+  const { targetId } = await browser.send<{ targetId: string }>("Target.createTarget", { url: "about:blank" });
+  const { sessionId } = await browser.send<{ sessionId: string }>("Target.attachToTarget", { targetId, flatten: true });
+  const send = <T = unknown>(method: string, params: object = {}) => browser.send<T>(method, params, sessionId);
+  const evaluate = async <T>(expression: string) =>
+    (await send<{ result: { value: T } }>("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true }))
+      .result.value;
+  await send("Page.enable");
+  await send("Emulation.setDeviceMetricsOverride", { width: 412, height: 823, deviceScaleFactor: 1, mobile: false });
+  await send("Emulation.setUserAgentOverride", { userAgent });
+  const loaded = browser.once("Page.loadEventFired", sessionId);
+  await send("Page.navigate", { url });
+  await loaded;
+  const mouse = (type: string, x: number, y: number) =>
+    send("Input.dispatchMouseEvent", {
+      type,
+      x,
+      y,
+      ...(type === "mouseMoved" ? {} : { button: "left", clickCount: 1 }),
     });
-    const send = <T = unknown>(method: string, params: object = {}) => browser.send<T>(method, params, sessionId);
-    const evaluate = async <T>(expression: string) =>
-      (
-        await send<{ result: { value: T } }>("Runtime.evaluate", {
-          expression,
-          returnByValue: true,
-          awaitPromise: true,
-        })
-      ).result.value;
-    await send("Page.enable");
-    await send("Emulation.setDeviceMetricsOverride", { width: 412, height: 823, deviceScaleFactor: 1, mobile: false });
-    await send("Emulation.setUserAgentOverride", { userAgent });
-    const loaded = browser.once("Page.loadEventFired", sessionId);
-    await send("Page.navigate", { url });
-    await loaded;
+  return {
+    send,
+    on: (listener) =>
+      browser.on((message) => {
+        if (message.sessionId === sessionId && message.method) listener(message.method, message.params ?? {});
+      }),
+    evaluate,
+    click: async (x, y) => {
+      await mouse("mouseMoved", x, y);
+      await mouse("mousePressed", x, y);
+      await mouse("mouseReleased", x, y);
+    },
+    key: async (key) => {
+      await send("Input.dispatchKeyEvent", { type: "keyDown", key, text: key, ...keyCode(key) });
+      await send("Input.dispatchKeyEvent", { type: "keyUp", key, ...keyCode(key) });
+    },
+    close: async () => {
+      browser.close();
+      chrome.kill();
+    },
+  };
+}
+
+/** The same through Playwright, as the e2e tests drive the browser (the same Chromium, flags and screen). */
+async function openWithPlaywright(url: string, chromiumFlags: string[]): Promise<Session> {
+  const { chromium } = await import("@playwright/test");
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: chromiumFlags.filter((flag) => flag !== "--headless"),
+  });
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, userAgent });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await page.goto(url, { waitUntil: "load" });
+  const listeners = new Set<(method: string, params: Record<string, unknown>) => void>();
+  for (const method of ["Tracing.dataCollected", "Tracing.tracingComplete"] as const)
+    cdp.on(method, (params) => {
+      for (const listener of listeners) listener(method, params as Record<string, unknown>);
+    });
+  return {
+    send: <T = unknown>(method: string, params: object = {}) =>
+      cdp.send(method as "Runtime.evaluate", params as never) as Promise<T>,
+    on: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    evaluate: <T>(expression: string) => page.evaluate(expression) as Promise<T>,
+    click: async (x, y) => {
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.up();
+    },
+    key: (key) => page.keyboard.press(key),
+    close: () => browser.close(),
+  };
+}
+
+/**
+ * The trace's categories: the main thread's tasks and what runs in them (the timeline's), V8's
+ * compiling and running, and its sampling profiler (which script each millisecond of JavaScript
+ * ran in). The profiler costs a little: a traced run's times are read for their shares, not as
+ * the benchmark's figures.
+ */
+const traceCategories = [
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "toplevel",
+  "blink",
+  "loading",
+  "v8",
+  "v8.execute",
+  "disabled-by-default-v8.compile",
+];
+/**
+ * V8's sampling profiler, for which script the time went to (`--samples`). It makes V8 keep source
+ * positions, as Playwright's Runtime domain does: compiling grows severalfold (decision 025), so a
+ * sampled trace tells the shares within the script, not the tasks' sizes.
+ */
+const sampledCategories = [...traceCategories, "disabled-by-default-v8.cpu_profiler"];
+
+async function measureOnce(
+  url: string,
+  field: string,
+  chromiumFlags: string[],
+  {
+    driver = "cdp",
+    trace,
+    samples = false,
+  }: { driver?: Driver; trace?: (events: TraceEvent[]) => void; samples?: boolean } = {},
+): Promise<InteractionSample> {
+  const page = await (driver === "cdp" ? openWithCdp : openWithPlaywright)(url, chromiumFlags);
+  try {
     // Quiet before acting: nothing more to load, and no script fetched (they wait for the visitor).
     await sleep(500);
-    const before = await evaluate<number>(
+    const before = await page.evaluate<number>(
       `performance.getEntriesByType("resource").filter((e) => e.initiatorType === "script" || e.name.endsWith(".js")).length`,
     );
     if (before !== 0) throw new Error(`${url} fetched ${before} scripts before the visitor acted`);
-    const box = await evaluate<{ x: number; y: number }>(`(() => {
+    const box = await page.evaluate<{ x: number; y: number }>(`(() => {
       const field = document.querySelector(${JSON.stringify(field)});
       field.scrollIntoView({ block: "center", behavior: "instant" });
       const rect = field.getBoundingClientRect();
       return { x: rect.x + Math.min(20, rect.width / 2), y: rect.y + rect.height / 2 };
     })()`);
     await sleep(200);
-    await evaluate(observe);
-    await send("Emulation.setCPUThrottlingRate", { rate: 4 });
-    const clickedAt = await evaluate<number>("performance.now()");
-    await send("Input.dispatchMouseEvent", { type: "mouseMoved", x: box.x, y: box.y });
-    await send("Input.dispatchMouseEvent", { type: "mousePressed", x: box.x, y: box.y, button: "left", clickCount: 1 });
-    await send("Input.dispatchMouseEvent", {
-      type: "mouseReleased",
-      x: box.x,
-      y: box.y,
-      button: "left",
-      clickCount: 1,
+    await page.evaluate(observe);
+    const events: TraceEvent[] = [];
+    const stopListening = page.on((method, params) => {
+      if (method === "Tracing.dataCollected") events.push(...((params as { value: TraceEvent[] }).value ?? []));
     });
+    if (trace)
+      await page.send("Tracing.start", {
+        traceConfig: { includedCategories: samples ? sampledCategories : traceCategories },
+        transferMode: "ReportEvents",
+      });
+    await page.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    const clickedAt = await page.evaluate<number>("performance.now()");
+    await page.click(box.x, box.y);
     for (const key of typed) {
       await sleep(keyGapMs);
-      const code = key === " " ? "Space" : `Key${key.toUpperCase()}`;
-      await send("Input.dispatchKeyEvent", {
-        type: "keyDown",
-        key,
-        code,
-        text: key,
-        windowsVirtualKeyCode: key.toUpperCase().charCodeAt(0),
-      });
-      await send("Input.dispatchKeyEvent", {
-        type: "keyUp",
-        key,
-        code,
-        windowsVirtualKeyCode: key.toUpperCase().charCodeAt(0),
-      });
+      await page.key(key);
     }
     // Settled: React in charge, then no new resource for a second.
-    for (let waited = 0; !(await evaluate<number>("window.__bench.hydratedAt")); waited += 50) {
+    for (let waited = 0; !(await page.evaluate<number>("window.__bench.hydratedAt")); waited += 50) {
       if (waited > 30_000) throw new Error(`${url}: React did not take over within 30 s`);
       await sleep(50);
     }
     let resources = -1;
     for (;;) {
       await sleep(1000);
-      const count = await evaluate<number>(`performance.getEntriesByType("resource").length`);
+      const count = await page.evaluate<number>(`performance.getEntriesByType("resource").length`);
       if (count === resources) break;
       resources = count;
     }
-    await send("Emulation.setCPUThrottlingRate", { rate: 1 });
-    const result = await evaluate<{
+    await page.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    if (trace) {
+      const complete = new Promise<void>((resolve) => {
+        const stop = page.on((method) => {
+          if (method === "Tracing.tracingComplete") {
+            stop();
+            resolve();
+          }
+        });
+      });
+      await page.send("Tracing.end");
+      await complete;
+      trace(events);
+    }
+    stopListening();
+    const result = await page.evaluate<{
       tasks: number[];
       events: Array<{ name: string; id: number; duration: number }>;
       hydratedAt: number;
@@ -216,8 +346,7 @@ async function measureOnce(url: string, field: string, chromiumFlags: string[]):
       keysInpMs: worst(true),
     };
   } finally {
-    browser.close();
-    chrome.kill();
+    await page.close();
   }
 }
 
@@ -247,40 +376,74 @@ export async function benchFirstInteraction({
   chromiumFlags,
   log,
   only,
+  drivers = ["cdp", "playwright"],
+  trace,
+  samples,
 }: {
   origin: string;
   runs: number;
   chromiumFlags: string[];
   log: (line: string) => void;
   only?: string;
+  /** Each page is measured with each driver, runs taking turns (same minutes, same host). */
+  drivers?: Driver[];
+  /** A folder: each run is traced, its trace written there and its tasks from the click taken apart. */
+  trace?: string;
+  /** With `trace`: V8's sampling profiler too (which script the time went to; it slows compiling). */
+  samples?: boolean;
 }) {
   const results: InteractionResult[] = [];
   for (const { page, field } of (await interactionPages(origin)).filter(
     (entry) => !only || entry.page.startsWith(only),
   )) {
-    const samples: InteractionSample[] = [];
-    for (let run = 0; run < runs; run += 1) samples.push(await measureOnce(`${origin}${page}`, field, chromiumFlags));
-    const pick = (key: keyof InteractionSample) => median(samples.map((sample) => sample[key]));
-    const row: InteractionResult = {
-      page,
-      readyMs: pick("readyMs"),
-      scriptKb: pick("scriptKb"),
-      longestTaskMs: pick("longestTaskMs"),
-      blockingMs: pick("blockingMs"),
-      clickInpMs: pick("clickInpMs"),
-      keysInpMs: pick("keysInpMs"),
-      runs: samples,
-    };
-    results.push(row);
-    log(
-      `  ${page}: longest task ${Math.round(row.longestTaskMs)} ms (runs ${samples.map((sample) => Math.round(sample.longestTaskMs)).join(", ")}), ` +
-        `${row.scriptKb.toFixed(1)} KB of script, INP click ${Math.round(row.clickInpMs)} ms, keys ${Math.round(row.keysInpMs)} ms`,
-    );
+    const measuredBy = new Map<Driver, InteractionSample[]>(drivers.map((driver) => [driver, []]));
+    const loadBefore = loadavg()[0] as number;
+    for (let run = 0; run < runs; run += 1)
+      for (const driver of drivers) {
+        const sample = await measureOnce(`${origin}${page}`, field, chromiumFlags, {
+          driver,
+          samples,
+          trace: trace
+            ? (events) => {
+                const name = `${page.replace(/\?.*/, "").replaceAll("/", "_")}-${driver}-${run}`;
+                writeFileSync(path.join(trace, `${name}.json`), JSON.stringify({ traceEvents: events }));
+                printTaskBreakdown(`${page.replace(/\?.*/, "")}, ${driver}, run ${run + 1}`, breakDownTasks(events));
+              }
+            : undefined,
+        });
+        measuredBy.get(driver)?.push(sample);
+      }
+    const load: [number, number] = [loadBefore, loadavg()[0] as number];
+    for (const driver of drivers) {
+      const measured = measuredBy.get(driver) ?? [];
+      const pick = (key: keyof InteractionSample) => median(measured.map((sample) => sample[key]));
+      const row: InteractionResult = {
+        page,
+        driver,
+        readyMs: pick("readyMs"),
+        scriptKb: pick("scriptKb"),
+        longestTaskMs: pick("longestTaskMs"),
+        blockingMs: pick("blockingMs"),
+        clickInpMs: pick("clickInpMs"),
+        keysInpMs: pick("keysInpMs"),
+        runs: measured,
+        load,
+      };
+      results.push(row);
+      const each = (key: keyof InteractionSample) => measured.map((sample) => Math.round(sample[key])).join(", ");
+      log(
+        `  ${page} (${driver}): longest task ${Math.round(row.longestTaskMs)} ms (runs ${each("longestTaskMs")}), ` +
+          `${row.scriptKb.toFixed(1)} KB of script, INP click ${Math.round(row.clickInpMs)} ms (${each("clickInpMs")}), ` +
+          `keys ${Math.round(row.keysInpMs)} ms (${each("keysInpMs")}), load average ${load.map((value) => value.toFixed(1)).join(" → ")}`,
+      );
+    }
   }
   return results;
 }
 
-export function interactionChecks(results: InteractionResult[]) {
+/** The targets are a visitor's: judged on the runs driven over the DevTools protocol (Playwright's are shown beside). */
+export function interactionChecks(all: InteractionResult[]) {
+  const results = all.filter((row) => row.driver === "cdp");
   const every = (met: (row: InteractionResult) => boolean) => (results.length ? results.every(met) : null);
   return [
     [
@@ -301,11 +464,13 @@ export function interactionChecks(results: InteractionResult[]) {
 export function printFirstInteraction(results: InteractionResult[]) {
   const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "–");
   console.log(
-    "Form pages at the first interaction (CPU 4× slower, loopback): a click into the first field, a name typed at once; median of 3 runs",
+    "Form pages at the first interaction (CPU 4× slower, loopback): a click into the first field, a name typed at once; median of the runs. " +
+      "`cdp`: Chromium driven over the DevTools protocol, as a visitor's browser runs (the targets); `playwright`: the same through Playwright, whose Runtime domain makes V8 keep source positions",
   );
   console.table(
     results.map((row) => ({
       page: row.page.replace(/\?.*/, "?day=…"),
+      "driven by": row.driver,
       "longest task ms": fixed(row.longestTaskMs),
       "blocking ms": fixed(row.blockingMs),
       "KB JS": fixed(row.scriptKb, 1),

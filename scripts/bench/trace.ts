@@ -52,7 +52,7 @@ const kinds: Array<[string, RegExp]> = [
 
 export const traceKinds = [...kinds.map(([kind]) => kind), "other"];
 
-type TraceEvent = {
+export type TraceEvent = {
   name: string;
   cat: string;
   ph: string;
