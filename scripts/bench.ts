@@ -165,10 +165,6 @@ if (mode === "bodies") {
 }
 
 if (mode === "lighthouse") {
-  const option = (name: string) => {
-    const index = process.argv.indexOf(name);
-    return index === -1 ? undefined : process.argv[index + 1];
-  };
   const pages = process.argv.includes("--content") ? await contentPages(site.origin) : await sitePages(site.origin);
   const passes = await benchLighthousePasses({
     origin: site.origin,
