@@ -24,7 +24,8 @@ export const analyticsCopy = {
       subject: "Subject",
       subjectPrefix: "Re: ",
       message: "Message",
-      messageHint: "What you write is sent as it is, and kept with the inquiry as the e-mails about it are.",
+      messageHint:
+        "Sent as you write it. A copy is kept like the other e-mails about the inquiry, and deleted with them.",
       send: "Send reply",
       errors: {
         subject: "Write a subject.",

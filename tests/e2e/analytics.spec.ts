@@ -205,6 +205,10 @@ test("a reply sent from an inquiry's page goes to the inquirer through the outbo
   await page.getByRole("button", { name: "Show" }).click();
   await page.getByRole("link", { name: "Katherine Johnson" }).click();
   const inquiryPage = page.url();
+  // With JavaScript, the form says what is missing before anything is sent.
+  const scripted = page.getByRole("region", { name: "Reply by e-mail" });
+  await scripted.getByRole("button", { name: "Send reply" }).click();
+  await expect(scripted.getByText("Write your reply: the message is empty.")).toBeVisible();
 
   // The staff member's browser without JavaScript: the server checks the form and answers it.
   const noScript = await browser.newContext({ storageState: await context.storageState(), javaScriptEnabled: false });
