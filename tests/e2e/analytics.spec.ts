@@ -183,7 +183,7 @@ test("a reply sent from an inquiry's page goes to the inquirer through the outbo
   storage,
   hydrated,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const id = tag();
   const company = `Reply Readers ${id}`;
   const visitor = `katherine.${id}@example.com`;
