@@ -36,6 +36,8 @@ test("views from two referring sites and a campaign show on the dashboard; a cra
   extraHTTPHeaders,
 }) => {
   test.skip(storage.DATABASE_URL !== "", "the database is read as SQLite");
+  // Enrolment, the dashboard and axe: more than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   const id = tag();
   const campaign = `/about?utm_source=newsletter-${id}&utm_medium=email&utm_campaign=spring-${id}`;
   const first = await page.goto(campaign, { referer: `https://news-${id}.example/today` });
