@@ -7,9 +7,12 @@ import { argsOrExit, envOrExit, errorText, exit, openDatabaseOrExit } from "./cl
 
 const usage = `Usage: npm run privacy -- <command>
 
-  purge [--dry-run]      deletes what is past its retention period (RETENTION_*): submissions
-                         with their files and e-mail copies (a tombstone stays), sent e-mail
-                         copies; --dry-run lists them and deletes nothing
+  purge [--dry-run]      runs the daily purge now: deletes what is past its retention period
+                         (RETENTION_*): submissions with their files and e-mail copies (a
+                         tombstone stays), sent e-mail copies; and rolls the page views of the
+                         days that are over into daily totals, deleting the views after a few
+                         days, the totals after ANALYTICS_KEEP_MONTHS and past days' salts;
+                         --dry-run lists the submissions due and changes nothing
   export ADDRESS --out FILE
                          writes one JSON file of the person's data, to send to them: what they
                          sent with the address as theirs (every field, files in base64, the
@@ -73,6 +76,8 @@ const saved = command === "reapply-erasures" && values.from ? readErasuresOrExit
 const env = envOrExit();
 // Loaded once the configuration is known to be good (scripts/cli.ts says why).
 const { purge, retentionPolicy } = await import("#app/privacy/retention.server.ts");
+const { purgeNow } = await import("#app/privacy/daily-purge.server.ts");
+const { purgeSteps } = await import("#app/purge-steps.server.ts");
 const { eraseAddress, exportAddress, reapplyErasures, recordedErasures } = await import(
   "#app/privacy/requests.server.ts"
 );
@@ -104,7 +109,13 @@ try {
   switch (command) {
     case "purge": {
       const dryRun = values["dry-run"] ?? false;
-      const result = await purge(db, retentionPolicy(env), now(), { dryRun });
+      // The daily purge's own steps (app/purge-steps.server.ts), the analytics' included.
+      const { result, lines } = dryRun
+        ? { result: await purge(db, retentionPolicy(env), now(), { dryRun }), lines: [] }
+        : await purgeNow(
+            purgeSteps(db, { policy: retentionPolicy(env), analyticsKeepMonths: env.ANALYTICS_KEEP_MONTHS }),
+            now(),
+          );
       // Ids, kinds and dates only: nothing a person wrote.
       for (const submission of result.submissions)
         console.log(`${submission.id}  ${submission.createdAt.slice(0, 10)}  ${ruleNames[submission.rule]}`);
@@ -112,6 +123,8 @@ try {
       console.log(
         `${verb} ${result.submissions.length} submission(s) with their files and e-mail copies, ${result.mail} other sent e-mail copies.`,
       );
+      for (const line of lines) console.log(`${line}.`);
+      if (dryRun) console.log("Analytics: nothing is rolled up or deleted in a dry run.");
       break;
     }
     case "export": {

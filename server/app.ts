@@ -18,9 +18,9 @@ import { startDailyPurge } from "#app/privacy/daily-purge.server.ts";
 import { startMeetingReminders } from "#app/booking/reminders.server.ts";
 import { analyticsEnv } from "#app/analytics/analytics-env.server.ts";
 import { isCountedAnswer, startCountingViews } from "#app/analytics/page-views.server.ts";
-import { purgeAnalytics } from "#app/analytics/rollup.server.ts";
-import { startReplyReminders } from "#app/workspace/reply-promise.server.ts";
+import { purgeSteps } from "#app/purge-steps.server.ts";
 import { retentionPolicy } from "#app/privacy/retention.server.ts";
+import { startReplyReminders } from "#app/workspace/reply-promise.server.ts";
 import { isSchemaCurrent } from "#app/platform/migrations.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import { mediaPath, statusPagePath } from "#app/site/pages.ts";
@@ -54,10 +54,11 @@ export { logger } from "#app/platform/log.server.ts";
 export async function startScheduledWork() {
   const { db, outbox } = await getServices();
   const purge = startDailyPurge({
-    db,
-    policy: retentionPolicy(env),
+    ...purgeSteps(db, {
+      policy: retentionPolicy(env),
+      analyticsKeepMonths: analyticsEnv.ANALYTICS_KEEP_MONTHS,
+    }),
     onPurged: log.info,
-    alsoPurge: [(now, signal) => purgeAnalytics(db, { now, keepMonths: analyticsEnv.ANALYTICS_KEEP_MONTHS, signal })],
   });
   const reminders = startMeetingReminders({ db, onQueued: outbox.kick });
   const replyReminders = startReplyReminders({

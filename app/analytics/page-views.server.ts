@@ -6,7 +6,7 @@ import type { Schema } from "#app/platform/db.server.ts";
 import { log } from "#app/platform/log.server.ts";
 import { startsWithServices } from "#app/platform/services.server.ts";
 import { startWorker } from "#app/platform/worker.server.ts";
-import { dayOf } from "./days.ts";
+import { dayMs, dayOf } from "./days.ts";
 import { campaignOf, clientAddress, deviceClass, fromSamePage, referrerHost } from "./view-parts.ts";
 
 // Counting the pages people view, where the server answers them (issue 34): no cookie, no
@@ -125,15 +125,39 @@ async function saltOf(db: Kysely<Schema>, day: string, today: string) {
 }
 
 type ViewRow = Schema["analytics_views"];
+type ViewParts = Omit<ViewRow, "day" | "visitor" | "views">;
 
 /** The visitor's hash: the day's salt, the client's address and its User-Agent; 22 characters, not reversible without the salt. */
 const visitorHash = (salt: string, address: string, userAgent: string) =>
   createHash("sha256").update(`${salt}\n${address}\n${userAgent}`).digest("base64url").slice(0, 22);
 
+/** A flush works through this many views, then lets the requests waiting be answered before going on. */
+const viewsPerSlice = 1_000;
+
+/** A tree of maps, one level per value, instead of one key made of many strings. */
+type Tree = Map<unknown, unknown>;
+
+/** The map under `key` in `map`, made when missing. */
+function branch(map: Tree, key: unknown) {
+  let found = map.get(key) as Tree | undefined;
+  if (!found) {
+    found = new Map();
+    map.set(key, found);
+  }
+  return found;
+}
+
 /**
  * Writes the views waiting in memory as rows (one per day, visitor and what was counted), and
  * deletes the salts of the days that are over. Several instances add their own rows; the
  * purge's rollup (rollup.server.ts) sums them. Says how many views were written.
+ *
+ * It shares the thread with the answers, so it is cheap per view and never holds the thread
+ * long: under load most views repeat one another's page, referrer, address and browser, so each
+ * distinct value is read (parsed, hashed with the salt) once per flush, looked up through trees
+ * of maps keyed by the request's own strings (nothing is concatenated per view); views are
+ * added up per visitor and what was counted as they are read; and every viewsPerSlice views the
+ * flush yields to the requests waiting.
  */
 export async function flushViews(db: Kysely<Schema>, now: Date = clockNow()) {
   const batch = waiting;
@@ -143,25 +167,29 @@ export async function flushViews(db: Kysely<Schema>, now: Date = clockNow()) {
     dropped = 0;
   }
   const today = dayOf(now.getTime());
-  const rows = new Map<string, ViewRow>();
+  const rows: ViewRow[] = [];
+  // What was counted: path → Referer → URL → Host → User-Agent → parts (null: a reload of the same page).
+  const parts: Tree = new Map();
+  // The client's address: peer → X-Forwarded-For → address.
+  const addresses: Tree = new Map();
+  // Visitors: day → address → User-Agent → the visitor's rows by what was counted.
+  const visitors: Tree = new Map();
   const salts = new Map<string, string | null>();
-  const hashes = new Map<string, string>();
-  // Under load most views repeat one another's page, referrer, address and browser: each such
-  // combination is read once per flush (the flush shares the thread with the answers).
-  const parts = new Map<string, Omit<ViewRow, "day" | "visitor" | "views"> | null>();
+  // The day of the view before, and its bounds: views come in order, so a day is worked out once.
+  let day = "";
+  let dayStart = 0;
+  let dayEnd = -1;
+  let salt: string | null = null;
   for (let at = 0; at < batch.length; at += fieldsPerView) {
-    const [time, path, referer, url, host, remote, forwardedFor, userAgent] = batch.slice(at, at + fieldsPerView) as [
-      number,
-      string,
-      string | undefined,
-      string | undefined,
-      string | undefined,
-      string | undefined,
-      string | undefined,
-      string,
-    ];
-    const partsKey = `${path}\n${referer}\n${url}\n${host}\n${userAgent}`;
-    let viewed = parts.get(partsKey);
+    if (at > 0 && at % (viewsPerSlice * fieldsPerView) === 0) await new Promise((resolve) => setImmediate(resolve));
+    const time = batch[at] as number;
+    const path = batch[at + 1] as string;
+    const referer = batch[at + 2] as string | undefined;
+    const url = batch[at + 3] as string | undefined;
+    const host = batch[at + 4] as string | undefined;
+    const userAgent = batch[at + 7] as string;
+    const byUserAgent = branch(branch(branch(branch(parts, path), referer), url), host);
+    let viewed = byUserAgent.get(userAgent) as ViewParts | null | undefined;
     if (viewed === undefined) {
       viewed = fromSamePage(referer, path, settings.ownHosts, host)
         ? null
@@ -171,33 +199,47 @@ export async function flushViews(db: Kysely<Schema>, now: Date = clockNow()) {
             ...campaignOf(url),
             device: deviceClass(userAgent),
           };
-      parts.set(partsKey, viewed);
+      byUserAgent.set(userAgent, viewed);
     }
     if (viewed === null) continue;
-    const day = dayOf(time);
-    if (!salts.has(day)) salts.set(day, await saltOf(db, day, today));
-    const salt = salts.get(day);
-    let visitor = "";
-    if (salt) {
-      const address = clientAddress(remote, forwardedFor, settings.trusted);
-      const key = `${day}\n${address}\n${userAgent}`;
-      visitor = hashes.get(key) ?? visitorHash(salt, address, userAgent);
-      hashes.set(key, visitor);
+    if (time < dayStart || time >= dayEnd) {
+      day = dayOf(time);
+      dayStart = Date.parse(`${day}T00:00:00.000Z`);
+      dayEnd = dayStart + dayMs;
+      if (!salts.has(day)) salts.set(day, await saltOf(db, day, today));
+      salt = salts.get(day) ?? null;
     }
-    const row: ViewRow = { day, visitor, ...viewed, views: 1 };
-    const key = [row.day, row.visitor, row.path, row.referrer, row.source, row.medium, row.campaign, row.device].join(
-      "\u0000",
-    );
-    const known = rows.get(key);
+    const remote = batch[at + 5] as string | undefined;
+    const forwardedFor = batch[at + 6] as string | undefined;
+    const byForwarded = branch(addresses, remote);
+    let address = byForwarded.get(forwardedFor) as string | undefined;
+    if (address === undefined) {
+      address = clientAddress(remote, forwardedFor, settings.trusted);
+      byForwarded.set(forwardedFor, address);
+    }
+    // Without the day's salt (its day is over and it is gone), views count without a visitor.
+    const byAgent = branch(branch(visitors, day), salt ? address : "");
+    const agent = salt ? userAgent : "";
+    let byParts = byAgent.get(agent) as Map<ViewParts, ViewRow> | undefined;
+    if (!byParts) {
+      byParts = new Map();
+      byAgent.set(agent, byParts);
+    }
+    const known = byParts.get(viewed);
     if (known) known.views += 1;
-    else rows.set(key, row);
+    else {
+      // One hash per visitor and day: their rows after the first take it from the first.
+      const visitor = byParts.values().next().value?.visitor ?? (salt ? visitorHash(salt, address, userAgent) : "");
+      const row: ViewRow = { day, visitor, ...viewed, views: 1 };
+      byParts.set(viewed, row);
+      rows.push(row);
+    }
   }
-  const values = [...rows.values()];
   // A few hundred rows a statement: both engines cap the values one statement may carry.
-  for (let start = 0; start < values.length; start += 200) {
+  for (let start = 0; start < rows.length; start += 200) {
     await db
       .insertInto("analytics_views")
-      .values(values.slice(start, start + 200))
+      .values(rows.slice(start, start + 200))
       .execute();
   }
   await deletePastSalts(db, now);

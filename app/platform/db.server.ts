@@ -30,7 +30,8 @@ export type MailKind =
   | "reminder"
   | "staff-invitation"
   | "alert"
-  | "reply-reminder";
+  | "reply-reminder"
+  | "reply";
 /** Whom an e-mail is for: the team's mailbox, the person who sent the submission, or a staff member. */
 export type RecipientRole = "team" | "visitor" | "staff";
 

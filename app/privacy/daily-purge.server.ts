@@ -33,6 +33,25 @@ export type DailyPurgeOptions = {
   alsoPurge?: Array<(now: Date, signal: AbortSignal) => Promise<string>>;
 };
 
+export type PurgeSteps = Pick<DailyPurgeOptions, "db" | "policy" | "alsoPurge">;
+
+/**
+ * The purge itself, once, at `now`: the submissions' retention, then the other capabilities'
+ * steps (the analytics' rollup and retention). The daily purge and `npm run privacy -- purge`
+ * both run this. Returns what the submissions' part deleted, and each other step's line for
+ * the log (counts only).
+ */
+export async function purgeNow(
+  { db, policy, alsoPurge = [] }: PurgeSteps,
+  now: Date,
+  signal: AbortSignal = new AbortController().signal,
+) {
+  const result = await purge(db, policy, now, { signal });
+  const lines: string[] = [];
+  for (const step of alsoPurge) lines.push(await step(now, signal));
+  return { result, lines };
+}
+
 function purgeJob({ db, policy, now = clockNow, onPurged, alsoPurge = [] }: DailyPurgeOptions): Job {
   return {
     name: "Privacy purge",
@@ -40,7 +59,7 @@ function purgeJob({ db, policy, now = clockNow, onPurged, alsoPurge = [] }: Dail
     now,
     work: async (signal) => {
       const started = performance.now();
-      const result = await purge(db, policy, now(), { signal }).catch((error: unknown) => {
+      const { result, lines } = await purgeNow({ db, policy, alsoPurge }, now(), signal).catch((error: unknown) => {
         if (signal.aborted) onPurged?.("Privacy purge stopped with the server: what is left goes at the next check");
         throw error;
       });
@@ -51,7 +70,7 @@ function purgeJob({ db, policy, now = clockNow, onPurged, alsoPurge = [] }: Dail
       onPurged?.(
         `Privacy purge: ${result.submissions.length} submissions (${kinds.join(", ") || "none due"}), ${result.mail} sent e-mail copies deleted in ${seconds} s`,
       );
-      for (const step of alsoPurge) onPurged?.(await step(now(), signal));
+      for (const line of lines) onPurged?.(line);
     },
   };
 }

@@ -37,6 +37,7 @@ export const ActivitySchema = z.object({
       "staff-invitation": text,
       alert: text,
       "reply-reminder": text,
+      reply: text,
       unknown: text,
     }),
     roles: z.object({ team: text, visitor: text, applicant: text, staff: text }),
@@ -66,6 +67,7 @@ export const ActivitySchema = z.object({
     take: text,
     owner: text,
     replied: text,
+    reply: text,
   }),
   audit: z.object({
     intro: text,

@@ -42,6 +42,7 @@ export const activity = {
       "staff-invitation": "Workspace invitation",
       alert: "Alert",
       "reply-reminder": "Reminder that a reply is due",
+      reply: "Reply",
       unknown: "E-mail",
     },
     roles: { team: "the team", visitor: "the visitor", applicant: "the applicant", staff: "a staff member" },
@@ -73,6 +74,7 @@ export const activity = {
     take: "You answer this inquiry now.",
     owner: "Owner saved.",
     replied: "First reply recorded.",
+    reply: "Your reply is on its way to the visitor.",
   },
   audit: {
     intro:
@@ -129,6 +131,7 @@ export const activity = {
       "proof-delete": "Deleted a {proofKind} from the proof",
       owner: "Gave {submission} to {owner} to answer",
       replied: "Recorded the first reply to {submission}",
+      reply: "Replied to {submission} by e-mail",
       "analytics-access": "Let {person} see the analytics",
     },
     removedPosting: "a posting no longer there",

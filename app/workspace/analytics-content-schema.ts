@@ -26,6 +26,16 @@ export const AnalyticsContentSchema = z.object({
     repliedAfter: withPlaceholders("time"),
     repliedLate: withPlaceholders("time"),
     ownedBy: withPlaceholders("email"),
+    form: z.object({
+      title: text,
+      intro: withPlaceholders("email"),
+      subject: text,
+      subjectPrefix: text,
+      message: text,
+      messageHint: text,
+      send: text,
+      errors: z.object({ subject: text, message: text, tooLong: text, summary: text, noAddress: text }),
+    }),
     reminder: z.object({
       subject: withPlaceholders("hours"),
       text: withPlaceholders("hours", "promise", "link"),

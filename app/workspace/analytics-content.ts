@@ -17,6 +17,24 @@ export const analyticsCopy = {
     repliedAfter: "Replied after {time}",
     repliedLate: "Replied after {time}, later than promised",
     ownedBy: "Owner: {email}",
+    form: {
+      title: "Reply by e-mail",
+      intro:
+        "Sent to {email} from the site's address; their answer comes back to you. The first reply sent here stops the promise's clock.",
+      subject: "Subject",
+      subjectPrefix: "Re: ",
+      message: "Message",
+      messageHint:
+        "Sent as you write it. A copy is kept like the other e-mails about the inquiry, and deleted with them.",
+      send: "Send reply",
+      errors: {
+        subject: "Write a subject.",
+        message: "Write your reply: the message is empty.",
+        tooLong: "This is too long.",
+        summary: "The reply was not sent: see the message below.",
+        noAddress: "This inquiry has no e-mail address to reply to.",
+      },
+    },
     reminder: {
       subject: "An inquiry has waited {hours} hours for a reply",
       text: "An inquiry arrived {hours} hours ago and nobody has replied yet. The contact page promises a reply within {promise} hours. Open it in the workspace: {link}",

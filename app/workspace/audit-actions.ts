@@ -40,6 +40,7 @@ export const auditActions = [
   "proof-delete",
   "owner",
   "replied",
+  "reply",
   "analytics-access",
 ] as const;
 

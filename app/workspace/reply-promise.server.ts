@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
 import { inquiryFields } from "#app/contact/inquiry-fields.ts";
+import { leads } from "#app/forms/leads-content.ts";
 import { notificationRecipient } from "#app/forms/notification.server.ts";
+import type { StoredFields } from "#app/forms/submission-fields.ts";
 import { queueWebhookEvent } from "#app/forms/webhook-events.server.ts";
 import { isoNow, now as clockNow } from "#app/platform/clock.ts";
 import type { Schema } from "#app/platform/db.server.ts";
@@ -51,28 +53,93 @@ export async function setOwner(
 }
 
 /**
- * Records that the first reply went out now (a later press changes nothing), and moves a new
- * inquiry to "In progress"; says whether the inquiry was found.
+ * Marks the first reply at `now` inside `trx` (a later one changes nothing) and moves a new
+ * inquiry to "In progress": the promise's clock stops, and no reminder goes after it. Says
+ * whether the inquiry was found, and whether this was its first reply.
+ */
+async function markFirstReply(trx: Kysely<Schema>, id: string, now: Date) {
+  const inquiry = await trx
+    .selectFrom("submissions")
+    .select(["first_reply_at", "progress"])
+    .where("id", "=", id)
+    .where("kind", "=", "contact")
+    .executeTakeFirst();
+  if (!inquiry) return { found: false, first: false };
+  if (inquiry.first_reply_at) return { found: true, first: false };
+  await trx
+    .updateTable("submissions")
+    .set({ first_reply_at: isoNow(now), progress: inquiry.progress === "new" ? "in_progress" : inquiry.progress })
+    .where("id", "=", id)
+    .execute();
+  return { found: true, first: true };
+}
+
+/**
+ * Records that the first reply went out now (the "Replied" button: a later press changes
+ * nothing), and moves a new inquiry to "In progress"; says whether the inquiry was found.
  */
 export async function recordReply(db: Kysely<Schema>, id: string, actor: Actor, now: Date = clockNow()) {
   return db.transaction().execute(async (trx) => {
+    const { found, first } = await markFirstReply(trx, id, now);
+    if (first) await recordAudit(trx, { actor, action: "replied", target: id }, now);
+    return found;
+  });
+}
+
+/** A reply's text as the e-mail's HTML part: each paragraph escaped, lines kept. */
+const replyHtml = (message: string) =>
+  message
+    .split(/\r?\n\s*\r?\n/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\r?\n/g, "<br>")}</p>`)
+    .join("\n");
+
+/**
+ * Sends a reply to an inquiry's sender from the workspace: one e-mail through the outbox (kind
+ * `reply`, to the visitor, answers coming back to the staff member who wrote it), the first
+ * reply recorded as "Replied" records it, and the trail's line, all in one transaction. The
+ * message is kept only as the e-mail's copy (the retention of e-mails applies), never logged
+ * nor put in the trail. Says "sent", "not-found", or "no-address" (an inquiry without one).
+ */
+export async function sendReply(
+  db: Kysely<Schema>,
+  id: string,
+  reply: { subject: string; message: string },
+  actor: NonNullable<Actor>,
+  now: Date = clockNow(),
+) {
+  return db.transaction().execute(async (trx) => {
     const inquiry = await trx
       .selectFrom("submissions")
-      .select(["first_reply_at", "progress"])
+      .select(["fields", "status"])
       .where("id", "=", id)
       .where("kind", "=", "contact")
       .executeTakeFirst();
-    if (!inquiry) return false;
-    if (inquiry.first_reply_at) return true;
-    await trx
-      .updateTable("submissions")
-      .set({ first_reply_at: isoNow(now), progress: inquiry.progress === "new" ? "in_progress" : inquiry.progress })
-      .where("id", "=", id)
-      .execute();
-    await recordAudit(trx, { actor, action: "replied", target: id }, now);
-    return true;
+    if (!inquiry || inquiry.status === "spam") return "not-found" as const;
+    const address = inquiryFields.sender(JSON.parse(inquiry.fields) as StoredFields).email;
+    if (!address) return "no-address" as const;
+    await queueMail(
+      trx,
+      {
+        kind: "reply",
+        recipientRole: "visitor",
+        recipient: address,
+        replyTo: actor.email,
+        subject: reply.subject,
+        text: `${reply.message}\n`,
+        html: replyHtml(reply.message),
+        submissionId: id,
+        messageIdDomain: new URL(env.SITE_URL).hostname,
+      },
+      now,
+    );
+    await markFirstReply(trx, id, now);
+    await recordAudit(trx, { actor, action: "reply", target: id }, now);
+    return "sent" as const;
   });
 }
+
+/** The subject a reply starts with: "Re: " and the subject of the receipt the visitor got. */
+export const replySubject = () => `${analyticsCopy.reply.form.subjectPrefix}${leads.receipt.contact.subject}`;
 
 /** The people an inquiry can be assigned to. */
 export async function assignableStaff(db: Kysely<Schema>) {

@@ -1,9 +1,12 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { getServices } from "#app/platform/services.server.ts";
 import { webhookWorker } from "#app/webhooks/worker.server.ts";
 import { redeliverWebhooks, retryNotification, setNote, setProgress, setSpam } from "./inbox.server.ts";
-import { recordReply, setOwner } from "./reply-promise.server.ts";
+import { analyticsCopy } from "./analytics-content.ts";
+import { ReplyFormSchema } from "./reply-form-schema.ts";
+import { recordReply, sendReply, setOwner } from "./reply-promise.server.ts";
 import { requireStaff } from "./session.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
@@ -28,7 +31,21 @@ const ChangeSchema = z.discriminatedUnion("intent", [
  */
 export async function changeSubmission(request: Request, id: string) {
   const { db, staff } = await requireStaff(request);
-  const parsed = ChangeSchema.safeParse(Object.fromEntries(await request.formData()));
+  const formData = await request.formData();
+  if (formData.get("intent") === "reply") {
+    // A reply by e-mail (issue 34): its errors go back to the form, what was typed kept.
+    const submission = parseWithZod(formData, { schema: ReplyFormSchema });
+    const errors = analyticsCopy.reply.form.errors;
+    if (submission.status !== "success")
+      return data({ reply: submission.reply(), formError: errors.summary }, { status: 400 });
+    const sent = await sendReply(db, id, submission.value, staff);
+    if (sent === "not-found") throw data(workspace.submission.notFound, { status: 404 });
+    if (sent === "no-address")
+      return data({ reply: submission.reply({ formErrors: [errors.noAddress] }), formError: null }, { status: 409 });
+    (await getServices()).outbox.kick();
+    return redirect(`${workspacePaths.submission(id)}?done=reply`, 303);
+  }
+  const parsed = ChangeSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) throw data("Unknown change.", { status: 400 });
   const change = parsed.data;
   let found: boolean;

@@ -17,7 +17,8 @@ import { submissionHistory } from "./history.server.ts";
 import { Sentence } from "./sentence.tsx";
 import { Time } from "./time.tsx";
 import { ReplyPromisePanel } from "./reply-promise-panel.tsx";
-import { replyPromiseOf } from "./reply-promise.server.ts";
+import { ReplyForm } from "./reply-form.tsx";
+import { replyPromiseOf, replySubject } from "./reply-promise.server.ts";
 import { workspace } from "./workspace-content.ts";
 import { noteMaxLength } from "./workspace-limits.ts";
 import { workspacePaths } from "./workspace-paths.ts";
@@ -53,6 +54,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     meeting: meeting && {
       when: shownTime(meeting.start, zone),
       state: meetingStateLabel(meeting, now, zone),
+      cancelled: meeting.status === "cancelled",
       videoUrl: meeting.status === "confirmed" && meeting.end > now.toISOString() ? meeting.videoUrl : null,
     },
     rows: describeFields(description, submission.fields).map((row) => ({
@@ -67,8 +69,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     hasWebhooks: history.webhooks > 0,
     progress: submission.progress,
     note: submission.note ?? "",
-    changed: changedMessage(done, submission),
+    changed: changedMessage(done, submission, meeting?.status === "cancelled"),
     promise: await replyPromiseOf(db, submission.id),
+    // An inquiry (not spam) is answered from here by e-mail; the form starts afresh after each reply.
+    reply:
+      submission.kind === "contact" && submission.status !== "spam" && sender.email
+        ? {
+            to: sender.email,
+            subject: replySubject(),
+            sent: submission.mail.filter((mail) => mail.kind === "reply").length,
+          }
+        : null,
     me: staff.id,
   };
 }
@@ -84,8 +95,13 @@ function contactLink(key: string, value: string) {
 function changedMessage(
   done: string | null,
   submission: { progress: keyof typeof progressLabels; note: string | null },
+  cancelledMeeting: boolean,
 ) {
   const copy = activity.changed;
+  if (done === "progress" && cancelledMeeting) {
+    const followUp = workspace.submission.followUp;
+    return fillTemplate(followUp.saved, { state: followUp.states[submission.progress] });
+  }
   if (done === "progress") return fillTemplate(copy.progress, { state: progressLabels[submission.progress] });
   if (done === "note") return submission.note ? copy.note : copy.noteCleared;
   if (done && Object.hasOwn(copy, done)) return copy[done as keyof typeof copy];
@@ -98,9 +114,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 const buttonClasses = "rounded-control border border-line px-4 py-2 font-semibold hover:bg-surface";
 
-export default function Submission({ loaderData: submission }: Route.ComponentProps) {
+export default function Submission({ loaderData: submission, actionData }: Route.ComponentProps) {
   const copy = workspace.submission;
   const history = activity.history;
+  // A cancelled meeting's status is its state (as the inbox shows it); the select records the
+  // team's follow-up, in words that cannot read as a live meeting ("New").
+  const followUp = submission.meeting?.cancelled ? copy.followUp : null;
   return (
     <Container className="max-w-4xl py-8">
       <Link to={workspacePaths.inbox} className="inline-flex min-h-6 items-center underline underline-offset-4">
@@ -158,6 +177,16 @@ export default function Submission({ loaderData: submission }: Route.ComponentPr
           </h2>
           <p className="mt-2 whitespace-pre-wrap break-words">{submission.longText.value}</p>
         </section>
+      ) : null}
+
+      {submission.reply ? (
+        <ReplyForm
+          key={submission.reply.sent}
+          to={submission.reply.to}
+          subject={submission.reply.subject}
+          lastResult={actionData?.reply}
+          formError={actionData?.formError ?? null}
+        />
       ) : null}
 
       <section aria-labelledby="files" className="mt-8">
@@ -243,22 +272,28 @@ export default function Submission({ loaderData: submission }: Route.ComponentPr
         <Form method="post" className="space-y-3">
           <input type="hidden" name="intent" value="progress" />
           <label htmlFor="progress" className="block text-xl font-bold">
-            {copy.status}
+            {followUp ? followUp.label : copy.status}
           </label>
+          {followUp && submission.meeting ? (
+            <p id="progress-hint" className="text-sm text-ink-muted">
+              {fillTemplate(followUp.hint, { state: submission.meeting.state.toLowerCase() })}
+            </p>
+          ) : null}
           <select
             id="progress"
             name="progress"
             defaultValue={submission.progress}
+            aria-describedby={followUp ? "progress-hint" : undefined}
             className="block w-full rounded-control border border-line bg-raised px-3 py-2"
           >
-            {Object.entries(progressLabels).map(([value, label]) => (
+            {Object.entries(followUp ? followUp.states : progressLabels).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
             ))}
           </select>
           <button type="submit" className={buttonClasses}>
-            {copy.saveStatus}
+            {followUp ? followUp.save : copy.saveStatus}
           </button>
         </Form>
         <Form method="post" className="space-y-3">

@@ -95,6 +95,13 @@ export const WorkspaceSchema = z.object({
     }),
     status: text,
     saveStatus: text,
+    followUp: z.object({
+      label: text,
+      hint: text.includes("{state}"),
+      states: z.object({ new: text, in_progress: text, done: text }),
+      save: text,
+      saved: text.includes("{state}"),
+    }),
     note: text,
     noteHint: text,
     saveNote: text,

@@ -131,6 +131,14 @@ export const workspace = {
     },
     status: "Status",
     saveStatus: "Save status",
+    /** A cancelled meeting's own status is its state; what the team records is its follow-up. */
+    followUp: {
+      label: "Follow-up",
+      hint: "The meeting was {state}. Record here where the team is with it: a new time offered, or nothing left to do.",
+      states: { new: "Nothing done yet", in_progress: "In progress", done: "Done" },
+      save: "Save follow-up",
+      saved: "Follow-up set to {state}.",
+    },
     note: "Internal note",
     noteHint: "Only the team sees this.",
     saveNote: "Save note",

@@ -7,3 +7,6 @@ export const noteMaxLength = 5000;
 export const searchMaxLength = 200;
 /** What a person calls one of their passkeys ("Work laptop"). */
 export const passkeyNameMaxLength = 60;
+/** A reply's subject and message sent from an inquiry's page. */
+export const replySubjectMaxLength = 200;
+export const replyMessageMaxLength = 20_000;

@@ -1,15 +1,19 @@
-// The analytics' two costs (issue 34): what counting adds to the prerendered pages' fast path
+// The analytics' costs (issue 34): what counting adds to the prerendered pages' fast path
 // (the production server under load on a prerendered page, ANALYTICS=on against ANALYTICS=off,
-// in turns, every request a browser's navigation from one of 200 visitors), and the dashboard's
-// answer at a million page views (90 days of views rolled up by the purge, today's still raw,
-// on SQLite, and PostgreSQL too when TEST_DATABASE_URL is set). `npm run bench -- analytics`
-// runs this alone.
+// in ABBA order, each run 30 s so that it holds three whole flushes, every request a browser's
+// navigation from one of 200 visitors); the flush's own cost, measured in this process (time
+// per flush of 10 s of views, per view, and the longest it holds the event loop); and the
+// dashboard's answer at a million page views (90 days of views rolled up by the purge, today's
+// still raw, on SQLite, and PostgreSQL too when TEST_DATABASE_URL is set). `npm run bench --
+// analytics` runs this alone. docs/performance.md says how to read it.
 import { mkdirSync } from "node:fs";
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import autocannon from "autocannon";
 import { type Kysely, sql } from "kysely";
 import { dashboardFigures } from "#app/analytics/dashboard.server.ts";
 import { addDays, dayOf } from "#app/analytics/days.ts";
+import { flushViews, startCountingViews, waitingViews } from "#app/analytics/page-views.server.ts";
 import { purgeAnalytics } from "#app/analytics/rollup.server.ts";
 import { epochMs } from "#app/platform/clock.ts";
 import { type Engine, openDatabase, type Schema } from "#app/platform/db.server.ts";
@@ -20,14 +24,17 @@ import { type BenchSite, median, startServer } from "./harness.ts";
 
 export const analyticsTargets = { countingOverheadPercent: 2, dashboardMs: 100, pageViews: 1_000_000 };
 
-const rounds = 3;
-const seconds = 8;
+/** Pairs of runs, the order swapped each pair (on-off, off-on, …: ABBA). */
+const rounds = 6;
+/** Three flush periods (page-views.server.ts flushes every 10 s): whatever the phase, each run holds three flushes. */
+const seconds = 30;
+const warmUpSeconds = 5;
 const visitors = 200;
 const userAgent =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
 /** Requests per second on a prerendered page, each a navigation by one of `visitors` (their address through the trusted proxy). */
-async function loadPage(url: string) {
+async function loadPage(url: string, duration = seconds) {
   const requests = Array.from({ length: visitors }, (_, index) => ({
     method: "GET" as const,
     headers: {
@@ -39,13 +46,13 @@ async function loadPage(url: string) {
       "X-Forwarded-For": `198.51.${Math.floor(index / 250)}.${(index % 250) + 1}`,
     },
   }));
-  const result = await autocannon({ url, connections: 50, duration: seconds, requests });
+  const result = await autocannon({ url, connections: 50, duration, requests });
   return result.requests.average;
 }
 
 /** The fast path with counting on and off, in turns (the order swapped each round), on the built site. */
 async function benchCounting(site: BenchSite, step: (message: string) => void) {
-  const perRound: Array<{ on: number; off: number }> = [];
+  const perRound: Array<{ on: number; off: number; overheadPercent: number }> = [];
   const url = `${site.origin}/about?utm_source=bench&utm_medium=load&utm_campaign=analytics`;
   for (let round = 0; round < rounds; round += 1) {
     const figures = { on: 0, off: 0 };
@@ -55,16 +62,104 @@ async function benchCounting(site: BenchSite, step: (message: string) => void) {
         ...site,
         serverEnv: Object.assign({}, site.serverEnv, { ANALYTICS: setting, TRUST_PROXY: "loopback" }),
       });
-      await loadPage(url); // warm-up: the JIT, the connections
+      await loadPage(url, warmUpSeconds); // warm-up: the JIT, the connections
       figures[setting] = await loadPage(url);
       server.kill("SIGTERM");
       await new Promise((resolve) => server.once("exit", resolve));
     }
-    perRound.push(figures);
+    perRound.push({ ...figures, overheadPercent: ((figures.off - figures.on) / figures.off) * 100 });
   }
   const on = median(perRound.map((round) => round.on));
   const off = median(perRound.map((round) => round.off));
-  return { perRound, on, off, overheadPercent: ((off - on) / off) * 100 };
+  const overheads = perRound.map((round) => round.overheadPercent);
+  return {
+    perRound,
+    on,
+    off,
+    /** The median of the pairs' own overheads (each pair ran back to back, so drift cancels within it). */
+    overheadPercent: median(overheads),
+    spread: { min: Math.min(...overheads), max: Math.max(...overheads) },
+  };
+}
+
+/** Views waiting for one flush: 10 s at this many answers a second (about what one core serves the prerendered page). */
+const flushViewsPerSecond = 3_000;
+const flushRuns = 5;
+
+/** A browser's navigation as node:http hands it to the server: one of `visitors`, from one of 20 sites, some with a campaign. */
+function navigation(index: number) {
+  const visitor = index % visitors;
+  const campaign = index % 3 ? "" : "?utm_source=bench&utm_medium=load&utm_campaign=analytics";
+  return {
+    method: "GET",
+    url: `/page-${index % 12}${campaign}`,
+    headers: {
+      host: "www.example.org",
+      "user-agent": `${userAgent} visitor/${visitor % 40}`,
+      accept: "text/html,application/xhtml+xml",
+      "sec-fetch-dest": "document",
+      referer: `https://site-${visitor % 20}.example/`,
+      "x-forwarded-for": `198.51.${Math.floor(visitor / 250)}.${(visitor % 250) + 1}`,
+    },
+    socket: { remoteAddress: "127.0.0.1" },
+  } as unknown as IncomingMessage;
+}
+
+/**
+ * The flush's own cost in this process, on SQLite: 10 s of views (at flushViewsPerSecond) counted
+ * as the server counts them, then flushed; the median of flushRuns flushes: its time from start
+ * to end (the database's writes included), per view, and the longest the event loop was held
+ * (what a request arriving during the flush waits at most).
+ */
+async function benchFlush(work: string, step: (message: string) => void) {
+  const dataDir = path.join(work, "analytics-flush");
+  mkdirSync(dataDir, { recursive: true });
+  const database = openDatabase({ dataDir });
+  const count = startCountingViews({ enabled: true, trusted: () => true, siteUrl: "https://www.example.org" });
+  const views = flushViewsPerSecond * 10;
+  const requests = Array.from({ length: 1_000 }, (_, index) => navigation(index));
+  const runs: Array<{ ms: number; holdMs: number }> = [];
+  try {
+    await migrateToLatest(database.db, database.engine);
+    for (let run = 0; run <= flushRuns; run += 1) {
+      step(`Page views flush: ${views.toLocaleString("en")} views, run ${run + 1} of ${flushRuns + 1}`);
+      for (let index = 0; index < views; index += 1) {
+        const request = requests[index % requests.length] as IncomingMessage;
+        count(request, (request.url as string).split("?")[0] as string, false);
+      }
+      // The longest gap between two turns of the event loop while the flush runs: a ticker that
+      // asks for the next turn at once, as a request waiting to be answered would.
+      let ticking = true;
+      let last = performance.now();
+      let holdMs = 0;
+      const tick = () => {
+        const at = performance.now();
+        holdMs = Math.max(holdMs, at - last);
+        last = at;
+        if (ticking) setImmediate(tick);
+      };
+      setImmediate(tick);
+      const started = performance.now();
+      const flushed = await flushViews(database.db);
+      const ms = performance.now() - started;
+      ticking = false;
+      holdMs = Math.max(holdMs, performance.now() - last);
+      if (flushed !== views || waitingViews() !== 0) throw new Error(`The flush wrote ${flushed} of ${views} views`);
+      // The first run warms the JIT and creates the day's salt.
+      if (run > 0) runs.push({ ms, holdMs });
+    }
+  } finally {
+    await database.db.destroy();
+  }
+  const ms = median(runs.map((run) => run.ms));
+  return {
+    viewsPerFlush: views,
+    ms,
+    microsecondsPerView: (ms * 1000) / views,
+    longestHoldMs: median(runs.map((run) => run.holdMs)),
+    /** The share of one core the flush takes at flushViewsPerSecond (one flush per 10 s). */
+    corePercent: (ms / 10_000) * 100,
+  };
 }
 
 /** A million page views over 91 days: per day 11,000 views by 5,000 visitors over 30 pages, 60 referring sites, 15 campaigns, 3 devices. */
@@ -152,6 +247,7 @@ export async function benchAnalytics({
   counting?: boolean;
 }) {
   return {
+    flush: await benchFlush(site.work, step),
     counting: counting ? await benchCounting(site, step) : null,
     dashboard: await benchDashboard(site.work, step),
   };
@@ -159,13 +255,20 @@ export async function benchAnalytics({
 
 export type AnalyticsBench = Awaited<ReturnType<typeof benchAnalytics>>;
 
-export function printAnalytics({ counting, dashboard }: AnalyticsBench) {
+export function printAnalytics({ flush, counting, dashboard }: AnalyticsBench) {
   console.log("\nAnalytics");
+  console.log(
+    `  flush (in process, SQLite): ${flush.viewsPerFlush.toLocaleString("en")} views in ${flush.ms.toFixed(1)} ms, ` +
+      `${flush.microsecondsPerView.toFixed(2)} µs a view, the event loop held ${flush.longestHoldMs.toFixed(1)} ms at most; ` +
+      `${flush.corePercent.toFixed(2)} % of a core at ${flushViewsPerSecond.toLocaleString("en")} views/s`,
+  );
   if (counting) {
     for (const [index, round] of counting.perRound.entries())
-      console.log(`  round ${index + 1}: ${Math.round(round.on)} req/s counting, ${Math.round(round.off)} without`);
+      console.log(
+        `  round ${index + 1} (${index % 2 ? "off, on" : "on, off"}; ${seconds} s each): ${Math.round(round.on)} req/s counting, ${Math.round(round.off)} without: ${round.overheadPercent.toFixed(1)} %`,
+      );
     console.log(
-      `  counting costs the prerendered fast path ${counting.overheadPercent.toFixed(1)} % (median of rounds)`,
+      `  counting costs the prerendered fast path ${counting.overheadPercent.toFixed(1)} % (median of ${counting.perRound.length} pairs; from ${counting.spread.min.toFixed(1)} to ${counting.spread.max.toFixed(1)} %)`,
     );
   }
   for (const result of dashboard)

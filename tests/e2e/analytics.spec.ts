@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { closePrivacyBanner, expect, test } from "./fixtures.ts";
+import { closePrivacyBanner, expect, mailContaining, test } from "./fixtures.ts";
 import { type RunningServer, startServer } from "./production-server.ts";
 import { addAuthenticator, enrol, expectNoAxeViolations, invite } from "./workspace-helpers.ts";
 
@@ -36,6 +36,8 @@ test("views from two referring sites and a campaign show on the dashboard; a cra
   extraHTTPHeaders,
 }) => {
   test.skip(storage.DATABASE_URL !== "", "the database is read as SQLite");
+  // Enrolment, the dashboard and axe: more than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   const id = tag();
   const campaign = `/about?utm_source=newsletter-${id}&utm_medium=email&utm_campaign=spring-${id}`;
   const first = await page.goto(campaign, { referer: `https://news-${id}.example/today` });
@@ -174,4 +176,84 @@ test("an inquiry taken in the workspace shows its time left, and reminds its own
   expect(reminders()).toHaveLength(1);
   expect(reminder).toContain(`To: ${email}`);
   expect(reminder).not.toContain("Dorothy");
+});
+
+test("a reply sent from an inquiry's page goes to the inquirer through the outbox; the inbox shows it answered, the history and the trail list it", async ({
+  browser,
+  page,
+  context,
+  storage,
+  hydrated,
+}) => {
+  test.setTimeout(180_000);
+  const id = tag();
+  const company = `Reply Readers ${id}`;
+  const visitor = `katherine.${id}@example.com`;
+  await page.goto("/contact");
+  await closePrivacyBanner(page);
+  await hydrated();
+  await page.getByLabel("Your Name").fill("Katherine Johnson");
+  await page.getByLabel("Your Email").fill(visitor);
+  await page.getByLabel("Company Name or Website").fill(company);
+  await page.getByLabel("Describe Your Project Briefly").fill("Trajectories, checked by hand.");
+  await page.getByLabel("Please Choose the Budget").selectOption("25k-50k");
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page).toHaveURL(/\/contact\?sent=1#confirmation$/);
+
+  const email = `replier.${id}@company.example`;
+  await addAuthenticator(context, page);
+  await enrol(page, invite(storage, email, "admin"), email);
+  await page.getByLabel("Search name, e-mail, company or text").fill(company);
+  await page.getByRole("button", { name: "Show" }).click();
+  await page.getByRole("link", { name: "Katherine Johnson" }).click();
+  const inquiryPage = page.url();
+  // With JavaScript, the form says what is missing before anything is sent.
+  const scripted = page.getByRole("region", { name: "Reply by e-mail" });
+  await scripted.getByRole("button", { name: "Send reply" }).click();
+  await expect(scripted.getByText("Write your reply: the message is empty.")).toBeVisible();
+
+  // The staff member's browser without JavaScript: the server checks the form and answers it.
+  const noScript = await browser.newContext({ storageState: await context.storageState(), javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await plain.goto(inquiryPage);
+  const form = plain.getByRole("region", { name: "Reply by e-mail" });
+  await expect(form).toContainText(`Sent to ${visitor}`);
+  await expect(form.getByLabel("Subject")).toHaveValue("Re: We received your inquiry");
+  await form.getByLabel("Message").fill("   ");
+  await form.getByRole("button", { name: "Send reply" }).click();
+  await expect(form.getByText("Write your reply: the message is empty.")).toBeVisible();
+  await expect(form.getByLabel("Message")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Subject")).toHaveValue("Re: We received your inquiry");
+
+  const message = `Dear Katherine,\n\nThank you: we would be glad to help (${id}).`;
+  await form.getByLabel("Message").fill(message);
+  await form.getByRole("button", { name: "Send reply" }).click();
+  await expect(plain.getByRole("status")).toHaveText("Your reply is on its way to the visitor.");
+  await expect(plain.getByRole("region", { name: "Reply within 24 hours" })).toContainText(/Replied after \d+ min/);
+  await expect(form.getByLabel("Message")).toHaveValue("");
+  await noScript.close();
+
+  // The outbox sends it to the inquirer's address, answers coming back to the staff member.
+  const [sent] = await mailContaining(storage, `we would be glad to help (${id})`);
+  expect(sent).toContain(`To: ${visitor}`);
+  expect(sent).toContain(`Reply-To: ${email}`);
+  expect(sent).toContain("Subject: Re: We received your inquiry");
+
+  await page.reload();
+  const history = page.getByRole("region", { name: "History" });
+  await expect(history.locator(":scope > ol > li").filter({ hasText: "E-mail: Reply to the visitor" })).toHaveCount(1);
+  await expect(
+    history.locator(":scope > ol > li").filter({ hasText: "Replied to this inquiry by e-mail" }),
+  ).toHaveCount(1);
+  await expectNoAxeViolations(page);
+
+  await page.goto(`/workspace?q=${encodeURIComponent(company)}`);
+  await expect(page.getByRole("row").filter({ hasText: company })).toContainText(/Replied after \d+ min/);
+  await page.getByRole("link", { name: "Audit trail" }).click();
+  await expect(
+    page
+      .getByRole("row")
+      .filter({ hasText: email })
+      .filter({ hasText: "Replied to Inquiry: Katherine Johnson by e-mail" }),
+  ).toHaveCount(1);
 });

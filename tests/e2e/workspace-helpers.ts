@@ -43,7 +43,8 @@ export async function enrol(page: Page, path: string, email: string) {
   await expect(page.getByRole("heading", { name: "Create your passkey" })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
   await page.getByRole("button", { name: "Create a passkey" }).click();
-  await expect(page).toHaveURL(/\/workspace$/);
+  // Creating the passkey and signing in take a few round trips: longer on a loaded machine.
+  await expect(page).toHaveURL(/\/workspace$/, { timeout: 20_000 });
   await expect(page.getByRole("heading", { name: "Inbox" })).toBeVisible();
 }
 

@@ -177,6 +177,29 @@ describe.each(engines)("page views on %s", (engine) => {
     expect((await dashboardFigures(database.db, { from: "2030-03-01", to: "2030-03-02" })).days).toEqual(both.days);
   });
 
+  test("a long flush adds up thousands of views per visitor and page, and lets the requests in between", async () => {
+    const people = ["203.0.113.1", "203.0.113.2", "203.0.113.3"];
+    for (let index = 0; index < 3_000; index += 1)
+      view(index % 2 ? "/about" : "/features?utm_source=feed", { address: people[index % 3] as string });
+    let turns = 0;
+    let flushing = true;
+    const tick = () => {
+      turns += 1;
+      if (flushing) setImmediate(tick);
+    };
+    setImmediate(tick);
+    expect(await flushViews(database.db)).toBe(3_000);
+    flushing = false;
+    // The event loop turned between the flush's slices (a request waiting is answered there).
+    expect(turns).toBeGreaterThanOrEqual(2);
+    const rows = await database.db.selectFrom("analytics_views").selectAll().execute();
+    // One row per visitor and what was counted: 3 visitors × 2 pages.
+    expect(rows).toHaveLength(6);
+    expect(rows.reduce((sum, row) => sum + Number(row.views), 0)).toBe(3_000);
+    expect(new Set(rows.map((row) => row.visitor)).size).toBe(3);
+    expect(rows.filter((row) => row.source === "feed").map((row) => Number(row.views))).toEqual([500, 500, 500]);
+  });
+
   test("the purge rolls the days over into totals with the forms' submissions, deletes their views after a few days and the totals after the months kept", async () => {
     const at = (day: string, time = "10:00:00") => `${day}T${time}.000Z`;
     const days = ["2030-05-01", "2030-05-05", "2030-05-06"];

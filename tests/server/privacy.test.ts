@@ -9,7 +9,9 @@ import { isoNow } from "#app/platform/clock.ts";
 import type { Database } from "#app/platform/db.server.ts";
 import { localMailFile } from "#app/platform/mail.server.ts";
 import { localMailName, queueMail } from "#app/platform/outbox.server.ts";
+import { addDays, dayOf } from "#app/analytics/days.ts";
 import { purgeIfDue } from "#app/privacy/daily-purge.server.ts";
+import { purgeSteps } from "#app/purge-steps.server.ts";
 import { monthsBefore, purge, type RetentionPolicy } from "#app/privacy/retention.server.ts";
 import { runScript } from "#tests/helpers/run-script.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
@@ -143,6 +145,57 @@ async function seed(db: Database["db"], at: Date) {
   return { ids, mailIds };
 }
 
+/**
+ * Page views of four days to `today` (the one five days back is past the views' keep period),
+ * totals of a day 26 months back (past the 25 months kept), and the salts of today and two days
+ * back: what the analytics' part of the purge works on.
+ */
+async function seedAnalytics(db: Database["db"], today: string) {
+  const view = (back: number, visitor: string, views: number) => ({
+    day: addDays(today, -back),
+    visitor,
+    path: "/about",
+    referrer: "search.example",
+    source: null,
+    medium: null,
+    campaign: null,
+    device: "desktop",
+    views,
+  });
+  await db
+    .insertInto("analytics_views")
+    .values([view(5, "a", 2), view(5, "b", 1), view(1, "a", 3), view(0, "c", 1)])
+    .execute();
+  await db
+    .insertInto("analytics_daily")
+    .values({ day: addDays(today, -(26 * 31)), dimension: "total", value: "", views: 9, visits: 9 })
+    .execute();
+  await db
+    .insertInto("analytics_salts")
+    .values([
+      { day: today, salt: "today" },
+      { day: addDays(today, -2), salt: "past" },
+    ])
+    .execute();
+}
+
+/** What the purge leaves of seedAnalytics's: the past days as totals, recent views only, today's salt only. */
+async function expectAnalyticsPurged(db: Database["db"], today: string) {
+  const totals = await db
+    .selectFrom("analytics_daily")
+    .select(["day", "views", "visits"])
+    .where("dimension", "=", "total")
+    .orderBy("day")
+    .execute();
+  expect(totals.map((row) => [row.day, Number(row.views), Number(row.visits)])).toEqual([
+    [addDays(today, -5), 3, 2],
+    [addDays(today, -1), 3, 1],
+  ]);
+  const views = await db.selectFrom("analytics_views").select("day").orderBy("day").execute();
+  expect(views.map((row) => row.day)).toEqual([addDays(today, -1), today]);
+  expect((await db.selectFrom("analytics_salts").select("day").execute()).map((row) => row.day)).toEqual([today]);
+}
+
 const dueNames = ["inquiryDue", "applicationDue", "futureDue", "spamDue"] as const;
 const keptNames = ["inquiryKept", "applicationKept", "futureKept", "spamKept"] as const;
 
@@ -273,6 +326,21 @@ describe.each(engines)("retention on %s", (engine) => {
     ]);
   });
 
+  test("the daily purge rolls the page views of past days into totals and deletes what is past its keep period", async () => {
+    const today = dayOf(now.getTime());
+    await seedAnalytics(database.db, today);
+    const lines: string[] = [];
+    expect(
+      await purgeIfDue({
+        ...purgeSteps(database.db, { policy, analyticsKeepMonths: 25 }),
+        now: () => now,
+        onPurged: (line) => lines.push(line),
+      }),
+    ).toBe(true);
+    await expectAnalyticsPurged(database.db, today);
+    expect(lines).toContain("Analytics: 2 days rolled up, 2 view rows and 1 old totals deleted");
+  });
+
   test("the daily purge runs on one instance at a time: the day's lease goes to one of them", async () => {
     const { db } = database;
     const { ids } = await seed(db, now);
@@ -319,6 +387,20 @@ describe.each(engines)("npm run privacy on %s", (engine) => {
     expect(purged.code).toBe(0);
     expect(purged.stdout).toContain("Deleted 4 submission(s)");
     expect(await database.db.selectFrom("submissions").select("id").execute()).toHaveLength(4);
+  });
+
+  test("purge runs the daily purge's analytics step: past days rolled up, old views, totals and salts deleted; not in a dry run", async () => {
+    const today = dayOf(Date.now());
+    await seedAnalytics(database.db, today);
+    const dryRun = await run(["purge", "--dry-run"], env);
+    expect(dryRun.code).toBe(0);
+    expect(dryRun.stdout).toContain("Analytics: nothing is rolled up or deleted in a dry run.");
+    expect(await database.db.selectFrom("analytics_daily").select("day").execute()).toHaveLength(1);
+
+    const purged = await run(["purge"], env);
+    expect(purged.code).toBe(0);
+    expect(purged.stdout).toContain("Analytics: 2 days rolled up, 2 view rows and 1 old totals deleted.");
+    await expectAnalyticsPurged(database.db, today);
   });
 
   test("an unknown command ends with the usage", async () => {

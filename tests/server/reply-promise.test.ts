@@ -8,6 +8,7 @@ import {
   recordReply,
   replyPromiseOf,
   replyWeeks,
+  sendReply,
   setOwner,
 } from "#app/workspace/reply-promise.server.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
@@ -105,6 +106,53 @@ describe.each(engines)("the 24-hour promise on %s", (engine) => {
     ]);
     // A meeting has no such promise.
     expect(await replyPromiseOf(database.db, await addInquiry(database, { kind: "meeting" }))).toBeNull();
+  });
+
+  test("a reply sent from the workspace goes to the inquirer through the outbox, records the first reply and stops the reminder", async () => {
+    const ann = await addStaff(database, "ann@team.example");
+    const id = await addInquiry(database);
+    const message = "Hello Ann,\n\nThanks for <writing>.\nLet's talk on Monday.";
+    expect(
+      await sendReply(database.db, id, { subject: "Re: We received your inquiry", message }, ann, hoursAfter(3)),
+    ).toBe("sent");
+    expect(
+      await sendReply(database.db, id, { subject: "Re: Monday", message: "Ten o'clock?" }, ann, hoursAfter(4)),
+    ).toBe("sent");
+    const mail = await database.db
+      .selectFrom("outbox")
+      .select(["submission_id", "recipient", "reply_to", "subject", "text_body", "html_body", "kind", "recipient_role"])
+      .orderBy("created_at")
+      .execute();
+    expect(mail).toEqual([
+      {
+        submission_id: id,
+        recipient: "ann@example.com",
+        reply_to: "ann@team.example",
+        subject: "Re: We received your inquiry",
+        text_body: `${message}\n`,
+        html_body: "<p>Hello Ann,</p>\n<p>Thanks for &lt;writing&gt;.<br>Let&#39;s talk on Monday.</p>",
+        kind: "reply",
+        recipient_role: "visitor",
+      },
+      expect.objectContaining({ subject: "Re: Monday", kind: "reply" }),
+    ]);
+    // The first one stopped the promise's clock: replied after 3 hours, no reminder at 20.
+    expect(await replyPromiseOf(database.db, id, hoursAfter(30))).toMatchObject({
+      state: { state: "replied", minutes: 180, kept: true },
+    });
+    expect(await queueReplyReminders(database.db, { now: hoursAfter(21), endpoints })).toBe(0);
+    // The trail says a reply went, twice, and holds nothing of it.
+    const audit = await database.db.selectFrom("audit_events").select(["action", "target", "detail"]).execute();
+    expect(audit).toEqual([
+      { action: "reply", target: id, detail: null },
+      { action: "reply", target: id, detail: null },
+    ]);
+    // Spam, another kind, or no such inquiry: nothing is sent.
+    const spam = await addInquiry(database, { status: "spam" });
+    const meeting = await addInquiry(database, { kind: "meeting" });
+    for (const other of [spam, meeting, "no-such-id"])
+      expect(await sendReply(database.db, other, { subject: "Re: x", message: "y" }, ann)).toBe("not-found");
+    expect(await database.db.selectFrom("outbox").select("id").execute()).toHaveLength(2);
   });
 
   test("20 hours after it arrived, an unanswered inquiry reminds its owner once, across two instances", async () => {
