@@ -2,13 +2,14 @@
 // through the same script the budget test uses, as an operator's command beside the running
 // server would, then waits until the server has rendered its pages with it.
 import { execFileSync } from "node:child_process";
+import { epochMs } from "#app/platform/clock.ts";
 import { type BenchSite, step } from "./harness.ts";
 
 export async function fillFullProof(site: BenchSite) {
   step("Publishing the full set of proof (6 logos, 3 case studies, 3 testimonials, 8 team members)");
   execFileSync(process.execPath, ["tests/e2e/fill-full-proof.ts"], { env: site.serverEnv, stdio: "inherit" });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
+  const deadline = epochMs() + 30_000;
+  while (epochMs() < deadline) {
     const about = await (await fetch(`${site.origin}/about`)).text();
     if (about.includes("Engineer Example 8")) return;
     await new Promise((resolve) => setTimeout(resolve, 250));

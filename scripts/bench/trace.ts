@@ -19,7 +19,7 @@ import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { median } from "./harness.ts";
-import { connect, type Message, userAgent } from "./interaction.ts";
+import { connect, type Message, userAgent } from "./devtools.ts";
 
 export const traceCategories = [
   "devtools.timeline",
