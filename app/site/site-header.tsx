@@ -24,7 +24,9 @@ export function SiteHeader({
 }) {
   const { pathname } = useLocation();
   return (
-    <header className="sticky top-0 z-40 border-b border-line bg-canvas/90 backdrop-blur">
+    // Opaque, not frosted glass: a backdrop blur is redrawn by the compositor on every frame the
+    // page scrolls or loads under it, CPU that competes with the page's first layout (issue 32).
+    <header className="sticky top-0 z-40 border-b border-line bg-canvas">
       <Container className="flex h-16 items-center justify-between gap-4">
         <Link
           to="/"
