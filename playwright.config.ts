@@ -21,6 +21,9 @@ export default defineConfig<{ storage: StorageEnv; serverNow: Date }>({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
+  // A test's own limit: twice Playwright's 30 s, for CI hosts slower than this one's (a run on a
+  // host 1.7× slower timed out in axe and sign-in steps that take 10–20 s here). Nothing is timed.
+  timeout: 60_000,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL: url(servers.sqlite.port),

@@ -8,7 +8,8 @@
 // (free-times.ts); memory under oversized bodies (bodies.ts) on its own only. Prints one table
 // and writes bench/results/<date>.json. Speed is measured here only, never in tests.
 //
-// `npm run bench -- --load-only` skips Lighthouse, for quick work on the server;
+// `npm run bench -- --load-only` skips Lighthouse, for quick work on the server; `npm run bench -- load`
+// measures the load and memory only;
 // `npm run bench -- inbox` measures the workspace's inbox only (with PostgreSQL too when
 // TEST_DATABASE_URL is set: `node scripts/with-test-postgres.ts npm run bench -- inbox`);
 // `npm run bench -- interaction` the form pages at the first interaction only;
@@ -60,7 +61,7 @@ import { benchLoad, idleMemory, loadChecks, printLoad } from "./bench/load.ts";
 import { benchTrace, contentPages, printTrace } from "./bench/trace.ts";
 
 const runs = process.argv.includes("--load-only") ? 0 : 3;
-const mode = ["free-times", "inbox", "interaction", "bodies", "lighthouse", "analytics", "trace"].find((name) =>
+const mode = ["free-times", "inbox", "interaction", "bodies", "lighthouse", "analytics", "trace", "load"].find((name) =>
   process.argv.includes(name),
 );
 
@@ -193,6 +194,12 @@ if (runs) {
 }
 
 const load = await benchLoad({ site, server, idleRssMb });
+if (mode === "load") {
+  printLoad(load);
+  printTargets(loadChecks(load));
+  writeResults(`${today()}-load`, { load: load.load, nginxRatio: load.ratio, memory: load.memory }, { pinned });
+  process.exit(0);
+}
 
 // The server finishes the mail of the POSTs, then stops.
 server.kill("SIGTERM");
