@@ -281,7 +281,15 @@ export function analyticsChecks({ counting, dashboard }: AnalyticsBench): Array<
   return [
     [
       `counting adds less than ${analyticsTargets.countingOverheadPercent} % to the prerendered fast path`,
-      counting ? counting.overheadPercent < analyticsTargets.countingOverheadPercent : null,
+      // Shown only when every pair is under the target; a median under it with pairs over it (a
+      // host whose throughput swings between runs) is no evidence either way: "–".
+      !counting
+        ? null
+        : counting.spread.max < analyticsTargets.countingOverheadPercent
+          ? true
+          : counting.overheadPercent >= analyticsTargets.countingOverheadPercent
+            ? false
+            : null,
     ],
     ...dashboard.map((result): [string, boolean] => [
       `the analytics dashboard answers within ${analyticsTargets.dashboardMs} ms at a million page views (${result.engine})`,
