@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import { isoNow, now as clockNow } from "#app/platform/clock.ts";
-import { contentChanged } from "#app/platform/content-revisions.server.ts";
+import { contentChanged, latestVersion } from "#app/platform/content-revisions.server.ts";
 import { isUniqueViolation, type PostingTable, type Schema } from "#app/platform/db.server.ts";
 import { newId } from "#app/platform/ids.server.ts";
 import {
@@ -399,10 +399,7 @@ export async function replaceVersions(trx: Kysely<Schema>, id: string, versions:
       })
       .execute();
   for (const version of versions) await insert(version);
-  const latest = versions.reduce<KeptVersion | null>(
-    (found, version) => (found && found.version > version.version ? found : version),
-    null,
-  );
+  const latest = latestVersion(versions);
   let version = latest?.version ?? 0;
   if (!latest || !sameFields(latest.fields, posting) || latest.status !== posting.status) {
     version += 1;

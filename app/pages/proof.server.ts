@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import { isoNow, now as clockNow } from "#app/platform/clock.ts";
-import { contentChanged } from "#app/platform/content-revisions.server.ts";
+import { contentChanged, latestVersion } from "#app/platform/content-revisions.server.ts";
 import type { ProofEntryTable, Schema } from "#app/platform/db.server.ts";
 import { newId } from "#app/platform/ids.server.ts";
 import {
@@ -309,10 +309,7 @@ export async function replaceProofVersions(
       })
       .execute();
   for (const version of versions) await insert(version);
-  const latest = versions.reduce<ProofVersion | null>(
-    (found, version) => (found && found.version > version.version ? found : version),
-    null,
-  );
+  const latest = latestVersion(versions);
   const asSaved = (saved: Pick<ProofVersion, "fields" | "consentFrom" | "consentOn">) =>
     JSON.stringify([proofFieldSchemas["case-study"].parse(saved.fields), saved.consentFrom, saved.consentOn]);
   let version = latest?.version ?? 0;

@@ -54,3 +54,11 @@ export function renderChangedPagesWith(render: (() => Promise<void>) | null) {
 export async function renderChangedPages() {
   await renderHere?.();
 }
+
+/** The highest-numbered of a content entry's kept versions (an import's file lists them in any order). */
+export function latestVersion<Version extends { version: number }>(versions: readonly Version[]): Version | null {
+  return versions.reduce<Version | null>(
+    (found, version) => (found && found.version > version.version ? found : version),
+    null,
+  );
+}
