@@ -21,7 +21,9 @@
 // `npm run bench -- analytics` what counting page views adds to the prerendered fast path and the
 // analytics dashboard at a million page views only (analytics.ts);
 // `npm run bench -- trace` what the first layout of each content page pays for, from Chromium's
-// traces at CPU 4× (trace.ts; `-- trace /about --loads 9 --without svg`).
+// traces at CPU 4× (trace.ts; `-- trace /about --loads 9 --without svg`);
+// `npm run bench -- compare --against <folder> [--rounds 3]` this checkout's pages against another
+// checkout's build (a worktree of an earlier commit), both served at once and loaded in turns (compare.ts).
 // `--full-proof` publishes issue 30's full set of proof (6 logos, 3 case studies, 3 testimonials,
 // 8 team members) before the pages are measured.
 import { isoNow } from "#app/platform/clock.ts";
@@ -40,6 +42,7 @@ import {
   today,
   writeResults,
 } from "./bench/harness.ts";
+import { benchCompare, printCompare } from "./bench/compare.ts";
 import { fillFullProof } from "./bench/full-proof.ts";
 import { benchInbox, inboxChecks, printInbox } from "./bench/inbox.ts";
 import {
@@ -61,9 +64,17 @@ import { benchLoad, idleMemory, loadChecks, printLoad } from "./bench/load.ts";
 import { benchTrace, contentPages, printTrace } from "./bench/trace.ts";
 
 const runs = process.argv.includes("--load-only") ? 0 : 3;
-const mode = ["free-times", "inbox", "interaction", "bodies", "lighthouse", "analytics", "trace", "load"].find((name) =>
-  process.argv.includes(name),
-);
+const mode = [
+  "free-times",
+  "inbox",
+  "interaction",
+  "bodies",
+  "lighthouse",
+  "analytics",
+  "trace",
+  "load",
+  "compare",
+].find((name) => process.argv.includes(name));
 
 const option = (name: string) => {
   const index = process.argv.indexOf(name);
@@ -152,6 +163,21 @@ if (mode === "trace") {
   });
   printTrace(results);
   writeResults(`${isoNow().slice(0, 16).replace(":", "")}-trace`, { trace: results });
+  process.exit(0);
+}
+
+if (mode === "compare") {
+  const against = option("--against");
+  if (!against) throw new Error("`npm run bench -- compare --against <folder>`: the other checkout to compare with");
+  const compared = await benchCompare({
+    site,
+    serverPid: server.pid as number,
+    against,
+    pages: await contentPages(site.origin),
+    rounds: Number(option("--rounds") ?? 3),
+  });
+  printCompare(compared);
+  writeResults(`${today()}-compare`, { compare: compared }, { pinned });
   process.exit(0);
 }
 

@@ -4,7 +4,7 @@
 // taken). Each must be refused while it is still being sent, and the memory must stay flat: the
 // issue's target is less than 32 MB of growth.
 import { loadavg } from "node:os";
-import { readFileSync } from "node:fs";
+import { residentMb } from "./harness.ts";
 import { workspacePaths } from "#app/workspace/workspace-paths.ts";
 import { sendChunked } from "#tests/helpers/chunked-body.ts";
 
@@ -47,10 +47,6 @@ type Round = {
 };
 
 export type BodiesResult = { bodyMb: number; rounds: Round[]; loadAverage: { before: number[]; after: number[] } };
-
-function residentMb(pid: number) {
-  return Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m)?.[1] ?? 0) / 1024;
-}
 
 const rest = () => new Promise((resolve) => setTimeout(resolve, 2000));
 

@@ -47,8 +47,10 @@ export function residentMb(pid: number) {
   return Number(status.match(/^VmRSS:\s+(\d+) kB/m)?.[1] ?? 0) / 1024;
 }
 
+// Up to two minutes: a server renders every page into memory as it starts, which on a busy
+// two-core host took over 20 s.
 export async function waitFor(url: string, what: string) {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
     if ((await fetch(url).catch(() => null))?.ok) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -111,11 +113,15 @@ export function buildSite() {
 
   step("Building");
   execFileSync("npm", ["run", "build"], { env: serverEnv, stdio: ["ignore", "ignore", "inherit"] });
-  // The server exactly as `npm start` runs it, with its Node options, after the build.
-  const startScript = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts
-    .start;
-  const serverArgs = (startScript.split("&&").pop() ?? "").trim().split(/\s+/).slice(1);
-  return { port, origin, work, dataDir, formSecret, serverEnv, serverArgs, children };
+  return { port, origin, work, dataDir, formSecret, serverEnv, serverArgs: serverArgsOf("."), children };
+}
+
+/** The server exactly as `npm start` runs it in `folder`, with its Node options, after the build. */
+export function serverArgsOf(folder: string) {
+  const packageJson = JSON.parse(readFileSync(path.join(folder, "package.json"), "utf8")) as {
+    scripts: { start: string };
+  };
+  return (packageJson.scripts.start.split("&&").pop() ?? "").trim().split(/\s+/).slice(1);
 }
 
 /** The production server on the built site, once it answers. */

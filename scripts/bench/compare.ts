@@ -1,0 +1,134 @@
+// This checkout's build beside another checkout's (`npm run bench -- compare --against <folder>`,
+// e.g. a worktree of the commit before a change), both served at once on the server core and
+// loaded in turns, page by page, in ABBA order: what a change costs the pages, measured so the
+// host's drift falls on both. The figure to read is each server's own CPU time per request
+// (from /proc, what the server ran, not what it waited for), which a busy host moves far less
+// than requests per second; req/s and p99 are printed beside it.
+import { execFileSync, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { type BenchSite, median, onServerCore, residentMb, serverArgsOf, step, waitFor } from "./harness.ts";
+
+type Server = { name: string; origin: string; pid: number };
+type Sample = { requestsPerSecond: number; cpuUsPerRequest: number; p99Ms: number; errors: number; load: number };
+export type CompareRow = { page: string; samples: Record<string, Sample[]> };
+export type CompareResult = {
+  servers: { name: string; idleRssMb: number; bytes: Record<string, number> }[];
+  rows: CompareRow[];
+};
+
+const visitorHeaders = {
+  "Accept-Encoding": "gzip",
+  "User-Agent":
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+};
+const clockTicksPerSecond = 100;
+
+/** The CPU time a process has used, user and system, in ms (/proc/<pid>/stat's utime and stime). */
+export function cpuMs(pid: number) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
+}
+
+/** The other checkout built with this one's environment on the next free port, and started. */
+async function startOther(site: BenchSite, folder: string): Promise<Server> {
+  const port = site.port + 2;
+  const origin = `http://127.0.0.1:${port}`;
+  const env = { ...site.serverEnv, PORT: String(port), SITE_URL: origin, DATA_DIR: path.join(site.work, "other-data") };
+  step(`Building ${folder}`);
+  execFileSync("npm", ["run", "build"], { cwd: folder, env, stdio: ["ignore", "ignore", "inherit"] });
+  step(`Starting its server on ${origin}`);
+  const child = spawn(...onServerCore(process.execPath, serverArgsOf(folder)), {
+    cwd: folder,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  site.children.push(child);
+  await waitFor(`${origin}/healthz`, `The server of ${folder}`);
+  return { name: path.basename(path.resolve(folder)), origin, pid: child.pid as number };
+}
+
+async function loadOnce(server: Server, page: string, seconds: number): Promise<Sample> {
+  const before = cpuMs(server.pid);
+  const result = await autocannon({
+    url: `${server.origin}${page}`,
+    connections: 50,
+    duration: seconds,
+    headers: visitorHeaders,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    cpuUsPerRequest: ((cpuMs(server.pid) - before) * 1000) / Math.max(1, result.requests.total),
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    load: loadavg()[0] ?? 0,
+  };
+}
+
+export async function benchCompare({
+  site,
+  serverPid,
+  against,
+  pages,
+  rounds,
+}: {
+  site: BenchSite;
+  serverPid: number;
+  against: string;
+  pages: string[];
+  rounds: number;
+}): Promise<CompareResult> {
+  const servers: Server[] = [
+    { name: "this checkout", origin: site.origin, pid: serverPid },
+    await startOther(site, against),
+  ];
+  const described = [];
+  for (const server of servers) {
+    const bytes: Record<string, number> = {};
+    for (const page of pages) {
+      const response = await fetch(`${server.origin}${page}`, { headers: visitorHeaders });
+      bytes[page] = (await response.arrayBuffer()).byteLength;
+    }
+    described.push({ name: server.name, idleRssMb: residentMb(server.pid), bytes });
+  }
+  step("Warming up each page on both servers");
+  for (const page of pages) for (const server of servers) await loadOnce(server, page, 2);
+  const rows: CompareRow[] = pages.map((page) => ({
+    page,
+    samples: Object.fromEntries(servers.map((server) => [server.name, []])),
+  }));
+  for (let round = 1; round <= rounds; round += 1) {
+    step(
+      `Round ${round} of ${rounds}: each page 8 s on each server, ${round % 2 ? "this checkout first" : "the other first"}`,
+    );
+    for (const row of rows) {
+      for (const server of round % 2 ? servers : [...servers].reverse()) {
+        row.samples[server.name]?.push(await loadOnce(server, row.page, 8));
+      }
+    }
+  }
+  return { servers: described, rows };
+}
+
+export function printCompare(result: CompareResult) {
+  const [mine, other] = result.servers;
+  if (!mine || !other) return;
+  console.log(`\nCompared: ${mine.name} against ${other.name} (medians; CPU time per request is the figure to read)`);
+  console.log(`  idle memory: ${mine.idleRssMb.toFixed(0)} MB against ${other.idleRssMb.toFixed(0)} MB`);
+  for (const row of result.rows) {
+    const of = (name: string, get: (sample: Sample) => number) => median((row.samples[name] ?? []).map(get));
+    const cpu = [of(mine.name, (s) => s.cpuUsPerRequest), of(other.name, (s) => s.cpuUsPerRequest)] as const;
+    const loads = Object.values(row.samples)
+      .flat()
+      .map((sample) => sample.load);
+    console.log(
+      `  ${row.page}: ${cpu[0].toFixed(1)} µs CPU a request against ${cpu[1].toFixed(1)} (${((cpu[0] / cpu[1] - 1) * 100).toFixed(1)} %), ` +
+        `${Math.round(of(mine.name, (s) => s.requestsPerSecond))} req/s against ${Math.round(of(other.name, (s) => s.requestsPerSecond))}, ` +
+        `p99 ${of(mine.name, (s) => s.p99Ms)} ms against ${of(other.name, (s) => s.p99Ms)}, ` +
+        `${(mine.bytes[row.page] ?? 0).toLocaleString("en")} bytes against ${(other.bytes[row.page] ?? 0).toLocaleString("en")}; ` +
+        `load ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
+    );
+  }
+}
