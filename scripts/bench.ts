@@ -207,7 +207,7 @@ if (mode === "lighthouse") {
 }
 
 const pages = await sitePages(site.origin);
-const idleRssMb = await idleMemory(site.origin, pages, server.pid as number);
+const idle = await idleMemory(site.origin, pages, server.pid as number);
 const lighthouseResults = await benchLighthouse({ origin: site.origin, pages, runs });
 
 // What Lighthouse does not see on the form pages: their scripts start at the visitor's first
@@ -219,7 +219,7 @@ if (runs) {
   interactionResults = await benchFirstInteraction({ origin: site.origin, runs, chromiumFlags, log: console.log });
 }
 
-const load = await benchLoad({ site, server, idleRssMb });
+const load = await benchLoad({ site, server, idle });
 if (mode === "load") {
   printLoad(load);
   printTargets(loadChecks(load));

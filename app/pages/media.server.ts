@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
-import sharp from "sharp";
 import { isoNow, now as clockNow } from "#app/platform/clock.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { mediaPath } from "#app/site/pages.ts";
+
+/** sharp (libvips, about 18 MB resident) is loaded when an image is first made, not at start. */
+export const loadSharp = async () => (await import("sharp")).default;
 
 // The proof's images, in the database so that every instance has them (no shared folder to keep),
 // named by their content: a name always means the same bytes, so browsers may keep them for a
@@ -104,6 +106,7 @@ export async function readMedia(db: Kysely<Schema>, name: string): Promise<Serve
   if (half) {
     const full = await readMedia(db, `${half[1]}.webp`);
     if (!full) return null;
+    const sharp = await loadSharp();
     const { width = 2 } = await sharp(full.content).metadata();
     const content = await sharp(full.content)
       .resize({ width: Math.max(1, Math.round(width / 2)) })

@@ -1,7 +1,6 @@
 import sanitizeHtml from "sanitize-html";
-import sharp from "sharp";
 import { acceptedFileType } from "#app/forms/file-types.server.ts";
-import type { PreparedImage } from "./media.server.ts";
+import { loadSharp, type PreparedImage } from "./media.server.ts";
 import { type ImagePurpose, proofImageExtensions } from "./proof-fields.ts";
 
 // An editor's upload made fit for the pages: photos and raster logos converted to WebP and made
@@ -36,6 +35,7 @@ export async function prepareImage(
   const type = acceptedFileType(file.name, file.content, proofImageExtensions[purpose]);
   if (!type) throw new ImageRefusal("type");
   if (type === "image/svg+xml") return prepareSvg(file.content);
+  const sharp = await loadSharp();
   try {
     const image = sharp(file.content, { limitInputPixels: maxInputPixels, failOn: "error" }).autoOrient();
     const resized =
@@ -206,6 +206,7 @@ export function cleanSvg(svg: string) {
 
 async function prepareSvg(content: Uint8Array): Promise<PreparedImage> {
   const cleaned = Buffer.from(cleanSvg(Buffer.from(content).toString("utf8")), "utf8");
+  const sharp = await loadSharp();
   try {
     const { width, height } = await sharp(cleaned, { limitInputPixels: maxInputPixels }).metadata();
     if (!width || !height) throw new ImageRefusal("unreadable");
@@ -228,6 +229,7 @@ export async function checkPreparedImage(
     return prepareSvg(image.content);
   }
   if (image.type !== "image/webp") throw new ImageRefusal("type");
+  const sharp = await loadSharp();
   try {
     const metadata = await sharp(image.content, { limitInputPixels: maxInputPixels }).metadata();
     const box = purpose === "photo" ? { width: photoSide, height: photoSide } : logoBox;

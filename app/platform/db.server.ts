@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { createRequire } from "node:module";
 import { DatabaseSync } from "node:sqlite";
 import { type Generated, Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import { log } from "./log.server.ts";
 
 // One query code over two engines: SQLite through Node's built-in node:sqlite by default, and
@@ -513,7 +514,9 @@ function sqliteAdapter(database: DatabaseSync): SqliteDatabase {
 
 export function openDatabase({ dataDir, databaseUrl }: { dataDir: string; databaseUrl?: string }): Database {
   if (databaseUrl) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // pg (about 9 MB resident) is loaded only for PostgreSQL, not on the embedded database.
+    const { Pool } = createRequire(import.meta.url)("pg") as typeof pg;
+    const pool = new Pool({ connectionString: databaseUrl, max: 10 });
     // An idle client losing its connection (database restarted) must not crash the process.
     pool.on("error", (error) => log.error(`PostgreSQL pool error: ${error.message}`));
     const url = new URL(databaseUrl);

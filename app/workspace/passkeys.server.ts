@@ -1,11 +1,7 @@
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import type { Kysely } from "kysely";
 import { isoNow, now as clockNow } from "#app/platform/clock.ts";
@@ -17,6 +13,9 @@ import { recordAudit } from "./audit.server.ts";
 import type { OpenedElsewhereAnswer } from "./passkey-client.ts";
 import { openedElsewhere } from "./session.server.ts";
 import { isLatestInvitation } from "./staff.server.ts";
+
+/** @simplewebauthn/server (about 12 MB resident) is loaded at the first passkey step, not at start. */
+const webAuthn = () => import("@simplewebauthn/server");
 
 // Passkeys (WebAuthn) through SimpleWebAuthn. Each ceremony's challenge is stored in the database
 // (any instance may receive the answer) and consumed once: a replayed answer finds it gone.
@@ -110,7 +109,7 @@ export async function enrolmentOptions(
     .select(["id", "transports"])
     .where("staff_id", "=", person.id)
     .execute();
-  const options = await generateRegistrationOptions({
+  const options = await (await webAuthn()).generateRegistrationOptions({
     rpName: `${site.companyName} workspace`,
     rpID: relyingParty().rpID,
     userName: person.email,
@@ -129,13 +128,15 @@ export async function enrolmentOptions(
 /** The new passkey a registration answer proves, or null when it does not hold up. */
 async function verifyNewPasskey(db: Kysely<Schema>, staffId: string, response: RegistrationResponseJSON, now: Date) {
   const { rpID, origin } = relyingParty();
-  const verification = await verifyRegistrationResponse({
-    response,
-    expectedChallenge: (challenge) => consumeChallenge(db, challenge, "enrol", staffId, now),
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-    requireUserVerification: true,
-  }).catch(notAccepted("enrolment"));
+  const verification = await (await webAuthn())
+    .verifyRegistrationResponse({
+      response,
+      expectedChallenge: (challenge) => consumeChallenge(db, challenge, "enrol", staffId, now),
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: true,
+    })
+    .catch(notAccepted("enrolment"));
   return verification?.verified ? verification.registrationInfo.credential : null;
 }
 
@@ -264,7 +265,10 @@ export async function removePasskey(
 }
 
 export async function signInOptions(db: Kysely<Schema>, now: Date = clockNow()) {
-  const options = await generateAuthenticationOptions({ rpID: relyingParty().rpID, userVerification: "required" });
+  const options = await (await webAuthn()).generateAuthenticationOptions({
+    rpID: relyingParty().rpID,
+    userVerification: "required",
+  });
   await storeChallenge(db, options.challenge, "sign-in", null, now);
   return options;
 }
@@ -291,19 +295,21 @@ export async function verifySignIn(db: Kysely<Schema>, response: AuthenticationR
     return null;
   }
   const { rpID, origin } = relyingParty();
-  const verification = await verifyAuthenticationResponse({
-    response,
-    expectedChallenge: (challenge) => consumeChallenge(db, challenge, "sign-in", null, now),
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-    credential: {
-      id: passkey.id,
-      publicKey: new Uint8Array(toBuffer(passkey.public_key)),
-      counter: Number(passkey.counter),
-      transports: JSON.parse(passkey.transports) as AuthenticatorTransport[],
-    },
-    requireUserVerification: true,
-  }).catch(notAccepted("sign-in"));
+  const verification = await (await webAuthn())
+    .verifyAuthenticationResponse({
+      response,
+      expectedChallenge: (challenge) => consumeChallenge(db, challenge, "sign-in", null, now),
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      credential: {
+        id: passkey.id,
+        publicKey: new Uint8Array(toBuffer(passkey.public_key)),
+        counter: Number(passkey.counter),
+        transports: JSON.parse(passkey.transports) as AuthenticatorTransport[],
+      },
+      requireUserVerification: true,
+    })
+    .catch(notAccepted("sign-in"));
   if (!verification?.verified) return null;
   await db
     .updateTable("passkeys")

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { type BenchSite, median, onServerCore, residentMb, serverArgsOf, step, waitFor } from "./harness.ts";
+import { type BenchSite, median, onServerCore, residentMb, serverStartOf, step, waitFor } from "./harness.ts";
 
 type Server = { name: string; origin: string; pid: number };
 type Sample = { requestsPerSecond: number; cpuUsPerRequest: number; p99Ms: number; errors: number; load: number };
@@ -36,11 +36,18 @@ export function cpuMs(pid: number) {
 async function startOther(site: BenchSite, folder: string): Promise<Server> {
   const port = site.port + 2;
   const origin = `http://127.0.0.1:${port}`;
-  const env = { ...site.serverEnv, PORT: String(port), SITE_URL: origin, DATA_DIR: path.join(site.work, "other-data") };
+  const start = serverStartOf(folder);
+  const env = {
+    ...site.serverEnv,
+    ...start.env,
+    PORT: String(port),
+    SITE_URL: origin,
+    DATA_DIR: path.join(site.work, "other-data"),
+  };
   step(`Building ${folder}`);
   execFileSync("npm", ["run", "build"], { cwd: folder, env, stdio: ["ignore", "ignore", "inherit"] });
   step(`Starting its server on ${origin}`);
-  const child = spawn(...onServerCore(process.execPath, serverArgsOf(folder)), {
+  const child = spawn(...onServerCore(process.execPath, start.args), {
     cwd: folder,
     env,
     stdio: ["ignore", "ignore", "inherit"],

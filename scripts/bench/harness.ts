@@ -113,15 +113,31 @@ export function buildSite() {
 
   step("Building");
   execFileSync("npm", ["run", "build"], { env: serverEnv, stdio: ["ignore", "ignore", "inherit"] });
-  return { port, origin, work, dataDir, formSecret, serverEnv, serverArgs: serverArgsOf("."), children };
+  const start = serverStartOf(".");
+  return {
+    port,
+    origin,
+    work,
+    dataDir,
+    formSecret,
+    serverEnv: { ...serverEnv, ...start.env },
+    serverArgs: start.args,
+    children,
+  };
 }
 
-/** The server exactly as `npm start` runs it in `folder`, with its Node options, after the build. */
-export function serverArgsOf(folder: string) {
+/**
+ * The server exactly as `npm start` runs it in `folder`, after the build: its environment
+ * settings (`NAME=value` before `node`) and Node's arguments.
+ */
+export function serverStartOf(folder: string) {
   const packageJson = JSON.parse(readFileSync(path.join(folder, "package.json"), "utf8")) as {
     scripts: { start: string };
   };
-  return (packageJson.scripts.start.split("&&").pop() ?? "").trim().split(/\s+/).slice(1);
+  const words = (packageJson.scripts.start.split("&&").pop() ?? "").trim().split(/\s+/);
+  const node = words.indexOf("node");
+  const env = Object.fromEntries(words.slice(0, node).map((word) => word.split("=", 2) as [string, string]));
+  return { env, args: words.slice(node + 1) };
 }
 
 /** The production server on the built site, once it answers. */

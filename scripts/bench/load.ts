@@ -26,11 +26,26 @@ export type LoadResult = {
   note?: string;
 };
 
-/** The server's resident memory at rest, once every page has been asked for once. */
+/**
+ * The server's resident memory once every page has been asked for once: 2 s after (what earlier
+ * runs reported), and at rest, once it stops falling. V8's memory reducer collects the garbage
+ * of a burst and gives the young generation back some 10–20 s after the last request; sampled
+ * every 2 s for up to 40 s, at rest is the first sample within 1 MB of the one before after 10 s.
+ */
 export async function idleMemory(origin: string, pages: string[], pid: number) {
   for (const page of pages) await fetch(`${origin}${page}`).then((response) => response.arrayBuffer());
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-  return residentMb(pid);
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 2000));
+  await pause();
+  const afterPagesMb = residentMb(pid);
+  let idleRssMb = afterPagesMb;
+  for (let waited = 4; waited <= 40; waited += 2) {
+    await pause();
+    const sample = residentMb(pid);
+    const settled = waited >= 10 && Math.abs(sample - idleRssMb) < 1;
+    idleRssMb = sample;
+    if (settled) break;
+  }
+  return { afterPagesMb, idleRssMb };
 }
 
 const hasWrk = spawnSync("sh", ["-c", "command -v wrk"]).status === 0;
@@ -172,18 +187,18 @@ async function startPlainNode(site: BenchSite): Promise<{ url: string; stop: () 
   return { url, stop: () => plain.kill() };
 }
 
-/** The load measurements on the running server, its memory sampled meanwhile from `idleRssMb` up. */
+/** The load measurements on the running server, its memory sampled meanwhile. */
 export async function benchLoad({
   site,
   server,
-  idleRssMb,
+  idle,
 }: {
   site: BenchSite;
   server: ChildProcess;
-  idleRssMb: number;
+  idle: Awaited<ReturnType<typeof idleMemory>>;
 }) {
   const { origin } = site;
-  let peakRssMb = idleRssMb;
+  let peakRssMb = idle.afterPagesMb;
   const sampler = setInterval(() => {
     peakRssMb = Math.max(peakRssMb, residentMb(server.pid as number));
   }, 200);
@@ -290,7 +305,7 @@ export async function benchLoad({
     ratio: roundRatios.length ? median(roundRatios) : null,
     roundRatios,
     referenceRatios,
-    memory: { idleRssMb, peakRssMb },
+    memory: { ...idle, peakRssMb },
     submissionsVerified: accepted === posts && storedCount === accepted,
   };
 }
@@ -321,7 +336,7 @@ export function printLoad({ load, ratio, roundRatios, referenceRatios, memory }:
     })),
   );
   console.log(
-    `Memory: ${fixed(memory.idleRssMb, 1)} MB idle, ${fixed(memory.peakRssMb, 1)} MB at most under load. ` +
+    `Memory: ${fixed(memory.idleRssMb, 1)} MB at rest (${fixed(memory.afterPagesMb, 1)} MB 2 s after the pages), ${fixed(memory.peakRssMb, 1)} MB at most under load. ` +
       (ratio === null
         ? "nginx not installed (apt-get install nginx-light): no ratio."
         : `Prerendered page vs nginx: ${fixed(ratio * 100)} % (the median of rounds at ${roundRatios.map((value) => `${fixed(value * 100)} %`).join(", ")}); ` +
