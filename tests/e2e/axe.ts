@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
  * page itself (@axe-core/playwright's "legacy mode": one axe.run across the page and its same-origin
  * frames), the same rules on the same nodes as its default mode, which runs each frame apart and
  * joins the results in a blank page it opens for every scan: a new page and a second copy of axe's
- * script each time, about half of a scan's time on a loaded host (docs/testing.md). A page with a
+ * script each time: a third of a test's time on a loaded host (docs/testing.md). A page with a
  * frame from another origin (an embed after consent) is scanned in the default mode, which reaches
  * into such frames.
  */
