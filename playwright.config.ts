@@ -42,14 +42,20 @@ export default defineConfig<{ storage: StorageEnv; serverNow: Date }>({
     },
     {
       name: "postgres",
+      // What stores data, once more on PostgreSQL; what is answered before anything is stored is
+      // tagged @no-storage and runs on SQLite alone (docs/decisions/039-e2e-scope.md).
       testMatch: /contact\.spec\.ts/,
+      grepInvert: /@no-storage/,
       use: { ...devices["Desktop Chrome"], baseURL: url(servers.postgres.port), storage: servers.postgres.storage },
     },
     {
       // The pages that depend on the date, once more on a server whose clock is past every
       // posting's closing day: what a visitor sees after the last posting closes.
       name: "postings-closed",
+      // A test of these files that shows the same on any date (it reads no posting, nor a page that
+      // lists them) is tagged @any-date and runs on the sqlite project alone.
       testMatch: /(careers|careers-closed|pages|seo)\.spec\.ts/,
+      grepInvert: /@any-date/,
       use: {
         ...devices["Desktop Chrome"],
         baseURL: url(servers.postingsClosed.port),

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./axe.ts";
 import { expect, sitePages, closePrivacyBanner, test, postingApplyPages } from "./fixtures.ts";
 
 const pagesToScan = [...sitePages, "/contact/meeting", "/no-such-page"];
@@ -14,7 +14,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       for (const path of pagesToScan) {
         test(`axe finds no WCAG 2.2 AA violation on ${path}`, async ({ page }) => {
           await page.goto(path);
-          const results = await new AxeBuilder({ page })
+          const results = await axe(page)
             .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
             .analyze();
           const violations = results.violations.map((violation) => ({
@@ -33,7 +33,7 @@ test("the open small-screen menu has no violations either", async ({ page }) => 
   await page.setViewportSize({ width: 320, height: 640 });
   await page.goto("/");
   await page.getByRole("navigation", { name: "Main" }).getByText("Menu").click();
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
+  const results = await axe(page).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 });
 
@@ -44,7 +44,7 @@ for (const path of ["/contact", ...postingApplyPages]) {
     await hydrated();
     await page.getByRole("button", { name: /^Send/ }).click();
     await expect(page.locator('[aria-invalid="true"]').first()).toBeFocused();
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
+    const results = await axe(page).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
   });
 }
@@ -55,7 +55,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme });
       await page.goto(`${path}?sent=1`);
       await expect(page.getByRole("heading", { name: /^Thank you, your .* is on its way$/ })).toBeVisible();
-      const results = await new AxeBuilder({ page })
+      const results = await axe(page)
         .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
         .analyze();
       expect(results.violations.map((violation) => violation.id)).toEqual([]);

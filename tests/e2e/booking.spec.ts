@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./axe.ts";
 import type { Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { mailHeader, mimeParts } from "#tests/helpers/mime.ts";
@@ -541,7 +541,7 @@ test("axe finds no WCAG 2.2 AA violation on a meeting's manage page with a day c
     await expect(page.getByRole("radio").first()).toBeVisible();
     // The page opens at the day's times (#times); axe judges days partly under the sticky header as too small, so the page is read from its top, at rest.
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
-    const results = await new AxeBuilder({ page })
+    const results = await axe(page)
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
       .analyze();
     expect(
@@ -566,7 +566,7 @@ for (const viewport of [
     await expect(page.getByRole("radio").first()).toBeVisible();
     // The page opens at the day's times (#times); axe judges days partly under the sticky header as too small, so the page is read from its top, at rest.
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
-    const results = await new AxeBuilder({ page })
+    const results = await axe(page)
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
       .analyze();
     expect(

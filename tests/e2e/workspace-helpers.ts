@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./axe.ts";
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { e2eEnv, type StorageEnv } from "./server-env.ts";
 
@@ -52,9 +52,7 @@ export async function expectNoAxeViolations(page: Page) {
   // Measured once the page has loaded and its fonts are in: target sizes are read from the layout.
   await page.waitForLoadState("load");
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
+  const results = await axe(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   expect(
     results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
   ).toEqual([]);
