@@ -48,7 +48,7 @@ export function residentMb(pid: number) {
 }
 
 export async function waitFor(url: string, what: string) {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
     if ((await fetch(url).catch(() => null))?.ok) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
