@@ -121,7 +121,7 @@ export function prerenderedPages({
   maxUrlLength: number;
   /** Whether the request came over HTTPS (for Strict-Transport-Security). */
   isSecure: (req: IncomingMessage) => boolean;
-  /** Counts a view of the page (app/analytics/page-views.server.ts: a push on a list in memory). */
+  /** Counts a view of the page (app/analytics/page-views.server.ts: a count in memory, a few map lookups). */
   countView?: (req: IncomingMessage, pathname: string, crawler: boolean) => void;
 }) {
   const fixedHeaders = (secure: boolean, crawler: boolean) =>

@@ -10,13 +10,16 @@ import { dayMs, dayOf } from "./days.ts";
 import { campaignOf, clientAddress, deviceClass, fromSamePage, referrerHost } from "./view-parts.ts";
 
 // Counting the pages people view, where the server answers them (issue 34): no cookie, no
-// storage in the browser, no script. A view is a few references pushed on a list in memory
-// (the prerendered pages' fast path, server/prerendered.ts, must stay fast); the background
-// loop flushes the list every few seconds: it works out the path, the referring site, the
-// campaign and the device class, hashes the client's address and User-Agent with the day's salt
-// (shared by the instances through the database, so a visitor counts once a day on any of them,
-// and deleted once the day is over: the Plausible method), and adds one row per day, visitor and
-// what was counted. Neither the address nor the User-Agent is ever written anywhere.
+// storage in the browser, no script. A view adds one to a count in memory, found through a tree
+// of maps keyed by the request's own strings (day, path, Host, Referer, URL, peer,
+// X-Forwarded-For, User-Agent), so only each distinct combination waits in memory, not every
+// view (the prerendered pages' fast path, server/prerendered.ts, must stay fast). The background
+// loop flushes the counts every few seconds: it works out the path, the referring site, the
+// campaign and the device class once per distinct value, hashes the client's address and
+// User-Agent with the day's salt (shared by the instances through the database, so a visitor
+// counts once a day on any of them, and deleted once the day is over: the Plausible method), and
+// adds one row per day, visitor and what was counted. Neither the address nor the User-Agent is
+// ever written anywhere.
 //
 // Counted: a browser's navigation to a page (Sec-Fetch-Dest: document, or an Accept with
 // text/html from a browser that sends no Sec-Fetch headers), never a prefetch or prerender.
@@ -25,10 +28,12 @@ import { campaignOf, clientAddress, deviceClass, fromSamePage, referrerHost } fr
 // without a User-Agent, requests that are not navigations (the site's own probes and the tests'
 // fetches), and the pages that ask not to be indexed (the workspace, a meeting's manage link).
 
-/** The values kept per view until the flush: time, path, Referer, URL, Host, peer, X-Forwarded-For, User-Agent. */
-const fieldsPerView = 8;
-/** At most this many views wait in memory; beyond, views are dropped (and counted in the log). */
-const maxWaiting = 100_000;
+/**
+ * At most this many distinct combinations wait in memory; beyond, a view of a new one is dropped
+ * (and counted in the log), a view of one already waiting still counts. Each costs at most a map
+ * per level of the tree: tens of megabytes at worst, against addresses made up to fill it.
+ */
+export const maxCombinations = 50_000;
 const flushEveryMs = 10_000;
 /** A past day's salt stays this long after midnight, for the views another instance still holds. */
 const saltGraceMs = 10 * 60_000;
@@ -40,13 +45,38 @@ type Settings = {
   ownHosts: Set<string>;
 };
 
-let waiting: Array<string | number | undefined> = [];
+/** A tree of maps, one level per value, instead of one key made of many strings. */
+type Tree = Map<unknown, unknown>;
+
+/**
+ * The views waiting for the flush: day → path → Host (with a Referer only) → Referer → URL (with
+ * a query only) → peer → X-Forwarded-For → User-Agent → how many views.
+ */
+let waiting: Map<string, Tree> = new Map();
+let waitingCount = 0;
+let combinations = 0;
 let dropped = 0;
+// The day views are counted under now, and its bounds: worked out once a day, not per view.
+let dayTree: Tree = new Map();
+let dayStart = 0;
+let dayEnd = -1;
 let settings: Settings = { trusted: () => false, ownHosts: new Set() };
+
+/** The map under `key` in `map`; made when missing, unless the combinations are at their limit. */
+function child(map: Tree | undefined, key: unknown) {
+  if (map === undefined) return undefined;
+  let found = map.get(key) as Tree | undefined;
+  if (found === undefined && combinations < maxCombinations) {
+    found = new Map();
+    map.set(key, found);
+  }
+  return found;
+}
 
 /**
  * Counts a view of `pathname` when the request is a person's browser navigating to it (see
- * above). Constant time and no allocation but the list's: the flush does the rest.
+ * above): a few map lookups keyed by strings the request already holds, nothing made but a
+ * combination not seen since the last flush. The flush does the rest.
  */
 function countView(req: IncomingMessage, pathname: string, crawler: boolean) {
   if (crawler || req.method !== "GET") return;
@@ -56,21 +86,45 @@ function countView(req: IncomingMessage, pathname: string, crawler: boolean) {
   const destination = headers["sec-fetch-dest"];
   if (destination === undefined ? !headers.accept?.includes("text/html") : destination !== "document") return;
   if (headers["sec-purpose"] !== undefined || headers.purpose !== undefined) return;
-  if (waiting.length >= maxWaiting * fieldsPerView) {
+  const time = epochMs();
+  if (time >= dayEnd || time < dayStart) enterDay(time);
+  const referer = headers.referer;
+  const url = req.url;
+  const forwardedFor = headers["x-forwarded-for"];
+  // The Host only matters beside a Referer (is it this site?), the URL only for its campaign.
+  const byUserAgent = child(
+    child(
+      child(
+        child(child(child(dayTree, pathname), referer === undefined ? undefined : headers.host), referer),
+        url?.includes("?") ? url : undefined,
+      ),
+      req.socket.remoteAddress,
+    ),
+    typeof forwardedFor === "string" ? forwardedFor : undefined,
+  );
+  const views = byUserAgent?.get(userAgent) as number | undefined;
+  if (views !== undefined) (byUserAgent as Tree).set(userAgent, views + 1);
+  else if (byUserAgent !== undefined && combinations < maxCombinations) {
+    byUserAgent.set(userAgent, 1);
+    combinations += 1;
+  } else {
     dropped += 1;
     return;
   }
-  const forwardedFor = headers["x-forwarded-for"];
-  waiting.push(
-    epochMs(),
-    pathname,
-    headers.referer,
-    req.url,
-    headers.host,
-    req.socket.remoteAddress,
-    typeof forwardedFor === "string" ? forwardedFor : undefined,
-    userAgent,
-  );
+  waitingCount += 1;
+}
+
+/** Counts views under the day of `time` from now on (at midnight, or when a test moves the clock). */
+function enterDay(time: number) {
+  const day = dayOf(time);
+  dayStart = Date.parse(`${day}T00:00:00.000Z`);
+  dayEnd = dayStart + dayMs;
+  let tree = waiting.get(day);
+  if (!tree) {
+    tree = new Map();
+    waiting.set(day, tree);
+  }
+  dayTree = tree;
 }
 
 export type CountView = (req: IncomingMessage, pathname: string, crawler: boolean) => void;
@@ -125,26 +179,22 @@ async function saltOf(db: Kysely<Schema>, day: string, today: string) {
 }
 
 type ViewRow = Schema["analytics_views"];
-type ViewParts = Omit<ViewRow, "day" | "visitor" | "views">;
 
 /** The visitor's hash: the day's salt, the client's address and its User-Agent; 22 characters, not reversible without the salt. */
 const visitorHash = (salt: string, address: string, userAgent: string) =>
   createHash("sha256").update(`${salt}\n${address}\n${userAgent}`).digest("base64url").slice(0, 22);
 
-/** A flush works through this many views, then lets the requests waiting be answered before going on. */
-const viewsPerSlice = 1_000;
+/** A flush works through this many combinations, then lets the requests waiting be answered before going on. */
+const combinationsPerSlice = 1_000;
 
-/** A tree of maps, one level per value, instead of one key made of many strings. */
-type Tree = Map<unknown, unknown>;
-
-/** The map under `key` in `map`, made when missing. */
-function branch(map: Tree, key: unknown) {
-  let found = map.get(key) as Tree | undefined;
-  if (!found) {
-    found = new Map();
+/** The value under `key` in `map`, worked out by `make` when missing. */
+function remembered<K, V>(map: Map<K, V>, key: K, make: () => V) {
+  let found = map.get(key);
+  if (found === undefined && !map.has(key)) {
+    found = make();
     map.set(key, found);
   }
-  return found;
+  return found as V;
 }
 
 /**
@@ -152,98 +202,80 @@ function branch(map: Tree, key: unknown) {
  * deletes the salts of the days that are over. Several instances add their own rows; the
  * purge's rollup (rollup.server.ts) sums them. Says how many views were written.
  *
- * It shares the thread with the answers, so it is cheap per view and never holds the thread
- * long: under load most views repeat one another's page, referrer, address and browser, so each
- * distinct value is read (parsed, hashed with the salt) once per flush, looked up through trees
- * of maps keyed by the request's own strings (nothing is concatenated per view); views are
- * added up per visitor and what was counted as they are read; and every viewsPerSlice views the
- * flush yields to the requests waiting.
+ * It shares the thread with the answers, so it is cheap and never holds the thread long: it
+ * walks the tree of what was counted, so each distinct value is read (parsed, hashed with the
+ * salt) once per flush, where it sits in the tree; combinations that end up the same row (two
+ * pages of one referring site, two addresses of one campaign) add up; and every
+ * combinationsPerSlice combinations the flush yields to the requests waiting.
  */
 export async function flushViews(db: Kysely<Schema>, now: Date = clockNow()) {
   const batch = waiting;
-  waiting = [];
+  const views = waitingCount;
+  waiting = new Map();
+  waitingCount = 0;
+  combinations = 0;
+  dayEnd = -1;
   if (dropped > 0) {
     log.warn(`Page views: ${dropped} views were not counted, more were waiting than the flush could take`);
     dropped = 0;
   }
   const today = dayOf(now.getTime());
-  const rows: ViewRow[] = [];
-  // What was counted: path → Referer → URL → Host → User-Agent → parts (null: a reload of the same page).
-  const parts: Tree = new Map();
-  // The client's address: peer → X-Forwarded-For → address.
-  const addresses: Tree = new Map();
-  // Visitors: day → address → User-Agent → the visitor's rows by what was counted.
-  const visitors: Tree = new Map();
-  const salts = new Map<string, string | null>();
-  // The day of the view before, and its bounds: views come in order, so a day is worked out once.
-  let day = "";
-  let dayStart = 0;
-  let dayEnd = -1;
-  let salt: string | null = null;
-  for (let at = 0; at < batch.length; at += fieldsPerView) {
-    if (at > 0 && at % (viewsPerSlice * fieldsPerView) === 0) await new Promise((resolve) => setImmediate(resolve));
-    const time = batch[at] as number;
-    const path = batch[at + 1] as string;
-    const referer = batch[at + 2] as string | undefined;
-    const url = batch[at + 3] as string | undefined;
-    const host = batch[at + 4] as string | undefined;
-    const userAgent = batch[at + 7] as string;
-    const byUserAgent = branch(branch(branch(branch(parts, path), referer), url), host);
-    let viewed = byUserAgent.get(userAgent) as ViewParts | null | undefined;
-    if (viewed === undefined) {
-      viewed = fromSamePage(referer, path, settings.ownHosts, host)
-        ? null
-        : {
-            path: path.toLowerCase().slice(0, 200),
-            referrer: referrerHost(referer, settings.ownHosts, host),
-            ...campaignOf(url),
-            device: deviceClass(userAgent),
-          };
-      byUserAgent.set(userAgent, viewed);
-    }
-    if (viewed === null) continue;
-    if (time < dayStart || time >= dayEnd) {
-      day = dayOf(time);
-      dayStart = Date.parse(`${day}T00:00:00.000Z`);
-      dayEnd = dayStart + dayMs;
-      if (!salts.has(day)) salts.set(day, await saltOf(db, day, today));
-      salt = salts.get(day) ?? null;
-    }
-    const remote = batch[at + 5] as string | undefined;
-    const forwardedFor = batch[at + 6] as string | undefined;
-    const byForwarded = branch(addresses, remote);
-    let address = byForwarded.get(forwardedFor) as string | undefined;
-    if (address === undefined) {
-      address = clientAddress(remote, forwardedFor, settings.trusted);
-      byForwarded.set(forwardedFor, address);
-    }
-    // Without the day's salt (its day is over and it is gone), views count without a visitor.
-    const byAgent = branch(branch(visitors, day), salt ? address : "");
-    const agent = salt ? userAgent : "";
-    let byParts = byAgent.get(agent) as Map<ViewParts, ViewRow> | undefined;
-    if (!byParts) {
-      byParts = new Map();
-      byAgent.set(agent, byParts);
-    }
-    const known = byParts.get(viewed);
-    if (known) known.views += 1;
-    else {
-      // One hash per visitor and day: their rows after the first take it from the first.
-      const visitor = byParts.values().next().value?.visitor ?? (salt ? visitorHash(salt, address, userAgent) : "");
-      const row: ViewRow = { day, visitor, ...viewed, views: 1 };
-      byParts.set(viewed, row);
-      rows.push(row);
+  const { ownHosts, trusted } = settings;
+  // One row per day, visitor and what was counted.
+  const rows = new Map<string, ViewRow>();
+  // Values worked out once per flush: the client's address (peer → X-Forwarded-For), the device.
+  const addresses = new Map<string | undefined, Map<string | undefined, string>>();
+  const devices = new Map<string, string>();
+  let walked = 0;
+  for (const [day, byPath] of batch as Map<string, Map<string, Tree>>) {
+    const salt = await saltOf(db, day, today);
+    // Visitors: address → User-Agent → the visitor's hash (one SHA-256 per visitor and day).
+    const visitors = new Map<string, Map<string, string>>();
+    for (const [pathname, byHost] of byPath) {
+      const path = pathname.toLowerCase().slice(0, 200);
+      for (const [host, byReferer] of byHost as Map<string | undefined, Tree>) {
+        for (const [referer, byUrl] of byReferer as Map<string | undefined, Tree>) {
+          // A reload of the same page (a form's confirmation): the same visit, not another view.
+          if (fromSamePage(referer, pathname, ownHosts, host)) continue;
+          const referrer = referrerHost(referer, ownHosts, host);
+          for (const [url, byPeer] of byUrl as Map<string | undefined, Tree>) {
+            const { source, medium, campaign } = campaignOf(url);
+            for (const [remote, byForwarded] of byPeer as Map<string | undefined, Tree>) {
+              const byForwardedAddress = remembered(addresses, remote, () => new Map<string | undefined, string>());
+              for (const [forwardedFor, byUserAgent] of byForwarded as Map<string | undefined, Map<string, number>>) {
+                const address = remembered(byForwardedAddress, forwardedFor, () =>
+                  clientAddress(remote, forwardedFor, trusted),
+                );
+                const byAgent = remembered(visitors, address, () => new Map<string, string>());
+                for (const [userAgent, count] of byUserAgent) {
+                  if (++walked % combinationsPerSlice === 0) await new Promise((resolve) => setImmediate(resolve));
+                  // Without the day's salt (its day is over and it is gone), views count without a visitor.
+                  const visitor = salt
+                    ? remembered(byAgent, userAgent, () => visitorHash(salt, address, userAgent))
+                    : "";
+                  const device = remembered(devices, userAgent, () => deviceClass(userAgent));
+                  const key = JSON.stringify([day, visitor, path, referrer, source, medium, campaign, device]);
+                  const row = rows.get(key);
+                  if (row) row.views += count;
+                  else rows.set(key, { day, visitor, path, referrer, source, medium, campaign, device, views: count });
+                }
+              }
+            }
+          }
+        }
+      }
     }
   }
+  const values = [...rows.values()];
   // A few hundred rows a statement: both engines cap the values one statement may carry.
-  for (let start = 0; start < rows.length; start += 200) {
+  for (let start = 0; start < values.length; start += 200) {
     await db
       .insertInto("analytics_views")
-      .values(rows.slice(start, start + 200))
+      .values(values.slice(start, start + 200))
       .execute();
   }
   await deletePastSalts(db, now);
-  return batch.length / fieldsPerView;
+  return views;
 }
 
 /** Deletes the salts of the days that are over (a little after midnight, for views still on their way). */
@@ -253,4 +285,7 @@ export async function deletePastSalts(db: Kysely<Schema>, now: Date) {
 }
 
 /** How many views wait in this instance's memory (tests, the benchmark). */
-export const waitingViews = () => waiting.length / fieldsPerView;
+export const waitingViews = () => waitingCount;
+
+/** How many distinct combinations of what a view counts wait in memory (tests, the benchmark). */
+export const waitingCombinations = () => combinations;

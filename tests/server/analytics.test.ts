@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { dashboardFigures } from "#app/analytics/dashboard.server.ts";
-import { flushViews, startCountingViews, waitingViews } from "#app/analytics/page-views.server.ts";
+import { flushViews, startCountingViews, waitingCombinations, waitingViews } from "#app/analytics/page-views.server.ts";
 import { purgeAnalytics } from "#app/analytics/rollup.server.ts";
 import { now, startClockAt } from "#app/platform/clock.ts";
 import { newId } from "#app/platform/ids.server.ts";
@@ -177,10 +177,31 @@ describe.each(engines)("page views on %s", (engine) => {
     expect((await dashboardFigures(database.db, { from: "2030-03-01", to: "2030-03-02" })).days).toEqual(both.days);
   });
 
-  test("a long flush adds up thousands of views per visitor and page, and lets the requests in between", async () => {
+  test("views are added up as they are counted: memory holds each combination once, the rows are the same", async () => {
     const people = ["203.0.113.1", "203.0.113.2", "203.0.113.3"];
     for (let index = 0; index < 3_000; index += 1)
       view(index % 2 ? "/about" : "/features?utm_source=feed", { address: people[index % 3] as string });
+    // Two pages of one referring site: two combinations in memory, one row (the site's host).
+    view("/about", { address: "203.0.113.9", headers: { referer: "https://news.example/a" } });
+    view("/about", { address: "203.0.113.9", headers: { referer: "https://www.news.example/b" } });
+    expect(waitingViews()).toBe(3_002);
+    expect(waitingCombinations()).toBe(3 * 2 + 2);
+    expect(await flushViews(database.db)).toBe(3_002);
+    expect(waitingViews()).toBe(0);
+    expect(waitingCombinations()).toBe(0);
+    const rows = await database.db.selectFrom("analytics_views").selectAll().execute();
+    // One row per visitor and what was counted: 3 visitors × 2 pages, and the fourth visitor's.
+    expect(rows).toHaveLength(7);
+    expect(rows.reduce((sum, row) => sum + Number(row.views), 0)).toBe(3_002);
+    expect(new Set(rows.map((row) => row.visitor)).size).toBe(4);
+    expect(rows.filter((row) => row.source === "feed").map((row) => Number(row.views))).toEqual([500, 500, 500]);
+    expect(rows.filter((row) => row.referrer === "news.example").map((row) => Number(row.views))).toEqual([2]);
+  });
+
+  test("a long flush lets the requests in between", async () => {
+    // 3,000 visitors (addresses), each a combination of its own.
+    for (let index = 0; index < 3_000; index += 1)
+      view("/about", { address: `198.51.${Math.floor(index / 250)}.${(index % 250) + 1}` });
     let turns = 0;
     let flushing = true;
     const tick = () => {
@@ -192,12 +213,12 @@ describe.each(engines)("page views on %s", (engine) => {
     flushing = false;
     // The event loop turned between the flush's slices (a request waiting is answered there).
     expect(turns).toBeGreaterThanOrEqual(2);
-    const rows = await database.db.selectFrom("analytics_views").selectAll().execute();
-    // One row per visitor and what was counted: 3 visitors × 2 pages.
-    expect(rows).toHaveLength(6);
-    expect(rows.reduce((sum, row) => sum + Number(row.views), 0)).toBe(3_000);
-    expect(new Set(rows.map((row) => row.visitor)).size).toBe(3);
-    expect(rows.filter((row) => row.source === "feed").map((row) => Number(row.views))).toEqual([500, 500, 500]);
+    const figures = await dashboardFigures(database.db, {
+      from: now().toISOString().slice(0, 10),
+      to: now().toISOString().slice(0, 10),
+    });
+    expect(figures.views).toBe(3_000);
+    expect(figures.visits).toBe(3_000);
   });
 
   test("the purge rolls the days over into totals with the forms' submissions, deletes their views after a few days and the totals after the months kept", async () => {
