@@ -10,7 +10,7 @@
 // page views (90 days of views rolled up by the purge, today's still raw, on SQLite, and
 // PostgreSQL too when TEST_DATABASE_URL is set). `npm run bench -- analytics` runs this alone.
 // docs/performance.md says how to read it.
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import { loadavg } from "node:os";
 import path from "node:path";
@@ -29,7 +29,7 @@ import { migrateToLatest } from "#app/platform/migrations.server.ts";
 import { replyWeeks } from "#app/workspace/reply-promise.server.ts";
 import { createPostgresDatabase } from "#tests/helpers/databases.ts";
 import { memoByString } from "#server/memo.ts";
-import { type BenchSite, median, startServer } from "./harness.ts";
+import { type BenchSite, median, processCpuMs, startServer } from "./harness.ts";
 
 export const analyticsTargets = { countingOverheadPercent: 2, dashboardMs: 100, pageViews: 1_000_000 };
 
@@ -41,17 +41,6 @@ const warmUpSeconds = 5;
 const visitors = 200;
 const userAgent =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
-
-/** CPU time (user and system, all threads) a process has used so far, in ms, from /proc (Linux); NaN elsewhere. */
-function processCpuMs(pid: number) {
-  try {
-    // After the command's name in parentheses: utime and stime are the 12th and 13th fields, in clock ticks (100 a second).
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 /**
  * A load run on a prerendered page, each request a navigation by one of `visitors` (their address

@@ -5,11 +5,19 @@
 // (from /proc, what the server ran, not what it waited for), which a busy host moves far less
 // than requests per second; req/s and p99 are printed beside it.
 import { execFileSync, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { type BenchSite, median, onServerCore, residentMb, serverStartOf, step, waitFor } from "./harness.ts";
+import {
+  type BenchSite,
+  median,
+  onServerCore,
+  processCpuMs,
+  residentMb,
+  serverStartOf,
+  step,
+  waitFor,
+} from "./harness.ts";
 
 type Server = { name: string; origin: string; pid: number };
 type Sample = { requestsPerSecond: number; cpuUsPerRequest: number; p99Ms: number; errors: number; load: number };
@@ -24,13 +32,6 @@ const visitorHeaders = {
   "User-Agent":
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
 };
-const clockTicksPerSecond = 100;
-
-/** The CPU time a process has used, user and system, in ms (/proc/<pid>/stat's utime and stime). */
-export function cpuMs(pid: number) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
-}
 
 /** The other checkout built with this one's environment on the next free port, and started. */
 async function startOther(site: BenchSite, folder: string): Promise<Server> {
@@ -58,7 +59,7 @@ async function startOther(site: BenchSite, folder: string): Promise<Server> {
 }
 
 async function loadOnce(server: Server, page: string, seconds: number): Promise<Sample> {
-  const before = cpuMs(server.pid);
+  const before = processCpuMs(server.pid);
   const result = await autocannon({
     url: `${server.origin}${page}`,
     connections: 50,
@@ -67,7 +68,7 @@ async function loadOnce(server: Server, page: string, seconds: number): Promise<
   });
   return {
     requestsPerSecond: result.requests.average,
-    cpuUsPerRequest: ((cpuMs(server.pid) - before) * 1000) / Math.max(1, result.requests.total),
+    cpuUsPerRequest: ((processCpuMs(server.pid) - before) * 1000) / Math.max(1, result.requests.total),
     p99Ms: result.latency.p99,
     errors: result.errors + result.non2xx,
     load: loadavg()[0] ?? 0,

@@ -47,6 +47,17 @@ export function residentMb(pid: number) {
   return Number(status.match(/^VmRSS:\s+(\d+) kB/m)?.[1] ?? 0) / 1024;
 }
 
+/** CPU time (user and system, all threads) a process has used so far, in ms, from /proc (Linux); NaN elsewhere. */
+export function processCpuMs(pid: number) {
+  try {
+    // After the command's name in parentheses: utime and stime are the 12th and 13th fields, in clock ticks (100 a second).
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 // Up to two minutes: a server renders every page into memory as it starts, which on a busy
 // two-core host took over 20 s.
 export async function waitFor(url: string, what: string) {
