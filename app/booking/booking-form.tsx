@@ -4,7 +4,7 @@ import { pages } from "#app/site/pages.ts";
 import { Field, FieldErrors, RequiredMark } from "#app/ui/field.tsx";
 import { TimeOption, type TimeSlot } from "./time-option.tsx";
 import type { BookingContent } from "./booking-content-schema.ts";
-import { BookingFormSchema, bookingLimits } from "./booking-schema.ts";
+import { bookingFormSchema, bookingLimits } from "./booking-schema.ts";
 import { bookingHref } from "./booking-links.ts";
 
 export type DaySlots = { date: string; name: string; slots: TimeSlot[] };
@@ -37,7 +37,7 @@ export function BookingForm({
 }) {
   const { form, fields, control, value, formProps, sending, focusAlert } = useSiteForm({
     id: "booking-form",
-    schema: BookingFormSchema,
+    schema: bookingFormSchema,
     lastResult,
   });
   const { fields: labels } = content;
