@@ -97,6 +97,7 @@ export function BookingForm({
                 defaultValue={value("name")}
                 type="text"
                 autoComplete="name"
+                spellCheck={false}
                 required
                 maxLength={bookingLimits.name}
               />
@@ -135,6 +136,7 @@ export function BookingForm({
                   defaultValue={value("company")}
                   type="text"
                   autoComplete="organization"
+                  spellCheck={false}
                   maxLength={bookingLimits.company}
                 />
               )}

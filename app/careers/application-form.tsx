@@ -51,6 +51,7 @@ export function ApplicationForm({
           defaultValue={value(name)}
           type="text"
           autoComplete={autoComplete}
+          spellCheck={false}
           required={required}
           maxLength={applicationLimits.line}
         />

@@ -53,6 +53,7 @@ export function ContactForm({
                 defaultValue={value("name")}
                 type="text"
                 autoComplete="name"
+                spellCheck={false}
                 required
                 maxLength={contactLimits.name}
               />
@@ -107,6 +108,7 @@ export function ContactForm({
                 defaultValue={value("company")}
                 type="text"
                 autoComplete="organization"
+                spellCheck={false}
                 maxLength={contactLimits.company}
               />
             )}
