@@ -4,7 +4,7 @@ import { pages } from "#app/site/pages.ts";
 import { Field, FieldErrors, RequiredMark } from "#app/ui/field.tsx";
 import { TimeOption, type TimeSlot } from "./time-option.tsx";
 import type { BookingContent } from "./booking-content-schema.ts";
-import { BookingFormSchema, bookingLimits } from "./booking-schema.ts";
+import { bookingFormSchema, bookingLimits } from "./booking-schema.ts";
 import { bookingHref } from "./booking-links.ts";
 
 export type DaySlots = { date: string; name: string; slots: TimeSlot[] };
@@ -37,7 +37,7 @@ export function BookingForm({
 }) {
   const { form, fields, control, value, formProps, sending, focusAlert } = useSiteForm({
     id: "booking-form",
-    schema: BookingFormSchema,
+    schema: bookingFormSchema,
     lastResult,
   });
   const { fields: labels } = content;
@@ -97,6 +97,7 @@ export function BookingForm({
                 defaultValue={value("name")}
                 type="text"
                 autoComplete="name"
+                spellCheck={false}
                 required
                 maxLength={bookingLimits.name}
               />
@@ -135,6 +136,7 @@ export function BookingForm({
                   defaultValue={value("company")}
                   type="text"
                   autoComplete="organization"
+                  spellCheck={false}
                   maxLength={bookingLimits.company}
                 />
               )}

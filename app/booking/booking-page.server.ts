@@ -14,7 +14,7 @@ import { bookedProofCookie, provenSubmission } from "./booked-proof.server.ts";
 import { visitorCalendarLinks } from "./invitation.server.ts";
 import { confirmedMeetingOf } from "./meeting-queries.server.ts";
 import { isSecureRequest } from "#app/platform/env.server.ts";
-import { BookingFormSchema } from "./booking-schema.ts";
+import { bookingFormSchema } from "./booking-schema.ts";
 import { bookedMeetings, MeetingRefused } from "./claims.server.ts";
 import {
   clockTime,
@@ -180,7 +180,7 @@ export function submitBooking(request: Request, now: Date = clockNow()) {
   const availability = availabilityFromEnv(bookingEnv);
   return handleFormPost({
     request,
-    schema: BookingFormSchema,
+    schema: bookingFormSchema(),
     purpose: bookingPurpose,
     filesField: "files",
     uploads: { maxFiles: 0, maxTotalBytes: 0, extensions: [] },

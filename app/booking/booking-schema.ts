@@ -1,11 +1,11 @@
 import * as z from "zod/mini";
-import { emailAddress, emailMaxLength, longText, singleLine } from "#app/forms/field-rules.ts";
+import { formSchema, emailAddress, emailMaxLength, longText, singleLine } from "#app/forms/field-rules.ts";
 import { isTimeZoneName } from "./weekly-hours.ts";
 import { booking } from "./booking-content.ts";
 
 // The booking form's one schema, for Conform in the browser and the route action on the
 // server. Whether the chosen time is bookable and free is for the server alone (the free-times
-// rules and the database's claims): here only its form.
+// rules and the database's claims): here only its form. Built on first use (formSchema).
 
 const { errors } = booking.form;
 
@@ -21,20 +21,21 @@ function isRealInstant(text: string) {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 16) === text.slice(0, 16);
 }
 
-export const BookingFormSchema = z.object({
+export const bookingFormSchema = formSchema({
   // An instant in UTC, as the free-times engine writes it: 2026-06-02T16:00:00Z.
-  start: z
-    .string({ error: errors.time })
-    .check(
-      z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?Z$/, { error: errors.time }),
-      z.refine(isRealInstant, { error: errors.time }),
-    ),
+  start: () =>
+    z
+      .string({ error: errors.time })
+      .check(
+        z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?Z$/, { error: errors.time }),
+        z.refine(isRealInstant, { error: errors.time }),
+      ),
   // The visitor's zone, for the confirmation and the team's note of their time.
-  tz: z.string().check(z.maxLength(64), z.refine(isTimeZoneName, { error: errors.malformed })),
-  name: line(bookingLimits.name, errors.name).check(z.minLength(1, { error: errors.name })),
-  email: emailAddress({ message: errors.email, tooLong: errors.tooLong }),
-  company: z.optional(line(bookingLimits.company)),
-  topic: z.optional(longText({ max: bookingLimits.topic, tooLong: errors.tooLong })),
+  tz: () => z.string().check(z.maxLength(64), z.refine(isTimeZoneName, { error: errors.malformed })),
+  name: () => line(bookingLimits.name, errors.name).check(z.minLength(1, { error: errors.name })),
+  email: () => emailAddress({ message: errors.email, tooLong: errors.tooLong }),
+  company: () => z.optional(line(bookingLimits.company)),
+  topic: () => z.optional(longText({ max: bookingLimits.topic, tooLong: errors.tooLong })),
 });
 
-export type BookingForm = z.infer<typeof BookingFormSchema>;
+export type BookingForm = z.infer<ReturnType<typeof bookingFormSchema>>;

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { CareersContent } from "./careers-content-schema.ts";
-import { ApplicationFormSchema, applicationLimits, resumeUploads } from "./application-schema.ts";
+import { applicationFormSchema, applicationLimits, resumeUploads } from "./application-schema.ts";
 import { Card } from "#app/ui/card.tsx";
 import { Field, FieldErrors, Fieldset, FileField, RequiredMark } from "#app/ui/field.tsx";
 import { FormAlert, GuardFields, SubmitWithPrivacyNote, useSiteForm } from "#app/forms/form-parts.tsx";
@@ -26,7 +26,7 @@ export function ApplicationForm({
 }) {
   const { form, fields, control, value, formProps, sending, focusAlert } = useSiteForm({
     id: "application-form",
-    schema: ApplicationFormSchema,
+    schema: applicationFormSchema,
     lastResult,
   });
   // The server sent the form back: the file chosen before is gone (without JavaScript).
@@ -51,6 +51,7 @@ export function ApplicationForm({
           defaultValue={value(name)}
           type="text"
           autoComplete={autoComplete}
+          spellCheck={false}
           required={required}
           maxLength={applicationLimits.line}
         />

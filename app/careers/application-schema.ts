@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { careers } from "./careers-content.ts";
 import {
   MB,
+  formSchema,
   emailAddress,
   emailMaxLength,
   fileList,
@@ -13,7 +14,8 @@ import {
 } from "#app/forms/field-rules.ts";
 import { type FileExtension, acceptAttribute } from "#app/forms/file-names.ts";
 
-// The job application form's one schema, for a posting or a general application.
+// The job application form's one schema, for a posting or a general application. Built on first
+// use (formSchema).
 
 const { errors } = careers.application;
 
@@ -48,35 +50,37 @@ export const withScheme = (value: unknown) =>
     ? `https://${value.trim()}`
     : value;
 
-const link = z.optional(
-  z.pipe(
-    z.transform(withScheme),
-    z
-      .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: errors.url })
-      .check(
-        z.maxLength(applicationLimits.link, { error: fillMessage(errors.tooLong, { max: applicationLimits.link }) }),
-      ),
-  ),
-);
+const link = () =>
+  z.optional(
+    z.pipe(
+      z.transform(withScheme),
+      z
+        .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: errors.url })
+        .check(
+          z.maxLength(applicationLimits.link, { error: fillMessage(errors.tooLong, { max: applicationLimits.link }) }),
+        ),
+    ),
+  );
 
-export const ApplicationFormSchema = z.object({
-  firstName: line(applicationLimits.line, errors.firstName).check(z.minLength(1, { error: errors.firstName })),
-  lastName: line(applicationLimits.line, errors.lastName).check(z.minLength(1, { error: errors.lastName })),
-  email: emailAddress({ message: errors.email, tooLong: errors.tooLong }),
-  phone: phoneNumber({ message: errors.phone, tooLong: errors.tooLong }),
-  location: z.optional(line(applicationLimits.line)),
+export const applicationFormSchema = formSchema({
+  firstName: () => line(applicationLimits.line, errors.firstName).check(z.minLength(1, { error: errors.firstName })),
+  lastName: () => line(applicationLimits.line, errors.lastName).check(z.minLength(1, { error: errors.lastName })),
+  email: () => emailAddress({ message: errors.email, tooLong: errors.tooLong }),
+  phone: () => phoneNumber({ message: errors.phone, tooLong: errors.tooLong }),
+  location: () => z.optional(line(applicationLimits.line)),
   linkedin: link,
   github: link,
   portfolio: link,
-  resume: fileList({
-    maxFiles: resumeUploads.maxFiles,
-    maxTotalBytes: resumeUploads.maxTotalBytes,
-    tooMany: errors.tooManyFiles,
-    tooLarge: errors.filesTooLarge,
-  }).check(z.refine((files) => files.length === 1, { error: errors.resume })),
-  coverNote: z.optional(longText({ max: applicationLimits.coverNote, tooLong: errors.tooLong })),
-  consent: z.literal("on", { error: errors.consent }),
-  futureConsent: z.optional(z.literal("on")),
+  resume: () =>
+    fileList({
+      maxFiles: resumeUploads.maxFiles,
+      maxTotalBytes: resumeUploads.maxTotalBytes,
+      tooMany: errors.tooManyFiles,
+      tooLarge: errors.filesTooLarge,
+    }).check(z.refine((files) => files.length === 1, { error: errors.resume })),
+  coverNote: () => z.optional(longText({ max: applicationLimits.coverNote, tooLong: errors.tooLong })),
+  consent: () => z.literal("on", { error: errors.consent }),
+  futureConsent: () => z.optional(z.literal("on")),
 });
 
-export type ApplicationForm = z.infer<typeof ApplicationFormSchema>;
+export type ApplicationForm = z.infer<ReturnType<typeof applicationFormSchema>>;

@@ -1,7 +1,7 @@
 import { env } from "#app/platform/env.server.ts";
 import { careers } from "./careers-content.ts";
 import type { Posting } from "./posting-fields.ts";
-import { ApplicationFormSchema, resumeUploads } from "./application-schema.ts";
+import { applicationFormSchema, resumeUploads } from "./application-schema.ts";
 import { applyPath } from "./jobs.ts";
 import { fillMessage } from "#app/forms/field-rules.ts";
 import { handleFormPost } from "#app/forms/form-submission.server.ts";
@@ -11,7 +11,7 @@ import { applicationFields } from "./application-fields.ts";
 export function submitApplication(request: Request, job: Posting | undefined) {
   return handleFormPost({
     request,
-    schema: ApplicationFormSchema,
+    schema: applicationFormSchema(),
     purpose: "application",
     filesField: "resume",
     uploads: resumeUploads,

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ContactContent } from "./contact-content-schema.ts";
-import { ContactFormSchema, contactLimits, contactUploads } from "./contact-schema.ts";
+import { contactFormSchema, contactLimits, contactUploads } from "./contact-schema.ts";
 import { Card } from "#app/ui/card.tsx";
 import { Field, Fieldset, FileField } from "#app/ui/field.tsx";
 import { FormAlert, GuardFields, SubmitWithPrivacyNote, useSiteForm } from "#app/forms/form-parts.tsx";
@@ -24,7 +24,7 @@ export function ContactForm({
 }) {
   const { form, fields, control, value, formProps, sending, focusAlert } = useSiteForm({
     id: "contact-form",
-    schema: ContactFormSchema,
+    schema: contactFormSchema,
     lastResult,
   });
   const { fields: labels } = content;
@@ -53,6 +53,7 @@ export function ContactForm({
                 defaultValue={value("name")}
                 type="text"
                 autoComplete="name"
+                spellCheck={false}
                 required
                 maxLength={contactLimits.name}
               />
@@ -107,6 +108,7 @@ export function ContactForm({
                 defaultValue={value("company")}
                 type="text"
                 autoComplete="organization"
+                spellCheck={false}
                 maxLength={contactLimits.company}
               />
             )}

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { contact } from "./contact-content.ts";
 import {
   MB,
+  formSchema,
   emailAddress,
   emailMaxLength,
   fileList,
@@ -13,7 +14,7 @@ import {
 import { type FileExtension, acceptAttribute } from "#app/forms/file-names.ts";
 
 // The contact form's one schema: Conform validates with it in the browser, the route action
-// with it on the server (the brief plus length bounds).
+// with it on the server (the brief plus length bounds). Built on first use (formSchema).
 
 const { errors } = contact.form;
 
@@ -58,22 +59,24 @@ export const contactLimits = {
 const line = (max: number, message?: string) =>
   singleLine({ max, message, tooLong: errors.tooLong, lineMessage: errors.singleLine });
 
-export const ContactFormSchema = z.object({
-  name: line(contactLimits.name, errors.name).check(z.minLength(1, { error: errors.name })),
-  email: emailAddress({ message: errors.email, tooLong: errors.tooLong }),
-  phone: phoneNumber({ message: errors.phone, tooLong: errors.tooLong }),
-  company: z.optional(line(contactLimits.company)),
-  project: longText({ max: contactLimits.project, tooLong: errors.tooLong, message: errors.project }).check(
-    z.minLength(1, { error: errors.project }),
-  ),
-  budget: z.enum(budgetValues, { error: errors.budget }),
-  attachments: fileList({
-    maxFiles: contactUploads.maxFiles,
-    maxTotalBytes: contactUploads.maxTotalBytes,
-    tooMany: errors.tooManyFiles,
-    tooLarge: errors.filesTooLarge,
-  }),
-  source: z.optional(line(contactLimits.source)),
+export const contactFormSchema = formSchema({
+  name: () => line(contactLimits.name, errors.name).check(z.minLength(1, { error: errors.name })),
+  email: () => emailAddress({ message: errors.email, tooLong: errors.tooLong }),
+  phone: () => phoneNumber({ message: errors.phone, tooLong: errors.tooLong }),
+  company: () => z.optional(line(contactLimits.company)),
+  project: () =>
+    longText({ max: contactLimits.project, tooLong: errors.tooLong, message: errors.project }).check(
+      z.minLength(1, { error: errors.project }),
+    ),
+  budget: () => z.enum(budgetValues, { error: errors.budget }),
+  attachments: () =>
+    fileList({
+      maxFiles: contactUploads.maxFiles,
+      maxTotalBytes: contactUploads.maxTotalBytes,
+      tooMany: errors.tooManyFiles,
+      tooLarge: errors.filesTooLarge,
+    }),
+  source: () => z.optional(line(contactLimits.source)),
 });
 
-export type ContactForm = z.infer<typeof ContactFormSchema>;
+export type ContactForm = z.infer<ReturnType<typeof contactFormSchema>>;

@@ -1,6 +1,6 @@
 import { contact } from "./contact-content.ts";
 import { pages } from "#app/site/pages.ts";
-import { ContactFormSchema, contactUploads } from "./contact-schema.ts";
+import { contactFormSchema, contactUploads } from "./contact-schema.ts";
 import { handleFormPost } from "#app/forms/form-submission.server.ts";
 import { inquiryFields } from "./inquiry-fields.ts";
 
@@ -9,7 +9,7 @@ export const contactSentPath = `${pages.contact.path}?sent=1`;
 export function submitContactForm(request: Request) {
   return handleFormPost({
     request,
-    schema: ContactFormSchema,
+    schema: contactFormSchema(),
     purpose: "contact",
     filesField: "attachments",
     uploads: contactUploads,

@@ -15,6 +15,49 @@ export const MB = 1024 * 1024;
 // The forms' messages fill their {placeholders} the one way the site does.
 export { fill as fillMessage };
 
+/** Each field's schema, as a function that builds it. */
+type FieldBuilders = Record<string, () => z.core.$ZodType>;
+type BuiltShape<Fields extends FieldBuilders> = { [Name in keyof Fields]: ReturnType<Fields[Name]> };
+
+/** A form's schema, built on first use: `schema()` gives it, `schema.buildSome(deadline)` builds it piecemeal. */
+export type FormSchema<Fields extends FieldBuilders = FieldBuilders> = (() => z.ZodMiniObject<BuiltShape<Fields>>) & {
+  /** Builds fields not yet built while the deadline leaves time (at least one); true once the schema is whole. */
+  buildSome: (deadline: { timeRemaining: () => number }) => boolean;
+};
+
+/**
+ * A form's one schema (an object of `fields`), built the first time it is asked for instead of
+ * as its module runs. In the browser that module runs as the island starts at the visitor's first
+ * act, and zod building every field's checks there was most of a 50–100 ms task at CPU 4× (issue
+ * 32, decision 038). Asked for, it is built once, whole (a check, a render with the server's
+ * errors), or field by field in the browser's idle time after hydration (`buildSome`, from
+ * useSiteForm), so no task builds all of it. The server and the browser call the same function:
+ * the same schema.
+ */
+export function formSchema<Fields extends FieldBuilders>(fields: Fields): FormSchema<Fields> {
+  const names = Object.keys(fields) as Array<keyof Fields & string>;
+  const built: Partial<BuiltShape<Fields>> = {};
+  let schema: z.ZodMiniObject<BuiltShape<Fields>> | undefined;
+  const field = <Name extends keyof Fields & string>(name: Name) => {
+    built[name] ??= fields[name]?.() as ReturnType<Fields[Name]>;
+    return built[name];
+  };
+  const whole = () => {
+    schema ??= z.object(Object.fromEntries(names.map((name) => [name, field(name)])) as BuiltShape<Fields>);
+    return schema;
+  };
+  const buildSome = (deadline: { timeRemaining: () => number }) => {
+    for (const name of names) {
+      if (built[name]) continue;
+      field(name);
+      if (deadline.timeRemaining() <= 0) return false;
+    }
+    whole();
+    return true;
+  };
+  return Object.assign(whole, { buildSome });
+}
+
 /** Browsers send line breaks as CRLF; text is stored with plain LF. */
 export const normalizeLineEndings = (text: string) => text.replace(/\r\n?/g, "\n");
 

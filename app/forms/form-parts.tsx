@@ -4,16 +4,20 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type * as z from "zod/mini";
 import { Alert } from "#app/ui/alert.tsx";
 import { Button } from "#app/ui/button.tsx";
+import type { FormSchema } from "./field-rules.ts";
 import { honeypotField, startedField } from "./guard-fields.ts";
 
 /**
- * Conform set up the way every public form here works: one zod schema, validation on submit and
+ * Conform set up the way every public form here works: one zod schema (`schema`, the function
+ * that builds it on first use, field-rules.ts' formSchema), validation on submit and
  * then as the visitor corrects, the browser's own checks until the page is interactive, and the
  * server's result (lastResult) shown as the page comes back. The form posts as a plain form does,
  * once its checks pass (decision 028). `formProps` go on the form element; `control(name)` gives a
  * field its name and, without JavaScript, focus when it is the first invalid one; `sending` says
  * the form is on its way. (Conform's field keys
- * only matter for its reset and list intents, which these forms do not use.)
+ * only matter for its reset and list intents, which these forms do not use.) The schema is not
+ * built as the form first renders (hydration): it is asked for at the first check, or by the
+ * idle time after hydration, whichever comes first, or as the render reads a server's errors.
  */
 export function useSiteForm<Schema extends z.ZodMiniObject>({
   id,
@@ -21,7 +25,7 @@ export function useSiteForm<Schema extends z.ZodMiniObject>({
   lastResult,
 }: {
   id: string;
-  schema: Schema;
+  schema: (() => Schema) & Pick<FormSchema, "buildSome">;
   lastResult: SubmissionResult<string[]> | null | undefined;
 }) {
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
@@ -35,10 +39,15 @@ export function useSiteForm<Schema extends z.ZodMiniObject>({
     // Not "onBlur": Conform validates a blur by submitting, which raced with a click on Send.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema() }),
   });
-  const names = Object.keys(schema.shape) as Array<keyof z.input<Schema> & string>;
-  const firstInvalid = names.find((name) => fields[name]?.errors?.length);
+  // The fields in the schema's order, for the first with an error: the schema only when there
+  // are errors (the server's, or a check's, which built it already).
+  const firstInvalid = Object.keys(form.allErrors).length
+    ? (Object.keys(schema().shape) as Array<keyof z.input<Schema> & string>).find(
+        (name) => fields[name]?.errors?.length,
+      )
+    : undefined;
   const control = (name: keyof z.input<Schema> & string) => ({
     name: fields[name]?.name ?? name,
     autoFocus: name === firstInvalid ? true : undefined,
@@ -48,6 +57,21 @@ export function useSiteForm<Schema extends z.ZodMiniObject>({
   useLayoutEffect(() => {
     if (element.current) element.current.noValidate = true;
   }, []);
+  useEffect(() => {
+    // The schema built in the browser's idle time once the form is React's, a few fields at a
+    // time, so the first check (the visitor's Send) does not build it; a browser without idle
+    // callbacks builds it then.
+    if (typeof requestIdleCallback !== "function") return;
+    let idle = 0;
+    const buildSome = (deadline: IdleDeadline) => {
+      // A few milliseconds a turn at most (an idle period may offer 50): a key pressed meanwhile waits for one field.
+      const until = performance.now() + idleSliceMs;
+      const slice = { timeRemaining: () => Math.min(deadline.timeRemaining(), until - performance.now()) };
+      if (!schema.buildSome(slice)) idle = requestIdleCallback(buildSome);
+    };
+    idle = requestIdleCallback(buildSome);
+    return () => cancelIdleCallback(idle);
+  }, [schema]);
   const [sending, setSending] = useState(false);
   useDraftKeptInTab(id, sending);
   useEffect(() => {
@@ -71,6 +95,9 @@ export function useSiteForm<Schema extends z.ZodMiniObject>({
   const focusAlert = !firstInvalid;
   return { form, fields, control, value, formProps, sending, focusAlert };
 }
+
+/** How long one idle turn may build the schema (a field is built whole, so a turn may run a little over). */
+const idleSliceMs = 4;
 
 /** The kinds of field whose text is kept in the tab; files, choices and hidden fields are not. */
 const keptInputTypes = new Set(["text", "email", "tel", "url"]);

@@ -349,7 +349,7 @@ export async function benchFirstInteraction({
             ? (events) => {
                 const name = `${page.replace(/\?.*/, "").replaceAll("/", "_")}-${driver}-${run}`;
                 writeFileSync(path.join(trace, `${name}.json`), JSON.stringify({ traceEvents: events }));
-                printTaskBreakdown(`${page.replace(/\?.*/, "")}, ${driver}, run ${run + 1}`, breakDownTasks(events));
+                printTaskBreakdown(`${page.replace(/\?.*/, "")}, ${driver}, run ${run + 1}`, breakDownTasks(events, 0));
               }
             : undefined,
         });

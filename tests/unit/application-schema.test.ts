@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { expect, test } from "vitest";
-import { ApplicationFormSchema } from "#app/careers/application-schema.ts";
+import { applicationFormSchema } from "#app/careers/application-schema.ts";
 
 function send(links: Record<string, string>) {
   const form = new FormData();
@@ -13,7 +13,7 @@ function send(links: Record<string, string>) {
   }))
     form.set(name, value);
   form.set("resume", new File(["%PDF-1.4"], "cv.pdf", { type: "application/pdf" }));
-  return parseWithZod(form, { schema: ApplicationFormSchema });
+  return parseWithZod(form, { schema: applicationFormSchema() });
 }
 
 test("a web address written without https:// is taken as https, and one with http(s) is kept", () => {

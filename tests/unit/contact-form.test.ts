@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, test } from "vitest";
-import { ContactFormSchema } from "#app/contact/contact-schema.ts";
+import { contactFormSchema } from "#app/contact/contact-schema.ts";
 import { csvCell } from "#app/forms/export.server.ts";
 
 function form(fields: Record<string, string | File>) {
@@ -10,7 +10,7 @@ function form(fields: Record<string, string | File>) {
 }
 
 function errorsOf(data: FormData) {
-  const result = parseWithZod(data, { schema: ContactFormSchema });
+  const result = parseWithZod(data, { schema: contactFormSchema() });
   return result.status === "error" ? result.error : undefined;
 }
 
@@ -18,7 +18,9 @@ const valid = { name: "Ada Lovelace", email: "ada@example.com", project: "An ana
 
 describe("the contact form schema", () => {
   test("accepts the brief's required fields and leaves optional ones empty", () => {
-    const result = parseWithZod(form({ ...valid, phone: "", company: "", source: "" }), { schema: ContactFormSchema });
+    const result = parseWithZod(form({ ...valid, phone: "", company: "", source: "" }), {
+      schema: contactFormSchema(),
+    });
     expect(result.status).toBe("success");
     if (result.status === "success") {
       expect(result.value).toMatchObject({
@@ -43,9 +45,9 @@ describe("the contact form schema", () => {
 
   test("accepts each budget the brief lists and nothing else", () => {
     for (const budget of ["under-10k", "10k-25k", "25k-50k", "50k-100k", "over-100k"]) {
-      expect(parseWithZod(form({ ...valid, budget }), { schema: ContactFormSchema }).status).toBe("success");
+      expect(parseWithZod(form({ ...valid, budget }), { schema: contactFormSchema() }).status).toBe("success");
     }
-    expect(parseWithZod(form({ ...valid, budget: "" }), { schema: ContactFormSchema }).status).toBe("error");
+    expect(parseWithZod(form({ ...valid, budget: "" }), { schema: contactFormSchema() }).status).toBe("error");
   });
 
   test("bounds lengths and refuses line breaks in single-line fields (no header injection)", () => {
