@@ -105,7 +105,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
                     {job.title}
                   </Link>
                 </h3>
-                <ul className="mt-3 flex flex-wrap gap-2 font-mono text-eyebrow font-semibold tracking-normal">
+                <ul className="mt-3 flex flex-wrap gap-2 text-sm font-semibold">
                   {job.tags.map((tag) => (
                     <li key={tag} className="rounded-full bg-brand-soft px-3 py-1 text-brand">
                       {tag}

@@ -204,7 +204,7 @@ export function SubmitWithPrivacyNote({
       </Button>
       <p className="text-sm text-ink-muted">
         {privacyNote.text}{" "}
-        <a href={privacyHref} className="text-brand underline underline-offset-4">
+        <a href={privacyHref} className="font-semibold text-brand underline underline-offset-4">
           {privacyNote.linkLabel}
         </a>
       </p>

@@ -28,7 +28,7 @@ export function StoreButtons({
               </ButtonLink>
             ) : (
               // A status, not a control: no border or button shape that invites a click.
-              <p className="inline-flex min-h-11 items-center gap-2 rounded-full bg-accent-soft px-4 font-mono text-eyebrow font-semibold tracking-normal text-accent">
+              <p className="inline-flex min-h-11 items-center gap-2 rounded-full bg-accent-soft px-4 text-sm font-semibold text-accent">
                 <span aria-hidden="true" className="size-2 rounded-full bg-glow" />
                 {store.comingSoon}
               </p>
