@@ -21,7 +21,8 @@
 // `npm run bench -- analytics` what counting page views adds to the prerendered fast path and the
 // analytics dashboard at a million page views only (analytics.ts);
 // `npm run bench -- trace` what the first layout of each content page pays for, from Chromium's
-// traces at CPU 4× (trace.ts; `-- trace /about --loads 9 --without svg`);
+// traces at CPU 4× (trace.ts; `-- trace /about --loads 9 --without svg`; `--origin a,b` servers already
+// running, in turns);
 // `npm run bench -- compare --against <folder> [--rounds 3]` this checkout's pages against another
 // checkout's build (a worktree of an earlier commit), both served at once and loaded in turns (compare.ts).
 // `--full-proof` publishes issue 30's full set of proof (6 logos, 3 case studies, 3 testimonials,
@@ -110,9 +111,37 @@ async function firstInteraction(origin: string) {
   process.exit(0);
 }
 
+/**
+ * What the first layout pays for, on `origins` (one, or builds served side by side, each load to
+ * each in turn): options `--loads 5`, `--without <part>`, `--keep <folder>`, pages (`/about`).
+ */
+async function firstLayout(origins: string[]): Promise<never> {
+  const only = process.argv.slice(2).filter((argument) => argument.startsWith("/"));
+  const pages = only.length ? only : await contentPages(origins[0] as string);
+  const part = option("--without");
+  step(
+    `Tracing the first paint of ${pages.length} pages${origins.length > 1 ? ` on ${origins.length} servers in turns` : ""}, CPU 4× slower${part ? `, with and without ${part}` : ""}`,
+  );
+  const results = await benchTrace({
+    origins,
+    pages,
+    loads: Number(option("--loads") ?? 5),
+    chromiumFlags,
+    part,
+    log: console.log,
+    keep: option("--keep"),
+  });
+  printTrace(results);
+  writeResults(`${isoNow().slice(0, 16).replace(":", "")}-trace`, { trace: results });
+  process.exit(0);
+}
+
 // `-- interaction --origin http://127.0.0.1:3400`: a server already running (no build), to
 // compare builds served side by side in turns.
 if (mode === "interaction" && option("--origin")) await firstInteraction(option("--origin") as string);
+// `-- trace --origin http://127.0.0.1:3910,http://127.0.0.1:3911`: servers already running (no
+// build), each load to each in turn, to compare builds served side by side.
+if (mode === "trace" && option("--origin")) await firstLayout((option("--origin") as string).split(","));
 
 if (mode === "free-times") {
   const result = benchFreeTimes();
@@ -147,24 +176,7 @@ if (process.argv.includes("--full-proof")) await fillFullProof(site);
 
 if (mode === "interaction") await firstInteraction(site.origin);
 
-if (mode === "trace") {
-  const only = process.argv.slice(2).filter((argument) => argument.startsWith("/"));
-  const pages = only.length ? only : await contentPages(site.origin);
-  const part = option("--without");
-  step(`Tracing the first paint of ${pages.length} pages, CPU 4× slower${part ? `, with and without ${part}` : ""}`);
-  const results = await benchTrace({
-    origin: site.origin,
-    pages,
-    loads: Number(option("--loads") ?? 5),
-    chromiumFlags,
-    part,
-    log: console.log,
-    keep: option("--keep"),
-  });
-  printTrace(results);
-  writeResults(`${isoNow().slice(0, 16).replace(":", "")}-trace`, { trace: results });
-  process.exit(0);
-}
+if (mode === "trace") await firstLayout([site.origin]);
 
 if (mode === "compare") {
   const against = option("--against");

@@ -90,7 +90,7 @@ function NextSteps({ level, className = "" }: { level: "h3" | "h4"; className?: 
       {contact.nextSteps.steps.map((step, index) => (
         <li key={step.title} className="flex gap-4">
           <span
-            className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand font-mono font-bold text-brand-ink"
+            className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand font-display font-bold text-brand-ink"
             aria-hidden="true"
           >
             {index + 1}

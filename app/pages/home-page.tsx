@@ -45,7 +45,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero title={home.hero.headline} aside={<HeroIllustration />}>
-        <p className="mt-5 flex items-center gap-3 text-xl font-semibold text-brand">
+        {/* In the display face, at the cards' heading size: no system face at a size and weight
+            no other line of the page uses (each is a font lookup in the first layout, issue 32). */}
+        <p className="mt-5 flex items-center gap-3 font-display text-xl font-bold text-brand">
           <Beam className="shrink-0" />
           {home.hero.tagline}
         </p>

@@ -87,6 +87,15 @@ export type TraceSample = {
   layouts: number;
   styledElements: number;
   layoutObjects: number;
+  /**
+   * On the page's main thread from the document's commit to the trace's end (the whole page laid
+   * out, and a second after its load: counts that do not depend on the host's load, where the part
+   * before the first paint does): the system font families looked up by name (each a synchronous
+   * round trip to the browser process on Linux; the names, in order), and the strikes, one per
+   * system face and size (each a round trip for its rendering settings).
+   */
+  familyLookups: string[];
+  strikes: number;
 };
 
 export type TraceResult = {
@@ -289,6 +298,13 @@ export function analyseTrace(events: TraceEvent[]): TraceSample {
     }))
     .sort((a, b) => b.objects - a.objects || (b.task.tdur ?? 0) - (a.task.tdur ?? 0))[0]?.task;
   const inTask = ownTimes(main, (layoutTask ?? longest).ts, endOf(layoutTask ?? longest));
+  const afterCommit = main.filter((event) => event.ts >= (commit?.ts ?? start));
+  const familyLookups = afterCommit
+    .filter((event) => event.name === "FontDataManager::onMatchFamilyStyle")
+    .map((event) => String(event.args?.family_name ?? "?"));
+  const strikes = afterCommit.filter(
+    (event) => event.name === "WebSandboxSupportLinux::GetWebFontRenderStyleForStrike",
+  ).length;
   const first = beforeFcp[0] as TraceEvent;
   const all = ownTimes(main, first.ts, fcp.ts);
   return {
@@ -309,6 +325,8 @@ export function analyseTrace(events: TraceEvent[]): TraceSample {
       (sum, layout) => sum + Number((layout.args?.beginData as Record<string, unknown>)?.dirtyObjects ?? 0),
       0,
     ),
+    familyLookups,
+    strikes,
   };
 }
 
@@ -347,11 +365,16 @@ function medianSample(runs: TraceSample[]): TraceSample {
     names: Object.fromEntries(names.map((name) => [name, pick((sample) => sample.names[name] ?? 0)])),
     styledElements: pick((sample) => sample.styledElements),
     layoutObjects: pick((sample) => sample.layoutObjects),
+    // The lookups of the median load (by their count): the names tell which stack costs them.
+    familyLookups:
+      [...runs].sort((a, b) => a.familyLookups.length - b.familyLookups.length)[Math.floor(runs.length / 2)]
+        ?.familyLookups ?? [],
+    strikes: pick((sample) => sample.strikes),
   };
 }
 
 export async function benchTrace({
-  origin,
+  origins,
   pages,
   loads,
   chromiumFlags,
@@ -359,7 +382,8 @@ export async function benchTrace({
   log,
   keep,
 }: {
-  origin: string;
+  /** One server, or several (builds served side by side): each load goes to each in turn. */
+  origins: string[];
   pages: string[];
   loads: number;
   chromiumFlags: string[];
@@ -372,39 +396,50 @@ export async function benchTrace({
   const results: TraceResult[] = [];
   for (const page of pages) {
     const loadBefore = loadavg()[0] as number;
-    const runs: TraceSample[] = [];
-    const withoutRuns: TraceSample[] = [];
+    const runs = origins.map(() => [] as TraceSample[]);
+    const withoutRuns = origins.map(() => [] as TraceSample[]);
     for (let run = 0; run < loads; run += 1) {
-      for (const variant of part ? [null, part] : [undefined]) {
-        // A load whose trace lacks the page's first paint (rare, on a busy host) is loaded again.
-        let events = await traceLoad(`${origin}${page}`, chromiumFlags, variant);
-        for (let retry = 0; retry < 2 && !analysable(events); retry += 1)
-          events = await traceLoad(`${origin}${page}`, chromiumFlags, variant);
-        if (keep)
-          writeFileSync(
-            path.join(keep, `${page.replaceAll("/", "_")}${variant ? `-without-${variant}` : ""}-${run}.json`),
-            JSON.stringify({ traceEvents: events }),
-          );
-        (variant ? withoutRuns : runs).push(analyseTrace(events));
+      for (const [index, origin] of origins.entries()) {
+        for (const variant of part ? [null, part] : [undefined]) {
+          // A load whose trace lacks the page's first paint (rare, on a busy host) is loaded again.
+          let events = await traceLoad(`${origin}${page}`, chromiumFlags, variant);
+          for (let retry = 0; retry < 2 && !analysable(events); retry += 1)
+            events = await traceLoad(`${origin}${page}`, chromiumFlags, variant);
+          if (keep)
+            writeFileSync(
+              path.join(
+                keep,
+                `${origins.length > 1 ? `${new URL(origin).port}-` : ""}${page.replaceAll("/", "_")}${variant ? `-without-${variant}` : ""}-${run}.json`,
+              ),
+              JSON.stringify({ traceEvents: events }),
+            );
+          ((variant ? withoutRuns : runs)[index] as TraceSample[]).push(analyseTrace(events));
+        }
       }
     }
-    const result: TraceResult = {
-      page,
-      loads,
-      load: [loadBefore, loadavg()[0] as number],
-      sample: medianSample(runs),
-      runs,
-      ...(part ? { without: { part, sample: medianSample(withoutRuns), runs: withoutRuns } } : {}),
-    };
-    results.push(result);
-    const task = (samples: TraceSample[]) => samples.map((sample) => sample.taskMs.toFixed(0)).join(", ");
-    log(
-      `  ${page}: longest task before the first paint ${result.sample.taskMs.toFixed(1)} ms (runs ${task(runs)})` +
-        (result.without
-          ? `, without ${part} ${result.without.sample.taskMs.toFixed(1)} ms (runs ${task(withoutRuns)})`
-          : "") +
-        `, load average ${result.load.map((value) => value.toFixed(1)).join(" → ")}`,
-    );
+    const load: [number, number] = [loadBefore, loadavg()[0] as number];
+    for (const [index, origin] of origins.entries()) {
+      const theseRuns = runs[index] as TraceSample[];
+      const theseWithout = withoutRuns[index] as TraceSample[];
+      const label = origins.length > 1 ? `${page} (${new URL(origin).port})` : page;
+      const result: TraceResult = {
+        page: label,
+        loads,
+        load,
+        sample: medianSample(theseRuns),
+        runs: theseRuns,
+        ...(part ? { without: { part, sample: medianSample(theseWithout), runs: theseWithout } } : {}),
+      };
+      results.push(result);
+      const task = (samples: TraceSample[]) => samples.map((sample) => sample.taskMs.toFixed(0)).join(", ");
+      log(
+        `  ${label}: longest task before the first paint ${result.sample.taskMs.toFixed(1)} ms (runs ${task(theseRuns)})` +
+          (result.without
+            ? `, without ${part} ${result.without.sample.taskMs.toFixed(1)} ms (runs ${task(theseWithout)})`
+            : "") +
+          `, load average ${result.load.map((value) => value.toFixed(1)).join(" → ")}`,
+      );
+    }
   }
   return results;
 }
@@ -444,8 +479,14 @@ export function printTrace(results: TraceResult[]) {
       layouts: sample.layouts,
       elements: sample.styledElements,
       objects: sample.layoutObjects,
+      lookups: sample.familyLookups.length,
+      strikes: sample.strikes,
     })),
   );
+  console.log(
+    "The whole load (commit to a second after the load event): system font families looked up (a median load), in order; `lookups` and `strikes` above count the same span",
+  );
+  for (const { label, sample } of rows) console.log(`  ${label}: ${sample.familyLookups.join(", ") || "none"}`);
   console.log("The layout task's largest events (own CPU ms)");
   for (const { label, sample } of rows) {
     const top = Object.entries(sample.names)
