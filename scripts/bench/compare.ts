@@ -18,6 +18,7 @@ import {
   step,
   waitFor,
 } from "./harness.ts";
+import { visitorHeaders } from "./load.ts";
 
 type Server = { name: string; origin: string; pid: number };
 type Sample = { requestsPerSecond: number; cpuUsPerRequest: number; p99Ms: number; errors: number; load: number };
@@ -27,19 +28,19 @@ export type CompareResult = {
   rows: CompareRow[];
 };
 
-const visitorHeaders = {
-  "Accept-Encoding": "gzip",
-  "User-Agent":
-    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
-};
-
 /** The other checkout built with this one's environment on the next free port, and started. */
 async function startOther(site: BenchSite, folder: string): Promise<Server> {
   const port = site.port + 2;
   const origin = `http://127.0.0.1:${port}`;
   const start = serverStartOf(folder);
+  // The site's configuration as this checkout's, the start's own settings (NAME=value before
+  // `node`) as the other's `npm start` has them, not as this one's.
+  const ownStartSettings = serverStartOf(".").env;
+  const configuration = Object.fromEntries(
+    Object.entries(site.serverEnv).filter(([name]) => !(name in ownStartSettings)),
+  );
   const env = {
-    ...site.serverEnv,
+    ...configuration,
     ...start.env,
     PORT: String(port),
     SITE_URL: origin,

@@ -61,7 +61,7 @@ function wrkToMs(value: string, unit: string) {
 
 // Requested as a visitor's browser would (its User-Agent decides whether it is a crawler), in
 // gzip from every server so that they send the same kind of bytes (nginx-light has no brotli).
-const visitorHeaders = {
+export const visitorHeaders = {
   "Accept-Encoding": "gzip",
   "User-Agent":
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",

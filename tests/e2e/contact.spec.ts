@@ -10,6 +10,16 @@ import { exportSubmissions, expect, mailContaining, closePrivacyBanner, test } f
 const noStorage = { tag: "@no-storage" };
 
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`, "latin1");
+
+/**
+ * A PDF of `name` padded to `megabytes`, written to the test's output folder: set from disk, a
+ * large file does not cross Playwright's protocol base64-encoded (over 30 s on a slow host).
+ */
+function largePdf(name: string, megabytes: number) {
+  const file = test.info().outputPath(`${name}.pdf`);
+  writeFileSync(file, Buffer.concat([pdf(name), Buffer.alloc(megabytes * 1024 * 1024)]));
+  return file;
+}
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 
 function visitor() {
@@ -265,11 +275,7 @@ test.describe("with JavaScript off", () => {
       await openContact(page, hydrated);
       await fillForm(page, person);
       // Just over: within the megabyte the request may carry beyond its files (server/body-limit.ts).
-      // From a file on disk, as the 40 MB one below: as a buffer, the file crossed Playwright's
-      // protocol base64-encoded, 28 s of the test's time on a slow host.
-      const huge = test.info().outputPath("huge.pdf");
-      writeFileSync(huge, Buffer.concat([pdf("big"), Buffer.alloc(10 * 1024 * 1024)]));
-      await page.getByLabel("Upload Files").setInputFiles(huge);
+      await page.getByLabel("Upload Files").setInputFiles(largePdf("huge", 10));
       const response = page.waitForResponse((res) => res.request().method() === "POST");
       await page.getByRole("button", { name: "Send message" }).click();
       expect((await response).status()).toBe(413);
@@ -287,11 +293,7 @@ test.describe("with JavaScript off", () => {
       const person = visitor();
       await openContact(page, hydrated);
       await fillForm(page, person);
-      // From a file on disk: handed over as a 40 MB buffer, the file crosses Playwright's protocol
-      // base64-encoded, which took over 30 s on a slow host before the test had begun.
-      const video = test.info().outputPath("video.pdf");
-      writeFileSync(video, Buffer.concat([pdf("video"), Buffer.alloc(40 * 1024 * 1024)]));
-      await page.getByLabel("Upload Files").setInputFiles(video);
+      await page.getByLabel("Upload Files").setInputFiles(largePdf("video", 40));
       const response = page.waitForResponse((res) => res.request().method() === "POST");
       await page.getByRole("button", { name: "Send message" }).click();
       expect((await response).status()).toBe(413);
