@@ -6,10 +6,15 @@ export function newToken() {
   return { token, hash: hashToken(token) };
 }
 
+const tokenLength = 43; // 32 random bytes in base64url
+const tokenSegment = /(?<=\/)[A-Za-z0-9_-]{43}(?=\/|$)/g;
+
 /**
  * A path as it may be logged: a segment shaped like a token above (a meeting's manage link, a
  * workspace invitation) becomes ":token", since whoever reads the log could otherwise use it.
  */
-export const withoutTokens = (path: string) => path.replace(/(?<=\/)[A-Za-z0-9_-]{43}(?=\/|$)/g, ":token");
+export const withoutTokens = (path: string) =>
+  // Every answer's log line passes here: a path too short to hold "/" and a token skips the search.
+  path.length > tokenLength ? path.replace(tokenSegment, ":token") : path;
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
