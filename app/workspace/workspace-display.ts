@@ -7,6 +7,7 @@ import type {
 } from "#app/platform/db.server.ts";
 import { now as clockNow } from "#app/platform/clock.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
+import { zoneChoices } from "#app/platform/time-zones.ts";
 import { activity } from "./activity-content.ts";
 import { workspace } from "./workspace-content.ts";
 
@@ -58,8 +59,8 @@ export function isTimeZone(zone: string) {
   }
 }
 
-/** The zones a person can choose from, UTC first. */
-export const timeZoneChoices = () => ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")];
+/** The zones a person can choose from, UTC first, by their current names ("Asia/Kolkata", never "Asia/Calcutta"). */
+export const timeZoneChoices = () => ["UTC", ...zoneChoices().filter((zone) => zone !== "UTC")];
 
 const formatters = new Map<
   string,

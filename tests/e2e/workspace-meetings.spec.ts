@@ -255,3 +255,37 @@ test("people and passkeys: an invitation shows until when it works and is sent a
     1,
   );
 });
+
+test.describe("a team member in Kolkata", () => {
+  // Chromium reports this device's zone by ICU's old name, Asia/Calcutta.
+  test.use({ timezoneId: "Asia/Kolkata" });
+
+  test("their zone is stored, shown and chosen by today's name; the list offers no old names", async ({
+    page,
+    context,
+    storage,
+  }) => {
+    const email = `kolkata.${tag()}@company.example`;
+    const reported = page.waitForResponse((response) => response.url().endsWith("/workspace/time-zone"));
+    await addAuthenticator(context, page);
+    await enrol(page, invite(storage, email), email);
+    const report = await reported;
+    expect(report.request().postData()).toMatch(/^zone=Asia%2F(Calcutta|Kolkata)$/);
+    expect(report.status()).toBe(204);
+
+    await page.getByRole("link", { name: "Agenda" }).click();
+    await expect(page.getByText("Times are in your time zone (Asia/Kolkata).")).toBeVisible();
+    await page.getByRole("link", { name: "Your passkeys" }).click();
+    const zone = page.getByRole("combobox", { name: "Time zone" });
+    await expect(zone).toHaveValue("Asia/Kolkata");
+    await expect(zone.locator("option:checked")).toHaveText("Asia/Kolkata");
+    for (const old of ["Asia/Calcutta", "Asia/Saigon", "Asia/Katmandu", "Europe/Kiev", "America/Buenos_Aires"])
+      await expect(zone.locator(`option[value="${old}"]`)).toHaveCount(0);
+    await expect(zone.locator('option[value="Europe/Kyiv"]')).toHaveText("Europe/Kyiv");
+
+    await zone.selectOption("Europe/Kyiv");
+    await page.getByRole("button", { name: "Save time zone" }).click();
+    await expect(page.getByRole("status")).toHaveText("Times are now shown in Europe/Kyiv.");
+    await expect(page.getByRole("combobox", { name: "Time zone" })).toHaveValue("Europe/Kyiv");
+  });
+});
