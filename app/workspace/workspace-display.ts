@@ -132,8 +132,18 @@ export function meetingStateLabel(meeting: MeetingFacts, now: Date, zone = "UTC"
 }
 
 /**
+ * Where the team is with a cancelled meeting, in the words of its page's "Follow-up" select:
+ * "Follow-up: Nothing done yet", never "New" for a meeting that will not happen.
+ */
+export function followUpLabel(progress: SubmissionProgress) {
+  const { followUp } = workspace.submission;
+  return fillTemplate(followUp.inList, { state: followUp.states[progress] });
+}
+
+/**
  * A submission's state in one phrase, the same in the inbox, the files and the command line:
- * spam, a cancelled meeting (never "New"), or where the team is with it, after a meeting's state.
+ * spam, or a meeting's state and then where the team is with it (a cancelled meeting's follow-up,
+ * never "New"), or only where the team is with it.
  */
 export function stateLabel(
   spam: boolean,
@@ -144,7 +154,7 @@ export function stateLabel(
   if (spam) return workspace.inbox.states.spam;
   if (!meeting) return progressLabels[progress];
   const state = meetingStateLabel(meeting, now, zone);
-  return meeting.status === "cancelled" ? state : `${state} · ${progressLabels[progress]}`;
+  return `${state} · ${meeting.status === "cancelled" ? followUpLabel(progress) : progressLabels[progress]}`;
 }
 
 /** Whom an e-mail went to, in the submission's words: the team, the visitor, the applicant. */

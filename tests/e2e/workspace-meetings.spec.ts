@@ -112,6 +112,8 @@ test("a meeting booked, moved and cancelled from its manage link reads as cancel
   const row = page.getByRole("row").filter({ hasText: person.name });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Cancelled by the visitor");
+  // The team's follow-up beside it, in the words its page's select uses.
+  await expect(row).toContainText("Follow-up: Nothing done yet");
   await expect(row).not.toContainText("New");
   await expect(row.locator("time").first()).toHaveText(/CES?T$/);
   await expect(row.getByRole("link", { name: person.email })).toHaveAttribute("href", `mailto:${person.email}`);
@@ -160,6 +162,12 @@ test("a meeting booked, moved and cancelled from its manage link reads as cancel
   await page.getByRole("button", { name: "Save follow-up" }).click();
   await expect(page.getByRole("status")).toHaveText("Follow-up set to Done.");
   await expect(page.getByLabel("Follow-up")).toHaveValue("done");
+  // The inbox says so too: done, it has left "Not done"; among all statuses it reads as cancelled and followed up.
+  await page.goto(`/workspace?meeting=cancelled&q=${encodeURIComponent(id)}`);
+  await expect(page.getByText("Nothing here with these filters.")).toBeVisible();
+  await page.goto(`/workspace?state=all&meeting=cancelled&q=${encodeURIComponent(id)}`);
+  await expect(row).toContainText("Cancelled by the visitor");
+  await expect(row).toContainText("Follow-up: Done");
 
   // The application, marked done, leaves the default view; "all statuses" still exports it.
   await page.goto(`/workspace?kind=application&q=${encodeURIComponent(id)}`);
