@@ -160,16 +160,23 @@ export function TimesZoneNote({
  * own Temporal where it has one (under a millisecond; a first Intl.DateTimeFormat costs 10 to 45 ms,
  * decision 025). The address it asks for carries `tz`, so it never runs twice.
  */
-export function ToBrowserZone({ ourZone, nonce }: { ourZone: string; nonce: string | undefined }) {
+export function ToBrowserZone({
+  ourZones,
+  nonce,
+}: {
+  /** Our zone by every name a browser may report it by ("Asia/Kolkata", "Asia/Calcutta"). */
+  ourZones: string[];
+  nonce: string | undefined;
+}) {
   const script =
     `(()=>{const u=new URL(location.href),T=globalThis.Temporal,` +
     `z=T?T.Now.timeZoneId():Intl.DateTimeFormat().resolvedOptions().timeZone;` +
-    `if(u.searchParams.has("tz")||!z||z===${JSON.stringify(ourZone)})return;` +
+    `if(u.searchParams.has("tz")||!z||${JSON.stringify(ourZones)}.includes(z))return;` +
     `u.searchParams.set("tz",z);stop();location.replace(u.href)})()`;
   return (
     <script
       nonce={nonce}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own script; the zone is a checked IANA name, "<" escaped
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own script; the zones are checked IANA names, "<" escaped
       dangerouslySetInnerHTML={{ __html: script.replaceAll("<", "\\u003c") }}
     />
   );

@@ -14,6 +14,7 @@ import { bookedProofCookie, provenSubmission } from "./booked-proof.server.ts";
 import { visitorCalendarLinks } from "./invitation.server.ts";
 import { confirmedMeetingOf } from "./meeting-queries.server.ts";
 import { isSecureRequest } from "#app/platform/env.server.ts";
+import { currentZoneName, zoneAliases } from "#app/platform/time-zones.ts";
 import { bookingFormSchema } from "./booking-schema.ts";
 import { bookedMeetings, MeetingRefused } from "./claims.server.ts";
 import {
@@ -97,9 +98,10 @@ export async function calendarData(
   const now = instantOf(at);
   const problems: string[] = [];
   const asked = url.searchParams.get("tz");
-  const chosenZone = asked !== null && isTimeZoneName(asked) ? asked : null;
+  // An old name a browser reports ("Asia/Calcutta") is the zone by its current name from here on.
+  const chosenZone = asked !== null && isTimeZoneName(asked) ? currentZoneName(asked) : null;
   if (asked !== null && !chosenZone) problems.push(fillTemplate(booking.zone.unknown, { zone: asked.slice(0, 64) }));
-  const zone = chosenZone ?? defaultZone;
+  const zone = chosenZone ?? currentZoneName(defaultZone);
 
   const days = await freeDays(availability, now, zone, except);
   const askedDay = url.searchParams.get("day");
@@ -110,6 +112,8 @@ export async function calendarData(
     zone,
     // Links carry the zone only when the visitor chose it, so the browser's can still be offered.
     zoneChosen: chosenZone !== null,
+    // Every name the zone goes by ("Asia/Kolkata", "Asia/Calcutta"): a browser reporting either is in it.
+    zoneAliases: zoneAliases(zone),
     zoneName: zoneName(zone, now),
     // Named beside the times only where they read differently there.
     ourZoneName: zoneName(availability.timeZone, now),
@@ -153,6 +157,7 @@ export async function bookingPageData(request: Request, now: Date = clockNow()) 
       status: 200,
       zone,
       zoneChosen: false,
+      zoneAliases: [],
       zoneName: "",
       ourZoneName: "",
       zones: [],

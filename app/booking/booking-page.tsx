@@ -71,7 +71,7 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
   return (
     <>
       {/* With JavaScript, the times come in the browser's zone from the first paint. */}
-      {page.zoneChosen ? null : <ToBrowserZone ourZone={page.zone} nonce={nonce} />}
+      {page.zoneChosen ? null : <ToBrowserZone ourZones={page.zoneAliases} nonce={nonce} />}
       {hero}
       <Container className="grid gap-10 py-12 lg:grid-cols-[1fr_1.2fr] lg:py-16">
         <section aria-labelledby="calendar-title" className="space-y-6">

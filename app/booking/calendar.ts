@@ -1,5 +1,6 @@
 import { Temporal } from "temporal-polyfill";
 import { fillTemplate } from "#app/platform/fill-template.ts";
+import { currentZoneName, zoneChoices } from "#app/platform/time-zones.ts";
 import type { FreeDay } from "./free-times.ts";
 
 // What the booking page shows, built from the free-times engine's days: the month grid and every
@@ -91,26 +92,10 @@ export function clockTime(instant: string, timeZone: string) {
   );
 }
 
-// The zones whose city the IANA database renamed while the runtimes' data (ICU) still gives the
-// old identifier, as Chromium and Node do for a device set to Kolkata: named as people say them now.
-const renamedCities: Record<string, string> = {
-  Calcutta: "Kolkata",
-  Kiev: "Kyiv",
-  Katmandu: "Kathmandu",
-  Saigon: "Ho Chi Minh City",
-  Rangoon: "Yangon",
-  Godthab: "Nuuk",
-  Faeroe: "Faroe",
-  Truk: "Chuuk",
-  Ponape: "Pohnpei",
-  Enderbury: "Kanton",
-};
-
-/** The city a zone is named for: "Kolkata" for Asia/Calcutta, "Los Angeles"; none for UTC or Etc/GMT+5. */
+/** The city a zone is named for, by its current name: "Kolkata" for Asia/Calcutta, "Los Angeles"; none for UTC or Etc/GMT+5. */
 function zoneCity(timeZone: string) {
   if (!timeZone.includes("/") || timeZone.startsWith("Etc/")) return null;
-  const city = (timeZone.split("/").at(-1) ?? "").replaceAll("_", " ");
-  return renamedCities[city] ?? city;
+  return (currentZoneName(timeZone).split("/").at(-1) ?? "").replaceAll("_", " ");
 }
 
 /**
@@ -148,8 +133,11 @@ export function ourClockTime(instant: string, visitorZone: string, ourZone: stri
   }).format(at.epochMilliseconds);
 }
 
-/** The zones to choose from: the runtime's IANA names, with the current one even when it is an alias the list leaves out. */
+/**
+ * The zones to choose from: the runtime's, by their current IANA names ("Asia/Kolkata", never
+ * "Asia/Calcutta"), with the current one even when it is an alias the list leaves out.
+ */
 export function zoneOptions(current: string) {
-  const zones = Intl.supportedValuesOf("timeZone");
-  return zones.includes(current) ? zones : [...zones, current].sort();
+  const zones = zoneChoices();
+  return zones.includes(current) ? [...zones] : [...zones, current].sort();
 }

@@ -24,6 +24,15 @@ export function usePagePath() {
   return `${withoutTrailingSlash(pathname)}${search}`;
 }
 
-export function ReturnTo() {
-  return <input type="hidden" name="returnTo" value={usePagePath()} />;
+/**
+ * Where the answer to a choice leads: this page, and with `anchor` the element of that id, so a
+ * choice made at a place in the page (a frame's "Load form") comes back to that place, not the top.
+ */
+export function useReturnPath(anchor?: string) {
+  const path = usePagePath();
+  return anchor ? `${path}#${anchor}` : path;
+}
+
+export function ReturnTo({ anchor }: { anchor?: string }) {
+  return <input type="hidden" name="returnTo" value={useReturnPath(anchor)} />;
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 import { consent as copy } from "./consent-content.ts";
 import { consentActionPath, consentInPageHeader, cookieSettingsPath, type ConsentView } from "./consent-cookie.ts";
-import { ConsentContext, ReturnTo, useConsent, usePagePath } from "./consent-context.tsx";
+import { ConsentContext, ReturnTo, useConsent, useReturnPath } from "./consent-context.tsx";
 import { Button, buttonClasses, CloseButton } from "#app/ui/button.tsx";
 import { withoutTrailingSlash } from "#app/platform/uri.ts";
 import { useNonce } from "#app/site/nonce.ts";
@@ -121,11 +121,18 @@ function ConsentBanner() {
   );
 }
 
-/** The footer's "Cookie settings": the settings page, which leads back here. */
+/** The footer's "Cookie settings" link: its id is where the settings page leads back to. */
+const cookieSettingsLinkId = "cookie-settings";
+
+/** The footer's "Cookie settings": the settings page, which leads back here, to the footer it was opened from. */
 export function CookieSettingsLink({ className }: { className: string }) {
-  const path = usePagePath();
+  const returnTo = useReturnPath(cookieSettingsLinkId);
   return (
-    <a href={`${cookieSettingsPath}?returnTo=${encodeURIComponent(path)}`} className={className}>
+    <a
+      id={cookieSettingsLinkId}
+      href={`${cookieSettingsPath}?returnTo=${encodeURIComponent(returnTo)}`}
+      className={className}
+    >
       {copy.footerLink}
     </a>
   );
@@ -133,10 +140,13 @@ export function CookieSettingsLink({ className }: { className: string }) {
 
 /** A third-party form frame that loads only once "third-party forms" is accepted. */
 export function ConsentGate({
+  id,
   src,
   box,
   children,
 }: {
+  /** The frame's id, which its placeholder carries too: "Load form" comes back to it. */
+  id: string;
   src: string;
   /** Classes that give the placeholder the frame's exact size. */
   box: string;
@@ -148,6 +158,7 @@ export function ConsentGate({
   const fill = (text: string) => text.replaceAll("{provider}", provider);
   return (
     <div
+      id={id}
       {...{ [gateAttribute]: "" }}
       className={`${box} flex flex-col items-center justify-center gap-4 bg-surface p-6 text-center`}
     >
@@ -158,7 +169,8 @@ export function ConsentGate({
       <form method="post" action={consentActionPath}>
         <input type="hidden" name="source" value="placeholder" />
         <input type="hidden" name="forms" value="on" />
-        <ReturnTo />
+        {/* Back to this place, where the frame will be, not to the top of the page. */}
+        <ReturnTo anchor={id} />
         <button type="submit" name="choice" value="save" className={buttonClasses("primary")}>
           {copy.placeholder.load}
         </button>

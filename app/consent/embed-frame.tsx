@@ -16,11 +16,14 @@ export type FrameSize = keyof typeof frameSizes;
  * that say where to turn instead) takes its place at its own height.
  */
 export function EmbedFrame({
+  id,
   src,
   title,
   size,
   fallback,
 }: {
+  /** The frame's id (and its placeholder's): a choice made there comes back to it. */
+  id: string;
   src: string | null;
   title: string;
   size: FrameSize;
@@ -35,8 +38,16 @@ export function EmbedFrame({
       </div>
     );
   return (
-    <ConsentGate src={src} box={box}>
-      <iframe src={src} title={title} width={width} height={height} loading="lazy" className={`${box} bg-raised`} />
+    <ConsentGate id={id} src={src} box={box}>
+      <iframe
+        id={id}
+        src={src}
+        title={title}
+        width={width}
+        height={height}
+        loading="lazy"
+        className={`${box} bg-raised`}
+      />
     </ConsentGate>
   );
 }

@@ -29,6 +29,7 @@ export default function Download() {
       </PageHero>
       <NewsletterSection
         id="launch-newsletter-title"
+        frameId="launch-newsletter"
         copy={download.newsletter}
         src={config.newsletterEmbedUrl}
         email={config.contactEmail}

@@ -62,6 +62,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <NewsletterSection
         id="newsletter-title"
+        frameId="newsletter"
         copy={home.newsletter}
         src={config.newsletterEmbedUrl}
         email={config.contactEmail}

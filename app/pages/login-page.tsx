@@ -18,6 +18,7 @@ export default function Login() {
         <h1 className="text-title">{login.title}</h1>
         <p className="mt-3 mb-8 text-lead text-ink-muted">{login.description}</p>
         <EmbedFrame
+          id="login-form"
           src={config.loginEmbedUrl}
           title={login.frameTitle}
           size="540x305"

@@ -8,11 +8,14 @@ type NewsletterCopy = { title: string; description: string; frameTitle: string; 
 /** A section that introduces the newsletter signup frame (540x700) and holds it. */
 export function NewsletterSection({
   id,
+  frameId,
   copy,
   src,
   email,
 }: {
   id: string;
+  /** The frame's id: "Load form" comes back to it (so it reads as an address: "/#newsletter"). */
+  frameId: string;
   copy: NewsletterCopy;
   src: string | null;
   email: string;
@@ -22,6 +25,7 @@ export function NewsletterSection({
       <div className={`grid gap-10 lg:grid-cols-[1fr_540px] ${src ? "items-start" : "items-center"}`}>
         <SectionHeader id={id} title={copy.title} description={copy.description} align="start" className="!mb-0" />
         <EmbedFrame
+          id={frameId}
           src={src}
           title={copy.frameTitle}
           size="540x700"

@@ -2,7 +2,15 @@ import { Form, Link } from "react-router";
 import { Container } from "#app/ui/container.tsx";
 import type { Route } from "./+types/inbox-page";
 import { InboxFilterSchema, listInbox, openApplicationsByPosting } from "./inbox.server.ts";
-import { meetingFilters, meetingStateLabel, postingTitle, shownTime, states, stateLabel } from "./workspace-display.ts";
+import {
+  followUpLabel,
+  meetingFilters,
+  meetingStateLabel,
+  postingTitle,
+  shownTime,
+  states,
+  stateLabel,
+} from "./workspace-display.ts";
 import { now as clockNow } from "#app/platform/clock.ts";
 import { activity } from "./activity-content.ts";
 import { Time } from "./time.tsx";
@@ -48,6 +56,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       meeting: meeting ? { when: shownTime(meeting.start, zone), state: meetingStateLabel(meeting, now, zone) } : null,
       state:
         meeting?.status === "cancelled" ? meetingStateLabel(meeting, now, zone) : stateLabel(row.spam, row.progress),
+      // A cancelled meeting's follow-up, as its page's select records it: done, or still to do.
+      followUp: meeting?.status === "cancelled" && !row.spam ? followUpLabel(row.progress) : null,
     })),
     nextAfter: page.nextAfter,
     postings: postings.map((posting) => ({
@@ -216,6 +226,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                 {row.meeting && !row.spam && row.meeting.state !== row.state ? (
                   <span className="block text-ink-muted">{row.meeting.state}</span>
                 ) : null}
+                {row.followUp ? <span className="block text-ink-muted">{row.followUp}</span> : null}
                 {row.reply ? (
                   <span className="block text-ink-muted">
                     {promiseLabel(row.reply.state)}

@@ -3,6 +3,7 @@ import { data, Form } from "react-router";
 import { z } from "zod";
 import { Container } from "#app/ui/container.tsx";
 import { fillTemplate } from "#app/platform/fill-template.ts";
+import { currentZoneName } from "#app/platform/time-zones.ts";
 import { hydrateHandle } from "#app/site/hydration.ts";
 import type { Route } from "./+types/passkeys-page";
 import { activity } from "./activity-content.ts";
@@ -44,7 +45,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     added: new URL(request.url).searchParams.get("added") === "1",
     suggestedName: suggestedPasskeyName(request.headers.get("user-agent")),
     // The list is the server's, so the page reads the same before and after hydration.
-    zone: staff.timeZone,
+    // A zone stored by an old name ("Asia/Calcutta", as Chromium reports Kolkata) is chosen by its current one.
+    zone: staff.timeZone ? zone : null,
     zones: timeZoneChoices(),
   };
 }
@@ -74,9 +76,11 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const change = parsed.data;
   switch (change.intent) {
-    case "time-zone":
-      await setTimeZone(db, staff.id, change.zone);
-      return answer({ tone: "done", message: fillTemplate(activity.timeZone.saved, { zone: change.zone }) });
+    case "time-zone": {
+      const zone = currentZoneName(change.zone);
+      await setTimeZone(db, staff.id, zone);
+      return answer({ tone: "done", message: fillTemplate(activity.timeZone.saved, { zone }) });
+    }
     case "rename":
       if (!(await renamePasskey(db, staff, change.passkey, change.name)))
         return answer({ tone: "problem", message: copy.notFound }, 404);

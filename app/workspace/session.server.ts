@@ -6,6 +6,7 @@ import { cookieValue } from "#app/platform/cookies.ts";
 import { env, isSecureRequest } from "#app/platform/env.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import { hashToken, newToken } from "#app/platform/tokens.server.ts";
+import { currentZoneName } from "#app/platform/time-zones.ts";
 import { workspace } from "./workspace-content.ts";
 import { workspacePaths } from "./workspace-paths.ts";
 import { type ContentRight, effectiveContentRights } from "./staff-rules.ts";
@@ -23,8 +24,8 @@ export type SignedIn = {
   staff: { id: string; email: string; role: StaffRole; timeZone: string | null; contentRights: ContentRight[] };
 };
 
-/** The zone a person's times are shown in. */
-export const zoneOf = (staff: { timeZone: string | null }) => staff.timeZone ?? "UTC";
+/** The zone a person's times are shown in, by its current name (one stored as "Asia/Calcutta" reads "Asia/Kolkata"). */
+export const zoneOf = (staff: { timeZone: string | null }) => currentZoneName(staff.timeZone ?? "UTC");
 
 /** Over https a workspace cookie is `__Host-` (Secure, whole site, no Domain); over plain http (development) it cannot be. */
 function workspaceCookieName(name: string, secure: boolean) {

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/time-zone";
+import { currentZoneName } from "#app/platform/time-zones.ts";
 import { requireStaff } from "./session.server.ts";
 import { setTimeZone } from "./staff.server.ts";
 import { isTimeZone } from "./workspace-display.ts";
@@ -17,6 +18,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { db, staff } = await requireStaff(request);
   const zone = (await request.formData()).get("zone");
   if (typeof zone !== "string" || !isTimeZone(zone)) throw data("Unknown time zone.", { status: 400 });
-  await setTimeZone(db, staff.id, zone, { unlessSet: true });
+  // Stored by its current name: Chromium reports Kolkata as "Asia/Calcutta".
+  await setTimeZone(db, staff.id, currentZoneName(zone), { unlessSet: true });
   return new Response(null, { status: 204 });
 }

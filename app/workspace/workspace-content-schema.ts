@@ -101,6 +101,7 @@ export const WorkspaceSchema = z.object({
       states: z.object({ new: text, in_progress: text, done: text }),
       save: text,
       saved: text.includes("{state}"),
+      inList: text.includes("{state}"),
     }),
     note: text,
     noteHint: text,

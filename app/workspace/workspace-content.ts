@@ -138,6 +138,8 @@ export const workspace = {
       states: { new: "Nothing done yet", in_progress: "In progress", done: "Done" },
       save: "Save follow-up",
       saved: "Follow-up set to {state}.",
+      /** Beside the meeting's state in the inbox, the files and the command line. */
+      inList: "Follow-up: {state}",
     },
     note: "Internal note",
     noteHint: "Only the team sees this.",

@@ -7,6 +7,7 @@ import type {
 } from "#app/platform/db.server.ts";
 import { now as clockNow } from "#app/platform/clock.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
+import { zoneChoices } from "#app/platform/time-zones.ts";
 import { activity } from "./activity-content.ts";
 import { workspace } from "./workspace-content.ts";
 
@@ -58,8 +59,8 @@ export function isTimeZone(zone: string) {
   }
 }
 
-/** The zones a person can choose from, UTC first. */
-export const timeZoneChoices = () => ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")];
+/** The zones a person can choose from, UTC first, by their current names ("Asia/Kolkata", never "Asia/Calcutta"). */
+export const timeZoneChoices = () => ["UTC", ...zoneChoices().filter((zone) => zone !== "UTC")];
 
 const formatters = new Map<
   string,
@@ -131,8 +132,18 @@ export function meetingStateLabel(meeting: MeetingFacts, now: Date, zone = "UTC"
 }
 
 /**
+ * Where the team is with a cancelled meeting, in the words of its page's "Follow-up" select:
+ * "Follow-up: Nothing done yet", never "New" for a meeting that will not happen.
+ */
+export function followUpLabel(progress: SubmissionProgress) {
+  const { followUp } = workspace.submission;
+  return fillTemplate(followUp.inList, { state: followUp.states[progress] });
+}
+
+/**
  * A submission's state in one phrase, the same in the inbox, the files and the command line:
- * spam, a cancelled meeting (never "New"), or where the team is with it, after a meeting's state.
+ * spam, or a meeting's state and then where the team is with it (a cancelled meeting's follow-up,
+ * never "New"), or only where the team is with it.
  */
 export function stateLabel(
   spam: boolean,
@@ -143,7 +154,7 @@ export function stateLabel(
   if (spam) return workspace.inbox.states.spam;
   if (!meeting) return progressLabels[progress];
   const state = meetingStateLabel(meeting, now, zone);
-  return meeting.status === "cancelled" ? state : `${state} · ${progressLabels[progress]}`;
+  return `${state} · ${meeting.status === "cancelled" ? followUpLabel(progress) : progressLabels[progress]}`;
 }
 
 /** Whom an e-mail went to, in the submission's words: the team, the visitor, the applicant. */

@@ -360,6 +360,30 @@ test.describe("with JavaScript off", () => {
     await expect(page.getByText("That day cannot be chosen here.")).toBeVisible();
     await expect(page.getByRole("link", { name: bookableDay }).first()).toBeVisible();
   });
+
+  test("a zone by its old name or its current one: the same zone, chosen and offered by today's name", async ({
+    page,
+  }) => {
+    // Chromium and Node report a device in Kolkata as Asia/Calcutta, Firefox as Asia/Kolkata.
+    for (const asked of ["Asia%2FCalcutta", "Asia%2FKolkata"]) {
+      const response = await page.goto(`/contact/meeting?tz=${asked}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByText("Times are shown in India Standard Time (Kolkata).")).toBeVisible();
+      const zone = page.getByLabel("Time zone");
+      await expect(zone).toHaveValue("Asia/Kolkata");
+      await expect(zone.locator("option:checked")).toHaveText("Asia/Kolkata");
+      // The list offers today's names only, the old ones nowhere.
+      for (const current of ["Asia/Ho_Chi_Minh", "Asia/Kathmandu", "Europe/Kyiv", "America/Argentina/Buenos_Aires"])
+        await expect(zone.locator(`option[value="${current}"]`)).toHaveText(current);
+      for (const old of ["Asia/Calcutta", "Asia/Saigon", "Asia/Katmandu", "Europe/Kiev", "America/Buenos_Aires"])
+        await expect(zone.locator(`option[value="${old}"]`)).toHaveCount(0);
+      // From here on the visitor's links carry the zone by today's name.
+      await expect(page.getByRole("link", { name: bookableDay }).first()).toHaveAttribute(
+        "href",
+        /tz=Asia%2FKolkata#times$/,
+      );
+    }
+  });
 });
 
 /**
@@ -409,6 +433,8 @@ test.describe("with JavaScript on", () => {
         // Chromium names the device's zone by ICU's identifier (Asia/Calcutta for Kolkata).
         await expect(page).toHaveURL(zoneParam);
         await expect(page.getByText(`Times are shown in ${named}.`)).toBeVisible();
+        // The zone's form has it chosen by today's name, whichever name the browser reported.
+        await expect(page.getByLabel("Time zone")).toHaveValue(timezoneId);
         // Nothing in our zone ever entered the page, let alone a paint: the page in ours stopped before its calendar.
         expect(await statements()).toEqual([`Times are shown in ${named}`]);
         await closePrivacyBanner(page);

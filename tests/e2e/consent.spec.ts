@@ -181,13 +181,15 @@ test("withdrawing through Cookie settings removes a loaded frame", async ({ page
   await expect(newsletterFrame(page)).toHaveCount(1);
   // Content pages load no JavaScript: Cookie settings is a page that returns to this one.
   await page.getByRole("contentinfo").getByRole("link", { name: "Cookie settings" }).click();
-  await expect(page).toHaveURL(/\/cookie-settings\?returnTo=%2F$/);
+  await expect(page).toHaveURL(/\/cookie-settings\?returnTo=%2F%23cookie-settings$/);
   const settings = page.getByRole("main");
   await expect(settings.getByLabel("Third-party forms")).toBeChecked();
   await expect(settings.getByLabel(/Necessary/)).toBeDisabled();
   await settings.getByLabel("Third-party forms").uncheck();
   await settings.getByRole("button", { name: "Save my choices" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // Back where the settings were opened: the footer.
+  await expect(page).toHaveURL(/\/#cookie-settings$/);
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Cookie settings" })).toBeInViewport();
   await expect(newsletterFrame(page)).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Load form" })).toBeVisible();
   await savedChoice(page, /\.necessary\.\d+$/);
@@ -282,18 +284,37 @@ test.describe("with JavaScript off", () => {
     await page.getByRole("contentinfo").getByRole("link", { name: "Cookie settings" }).click();
     await page.getByRole("main").getByLabel("Third-party forms").check();
     await page.getByRole("main").getByRole("button", { name: "Save my choices" }).click();
-    await expect(page).toHaveURL(/\/download$/);
+    await expect(page).toHaveURL(/\/download#cookie-settings$/);
     await expect(page.locator('iframe[title="Launch newsletter signup form"]')).toHaveCount(1);
   });
 
-  test("the close button and a frame's Load form button work as forms too", async ({ page }) => {
+  test("the close button and a frame's Load form button work as forms too; Load form comes back to the frame, not the top", async ({
+    page,
+  }) => {
     await page.goto("/");
     await closeButton(page).click();
     await expect(banner(page)).toHaveCount(0);
     await expect(newsletterFrame(page)).toHaveCount(0);
+    // The newsletter sits near the end of the home page.
+    await page.getByRole("button", { name: "Load form" }).scrollIntoViewIfNeeded();
     await page.getByRole("button", { name: "Load form" }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/#newsletter$/);
     await expect(newsletterFrame(page)).toHaveCount(1);
+    await expect(newsletterFrame(page)).toBeInViewport();
+    await expect(page.getByRole("heading", { level: 1 })).not.toBeInViewport();
+  });
+
+  test("a choice from the banner comes back to the same page, its address and what it showed unchanged", async ({
+    page,
+  }) => {
+    // A page whose address carries what the visitor chose: the booking page in Berlin's time.
+    const address = "/contact/meeting?tz=Europe%2FBerlin";
+    await page.goto(address);
+    await banner(page).getByRole("button", { name: "Necessary only" }).click();
+    await savedChoice(page, /\.necessary\.\d+$/);
+    await expect(banner(page)).toHaveCount(0);
+    await expect(page).toHaveURL(/\/contact\/meeting\?tz=Europe%2FBerlin$/);
+    await expect(page.getByText("Times are shown in Central European Time (Berlin).")).toBeVisible();
   });
 });
 

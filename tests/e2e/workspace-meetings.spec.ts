@@ -112,6 +112,8 @@ test("a meeting booked, moved and cancelled from its manage link reads as cancel
   const row = page.getByRole("row").filter({ hasText: person.name });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Cancelled by the visitor");
+  // The team's follow-up beside it, in the words its page's select uses.
+  await expect(row).toContainText("Follow-up: Nothing done yet");
   await expect(row).not.toContainText("New");
   await expect(row.locator("time").first()).toHaveText(/CES?T$/);
   await expect(row.getByRole("link", { name: person.email })).toHaveAttribute("href", `mailto:${person.email}`);
@@ -160,6 +162,12 @@ test("a meeting booked, moved and cancelled from its manage link reads as cancel
   await page.getByRole("button", { name: "Save follow-up" }).click();
   await expect(page.getByRole("status")).toHaveText("Follow-up set to Done.");
   await expect(page.getByLabel("Follow-up")).toHaveValue("done");
+  // The inbox says so too: done, it has left "Not done"; among all statuses it reads as cancelled and followed up.
+  await page.goto(`/workspace?meeting=cancelled&q=${encodeURIComponent(id)}`);
+  await expect(page.getByText("Nothing here with these filters.")).toBeVisible();
+  await page.goto(`/workspace?state=all&meeting=cancelled&q=${encodeURIComponent(id)}`);
+  await expect(row).toContainText("Cancelled by the visitor");
+  await expect(row).toContainText("Follow-up: Done");
 
   // The application, marked done, leaves the default view; "all statuses" still exports it.
   await page.goto(`/workspace?kind=application&q=${encodeURIComponent(id)}`);
@@ -254,4 +262,38 @@ test("people and passkeys: an invitation shows until when it works and is sent a
   await expect(mine.filter({ hasText: "Withdrew the invitation of someone no longer in the workspace" })).toHaveCount(
     1,
   );
+});
+
+test.describe("a team member in Kolkata", () => {
+  // Chromium reports this device's zone by ICU's old name, Asia/Calcutta.
+  test.use({ timezoneId: "Asia/Kolkata" });
+
+  test("their zone is stored, shown and chosen by today's name; the list offers no old names", async ({
+    page,
+    context,
+    storage,
+  }) => {
+    const email = `kolkata.${tag()}@company.example`;
+    const reported = page.waitForResponse((response) => response.url().endsWith("/workspace/time-zone"));
+    await addAuthenticator(context, page);
+    await enrol(page, invite(storage, email), email);
+    const report = await reported;
+    expect(report.request().postData()).toMatch(/^zone=Asia%2F(Calcutta|Kolkata)$/);
+    expect(report.status()).toBe(204);
+
+    await page.getByRole("link", { name: "Agenda" }).click();
+    await expect(page.getByText("Times are in your time zone (Asia/Kolkata).")).toBeVisible();
+    await page.getByRole("link", { name: "Your passkeys" }).click();
+    const zone = page.getByRole("combobox", { name: "Time zone" });
+    await expect(zone).toHaveValue("Asia/Kolkata");
+    await expect(zone.locator("option:checked")).toHaveText("Asia/Kolkata");
+    for (const old of ["Asia/Calcutta", "Asia/Saigon", "Asia/Katmandu", "Europe/Kiev", "America/Buenos_Aires"])
+      await expect(zone.locator(`option[value="${old}"]`)).toHaveCount(0);
+    await expect(zone.locator('option[value="Europe/Kyiv"]')).toHaveText("Europe/Kyiv");
+
+    await zone.selectOption("Europe/Kyiv");
+    await page.getByRole("button", { name: "Save time zone" }).click();
+    await expect(page.getByRole("status")).toHaveText("Times are now shown in Europe/Kyiv.");
+    await expect(page.getByRole("combobox", { name: "Time zone" })).toHaveValue("Europe/Kyiv");
+  });
 });

@@ -322,7 +322,8 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
     expect(await inbox({ meeting: "upcoming" })).toHaveLength(0);
     const submission = (await getSubmission(app.db, row!.id))!;
     const sheet = await teamSheet(app.db, "meeting", [submission]);
-    expect(sheet[1]?.[2]).toBe("Cancelled by the visitor");
+    // The team's follow-up beside it, in the words of the meeting's page: never "New".
+    expect(sheet[1]?.[2]).toBe("Cancelled by the visitor · Follow-up: Nothing done yet");
     expect(toCsv(sheet)).toContain(
       "Invitation to the visitor: Sent; Notification to the team: Sent; Update (the meeting moved) to the visitor: Sent; Update (the meeting moved) to the team: Sent; Cancellation to the visitor: Sent; Cancellation to the team: Sent",
     );

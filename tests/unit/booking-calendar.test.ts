@@ -85,6 +85,7 @@ describe("labels", () => {
     // What Chromium and Node report for a device in Kolkata or Kyiv.
     expect(zoneName("Asia/Calcutta", now)).toBe("India Standard Time (Kolkata)");
     expect(zoneName("Europe/Kiev", now)).toBe("Eastern European Time (Kyiv)");
+    expect(zoneName("Asia/Saigon", now)).toBe("Indochina Time (Ho Chi Minh)");
     expect(zoneName("America/Los_Angeles", now)).toBe("Pacific Time (Los Angeles)");
     expect(zoneName("America/Argentina/Buenos_Aires", now)).toBe("Argentina Standard Time (Buenos Aires)");
     expect(zoneName("UTC", now)).toBe("Coordinated Universal Time");
@@ -100,8 +101,13 @@ describe("labels", () => {
     expect(ourClockTime(start, "America/Los_Angeles", "America/Los_Angeles")).toBeNull();
   });
 
-  test("the zone list holds the runtime's names and the current zone even when it is an alias", () => {
+  test("the zone list holds the runtime's zones by today's names and the current zone even when it is an alias", () => {
     expect(zoneOptions("Europe/Berlin")).toContain("Europe/Berlin");
+    const india = zoneOptions("Asia/Kolkata");
+    expect(india).toContain("Asia/Kolkata");
+    expect(india).not.toContain("Asia/Calcutta");
+    expect(india).toContain("Asia/Ho_Chi_Minh");
+    expect(india).not.toContain("Asia/Saigon");
     const zones = zoneOptions("Etc/GMT+5");
     expect(zones).toContain("Etc/GMT+5");
     expect(zones).toEqual([...zones].sort());

@@ -58,6 +58,7 @@ describe("EmbedFrame", () => {
         Component: () => (
           <ConsentProvider initialView={view} isBot>
             <EmbedFrame
+              id="newsletter"
               src={src}
               title="Newsletter signup form"
               size="540x700"
@@ -80,6 +81,7 @@ describe("EmbedFrame", () => {
     expect(frame.getAttribute("height")).toBe("700");
     expect(frame.getAttribute("loading")).toBe("lazy");
     expect(frame.className).toContain("max-w-[540px]");
+    expect(frame.id).toBe("newsletter");
   });
 
   test.each([[{ decided: false }], [{ decided: true, forms: false }]] as const)(
@@ -93,6 +95,9 @@ describe("EmbedFrame", () => {
       const box = screen.getByText("This form is provided by forms.embed.example").parentElement;
       expect(box?.className).toContain("h-[700px]");
       expect(box?.className).toContain("max-w-[540px]");
+      // "Load form" comes back to this place (the frame takes its id), not to the top of the page.
+      expect(box?.id).toBe("newsletter");
+      expect(box?.querySelector<HTMLInputElement>("input[name=returnTo]")?.value).toBe("/#newsletter");
     },
   );
 
