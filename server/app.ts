@@ -136,7 +136,12 @@ export async function createApp({ clientDir }: { clientDir: string }): Promise<{
     return String(forwardedProto).split(",")[0]?.trim() === "https";
   };
   // Page views, counted where they are answered, without cookies or personal data (app/analytics/).
-  const countView = startCountingViews({ enabled: analyticsEnv.ANALYTICS === "on", trusted, siteUrl: env.SITE_URL });
+  const countView = startCountingViews({
+    enabled: analyticsEnv.ANALYTICS === "on",
+    trusted,
+    siteUrl: env.SITE_URL,
+    flushEverySeconds: analyticsEnv.ANALYTICS_FLUSH_SECONDS,
+  });
   // Prerendered pages first, from memory (server/prerendered.ts).
   const prerendered = prerenderedPages({ clientDir, frames, maxUrlLength, isSecure, countView });
   const servePrerendered = prerendered.serve;

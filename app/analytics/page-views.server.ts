@@ -5,7 +5,7 @@ import { epochMs, now as clockNow } from "#app/platform/clock.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { log } from "#app/platform/log.server.ts";
 import { startsWithServices } from "#app/platform/services.server.ts";
-import { startWorker } from "#app/platform/worker.server.ts";
+import { describeError, startWorker } from "#app/platform/worker.server.ts";
 import { dayMs, dayOf } from "./days.ts";
 import { campaignOf, clientAddress, deviceClass, fromSamePage, referrerHost } from "./view-parts.ts";
 
@@ -34,7 +34,6 @@ import { campaignOf, clientAddress, deviceClass, fromSamePage, referrerHost } fr
  * per level of the tree: tens of megabytes at worst, against addresses made up to fill it.
  */
 export const maxCombinations = 50_000;
-const flushEveryMs = 10_000;
 /** A past day's salt stays this long after midnight, for the views another instance still holds. */
 const saltGraceMs = 10 * 60_000;
 
@@ -139,14 +138,17 @@ export function startCountingViews({
   enabled,
   trusted,
   siteUrl,
+  flushEverySeconds = 10,
 }: {
   enabled: boolean;
   trusted: Settings["trusted"];
   siteUrl: string;
+  /** ANALYTICS_FLUSH_SECONDS. */
+  flushEverySeconds?: number;
 }): CountView {
   if (!enabled) return notCounting;
   settings = { trusted, ownHosts: new Set(["localhost", "127.0.0.1", new URL(siteUrl).hostname.toLowerCase()]) };
-  flushWorker();
+  flushWorker(flushEverySeconds * 1000);
   return countView;
 }
 
@@ -159,10 +161,21 @@ export function isCountedAnswer(statusCode: number, contentType: unknown, robots
   );
 }
 
-function flushWorker() {
-  startsWithServices("page-views", ({ db }) =>
-    startWorker({ name: "Page views flush", intervalMs: flushEveryMs, work: async () => void (await flushViews(db)) }),
-  );
+function flushWorker(intervalMs: number) {
+  startsWithServices("page-views", ({ db }) => {
+    const worker = startWorker({ name: "Page views flush", intervalMs, work: async () => void (await flushViews(db)) });
+    return {
+      kick: worker.kick,
+      // A server stopping (a deploy, a restart) writes the views still waiting, before the
+      // database closes: they would be lost otherwise.
+      stop: async () => {
+        await worker.stop();
+        await flushViews(db).catch((error: unknown) =>
+          log.error(`Page views flush at stop failed: ${describeError(error)}`),
+        );
+      },
+    };
+  });
 }
 
 /** The day's salt: made by the first instance that needs it (today's or a later day's only); null once its day is over and it is gone. */

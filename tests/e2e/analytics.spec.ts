@@ -257,3 +257,46 @@ test("a reply sent from an inquiry's page goes to the inquirer through the outbo
       .filter({ hasText: "Replied to Inquiry: Katherine Johnson by e-mail" }),
   ).toHaveCount(1);
 });
+
+test("a server that stops writes the views it still holds: a restart loses none", async ({
+  storage,
+  extraHTTPHeaders,
+}) => {
+  test.skip(storage.DATABASE_URL !== "", "the instance's own SQLite database is read");
+  const id = tag();
+  // An hour between writes: the only write before the database closes is the stopping server's.
+  const server = await startServer({
+    port: Number(process.env.E2E_PORT ?? 3100) + 70 + test.info().workerIndex,
+    env: { ANALYTICS_FLUSH_SECONDS: "3600" },
+  });
+  try {
+    const response = await fetch(`${server.url}/features?utm_source=restart-${id}`, {
+      headers: {
+        ...extraHTTPHeaders,
+        "User-Agent":
+          "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36",
+        Accept: "text/html",
+        "Sec-Fetch-Dest": "document",
+        Referer: `https://restart-${id}.example/`,
+      },
+    });
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+    server.signal("SIGTERM");
+    expect(await server.exited).toBe(0);
+
+    const database = new DatabaseSync(path.join(server.dataDir, "site.sqlite"), { readOnly: true });
+    try {
+      const rows = database
+        .prepare("select path, referrer, source, views from analytics_views where source = ?")
+        .all(`restart-${id}`);
+      expect(rows).toEqual([
+        { path: "/features", referrer: `restart-${id}.example`, source: `restart-${id}`, views: 1 },
+      ]);
+    } finally {
+      database.close();
+    }
+  } finally {
+    await server.stop();
+  }
+});
