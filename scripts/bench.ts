@@ -25,6 +25,9 @@
 // running, in turns);
 // `npm run bench -- compare --against <folder> [--rounds 3]` this checkout's pages against another
 // checkout's build (a worktree of an earlier commit), both served at once and loaded in turns (compare.ts).
+// `npm run bench -- instructions --analytics` or `--against <folder>`: instructions per answer of a
+// prerendered page under callgrind, counting on against off, or this build against another
+// checkout's (instructions.ts; `--page /about --answers 5000 --windows 4 --warm-up 25000`).
 // `--full-proof` publishes issue 30's full set of proof (6 logos, 3 case studies, 3 testimonials,
 // 8 team members) before the pages are measured.
 import { isoNow } from "#app/platform/clock.ts";
@@ -44,6 +47,7 @@ import {
   writeResults,
 } from "./bench/harness.ts";
 import { benchCompare, printCompare } from "./bench/compare.ts";
+import { benchInstructions, instructionsChecks, printInstructions } from "./bench/instructions.ts";
 import { fillFullProof } from "./bench/full-proof.ts";
 import { benchInbox, inboxChecks, printInbox } from "./bench/inbox.ts";
 import {
@@ -75,6 +79,7 @@ const mode = [
   "trace",
   "load",
   "compare",
+  "instructions",
 ].find((name) => process.argv.includes(name));
 
 const option = (name: string) => {
@@ -159,6 +164,27 @@ if (mode === "analytics") {
   printAnalytics(analytics);
   printTargets(analyticsChecks(analytics));
   writeResults(`${today()}-analytics`, { analytics }, { pinned });
+  process.exit(0);
+}
+
+if (mode === "instructions") {
+  const against = option("--against");
+  const analytics = process.argv.includes("--analytics");
+  if (!analytics && !against)
+    throw new Error("`npm run bench -- instructions --analytics` or `-- instructions --against <folder>`");
+  const instructions = await benchInstructions({
+    site,
+    against,
+    analytics,
+    page: option("--page") ?? (analytics ? "/about" : "/privacy"),
+    answers: Number(option("--answers") ?? 5000),
+    windows: Number(option("--windows") ?? 4),
+    warmUp: Number(option("--warm-up") ?? 25_000),
+    keep: option("--keep"),
+  });
+  printInstructions(instructions);
+  printTargets(instructionsChecks(instructions));
+  writeResults(`${isoNow().slice(0, 16).replace(":", "")}-instructions`, { instructions });
   process.exit(0);
 }
 

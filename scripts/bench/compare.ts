@@ -28,9 +28,8 @@ export type CompareResult = {
   rows: CompareRow[];
 };
 
-/** The other checkout built with this one's environment on the next free port, and started. */
-async function startOther(site: BenchSite, folder: string): Promise<Server> {
-  const port = site.port + 2;
+/** How to start another checkout's server on `port`: built with this one's environment, its own `npm start` settings. */
+export function otherCheckout(site: BenchSite, folder: string, port: number) {
   const origin = `http://127.0.0.1:${port}`;
   const start = serverStartOf(folder);
   // The site's configuration as this checkout's, the start's own settings (NAME=value before
@@ -44,19 +43,25 @@ async function startOther(site: BenchSite, folder: string): Promise<Server> {
     ...start.env,
     PORT: String(port),
     SITE_URL: origin,
-    DATA_DIR: path.join(site.work, "other-data"),
+    DATA_DIR: path.join(site.work, `data-${port}`),
   };
   step(`Building ${folder}`);
   execFileSync("npm", ["run", "build"], { cwd: folder, env, stdio: ["ignore", "ignore", "inherit"] });
-  step(`Starting its server on ${origin}`);
-  const child = spawn(...onServerCore(process.execPath, start.args), {
-    cwd: folder,
-    env,
+  return { name: path.basename(path.resolve(folder)), origin, cwd: folder, env, args: start.args };
+}
+
+/** The other checkout built with this one's environment on the next free port, and started. */
+async function startOther(site: BenchSite, folder: string): Promise<Server> {
+  const other = otherCheckout(site, folder, site.port + 2);
+  step(`Starting its server on ${other.origin}`);
+  const child = spawn(...onServerCore(process.execPath, other.args), {
+    cwd: other.cwd,
+    env: other.env,
     stdio: ["ignore", "ignore", "inherit"],
   });
   site.children.push(child);
-  await waitFor(`${origin}/healthz`, `The server of ${folder}`);
-  return { name: path.basename(path.resolve(folder)), origin, pid: child.pid as number };
+  await waitFor(`${other.origin}/healthz`, `The server of ${folder}`);
+  return { name: other.name, origin: other.origin, pid: child.pid as number };
 }
 
 async function loadOnce(server: Server, page: string, seconds: number): Promise<Sample> {

@@ -361,6 +361,8 @@ test("an admin invites, changes a role and removes a person; a member cannot rea
   context,
   storage,
 }) => {
+  // Two people enrolled, five role changes and the trail with axe: a minute on a loaded two-core host.
+  test.setTimeout(90_000);
   const id = tag();
   const adminEmail = `admin.${id}@company.example`;
   const memberEmail = `recruiter.${id}@company.example`;

@@ -1,0 +1,299 @@
+// Instructions per answer under callgrind (`npm run bench -- instructions`): what a change costs
+// the prerendered fast path, in a unit this shared host does not move. Timed figures here swing
+// ±40 % between 30 s runs even on a quiet host (docs/performance.md, "Issue 34, session 15");
+// valgrind counts the instructions the server runs, whatever else the machine does.
+//
+// Two servers at once, each under `valgrind --tool=callgrind --instr-atstart=no`, each warmed up
+// with the instrumentation off (the JIT has compiled the path), then counted in windows of N
+// answers taken in turns (ABBA), so what one server's timers or collections do is counted in its
+// own windows only. Then, once whatever the last window left has been written, a window with no
+// request of the same length gives each server's idle cost (its timers), taken off per second.
+//
+// `--analytics`: this build with ANALYTICS=on against off, every request a browser's navigation
+// through the trusted proxy, a new visitor every two answers, from 20 referring sites, a third
+// with a campaign; the counting server writes its counts every few seconds, so its windows hold
+// the request's path and the flushes both.
+// `--against <folder>`: this build against another checkout's (a worktree of an earlier
+// commit), the load bench's visitor headers (no view counted).
+// Options: `--page /about`, `--answers 5000` per window, `--windows 4` per server, `--warm-up 25000`,
+// `--keep <folder>` for the dumps (callgrind-0.out.N is the first server's Nth dump).
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { type BenchSite, median, step, waitFor } from "./harness.ts";
+import { otherCheckout } from "./compare.ts";
+import { visitorHeaders } from "./load.ts";
+
+export const instructionsTargets = { countingOverheadPercent: 2 };
+/**
+ * The counting server writes its counts this often under callgrind, where it answers 50–100
+ * times slower than natively: 5 s here holds a few hundred views a flush, fewer than a real
+ * server's 10 s under load, so each flush's fixed cost weighs more per view, not less.
+ */
+const flushSeconds = 5;
+
+type ServerSpec = {
+  name: string;
+  origin: string;
+  cwd: string;
+  env: Record<string, string | undefined>;
+  args: string[];
+};
+type Window = { answers: number; instructions: number; seconds: number };
+export type InstructionsServer = {
+  name: string;
+  /** Instructions an answer in each window, its idle share taken off. */
+  perAnswer: number[];
+  idlePerSecond: number;
+};
+export type InstructionsResult = {
+  page: string;
+  answersPerWindow: number;
+  warmUp: number;
+  servers: InstructionsServer[];
+  analytics: boolean;
+  load: [number, number];
+};
+
+const available = () => spawnSync("sh", ["-c", "command -v valgrind && command -v callgrind_control"]).status === 0;
+
+/** The instructions in the newest of a server's callgrind dumps (each `-d` writes `<out>.<n>`; the exit writes `<out>`). */
+function dumpedInstructions(outFile: string, final = false) {
+  const folder = path.dirname(outFile);
+  const base = path.basename(outFile);
+  const file = final
+    ? outFile
+    : path.join(
+        folder,
+        readdirSync(folder)
+          .filter((name) => name.startsWith(`${base}.`))
+          .sort((a, b) => Number(a.split(".").pop()) - Number(b.split(".").pop()))
+          .pop() ?? base,
+      );
+  const text = readFileSync(file, "utf8");
+  const line = text.match(/^(?:summary|totals): (\d+)/m);
+  if (!line) throw new Error(`no instruction count in ${file}`);
+  return Number(line[1]);
+}
+
+function startUnderCallgrind(site: BenchSite, server: ServerSpec, outFile: string) {
+  const child = spawn(
+    "valgrind",
+    [
+      "--tool=callgrind",
+      "--instr-atstart=no",
+      `--callgrind-out-file=${outFile}`,
+      process.execPath,
+      // The memory reducer runs collections on timers when the server is quiet: they would fall
+      // in whichever window happened to follow.
+      "--no-memory-reducer",
+      ...server.args,
+    ],
+    { cwd: server.cwd, env: server.env, stdio: ["ignore", "ignore", "ignore"] },
+  );
+  site.children.push(child);
+  return child;
+}
+
+export async function benchInstructions({
+  site,
+  against,
+  analytics,
+  page,
+  answers,
+  windows,
+  warmUp,
+  keep,
+}: {
+  site: BenchSite;
+  /** A folder to keep the callgrind dumps in (for callgrind_annotate), instead of the work folder. */
+  keep?: string;
+  against?: string;
+  analytics: boolean;
+  page: string;
+  answers: number;
+  windows: number;
+  warmUp: number;
+}): Promise<InstructionsResult> {
+  if (!available()) throw new Error("valgrind and callgrind_control are needed (Debian's valgrind package)");
+  const mine = (port: number, env: Record<string, string>): ServerSpec => ({
+    name: "this checkout",
+    origin: `http://127.0.0.1:${port}`,
+    cwd: ".",
+    env: {
+      ...site.serverEnv,
+      PORT: String(port),
+      SITE_URL: site.origin,
+      DATA_DIR: path.join(site.work, `data-${port}`),
+      ...env,
+    },
+    args: site.serverArgs,
+  });
+  const specs: ServerSpec[] = analytics
+    ? [
+        {
+          ...mine(site.port, { ANALYTICS: "on", ANALYTICS_FLUSH_SECONDS: "3600", TRUST_PROXY: "loopback" }),
+          name: "ANALYTICS=on",
+        },
+        {
+          ...mine(site.port + 1, { ANALYTICS: "off", TRUST_PROXY: "loopback" }),
+          name: "ANALYTICS=off",
+        },
+      ]
+    : [mine(site.port, {}), otherCheckout(site, against as string, site.port + 2)];
+
+  const loads: number[] = [loadavg()[0] ?? 0];
+  const running = specs.map((spec, index) => {
+    const outFile = path.join(keep ?? site.work, `callgrind-${index}.out`);
+    step(`Starting ${spec.name} under callgrind on ${spec.origin}`);
+    return { spec, outFile, child: startUnderCallgrind(site, spec, outFile) };
+  });
+  for (const { spec } of running) await waitFor(`${spec.origin}/healthz`, `${spec.name} under callgrind`);
+
+  // callgrind_control finds a server by the pipes valgrind named after HOST.
+  const control = (pid: number, ...args: string[]) =>
+    execFileSync("callgrind_control", [...args, String(pid)], {
+      env: { ...process.env, HOST: site.serverEnv.HOST },
+      stdio: "ignore",
+    });
+
+  // Every two answers a new visitor (an address of the benchmarking range through the trusted
+  // proxy), as when each reader views two pages: half the views add a combination to the counts in
+  // memory, half add one to a combination already there.
+  let navigations = 0;
+  const navigation = (request: autocannon.Request) => {
+    const visitor = Math.floor(navigations / 2);
+    navigations += 1;
+    return {
+      ...request,
+      path: visitor % 3 ? page : `${page}?utm_source=bench&utm_medium=callgrind&utm_campaign=instructions`,
+      headers: {
+        ...visitorHeaders,
+        Accept: "text/html,application/xhtml+xml",
+        "Sec-Fetch-Dest": "document",
+        Referer: `https://site-${visitor % 20}.example/`,
+        "X-Forwarded-For": `198.${18 + ((visitor >> 16) & 1)}.${(visitor >> 8) & 255}.${visitor & 255}`,
+      },
+    };
+  };
+  const load = async (origin: string, amount: number) => {
+    const result = await autocannon({
+      url: `${origin}${page}`,
+      connections: 10,
+      amount,
+      // The first answers after the instrumentation is switched on wait for valgrind to translate the code again.
+      timeout: 120,
+      ...(analytics
+        ? { requests: [{ method: "GET" as const, setupRequest: navigation }] }
+        : { headers: visitorHeaders }),
+    });
+    if (result["2xx"] !== amount) throw new Error(`${origin}${page}: ${result["2xx"]} of ${amount} answers were 2xx`);
+  };
+
+  /** Counts what runs while `work` does, in a dump of its own. */
+  const counted = async (
+    pid: number,
+    outFile: string,
+    work: () => Promise<unknown>,
+  ): Promise<Omit<Window, "answers">> => {
+    // Zeroed and dumped with the instrumentation on: switched off first, callgrind drops the counts.
+    control(pid, "-i", "on");
+    control(pid, "-z");
+    const started = performance.now();
+    await work();
+    const seconds = (performance.now() - started) / 1000;
+    control(pid, "-d");
+    control(pid, "-i", "off");
+    return { instructions: dumpedInstructions(outFile), seconds };
+  };
+
+  for (const { spec } of running) {
+    step(`Warming up ${spec.name}: ${warmUp.toLocaleString("en")} answers, not counted`);
+    await load(spec.origin, warmUp);
+  }
+  const measured = running.map(() => [] as Window[]);
+  for (let round = 0; round < windows; round += 1) {
+    const order = round % 2 ? [...running.keys()].reverse() : [...running.keys()];
+    for (const index of order) {
+      const server = running[index]!;
+      step(`Window ${round + 1} of ${windows}: ${answers.toLocaleString("en")} answers from ${server.spec.name}`);
+      const window = await counted(server.child.pid as number, server.outFile, () => load(server.spec.origin, answers));
+      measured[index]!.push({ ...window, answers });
+      console.log(
+        `  ${Math.round(window.instructions / answers).toLocaleString("en")} instructions an answer (${window.seconds.toFixed(0)} s)`,
+      );
+      loads.push(loadavg()[0] ?? 0);
+    }
+  }
+  // The counts the last windows left are written before the idle windows, not in them.
+  if (analytics) await new Promise((resolve) => setTimeout(resolve, 3 * flushSeconds * 1000));
+  const idle: number[] = [];
+  for (const server of running) {
+    const seconds = median(measured[running.indexOf(server)]!.map((window) => window.seconds));
+    step(`${server.spec.name} idle for ${seconds.toFixed(0)} s, counted`);
+    const window = await counted(
+      server.child.pid as number,
+      server.outFile,
+      () => new Promise((resolve) => setTimeout(resolve, seconds * 1000)),
+    );
+    idle.push(window.instructions / window.seconds);
+  }
+  for (const server of running) {
+    server.child.kill("SIGTERM");
+    await new Promise((resolve) => server.child.once("exit", resolve));
+  }
+  return {
+    page,
+    analytics,
+    answersPerWindow: answers,
+    warmUp,
+    servers: running.map((server, index) => ({
+      name: server.spec.name,
+      perAnswer: measured[index]!.map(
+        (window) => (window.instructions - idle[index]! * window.seconds) / window.answers,
+      ),
+      idlePerSecond: idle[index]!,
+    })),
+    load: [Math.min(...loads), Math.max(...loads)],
+  };
+}
+
+const thousands = (value: number) => Math.round(value).toLocaleString("en");
+
+/** With --analytics: what counting adds to an answer, its flushes included, in % of an answer without it. */
+export function countingShare(result: InstructionsResult) {
+  const [on, off] = result.servers;
+  if (!result.analytics || !on || !off) return null;
+  return (median(on.perAnswer) / median(off.perAnswer) - 1) * 100;
+}
+
+export function printInstructions(result: InstructionsResult) {
+  console.log(
+    `\nInstructions an answer of ${result.page} under callgrind (${thousands(result.answersPerWindow)} answers a window after ${thousands(result.warmUp)} of warm-up; the idle timers taken off; load ${result.load[0].toFixed(1)}–${result.load[1].toFixed(1)}):`,
+  );
+  for (const server of result.servers) {
+    console.log(
+      `  ${server.name}: median ${thousands(median(server.perAnswer))} (windows ${server.perAnswer.map(thousands).join(", ")}); idle ${thousands(server.idlePerSecond)} a second`,
+    );
+  }
+  const [first, second] = result.servers;
+  if (first && second) {
+    const difference = (median(first.perAnswer) / median(second.perAnswer) - 1) * 100;
+    console.log(
+      `  ${first.name} against ${second.name}: ${difference >= 0 ? "+" : ""}${difference.toFixed(1)} % an answer`,
+    );
+  }
+}
+
+export function instructionsChecks(result: InstructionsResult): Array<readonly [string, boolean | null]> {
+  const share = countingShare(result);
+  if (share === null) return [];
+  return [
+    [
+      `counting adds < ${instructionsTargets.countingOverheadPercent} % to the prerendered fast path (instructions an answer, its flushes included)`,
+      share < instructionsTargets.countingOverheadPercent,
+    ],
+  ];
+}
