@@ -49,7 +49,7 @@ type Tree = Map<unknown, unknown>;
 
 /**
  * The views waiting for the flush: day → path → Host (with a Referer only) → Referer → URL (with
- * a query only) → peer → X-Forwarded-For → User-Agent → how many views.
+ * a query only) → User-Agent → peer → X-Forwarded-For → how many views.
  */
 let waiting: Map<string, Tree> = new Map();
 let waitingCount = 0;
@@ -91,20 +91,24 @@ function countView(req: IncomingMessage, pathname: string, crawler: boolean) {
   const url = req.url;
   const forwardedFor = headers["x-forwarded-for"];
   // The Host only matters beside a Referer (is it this site?), the URL only for its campaign.
-  const byUserAgent = child(
+  // The User-Agent above the addresses: a new visitor behind a proxy adds one entry to a map that
+  // is there already, and keeps only its address's string until the flush (a map of its own per
+  // visitor, and its User-Agent's string, made every young-generation collection copy more).
+  const byForwarded = child(
     child(
       child(
         child(child(child(dayTree, pathname), referer === undefined ? undefined : headers.host), referer),
         url?.includes("?") ? url : undefined,
       ),
-      req.socket.remoteAddress,
+      userAgent,
     ),
-    typeof forwardedFor === "string" ? forwardedFor : undefined,
+    req.socket.remoteAddress,
   );
-  const views = byUserAgent?.get(userAgent) as number | undefined;
-  if (views !== undefined) (byUserAgent as Tree).set(userAgent, views + 1);
-  else if (byUserAgent !== undefined && combinations < maxCombinations) {
-    byUserAgent.set(userAgent, 1);
+  const forwarded = typeof forwardedFor === "string" ? forwardedFor : undefined;
+  const views = byForwarded?.get(forwarded) as number | undefined;
+  if (views !== undefined) (byForwarded as Tree).set(forwarded, views + 1);
+  else if (byForwarded !== undefined && combinations < maxCombinations) {
+    byForwarded.set(forwarded, 1);
     combinations += 1;
   } else {
     dropped += 1;
@@ -251,22 +255,22 @@ export async function flushViews(db: Kysely<Schema>, now: Date = clockNow()) {
           // A reload of the same page (a form's confirmation): the same visit, not another view.
           if (fromSamePage(referer, pathname, ownHosts, host)) continue;
           const referrer = referrerHost(referer, ownHosts, host);
-          for (const [url, byPeer] of byUrl as Map<string | undefined, Tree>) {
+          for (const [url, byAgent] of byUrl as Map<string | undefined, Tree>) {
             const { source, medium, campaign } = campaignOf(url);
-            for (const [remote, byForwarded] of byPeer as Map<string | undefined, Tree>) {
-              const byForwardedAddress = remembered(addresses, remote, () => new Map<string | undefined, string>());
-              for (const [forwardedFor, byUserAgent] of byForwarded as Map<string | undefined, Map<string, number>>) {
-                const address = remembered(byForwardedAddress, forwardedFor, () =>
-                  clientAddress(remote, forwardedFor, trusted),
-                );
-                const byAgent = remembered(visitors, address, () => new Map<string, string>());
-                for (const [userAgent, count] of byUserAgent) {
+            for (const [userAgent, byPeer] of byAgent as Map<string, Tree>) {
+              const device = remembered(devices, userAgent, () => deviceClass(userAgent));
+              for (const [remote, byForwarded] of byPeer as Map<string | undefined, Map<string | undefined, number>>) {
+                const byForwardedAddress = remembered(addresses, remote, () => new Map<string | undefined, string>());
+                for (const [forwardedFor, count] of byForwarded) {
                   if (++walked % combinationsPerSlice === 0) await new Promise((resolve) => setImmediate(resolve));
+                  const address = remembered(byForwardedAddress, forwardedFor, () =>
+                    clientAddress(remote, forwardedFor, trusted),
+                  );
+                  const byAddress = remembered(visitors, address, () => new Map<string, string>());
                   // Without the day's salt (its day is over and it is gone), views count without a visitor.
                   const visitor = salt
-                    ? remembered(byAgent, userAgent, () => visitorHash(salt, address, userAgent))
+                    ? remembered(byAddress, userAgent, () => visitorHash(salt, address, userAgent))
                     : "";
-                  const device = remembered(devices, userAgent, () => deviceClass(userAgent));
                   const key = JSON.stringify([day, visitor, path, referrer, source, medium, campaign, device]);
                   const row = rows.get(key);
                   if (row) row.views += count;
