@@ -181,6 +181,7 @@ if (mode === "instructions") {
     windows: Number(option("--windows") ?? 4),
     warmUp: Number(option("--warm-up") ?? 25_000),
     keep: option("--keep"),
+    flushSeconds: option("--flush-seconds") ? Number(option("--flush-seconds")) : undefined,
   });
   printInstructions(instructions);
   printTargets(instructionsChecks(instructions));

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Kysely } from "kysely";
 import { epochMs, now as clockNow } from "#app/platform/clock.ts";
@@ -7,7 +7,9 @@ import { log } from "#app/platform/log.server.ts";
 import { startsWithServices } from "#app/platform/services.server.ts";
 import { describeError, startWorker } from "#app/platform/worker.server.ts";
 import { dayMs, dayOf } from "./days.ts";
+import { campaignValue, dayBatch } from "./tallies.ts";
 import { campaignOf, clientAddress, deviceClass, fromSamePage, referrerHost } from "./view-parts.ts";
+import { type HashState, keyOfSalt, visitorMark, withPrefix } from "./visitor-hash.ts";
 
 // Counting the pages people view, where the server answers them (issue 34): no cookie, no
 // storage in the browser, no script. A view adds one to a count in memory, found through a tree
@@ -15,11 +17,12 @@ import { campaignOf, clientAddress, deviceClass, fromSamePage, referrerHost } fr
 // X-Forwarded-For, User-Agent), so only each distinct combination waits in memory, not every
 // view (the prerendered pages' fast path, server/prerendered.ts, must stay fast). The background
 // loop flushes the counts every few seconds: it works out the path, the referring site, the
-// campaign and the device class once per distinct value, hashes the client's address and
-// User-Agent with the day's salt (shared by the instances through the database, so a visitor
-// counts once a day on any of them, and deleted once the day is over: the Plausible method), and
-// adds one row per day, visitor and what was counted. Neither the address nor the User-Agent is
-// ever written anywhere.
+// campaign and the device class once per distinct value, marks each visitor with a keyed hash of
+// their address and User-Agent under the day's salt (visitor-hash.ts; the salt is shared by the
+// instances through the database, so a visitor counts once a day on any of them, and deleted once
+// the day is over: the Plausible method), and adds one row per day: the values it met and a
+// record per combination counted, its views, the visitor's mark and the values' indexes
+// (tallies.ts). Neither the address nor the User-Agent is ever written anywhere.
 //
 // Counted: a browser's navigation to a page (Sec-Fetch-Dest: document, or an Accept with
 // text/html from a browser that sends no Sec-Fetch headers), never a prefetch or prerender.
@@ -182,8 +185,17 @@ function flushWorker(intervalMs: number) {
   });
 }
 
+/** Today's (and a later day's) salt once read, per database: it never changes until its day is over. */
+const knownSalts = new WeakMap<Kysely<Schema>, Map<string, string>>();
+
 /** The day's salt: made by the first instance that needs it (today's or a later day's only); null once its day is over and it is gone. */
 async function saltOf(db: Kysely<Schema>, day: string, today: string) {
+  const known = knownSalts.get(db) ?? new Map<string, string>();
+  knownSalts.set(db, known);
+  // A day that is over is read from the database each time, and forgotten here: it is deleted there soon.
+  for (const past of known.keys()) if (past < today) known.delete(past);
+  const salt = known.get(day);
+  if (salt) return salt;
   if (day >= today) {
     await db
       .insertInto("analytics_salts")
@@ -192,20 +204,18 @@ async function saltOf(db: Kysely<Schema>, day: string, today: string) {
       .execute();
   }
   const row = await db.selectFrom("analytics_salts").select("salt").where("day", "=", day).executeTakeFirst();
+  if (row && day >= today) known.set(day, row.salt);
   return row?.salt ?? null;
 }
 
-type ViewRow = Schema["analytics_views"];
-
-/** The visitor's hash: the day's salt, the client's address and its User-Agent; 22 characters, not reversible without the salt. */
-const visitorHash = (salt: string, address: string, userAgent: string) =>
-  createHash("sha256").update(`${salt}\n${address}\n${userAgent}`).digest("base64url").slice(0, 22);
+/** The day up to which each database's past salts were last deleted by a flush. */
+const saltsDeletedBefore = new WeakMap<Kysely<Schema>, string>();
 
 /** A flush works through this many combinations, then lets the requests waiting be answered before going on. */
 const combinationsPerSlice = 1_000;
 
 /** The value under `key` in `map`, worked out by `make` when missing. */
-function remembered<K, V>(map: Map<K, V>, key: K, make: () => V) {
+export function remembered<K, V>(map: Map<K, V>, key: K, make: () => V) {
   let found = map.get(key);
   if (found === undefined && !map.has(key)) {
     found = make();
@@ -214,20 +224,26 @@ function remembered<K, V>(map: Map<K, V>, key: K, make: () => V) {
   return found as V;
 }
 
+/** What a flush works out once per User-Agent and day: its device's index, and its hash state (null without the day's salt). */
+type Agent = { device: number; state: HashState | null };
+
 /**
- * Writes the views waiting in memory as rows (one per day, visitor and what was counted), and
- * deletes the salts of the days that are over. Several instances add their own rows; the
- * purge's rollup (rollup.server.ts) sums them. Says how many views were written.
+ * Writes the views waiting in memory as one row per day (tallies.ts: the values met, a record
+ * per combination counted), and, once a day, deletes the salts of the days that are over.
+ * Several instances add their own rows; the dashboard and the purge's rollup (rollup.server.ts)
+ * add them up. Says how many views were written.
  *
  * It shares the thread with the answers, so it is cheap and never holds the thread long: it
- * walks the tree of what was counted, so each distinct value is read (parsed, hashed with the
- * salt) once per flush, where it sits in the tree; combinations that end up the same row (two
- * pages of one referring site, two addresses of one campaign) add up; and every
- * combinationsPerSlice combinations the flush yields to the requests waiting.
+ * walks the tree of what was counted, so each distinct value is read (parsed, hashed) once per
+ * flush, where it sits in the tree; a visitor's mark is a few rounds of a hash on their address
+ * after their User-Agent's; a combination is six integers written; the day's salt is read once;
+ * the row is one per day whatever the number of visitors; and every combinationsPerSlice
+ * combinations the flush yields to the requests waiting.
  */
 export async function flushViews(db: Kysely<Schema>, now: Date = clockNow()) {
   const batch = waiting;
   const views = waitingCount;
+  const waitingCombinations = combinations;
   waiting = new Map();
   waitingCount = 0;
   combinations = 0;
@@ -238,43 +254,49 @@ export async function flushViews(db: Kysely<Schema>, now: Date = clockNow()) {
   }
   const today = dayOf(now.getTime());
   const { ownHosts, trusted } = settings;
-  // One row per day, visitor and what was counted.
-  const rows = new Map<string, ViewRow>();
-  // Values worked out once per flush: the client's address (peer → X-Forwarded-For), the device.
-  const addresses = new Map<string | undefined, Map<string | undefined, string>>();
-  const devices = new Map<string, string>();
+  // Whether a hop is a trusted proxy, asked once per flush and address (parsing an address is
+  // the dearest part of finding the client's).
+  const trust = new Map<number, Map<string, boolean>>();
+  const trustedOnce = (address: string, hop: number) =>
+    remembered(
+      remembered(trust, hop, () => new Map()),
+      address,
+      () => trusted(address, hop),
+    );
+  const rows: Array<Schema["analytics_tallies"]> = [];
   let walked = 0;
   for (const [day, byPath] of batch as Map<string, Map<string, Tree>>) {
     const salt = await saltOf(db, day, today);
-    // Visitors: address → User-Agent → the visitor's hash (one SHA-256 per visitor and day).
-    const visitors = new Map<string, Map<string, string>>();
+    // Without the day's salt (its day is over and it is gone), views count without a visitor.
+    const key = salt ? keyOfSalt(salt) : null;
+    const counts = dayBatch(waitingCombinations);
+    const agents = new Map<string, Agent>();
     for (const [pathname, byHost] of byPath) {
-      const path = pathname.toLowerCase().slice(0, 200);
+      const page = counts.index("page", pathname.toLowerCase().slice(0, 200));
       for (const [host, byReferer] of byHost as Map<string | undefined, Tree>) {
         for (const [referer, byUrl] of byReferer as Map<string | undefined, Tree>) {
           // A reload of the same page (a form's confirmation): the same visit, not another view.
           if (fromSamePage(referer, pathname, ownHosts, host)) continue;
-          const referrer = referrerHost(referer, ownHosts, host);
+          const referrerHostName = referrerHost(referer, ownHosts, host);
+          const referrer = referrerHostName === null ? -1 : counts.index("referrer", referrerHostName);
           for (const [url, byAgent] of byUrl as Map<string | undefined, Tree>) {
-            const { source, medium, campaign } = campaignOf(url);
+            const { source, medium, campaign: name } = campaignOf(url);
+            const campaign =
+              source === null && medium === null && name === null
+                ? -1
+                : counts.index("campaign", campaignValue(source, medium, name));
             for (const [userAgent, byPeer] of byAgent as Map<string, Tree>) {
-              const device = remembered(devices, userAgent, () => deviceClass(userAgent));
+              const agent = remembered(agents, userAgent, () => ({
+                device: counts.index("device", deviceClass(userAgent)),
+                state: key && withPrefix(key, userAgent),
+              }));
+              const { state, device } = agent;
               for (const [remote, byForwarded] of byPeer as Map<string | undefined, Map<string | undefined, number>>) {
-                const byForwardedAddress = remembered(addresses, remote, () => new Map<string | undefined, string>());
                 for (const [forwardedFor, count] of byForwarded) {
                   if (++walked % combinationsPerSlice === 0) await new Promise((resolve) => setImmediate(resolve));
-                  const address = remembered(byForwardedAddress, forwardedFor, () =>
-                    clientAddress(remote, forwardedFor, trusted),
-                  );
-                  const byAddress = remembered(visitors, address, () => new Map<string, string>());
-                  // Without the day's salt (its day is over and it is gone), views count without a visitor.
-                  const visitor = salt
-                    ? remembered(byAddress, userAgent, () => visitorHash(salt, address, userAgent))
-                    : "";
-                  const key = JSON.stringify([day, visitor, path, referrer, source, medium, campaign, device]);
-                  const row = rows.get(key);
-                  if (row) row.views += count;
-                  else rows.set(key, { day, visitor, path, referrer, source, medium, campaign, device, views: count });
+                  // A visitor's mark is a few rounds of the hash: cheaper than remembering it.
+                  const mark = state ? visitorMark(state, clientAddress(remote, forwardedFor, trustedOnce)) : -1;
+                  counts.add(count, mark, page, referrer, campaign, device);
                 }
               }
             }
@@ -282,16 +304,15 @@ export async function flushViews(db: Kysely<Schema>, now: Date = clockNow()) {
         }
       }
     }
+    if (counts.views > 0) rows.push({ day, tallies: counts.stored() });
   }
-  const values = [...rows.values()];
-  // A few hundred rows a statement: both engines cap the values one statement may carry.
-  for (let start = 0; start < values.length; start += 200) {
-    await db
-      .insertInto("analytics_views")
-      .values(values.slice(start, start + 200))
-      .execute();
+  if (rows.length > 0) await db.insertInto("analytics_tallies").values(rows).execute();
+  // Once a day is over (and its grace), not at every flush.
+  const graceOver = dayOf(now.getTime() - saltGraceMs);
+  if (saltsDeletedBefore.get(db) !== graceOver) {
+    await deletePastSalts(db, now);
+    saltsDeletedBefore.set(db, graceOver);
   }
-  await deletePastSalts(db, now);
   return views;
 }
 

@@ -2,61 +2,64 @@ import { type Kysely, sql } from "kysely";
 import type { Schema } from "#app/platform/db.server.ts";
 import { pacer } from "#app/platform/pacing.server.ts";
 import { addDays, dayOf, monthsBeforeDay } from "./days.ts";
-import { deletePastSalts } from "./page-views.server.ts";
+import { deletePastSalts, remembered } from "./page-views.server.ts";
+import { addStoredTallies, campaignValue, type DayTallies, type Dimension, tallyOf } from "./tallies.ts";
 
-// From the views the instances flushed to the days' totals, and what is kept how long: a part of
+// From the tallies the instances flushed to the days' totals, and what is kept how long: a part of
 // the daily purge (app/privacy/daily-purge.server.ts). A day is rolled up once it is over: its
 // totals per page, referring site, campaign and device (views, and visits: visitors counted once
 // a day), and its forms' submissions that were not spam; then its views go after a few days. The
 // dashboard reads the totals, and the same figures worked out from the views for the days not
 // rolled up yet (today).
 
-/** What a day's totals are per: the whole day, a page, a referring site, a campaign, a device, a form's submissions. */
-export type Dimension = "total" | "page" | "referrer" | "campaign" | "device" | "submissions";
 export type DayFigure = { day: string; dimension: Dimension; value: string; views: number; visits: number };
 
 /** Views are kept this many days after their day (for a rollup that ran late), never once rolled up and older. */
 export const viewsKeptDays = 3;
 
-/** A campaign's value: its source, medium and name, as JSON (any of them may be missing). */
-export const campaignValue = (source: string | null, medium: string | null, campaign: string | null) =>
-  JSON.stringify([source ?? "", medium ?? "", campaign ?? ""]);
-
 /** A form's submissions' value: "contact", "meeting", or "application:<posting slug>" ("application:" for a general one). */
 export const submissionsValue = (kind: string, jobSlug: string | null) =>
   kind === "application" ? `application:${jobSlug ?? ""}` : kind;
 
-/** The figures of the days from `from` to `to`, worked out from the views and the submissions. */
+/**
+ * The rows an instance of the version before decision 040 wrote (one per visitor and what was
+ * counted) added into the days' tallies; each visitor's hash becomes a mark of its own, below
+ * zero so it meets no mark of the tallies.
+ */
+async function addOlderViews(db: Kysely<Schema>, from: string, to: string, days: Map<string, DayTallies>) {
+  const rows = await db
+    .selectFrom("analytics_views")
+    .selectAll()
+    .where("day", ">=", from)
+    .where("day", "<=", to)
+    .execute();
+  const marks = new Map<string, number>();
+  for (const row of rows) {
+    const tallies = remembered(days, row.day, () => new Map());
+    const mark = row.visitor ? remembered(marks, row.visitor, () => -2 - marks.size) : -1;
+    const views = Number(row.views);
+    const add = (dimension: Dimension, value: string) => {
+      const tally = tallyOf(tallies, dimension, value);
+      tally.views += views;
+      if (mark !== -1) tally.visitors.add(mark);
+    };
+    add("total", "");
+    add("page", row.path);
+    if (row.referrer !== null) add("referrer", row.referrer);
+    if (row.source !== null || row.medium !== null || row.campaign !== null)
+      add("campaign", campaignValue(row.source, row.medium, row.campaign));
+    add("device", row.device);
+  }
+}
+
+/** The figures of the days from `from` to `to`, worked out from the instances' tallies and the submissions. */
 export async function figuresFromViews(db: Kysely<Schema>, from: string, to: string): Promise<DayFigure[]> {
-  const views = db.selectFrom("analytics_views").where("day", ">=", from).where("day", "<=", to);
-  const counts = [
-    sql<number | string>`sum(views)`.as("views"),
-    sql<number | string>`count(distinct case when visitor <> '' then visitor end)`.as("visits"),
-  ] as const;
-  const [total, page, referrer, campaign, device, submissions] = await Promise.all([
-    views
-      .select(["day", ...counts])
-      .groupBy("day")
-      .execute(),
-    views
-      .select(["day", "path", ...counts])
-      .groupBy(["day", "path"])
-      .execute(),
-    views
-      .select(["day", "referrer", ...counts])
-      .where("referrer", "is not", null)
-      .groupBy(["day", "referrer"])
-      .execute(),
-    views
-      .select(["day", "source", "medium", "campaign", ...counts])
-      .where((eb) =>
-        eb.or([eb("source", "is not", null), eb("medium", "is not", null), eb("campaign", "is not", null)]),
-      )
-      .groupBy(["day", "source", "medium", "campaign"])
-      .execute(),
-    views
-      .select(["day", "device", ...counts])
-      .groupBy(["day", "device"])
+  const [batches, submissions] = await Promise.all([
+    db
+      .selectFrom("analytics_tallies")
+      .select(["day", "tallies"])
+      .where("day", ">=", from)
+      .where("day", "<=", to)
       .execute(),
     db
       .selectFrom("submissions")
@@ -72,27 +75,27 @@ export async function figuresFromViews(db: Kysely<Schema>, from: string, to: str
       .groupBy([sql`substr(created_at, 1, 10)`, "kind", "job_slug"])
       .execute(),
   ]);
-  const figure = (day: string, dimension: Dimension, value: string, row: { views: unknown; visits: unknown }) => ({
-    day,
-    dimension,
-    value,
-    views: Number(row.views),
-    visits: Number(row.visits),
-  });
-  return [
-    ...total.map((row) => figure(row.day, "total", "", row)),
-    ...page.map((row) => figure(row.day, "page", row.path, row)),
-    ...referrer.map((row) => figure(row.day, "referrer", row.referrer ?? "", row)),
-    ...campaign.map((row) => figure(row.day, "campaign", campaignValue(row.source, row.medium, row.campaign), row)),
-    ...device.map((row) => figure(row.day, "device", row.device, row)),
-    ...submissions.map((row) => ({
+  const days = new Map<string, DayTallies>();
+  for (const batch of batches)
+    addStoredTallies(
+      remembered(days, batch.day, () => new Map()),
+      batch.tallies,
+    );
+  await addOlderViews(db, from, to, days);
+  const figures: DayFigure[] = [];
+  for (const [day, tallies] of days)
+    for (const [dimension, values] of tallies)
+      for (const [value, tally] of values)
+        figures.push({ day, dimension, value, views: tally.views, visits: tally.visitors.size });
+  for (const row of submissions)
+    figures.push({
       day: row.day,
-      dimension: "submissions" as const,
+      dimension: "submissions",
       value: submissionsValue(row.kind, row.job_slug),
       views: Number(row.count),
       visits: 0,
-    })),
-  ];
+    });
+  return figures;
 }
 
 /** The last day whose totals are stored (rolled up), or null. */
@@ -115,23 +118,26 @@ export async function rolledThrough(db: Kysely<Schema>) {
 export async function rollUp(db: Kysely<Schema>, now: Date, signal?: AbortSignal) {
   const today = dayOf(now.getTime());
   const last = await rolledThrough(db);
+  // The flushes' tallies, and the views an older instance wrote (addOlderViews).
+  type ViewTable = "analytics_tallies" | "analytics_views";
+  const firstDayIn = async (table: ViewTable) =>
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.min("day").as("day"))
+        .executeTakeFirst()
+    )?.day ?? null;
   const first = last
     ? addDays(last, 1)
-    : ((
-        await db
-          .selectFrom("analytics_views")
-          .select((eb) => eb.fn.min("day").as("day"))
-          .executeTakeFirst()
-      )?.day ?? null);
+    : ((await Promise.all([firstDayIn("analytics_tallies"), firstDayIn("analytics_views")]))
+        .filter((day) => day !== null)
+        .sort()[0] ?? null);
   if (!first || first >= today) return 0;
-  const [viewed, submitted] = await Promise.all([
-    db
-      .selectFrom("analytics_views")
-      .select("day")
-      .distinct()
-      .where("day", ">=", first)
-      .where("day", "<", today)
-      .execute(),
+  const daysIn = (table: ViewTable) =>
+    db.selectFrom(table).select("day").distinct().where("day", ">=", first).where("day", "<", today).execute();
+  const [tallied, viewed, submitted] = await Promise.all([
+    daysIn("analytics_tallies"),
+    daysIn("analytics_views"),
     db
       .selectFrom("submissions")
       .select(sql<string>`substr(created_at, 1, 10)`.as("day"))
@@ -141,7 +147,7 @@ export async function rollUp(db: Kysely<Schema>, now: Date, signal?: AbortSignal
       .where("created_at", "<", `${today}T00:00:00.000Z`)
       .execute(),
   ]);
-  const days = [...new Set([...viewed, ...submitted].map((row) => row.day))].sort();
+  const days = [...new Set([...tallied, ...viewed, ...submitted].map((row) => row.day))].sort();
   const pause = pacer();
   for (const day of days) {
     signal?.throwIfAborted();
@@ -175,17 +181,13 @@ export async function purgeAnalytics(
   const today = dayOf(now.getTime());
   const through = await rolledThrough(db);
   const viewsBefore = addDays(today, -viewsKeptDays);
-  const views = through
-    ? Number(
-        (
-          await db
-            .deleteFrom("analytics_views")
-            .where("day", "<=", through)
-            .where("day", "<", viewsBefore)
-            .executeTakeFirst()
-        ).numDeletedRows,
-      )
-    : 0;
+  let views = 0;
+  if (through)
+    for (const table of ["analytics_tallies", "analytics_views"] as const)
+      views += Number(
+        (await db.deleteFrom(table).where("day", "<=", through).where("day", "<", viewsBefore).executeTakeFirst())
+          .numDeletedRows,
+      );
   const totals = Number(
     (await db.deleteFrom("analytics_daily").where("day", "<", monthsBeforeDay(today, keepMonths)).executeTakeFirst())
       .numDeletedRows,

@@ -86,7 +86,16 @@ export function clientAddress(
   forwardedFor: string | undefined,
   trusted: (address: string, hop: number) => boolean,
 ) {
-  const hops = [remote ?? "", ...(forwardedFor ? forwardedFor.split(",").map((hop) => hop.trim()) : []).reverse()];
+  // One hop, the common case behind a proxy or none: no lists made.
+  if (!forwardedFor) return remote ?? "";
+  if (!forwardedFor.includes(",")) return trusted(remote ?? "", 0) ? forwardedFor.trim() : (remote ?? "");
+  const hops = [
+    remote ?? "",
+    ...forwardedFor
+      .split(",")
+      .map((hop) => hop.trim())
+      .reverse(),
+  ];
   for (let hop = 0; hop < hops.length - 1; hop += 1) {
     if (!trusted(hops[hop] as string, hop)) return hops[hop] as string;
   }

@@ -419,7 +419,18 @@ export interface AnalyticsSaltTable {
   salt: string;
 }
 
-/** Views as flushed by the instances, kept until the purge has made them the day's totals. */
+/** A flush's counts of a day (app/analytics/tallies.ts), kept until the purge has made them the day's totals. */
+export interface AnalyticsTallyTable {
+  day: string;
+  /** JSON: the values met, and per combination counted its views, the visitor's mark and the values' indexes. */
+  tallies: string;
+}
+
+/**
+ * Views as the version before decision 040 flushed them, one row per visitor and what was
+ * counted: read (and purged) like the tallies, for the days an older instance wrote during an
+ * upgrade; nothing writes them any more.
+ */
 export interface AnalyticsViewTable {
   day: string;
   /** The visitor's hash under the day's salt; "" when the salt was gone (counted as a view only). */
@@ -484,6 +495,7 @@ export interface Schema {
   proof_versions: ProofVersionTable;
   analytics_salts: AnalyticsSaltTable;
   analytics_views: AnalyticsViewTable;
+  analytics_tallies: AnalyticsTallyTable;
   analytics_daily: AnalyticsDailyTable;
   analytics_access: AnalyticsAccessTable;
 }

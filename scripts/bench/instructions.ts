@@ -14,7 +14,10 @@
 // through the trusted proxy, a new visitor every two answers, from 20 referring sites, a third
 // with a campaign. The counting server writes its counts once an hour, so its windows hold the
 // request's path alone; its stop, counted whole against the other's, writes every view it holds
-// (warm-up and windows): that difference over those views is the flush's share per view.
+// (warm-up and windows): that difference over those views is the flush's share per view, the
+// flush's code run once, cold. `--flush-seconds N`: the counting server writes every N s instead,
+// inside the windows, its code warm as in a running site; the windows' difference is then the
+// whole cost (a window's edges cut at most one flush short or long: use long windows).
 // `--against <folder>`: this build against another checkout's (a worktree of an earlier
 // commit), the load bench's visitor headers (no view counted).
 // Options: `--page /about`, `--answers 5000` per window, `--windows 4` per server, `--warm-up 25000`,
@@ -54,6 +57,8 @@ export type InstructionsResult = {
   analytics: boolean;
   /** With --analytics: the views the counting server wrote when it stopped. */
   viewsAtStop: number | null;
+  /** With --analytics --flush-seconds: how often the counting server wrote its counts inside the windows. */
+  flushSeconds: number | null;
   load: [number, number];
 };
 
@@ -106,8 +111,11 @@ export async function benchInstructions({
   windows,
   warmUp,
   keep,
+  flushSeconds,
 }: {
   site: BenchSite;
+  /** With --analytics: the counting server writes its counts this often, inside the windows (warm, as in a running site), instead of once an hour. */
+  flushSeconds?: number;
   /** A folder to keep the callgrind dumps in (for callgrind_annotate), instead of the work folder. */
   keep?: string;
   against?: string;
@@ -118,6 +126,9 @@ export async function benchInstructions({
   warmUp: number;
 }): Promise<InstructionsResult> {
   if (!available()) throw new Error("valgrind and callgrind_control are needed (Debian's valgrind package)");
+  // An earlier run's dumps would be read as this run's.
+  if (keep && readdirSync(keep).some((name) => name.startsWith("callgrind-")))
+    throw new Error(`--keep ${keep} holds an earlier run's callgrind dumps: give an empty folder`);
   const mine = (port: number, env: Record<string, string>): ServerSpec => ({
     name: "this checkout",
     origin: `http://127.0.0.1:${port}`,
@@ -134,7 +145,11 @@ export async function benchInstructions({
   const specs: ServerSpec[] = analytics
     ? [
         {
-          ...mine(site.port, { ANALYTICS: "on", ANALYTICS_FLUSH_SECONDS: "3600", TRUST_PROXY: "loopback" }),
+          ...mine(site.port, {
+            ANALYTICS: "on",
+            ANALYTICS_FLUSH_SECONDS: String(flushSeconds ?? 3600),
+            TRUST_PROXY: "loopback",
+          }),
           name: "ANALYTICS=on",
         },
         {
@@ -261,8 +276,10 @@ export async function benchInstructions({
       idlePerSecond: idle[index]!,
       stop: stops[index]!,
     })),
-    // The counting server held every navigation it answered (warm-up and windows) when it stopped.
-    viewsAtStop: analytics ? warmUp + answers * windows : null,
+    // The counting server held every navigation it answered (warm-up and windows) when it stopped,
+    // unless it wrote them as it went.
+    viewsAtStop: analytics && !flushSeconds ? warmUp + answers * windows : null,
+    flushSeconds: analytics ? (flushSeconds ?? null) : null,
     load: [Math.min(...loads), Math.max(...loads)],
   };
 }
@@ -276,10 +293,11 @@ const thousands = (value: number) => Math.round(value).toLocaleString("en");
  */
 export function countingShare(result: InstructionsResult) {
   const [on, off] = result.servers;
-  if (!result.analytics || !on || !off || !result.viewsAtStop) return null;
+  if (!result.analytics || !on || !off) return null;
   const answer = median(off.perAnswer);
   const path = median(on.perAnswer) - answer;
-  const flush = (on.stop - off.stop) / result.viewsAtStop;
+  // With the flushes inside the windows, the windows' difference holds them.
+  const flush = result.viewsAtStop ? (on.stop - off.stop) / result.viewsAtStop : 0;
   return { path, flush, percent: ((path + flush) / answer) * 100 };
 }
 
@@ -295,7 +313,9 @@ export function printInstructions(result: InstructionsResult) {
   const share = countingShare(result);
   if (share) {
     console.log(
-      `  counting: ${thousands(share.path)} an answer on the request's path, ${thousands(share.flush)} a view in the flush (the stops' difference over ${thousands(result.viewsAtStop ?? 0)} views, a new visitor every two): ${share.percent.toFixed(1)} % of an answer without counting`,
+      result.flushSeconds
+        ? `  counting: ${thousands(share.path)} an answer, the flushes (every ${result.flushSeconds} s) included, a new visitor every two: ${share.percent.toFixed(1)} % of an answer without counting`
+        : `  counting: ${thousands(share.path)} an answer on the request's path, ${thousands(share.flush)} a view in the flush (the stops' difference over ${thousands(result.viewsAtStop ?? 0)} views, a new visitor every two): ${share.percent.toFixed(1)} % of an answer without counting`,
     );
     return;
   }

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { addStoredTallies, type DayTallies, type Dimension } from "#app/analytics/tallies.ts";
 import { closePrivacyBanner, expect, mailContaining, test } from "./fixtures.ts";
 import { type RunningServer, startServer } from "./production-server.ts";
 import { addAuthenticator, enrol, expectNoAxeViolations, invite } from "./workspace-helpers.ts";
@@ -287,12 +288,16 @@ test("a server that stops writes the views it still holds: a restart loses none"
 
     const database = new DatabaseSync(path.join(server.dataDir, "site.sqlite"), { readOnly: true });
     try {
-      const rows = database
-        .prepare("select path, referrer, source, views from analytics_views where source = ?")
-        .all(`restart-${id}`);
-      expect(rows).toEqual([
-        { path: "/features", referrer: `restart-${id}.example`, source: `restart-${id}`, views: 1 },
-      ]);
+      const tallies: DayTallies = new Map();
+      for (const row of database.prepare("select tallies from analytics_tallies").all() as Array<{ tallies: string }>)
+        addStoredTallies(tallies, row.tallies);
+      const figure = (dimension: Dimension, value: string) => {
+        const tally = tallies.get(dimension)?.get(value);
+        return tally && { views: tally.views, visitors: tally.visitors.size };
+      };
+      expect(figure("campaign", JSON.stringify([`restart-${id}`, "", ""]))).toEqual({ views: 1, visitors: 1 });
+      expect(figure("referrer", `restart-${id}.example`)).toEqual({ views: 1, visitors: 1 });
+      expect(figure("page", "/features")).toEqual({ views: 1, visitors: 1 });
     } finally {
       database.close();
     }

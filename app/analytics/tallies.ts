@@ -1,0 +1,106 @@
+// A day's counts as the flush writes them and the dashboard and the rollup read them. The flush
+// writes, per day, the values it met (pages, referring sites, campaigns, devices) and one record
+// per combination counted: its views, the visitor's mark (visitor-hash.ts) and the values'
+// indexes, packed as little-endian 32-bit integers (a few writes per combination, no sets and no
+// numbers turned into text on the answers' thread). Reading adds the records of every flush, of
+// one instance or many, into tallies: per dimension and value, the views summed and the visitors'
+// marks joined, so a visitor counts once a day wherever and whenever they were counted.
+
+/** What a day's totals are per: the whole day, a page, a referring site, a campaign, a device, a form's submissions. */
+export type Dimension = "total" | "page" | "referrer" | "campaign" | "device" | "submissions";
+
+export type Tally = { views: number; visitors: Set<number> };
+
+/** A day's tallies: dimension → value → tally. */
+export type DayTallies = Map<Dimension, Map<string, Tally>>;
+
+/** The tally of `value` in `dimension`, made when missing. */
+export function tallyOf(tallies: DayTallies, dimension: Dimension, value: string) {
+  let values = tallies.get(dimension);
+  if (!values) {
+    values = new Map();
+    tallies.set(dimension, values);
+  }
+  let tally = values.get(value);
+  if (!tally) {
+    tally = { views: 0, visitors: new Set() };
+    values.set(value, tally);
+  }
+  return tally;
+}
+
+/** A campaign's value: its source, medium and name, as JSON (any of them may be missing). */
+export const campaignValue = (source: string | null, medium: string | null, campaign: string | null) =>
+  JSON.stringify([source ?? "", medium ?? "", campaign ?? ""]);
+
+/** The dimensions a record names a value of, in its order. */
+const recorded = ["page", "referrer", "campaign", "device"] as const;
+type Recorded = (typeof recorded)[number];
+/** A record: views, the visitor's mark (-1: none, the day's salt gone), then an index per recorded dimension (-1: none). */
+const recordInts = 2 + recorded.length;
+const recordBytes = 4 * recordInts;
+
+type Stored = { values: Record<Recorded, string[]>; records: string };
+
+/** A flush's counts of one day, as they are gathered: `capacity` records at most. */
+export function dayBatch(capacity: number) {
+  const indexes = Object.fromEntries(recorded.map((dimension) => [dimension, new Map<string, number>()])) as Record<
+    Recorded,
+    Map<string, number>
+  >;
+  const records = Buffer.allocUnsafe(capacity * recordBytes);
+  let length = 0;
+  let views = 0;
+  return {
+    /** The index of `value` in `dimension`, given once per flush and value. */
+    index(dimension: Recorded, value: string) {
+      const values = indexes[dimension];
+      let index = values.get(value);
+      if (index === undefined) {
+        index = values.size;
+        values.set(value, index);
+      }
+      return index;
+    },
+    add(count: number, mark: number, page: number, referrer: number, campaign: number, device: number) {
+      let offset = length * recordBytes;
+      offset = records.writeInt32LE(count, offset);
+      offset = records.writeInt32LE(mark, offset);
+      offset = records.writeInt32LE(page, offset);
+      offset = records.writeInt32LE(referrer, offset);
+      offset = records.writeInt32LE(campaign, offset);
+      records.writeInt32LE(device, offset);
+      length += 1;
+      views += count;
+    },
+    get views() {
+      return views;
+    },
+    /** As stored: JSON of the values and the records (base64). */
+    stored() {
+      const values = Object.fromEntries(recorded.map((dimension) => [dimension, [...indexes[dimension].keys()]]));
+      return JSON.stringify({ values, records: records.toString("base64", 0, length * recordBytes) });
+    },
+  };
+}
+
+/** Adds a flush's stored counts (`dayBatch().stored()`) into `tallies`. */
+export function addStoredTallies(tallies: DayTallies, text: string) {
+  const { values, records: packed } = JSON.parse(text) as Stored;
+  const records = Buffer.from(packed, "base64");
+  const total = tallyOf(tallies, "total", "");
+  const tallied = recorded.map((dimension) => values[dimension].map((value) => tallyOf(tallies, dimension, value)));
+  for (let offset = 0; offset + recordBytes <= records.length; offset += recordBytes) {
+    const views = records.readInt32LE(offset);
+    const mark = records.readInt32LE(offset + 4);
+    total.views += views;
+    if (mark >= 0) total.visitors.add(mark);
+    for (let dimension = 0; dimension < recorded.length; dimension += 1) {
+      const index = records.readInt32LE(offset + 8 + 4 * dimension);
+      if (index < 0) continue;
+      const tally = tallied[dimension]?.[index] as Tally;
+      tally.views += views;
+      if (mark >= 0) tally.visitors.add(mark);
+    }
+  }
+}
