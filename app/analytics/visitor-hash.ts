@@ -3,8 +3,9 @@
 // the client's address, keyed by the day's salt. A keyed hash and not a plain one: once the salt
 // is deleted, nobody can test an address and a User-Agent against a day's marks, not even with
 // their own visit in hand. Its 32 bits are cut to 30 (a small integer for V8: sets of them stay
-// cheap), so marks are not unique: two of 10,000 visitors a day share one with a chance of 5 %,
-// a count 0.005 % low, and a mark matches about one in a billion guesses.
+// cheap), so marks are not unique: two of 10,000 visitors a day share one with a chance of 5 %
+// (a day's count low by 0.05 visitors on average), and a mark matches about one in a billion
+// guesses.
 //
 // Strings are hashed as their UTF-16 code units, two bytes each, little-endian. The User-Agent
 // comes first, preceded by its length and padded to whole 32-bit words, so its state is worked

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { earlyFlushAt } from "#app/analytics/page-views.server.ts";
 import { addStoredTallies, type DayTallies, type Dimension } from "#app/analytics/tallies.ts";
 import { closePrivacyBanner, expect, mailContaining, test } from "./fixtures.ts";
 import { type RunningServer, startServer } from "./production-server.ts";
@@ -301,6 +302,65 @@ test("a server that stops writes the views it still holds: a restart loses none"
     } finally {
       database.close();
     }
+  } finally {
+    await server.stop();
+  }
+});
+
+test("many new visitors at once are written before the period is over: none is dropped", async ({
+  storage,
+  extraHTTPHeaders,
+}) => {
+  test.skip(storage.DATABASE_URL !== "", "the instance's own SQLite database is read");
+  test.setTimeout(120_000);
+  // An hour between writes: only the early flush, started by the number waiting, writes before the stop.
+  const server = await startServer({
+    port: Number(process.env.E2E_PORT ?? 3100) + 74 + test.info().workerIndex,
+    env: { ANALYTICS_FLUSH_SECONDS: "3600" },
+  });
+  const database = () => new DatabaseSync(path.join(server.dataDir, "site.sqlite"), { readOnly: true });
+  const written = () => {
+    const reader = database();
+    try {
+      const tallies: DayTallies = new Map();
+      for (const row of reader.prepare("select tallies from analytics_tallies").all() as Array<{ tallies: string }>)
+        addStoredTallies(tallies, row.tallies);
+      const total = tallies.get("total")?.get("");
+      return { views: total?.views ?? 0, visitors: total?.visitors.size ?? 0 };
+    } finally {
+      reader.close();
+    }
+  };
+  try {
+    const visitors = earlyFlushAt + 50;
+    let next = 0;
+    // Each a new visitor, through the trusted proxy in front of the server, 16 at a time.
+    const navigate = async () => {
+      for (let visitor = next++; visitor < visitors; visitor = next++) {
+        const response = await fetch(`${server.url}/features`, {
+          headers: {
+            ...extraHTTPHeaders,
+            "User-Agent":
+              "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36",
+            Accept: "text/html",
+            "Sec-Fetch-Dest": "document",
+            "X-Forwarded-For": `198.18.${visitor >> 8}.${visitor & 255}`,
+          },
+        });
+        expect(response.status).toBe(200);
+        await response.arrayBuffer();
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, navigate));
+    // Written while the server runs, an hour before its period.
+    await expect.poll(() => written().views, { timeout: 15_000 }).toBeGreaterThanOrEqual(earlyFlushAt);
+
+    server.signal("SIGTERM");
+    expect(await server.exited).toBe(0);
+    const all = written();
+    expect(all.views).toBe(visitors);
+    // Visitors are told apart by 30-bit marks: two of 10,000 share one in about 5 % of runs.
+    expect(all.visitors).toBeGreaterThanOrEqual(visitors - 2);
   } finally {
     await server.stop();
   }
