@@ -200,8 +200,11 @@ const knownSalts = new WeakMap<Kysely<Schema>, Map<string, string>>();
 
 /** The day's salt: made by the first instance that needs it (today's or a later day's only); null once its day is over and it is gone. */
 async function saltOf(db: Kysely<Schema>, day: string, today: string) {
-  const known = knownSalts.get(db) ?? new Map<string, string>();
-  knownSalts.set(db, known);
+  let known = knownSalts.get(db);
+  if (!known) {
+    known = new Map();
+    knownSalts.set(db, known);
+  }
   // A day that is over is read from the database each time, and forgotten here: it is deleted there soon.
   for (const past of known.keys()) if (past < today) known.delete(past);
   const salt = known.get(day);

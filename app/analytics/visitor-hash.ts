@@ -20,40 +20,6 @@ export type HashState = {
   readonly bytes: number;
 };
 
-let v0 = 0;
-let v1 = 0;
-let v2 = 0;
-let v3 = 0;
-
-const rotl = (x: number, b: number) => (x << b) | (x >>> (32 - b));
-
-function round() {
-  v0 = (v0 + v1) | 0;
-  v1 = rotl(v1, 5) ^ v0;
-  v0 = rotl(v0, 16);
-  v2 = (v2 + v3) | 0;
-  v3 = rotl(v3, 8) ^ v2;
-  v0 = (v0 + v3) | 0;
-  v3 = rotl(v3, 7) ^ v0;
-  v2 = (v2 + v1) | 0;
-  v1 = rotl(v1, 13) ^ v2;
-  v2 = rotl(v2, 16);
-}
-
-function compress(word: number) {
-  v3 ^= word;
-  round();
-  round();
-  v0 ^= word;
-}
-
-const load = (state: HashState) => {
-  v0 = state.v0;
-  v1 = state.v1;
-  v2 = state.v2;
-  v3 = state.v3;
-};
-
 /** The state after the 64-bit key (two little-endian words). */
 export const keyed = (k0: number, k1: number): HashState => ({
   v0: k0 | 0,
@@ -69,26 +35,14 @@ export function keyOfSalt(salt: string) {
   return keyed(bytes.readInt32LE(0), bytes.readInt32LE(4));
 }
 
-/** The state after `text`'s code units, two to a word; a last odd unit is padded with a zero unit. */
-function words(text: string) {
-  const length = text.length;
-  let index = 0;
-  for (; index + 1 < length; index += 2) compress(text.charCodeAt(index) | (text.charCodeAt(index + 1) << 16));
-  if (index < length) compress(text.charCodeAt(index));
-}
-
-/** The state after `text` as a prefix: its length, then its code units padded to whole words. */
-export function withPrefix(state: HashState, text: string): HashState {
-  load(state);
-  compress(text.length);
-  words(text);
-  return { v0, v1, v2, v3, bytes: state.bytes + 4 + 4 * Math.ceil(text.length / 2) };
-}
-
-/** The 32-bit hash of what `state` holds followed by `text`'s code units (HalfSipHash-2-4, 32-bit output). */
-export function finish(state: HashState, text: string) {
-  // round() written out with local variables: this is the flush's inner loop (once per visitor
-  // met), and module variables cost a load and a store each.
+/**
+ * HalfSipHash-2-4 from `state` over `text`'s code units, two to a word. Not `last`: an odd last
+ * unit is padded with a zero unit, and the state after is returned. `last`: the last block (the
+ * message's length in bytes in its top byte, an odd last unit's two bytes) and the four final
+ * rounds follow, and the 32-bit hash is returned. One loop on local variables: it is the flush's
+ * inner loop (once per visitor met), where module variables would cost a load and a store each.
+ */
+function absorb(state: HashState, text: string, last: boolean): HashState | number {
   let { v0, v1, v2, v3 } = state;
   const length = text.length;
   let index = 0;
@@ -97,15 +51,13 @@ export function finish(state: HashState, text: string) {
   for (;;) {
     if (rounds === 0) {
       if (index + 1 < length) {
-        // Two code units.
         word = text.charCodeAt(index) | (text.charCodeAt(index + 1) << 16);
         index += 2;
-      } else if (index <= length) {
-        // The last block: the message's length in bytes in its top byte, an odd last unit's two bytes.
-        word = ((state.bytes + 2 * length) << 24) | (index < length ? text.charCodeAt(index) : 0);
+      } else if (index < length || (last && index === length)) {
+        const unit = index < length ? text.charCodeAt(index) : 0;
+        word = last ? ((state.bytes + 2 * length) << 24) | unit : unit;
         index = length + 1;
-      } else if (index === length + 1) {
-        // The four final rounds.
+      } else if (last && index === length + 1) {
         v2 ^= 0xff;
         word = 0;
         index = length + 2;
@@ -129,8 +81,15 @@ export function finish(state: HashState, text: string) {
     rounds -= 1;
     if (rounds === 0) v0 ^= word;
   }
-  return (v1 ^ v3) >>> 0;
+  return last ? (v1 ^ v3) >>> 0 : { v0, v1, v2, v3, bytes: state.bytes + 4 * Math.ceil(length / 2) };
 }
+
+/** The state after `text` as a prefix: its length (one word), then its code units padded to whole words. */
+export const withPrefix = (state: HashState, text: string) =>
+  absorb(state, String.fromCharCode(text.length & 0xffff, text.length >>> 16) + text, false) as HashState;
+
+/** The 32-bit hash of what `state` holds followed by `text`'s code units (HalfSipHash-2-4, 32-bit output). */
+export const finish = (state: HashState, text: string) => absorb(state, text, true) as number;
 
 /** A visitor's mark on a day: 30 bits of the hash of their User-Agent's state (`withPrefix`) and their address. */
 export const visitorMark = (agent: HashState, address: string) => finish(agent, address) & 0x3fffffff;

@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { earlyFlushAt } from "#app/analytics/page-views.server.ts";
-import { addStoredTallies, type DayTallies, type Dimension } from "#app/analytics/tallies.ts";
 import { closePrivacyBanner, expect, mailContaining, test } from "./fixtures.ts";
+import { storedFigures } from "#tests/helpers/stored-tallies.ts";
 import { type RunningServer, startServer } from "./production-server.ts";
 import { addAuthenticator, enrol, expectNoAxeViolations, invite } from "./workspace-helpers.ts";
 
@@ -13,6 +13,23 @@ import { addAuthenticator, enrol, expectNoAxeViolations, invite } from "./worksp
 // reminds its owner once, 20 hours on, however many instances run.
 
 const tag = () => Math.random().toString(36).slice(2, 10);
+
+/** A desktop browser's navigation to a page, as the server counts it. */
+const browserNavigation = {
+  "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36",
+  Accept: "text/html",
+  "Sec-Fetch-Dest": "document",
+};
+
+/** What an instance's own SQLite database holds of the counts its flushes wrote. */
+function countsIn(dataDir: string) {
+  const database = new DatabaseSync(path.join(dataDir, "site.sqlite"), { readOnly: true });
+  try {
+    return storedFigures(database.prepare("select tallies from analytics_tallies").all() as Array<{ tallies: string }>);
+  } finally {
+    database.close();
+  }
+}
 
 /** Every text of every table of the SQLite server's database, but the rate limit's (kept minutes, by address, to stop floods). */
 function storedTexts(dataDir: string) {
@@ -273,35 +290,17 @@ test("a server that stops writes the views it still holds: a restart loses none"
   });
   try {
     const response = await fetch(`${server.url}/features?utm_source=restart-${id}`, {
-      headers: {
-        ...extraHTTPHeaders,
-        "User-Agent":
-          "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36",
-        Accept: "text/html",
-        "Sec-Fetch-Dest": "document",
-        Referer: `https://restart-${id}.example/`,
-      },
+      headers: { ...extraHTTPHeaders, ...browserNavigation, Referer: `https://restart-${id}.example/` },
     });
     expect(response.status).toBe(200);
     await response.arrayBuffer();
     server.signal("SIGTERM");
     expect(await server.exited).toBe(0);
 
-    const database = new DatabaseSync(path.join(server.dataDir, "site.sqlite"), { readOnly: true });
-    try {
-      const tallies: DayTallies = new Map();
-      for (const row of database.prepare("select tallies from analytics_tallies").all() as Array<{ tallies: string }>)
-        addStoredTallies(tallies, row.tallies);
-      const figure = (dimension: Dimension, value: string) => {
-        const tally = tallies.get(dimension)?.get(value);
-        return tally && { views: tally.views, visitors: tally.visitors.size };
-      };
-      expect(figure("campaign", JSON.stringify([`restart-${id}`, "", ""]))).toEqual({ views: 1, visitors: 1 });
-      expect(figure("referrer", `restart-${id}.example`)).toEqual({ views: 1, visitors: 1 });
-      expect(figure("page", "/features")).toEqual({ views: 1, visitors: 1 });
-    } finally {
-      database.close();
-    }
+    const { figure } = countsIn(server.dataDir);
+    expect(figure("campaign", JSON.stringify([`restart-${id}`, "", ""]))).toEqual({ views: 1, visitors: 1 });
+    expect(figure("referrer", `restart-${id}.example`)).toEqual({ views: 1, visitors: 1 });
+    expect(figure("page", "/features")).toEqual({ views: 1, visitors: 1 });
   } finally {
     await server.stop();
   }
@@ -318,19 +317,7 @@ test("many new visitors at once are written before the period is over: none is d
     port: Number(process.env.E2E_PORT ?? 3100) + 74 + test.info().workerIndex,
     env: { ANALYTICS_FLUSH_SECONDS: "3600" },
   });
-  const database = () => new DatabaseSync(path.join(server.dataDir, "site.sqlite"), { readOnly: true });
-  const written = () => {
-    const reader = database();
-    try {
-      const tallies: DayTallies = new Map();
-      for (const row of reader.prepare("select tallies from analytics_tallies").all() as Array<{ tallies: string }>)
-        addStoredTallies(tallies, row.tallies);
-      const total = tallies.get("total")?.get("");
-      return { views: total?.views ?? 0, visitors: total?.visitors.size ?? 0 };
-    } finally {
-      reader.close();
-    }
-  };
+  const written = () => countsIn(server.dataDir).figure("total", "") ?? { views: 0, visitors: 0 };
   try {
     const visitors = earlyFlushAt + 50;
     let next = 0;
@@ -340,10 +327,7 @@ test("many new visitors at once are written before the period is over: none is d
         const response = await fetch(`${server.url}/features`, {
           headers: {
             ...extraHTTPHeaders,
-            "User-Agent":
-              "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36",
-            Accept: "text/html",
-            "Sec-Fetch-Dest": "document",
+            ...browserNavigation,
             "X-Forwarded-For": `198.18.${visitor >> 8}.${visitor & 255}`,
           },
         });

@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { dashboardFigures } from "#app/analytics/dashboard.server.ts";
 import { flushViews, startCountingViews, waitingCombinations, waitingViews } from "#app/analytics/page-views.server.ts";
 import { purgeAnalytics } from "#app/analytics/rollup.server.ts";
-import { addStoredTallies, type DayTallies } from "#app/analytics/tallies.ts";
 import { now, startClockAt } from "#app/platform/clock.ts";
 import { newId } from "#app/platform/ids.server.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
+import { storedFigures } from "#tests/helpers/stored-tallies.ts";
 
 // Counting page views without personal data (issue 34), on both engines: what a view keeps, who
 // is not counted, visitors once a day across instances and never across days, the rollup into
@@ -52,17 +52,9 @@ async function storedTexts(database: TestDatabase) {
   return rows.flatMap((row) => Object.values(row).map(String));
 }
 
-/** The tallies the flushes wrote, day by day, added up; and how many rows they are. */
-async function storedTallies(database: TestDatabase) {
-  const rows = await database.db.selectFrom("analytics_tallies").select(["day", "tallies"]).execute();
-  const days = new Map<string, DayTallies>();
-  for (const row of rows) {
-    const tallies = days.get(row.day) ?? new Map();
-    addStoredTallies(tallies, row.tallies);
-    days.set(row.day, tallies);
-  }
-  return { days, rows: rows.length };
-}
+/** The rows the flushes wrote. */
+const tallyRows = (database: TestDatabase) =>
+  database.db.selectFrom("analytics_tallies").select(["day", "tallies"]).execute();
 
 async function addSubmission(
   database: TestDatabase,
@@ -173,8 +165,8 @@ describe.each(engines)("page views on %s", (engine) => {
     const salts = await database.db.selectFrom("analytics_salts").select("day").execute();
     expect(salts.map((salt) => salt.day)).toEqual(["2030-03-02"]);
     // Each day's visitor: one mark, another the next day.
-    const { days } = await storedTallies(database);
-    const marks = (day: string) => [...(days.get(day)?.get("total")?.get("")?.visitors ?? [])];
+    const rows = await tallyRows(database);
+    const marks = (day: string) => storedFigures(rows.filter((row) => row.day === day)).marks("total", "");
     expect(marks("2030-03-01")).toHaveLength(1);
     expect(marks("2030-03-02")).toHaveLength(1);
     expect(marks("2030-03-01")[0]).not.toBe(marks("2030-03-02")[0]);
@@ -204,13 +196,9 @@ describe.each(engines)("page views on %s", (engine) => {
     expect(waitingCombinations()).toBe(0);
     // One row for the day, whatever the number of visitors: per page, site, campaign and device,
     // the views and the visitors (3 people on two pages, a fourth from a referring site).
-    const { days, rows } = await storedTallies(database);
-    expect(rows).toBe(1);
-    const tallies = [...days.values()][0] as DayTallies;
-    const figure = (dimension: Parameters<DayTallies["get"]>[0], value: string) => {
-      const tally = tallies.get(dimension)?.get(value);
-      return tally && { views: tally.views, visitors: tally.visitors.size };
-    };
+    const rows = await tallyRows(database);
+    expect(rows).toHaveLength(1);
+    const { figure } = storedFigures(rows);
     expect(figure("total", "")).toEqual({ views: 3_002, visitors: 4 });
     expect(figure("page", "/about")).toEqual({ views: 1_502, visitors: 4 });
     expect(figure("page", "/features")).toEqual({ views: 1_500, visitors: 3 });
