@@ -27,7 +27,8 @@
 // checkout's build (a worktree of an earlier commit), both served at once and loaded in turns (compare.ts).
 // `npm run bench -- instructions --analytics` or `--against <folder>`: instructions per answer of a
 // prerendered page under callgrind, counting on against off, or this build against another
-// checkout's (instructions.ts; `--page /about --answers 5000 --windows 4 --warm-up 25000`).
+// checkout's (instructions.ts; `--page /about --answers 5000 --windows 4 --warm-up 25000`, 20,000 answers
+// a window, 8 windows and 65,000 of warm-up with --analytics; `--flush-seconds N`).
 // `--full-proof` publishes issue 30's full set of proof (6 logos, 3 case studies, 3 testimonials,
 // 8 team members) before the pages are measured.
 import { isoNow } from "#app/platform/clock.ts";
@@ -177,9 +178,13 @@ if (mode === "instructions") {
     against,
     analytics,
     page: option("--page") ?? (analytics ? "/about" : "/privacy"),
-    answers: Number(option("--answers") ?? 5000),
-    windows: Number(option("--windows") ?? 4),
-    warmUp: Number(option("--warm-up") ?? 25_000),
+    // With --analytics, a window holds one of the counting server's writes (instructions.ts).
+    answers: Number(option("--answers") ?? (analytics ? 20_000 : 5000)),
+    // With --analytics, enough windows for major collections to fall in some and not others.
+    windows: Number(option("--windows") ?? (analytics ? 8 : 4)),
+    // With --analytics, three of the counting server's writes first: the code they run is
+    // compiled by the optimising compiler over the first few (a running site's long since is).
+    warmUp: Number(option("--warm-up") ?? (analytics ? 65_000 : 25_000)),
     keep: option("--keep"),
     flushSeconds: option("--flush-seconds") ? Number(option("--flush-seconds")) : undefined,
   });

@@ -42,13 +42,17 @@ const recordBytes = 4 * recordInts;
 
 type Stored = { values: Record<Recorded, string[]>; records: string };
 
+/** Whether this machine's integers are little-endian, as the records are stored (a typed array writes the machine's order). */
+const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /** A flush's counts of one day, as they are gathered: `capacity` records at most. */
 export function dayBatch(capacity: number) {
   const indexes = Object.fromEntries(recorded.map((dimension) => [dimension, new Map<string, number>()])) as Record<
     Recorded,
     Map<string, number>
   >;
-  const records = Buffer.allocUnsafe(capacity * recordBytes);
+  // A typed array: a record's six stores are plain stores, where Buffer's writeInt32LE checked each.
+  const records = new Int32Array(capacity * recordInts);
   let length = 0;
   let views = 0;
   return {
@@ -63,13 +67,13 @@ export function dayBatch(capacity: number) {
       return index;
     },
     add(count: number, mark: number, page: number, referrer: number, campaign: number, device: number) {
-      let offset = length * recordBytes;
-      offset = records.writeInt32LE(count, offset);
-      offset = records.writeInt32LE(mark, offset);
-      offset = records.writeInt32LE(page, offset);
-      offset = records.writeInt32LE(referrer, offset);
-      offset = records.writeInt32LE(campaign, offset);
-      records.writeInt32LE(device, offset);
+      const at = length * recordInts;
+      records[at] = count;
+      records[at + 1] = mark;
+      records[at + 2] = page;
+      records[at + 3] = referrer;
+      records[at + 4] = campaign;
+      records[at + 5] = device;
       length += 1;
       views += count;
     },
@@ -79,7 +83,9 @@ export function dayBatch(capacity: number) {
     /** As stored: JSON of the values and the records (base64). */
     stored() {
       const values = Object.fromEntries(recorded.map((dimension) => [dimension, [...indexes[dimension].keys()]]));
-      return JSON.stringify({ values, records: records.toString("base64", 0, length * recordBytes) });
+      const bytes = Buffer.from(records.buffer, records.byteOffset, length * recordBytes);
+      const packed = littleEndian ? bytes : Buffer.from(bytes).swap32();
+      return JSON.stringify({ values, records: packed.toString("base64") });
     },
   };
 }
