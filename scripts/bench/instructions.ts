@@ -63,19 +63,17 @@ const renderedWarmUp = 500;
 
 const available = () => spawnSync("sh", ["-c", "command -v valgrind && command -v callgrind_control"]).status === 0;
 
-/** The instructions in the newest of a server's callgrind dumps (each `-d` writes `<out>.<n>`; the exit writes `<out>`). */
-function dumpedInstructions(outFile: string, final = false) {
+/** The instructions in the newest of a server's callgrind dumps (each `-d` writes `<out>.<n>`). */
+function dumpedInstructions(outFile: string) {
   const folder = path.dirname(outFile);
   const base = path.basename(outFile);
-  const file = final
-    ? outFile
-    : path.join(
-        folder,
-        readdirSync(folder)
-          .filter((name) => name.startsWith(`${base}.`))
-          .sort((a, b) => Number(a.split(".").pop()) - Number(b.split(".").pop()))
-          .pop() ?? base,
-      );
+  const file = path.join(
+    folder,
+    readdirSync(folder)
+      .filter((name) => name.startsWith(`${base}.`))
+      .sort((a, b) => Number(a.split(".").pop()) - Number(b.split(".").pop()))
+      .pop() ?? base,
+  );
   const text = readFileSync(file, "utf8");
   const line = text.match(/^(?:summary|totals): (\d+)/m);
   if (!line) throw new Error(`no instruction count in ${file}`);
@@ -231,7 +229,8 @@ export async function benchInstructions({
   // them as it answers: Node's streams then meet many shapes of object, and the property reads they
   // share with the fast path become megamorphic. A server that only ever answered one page from
   // memory would be unlike any real one (this build renders its live pages at start, the build
-  // before issue 30 did not: +4 % an answer from that alone), so each server renders some first.
+  // before issue 30 did not: some 1,300 instructions an answer from that alone), so each server
+  // renders some first.
   const renderSome = async (origin: string) => {
     // Compressed both ways, as browsers ask (the live pages' copies are made both ways too).
     for (const encoding of ["br", "gzip"]) {
