@@ -7,7 +7,7 @@ import { log } from "#app/platform/log.server.ts";
 import { startsWithServices } from "#app/platform/services.server.ts";
 import { describeError, startWorker } from "#app/platform/worker.server.ts";
 import { dayMs, dayOf } from "./days.ts";
-import { campaignValue, dayBatch } from "./tallies.ts";
+import { campaignValue, dayBatch, remembered } from "./tallies.ts";
 import { campaignOf, clientAddress, deviceClass, fromSamePage, referrerHost } from "./view-parts.ts";
 import { type HashState, keyOfSalt, visitorMark, withPrefix } from "./visitor-hash.ts";
 
@@ -134,12 +134,7 @@ function enterDay(time: number) {
   const day = dayOf(time);
   dayStart = Date.parse(`${day}T00:00:00.000Z`);
   dayEnd = dayStart + dayMs;
-  let tree = waiting.get(day);
-  if (!tree) {
-    tree = new Map();
-    waiting.set(day, tree);
-  }
-  dayTree = tree;
+  dayTree = remembered(waiting, day, () => new Map());
 }
 
 export type CountView = (req: IncomingMessage, pathname: string, crawler: boolean) => void;
@@ -226,16 +221,6 @@ const saltsDeletedBefore = new WeakMap<Kysely<Schema>, string>();
 
 /** A flush works through this many combinations, then lets the requests waiting be answered before going on. */
 const combinationsPerSlice = 1_000;
-
-/** The value under `key` in `map`, worked out by `make` when missing. */
-export function remembered<K, V>(map: Map<K, V>, key: K, make: () => V) {
-  let found = map.get(key);
-  if (found === undefined && !map.has(key)) {
-    found = make();
-    map.set(key, found);
-  }
-  return found as V;
-}
 
 /** What a flush works out once per User-Agent and day: its device's index, and its hash state (null without the day's salt). */
 type Agent = { device: number; state: HashState | null };

@@ -2,8 +2,8 @@ import { type Kysely, sql } from "kysely";
 import type { Schema } from "#app/platform/db.server.ts";
 import { pacer } from "#app/platform/pacing.server.ts";
 import { addDays, dayOf, monthsBeforeDay } from "./days.ts";
-import { deletePastSalts, remembered } from "./page-views.server.ts";
-import { addStoredTallies, campaignValue, type DayTallies, type Dimension, tallyOf } from "./tallies.ts";
+import { deletePastSalts } from "./page-views.server.ts";
+import { addStoredTallies, campaignValue, type DayTallies, type Dimension, remembered, tallyOf } from "./tallies.ts";
 
 // From the tallies the instances flushed to the days' totals, and what is kept how long: a part of
 // the daily purge (app/privacy/daily-purge.server.ts). A day is rolled up once it is over: its

@@ -14,20 +14,23 @@ export type Tally = { views: number; visitors: Set<number> };
 /** A day's tallies: dimension → value → tally. */
 export type DayTallies = Map<Dimension, Map<string, Tally>>;
 
-/** The tally of `value` in `dimension`, made when missing. */
-export function tallyOf(tallies: DayTallies, dimension: Dimension, value: string) {
-  let values = tallies.get(dimension);
-  if (!values) {
-    values = new Map();
-    tallies.set(dimension, values);
+/** The value under `key` in `map`, worked out by `make` when missing. */
+export function remembered<K, V>(map: Map<K, V>, key: K, make: () => V) {
+  let found = map.get(key);
+  if (found === undefined && !map.has(key)) {
+    found = make();
+    map.set(key, found);
   }
-  let tally = values.get(value);
-  if (!tally) {
-    tally = { views: 0, visitors: new Set() };
-    values.set(value, tally);
-  }
-  return tally;
+  return found as V;
 }
+
+/** The tally of `value` in `dimension`, made when missing. */
+export const tallyOf = (tallies: DayTallies, dimension: Dimension, value: string) =>
+  remembered(
+    remembered(tallies, dimension, () => new Map()),
+    value,
+    (): Tally => ({ views: 0, visitors: new Set() }),
+  );
 
 /** A campaign's value: its source, medium and name, as JSON (any of them may be missing). */
 export const campaignValue = (source: string | null, medium: string | null, campaign: string | null) =>
@@ -59,12 +62,7 @@ export function dayBatch(capacity: number) {
     /** The index of `value` in `dimension`, given once per flush and value. */
     index(dimension: Recorded, value: string) {
       const values = indexes[dimension];
-      let index = values.get(value);
-      if (index === undefined) {
-        index = values.size;
-        values.set(value, index);
-      }
-      return index;
+      return remembered(values, value, () => values.size);
     },
     add(count: number, mark: number, page: number, referrer: number, campaign: number, device: number) {
       const at = length * recordInts;
