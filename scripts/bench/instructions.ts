@@ -11,19 +11,19 @@
 //
 // `--analytics`: this build with ANALYTICS=on against off, every request a browser's navigation
 // through the trusted proxy, a new visitor every two answers (their second view 500 visitors
-// later), from 20 referring sites on six browsers, a third with a campaign. The counting server writes its counts as it does when it is busy, which is when
-// the fast path's cost matters: as soon as 10,000 combinations wait (every 20,000 answers here;
-// its 10 s period is set to an hour, so that where a write falls does not hang on how fast
-// callgrind runs). Windows are then 20,000 answers, each holding one write, and the windows'
-// difference is the whole cost, request's path and writes. `--flush-seconds N`: it also writes
-// every N s (a quiet site's small writes, each with its fixed cost; a window's edges cut at most
-// one write short or long).
+// later), from 20 referring sites on six browsers, a third with a campaign. The counting server
+// writes its counts as it does when it is busy, which is when the fast path's cost matters: as
+// soon as 10,000 combinations wait (every 20,000 answers here; its 10 s period is set to an hour,
+// so that where a write falls does not hang on how fast callgrind runs). Windows are then 20,000
+// answers, each holding one write, and the windows' difference is the whole cost, request's path
+// and writes. `--flush-seconds N`: it also writes every N s (a quiet site's small writes, each
+// with its fixed cost; a window's edges cut at most one write short or long).
 // `--against <folder>`: this build against another checkout's (a worktree of an earlier
 // commit), the load bench's visitor headers (no view counted).
-// Options: `--page /about`, `--answers 5000` per window, `--windows 4` per server, `--warm-up 25000`,
-// `--keep <folder>` for the dumps (callgrind-0.out.N-T is the first server's Nth dump of its thread
-// T; thread 1 answers the requests). Each figure is given on the answers' thread (what the fast path
-// pays) and on all the threads (what the machine pays).
+// Options: `--page /about`, `--answers 5000` per window, `--windows 4` per server,
+// `--warm-up 25000`, `--keep <folder>` for the dumps (callgrind-0.out.N-T is the first server's
+// Nth dump of its thread T; thread 1 answers the requests). Each figure is given on the answers'
+// thread (what the fast path pays) and on all the threads (what the machine pays).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
