@@ -44,6 +44,8 @@ type ServerSpec = {
 };
 /** Instructions counted on the thread that answers the requests, and on all the server's threads. */
 type Counted = { answersThread: number; allThreads: number };
+/** A server's instructions an answer, on the answers' thread or on all threads. */
+type PerAnswer = "perAnswer" | "perAnswerAllThreads";
 type Window = { answers: number; instructions: Counted; seconds: number };
 export type InstructionsServer = {
   name: string;
@@ -211,9 +213,8 @@ export async function benchInstructions({
   // one of six browsers: what one view shares with the view before is what many visitors share.
   let navigations = 0;
   const navigation = (request: autocannon.Request) => {
-    const pair = Math.floor(navigations / 1000);
-    const inPair = navigations % 1000;
-    const visitor = pair * 500 + (inPair % 500);
+    // Each block of 1,000 navigations: 500 visitors' first views, then the same 500's second.
+    const visitor = Math.floor(navigations / 1000) * 500 + (navigations % 500);
     navigations += 1;
     return {
       ...request,
@@ -363,7 +364,7 @@ export function countingShare(result: InstructionsResult) {
     added: counting - answer,
     percent: ((counting - answer) / answer) * 100,
   });
-  const shares = (thread: "perAnswer" | "perAnswerAllThreads") => ({
+  const shares = (thread: PerAnswer) => ({
     typical: share(typical(on[thread]), typical(off[thread])),
     overall: share(mean(on[thread]), mean(off[thread])),
   });
@@ -399,7 +400,7 @@ export function printInstructions(result: InstructionsResult) {
   }
   const [first, second] = result.servers;
   if (first && second) {
-    const difference = (thread: "perAnswer" | "perAnswerAllThreads") => {
+    const difference = (thread: PerAnswer) => {
       const percent = (median(first[thread]) / median(second[thread]) - 1) * 100;
       return `${percent >= 0 ? "+" : ""}${percent.toFixed(1)} %`;
     };
