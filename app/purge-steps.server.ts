@@ -7,7 +7,7 @@ import type { RetentionPolicy } from "./privacy/retention.server.ts";
 // What the purge deletes, composed once for its two callers: the server's daily purge
 // (server/app.ts) and the operator's `npm run privacy -- purge` (scripts/privacy.ts). The
 // submissions' retention (app/privacy/), then the analytics' rollup and retention (app/analytics/):
-// raw views into daily totals and deleted, totals past ANALYTICS_KEEP_MONTHS, past days' salts.
+// raw views into daily totals and deleted, totals past ANALYTICS_KEEP_MONTHS.
 
 export function purgeSteps(
   db: Kysely<Schema>,

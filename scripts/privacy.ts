@@ -11,7 +11,7 @@ const usage = `Usage: npm run privacy -- <command>
                          (RETENTION_*): submissions with their files and e-mail copies (a
                          tombstone stays), sent e-mail copies; and rolls the page views of the
                          days that are over into daily totals, deleting the views after a few
-                         days, the totals after ANALYTICS_KEEP_MONTHS and past days' salts;
+                         days and the totals after ANALYTICS_KEEP_MONTHS;
                          --dry-run lists the submissions due and changes nothing
   export ADDRESS --out FILE
                          writes one JSON file of the person's data, to send to them: what they

@@ -25,8 +25,9 @@ import { isSchemaCurrent } from "#app/platform/migrations.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import { mediaPath, statusPagePath } from "#app/site/pages.ts";
 import { webhookWorker } from "#app/webhooks/worker.server.ts";
+import { browserOf } from "./browsers.ts";
 import { precompressedFiles } from "./precompressed.ts";
-import { isCrawler, prerenderedPages } from "./prerendered.ts";
+import { prerenderedPages } from "./prerendered.ts";
 import { startLivePages } from "./live-pages.ts";
 import { bodyLimitOf, closeAfterAnswer, limitBody } from "./body-limit.ts";
 import {
@@ -138,7 +139,6 @@ export async function createApp({ clientDir }: { clientDir: string }): Promise<{
   // Page views, counted where they are answered, without cookies or personal data (app/analytics/).
   const countView = startCountingViews({
     enabled: analyticsEnv.ANALYTICS === "on",
-    trusted,
     siteUrl: env.SITE_URL,
     flushEverySeconds: analyticsEnv.ANALYTICS_FLUSH_SECONDS,
   });
@@ -335,8 +335,10 @@ export async function createApp({ clientDir }: { clientDir: string }): Promise<{
       if (
         method === "GET" &&
         isCountedAnswer(res.statusCode, res.getHeader("content-type"), res.getHeader("x-robots-tag"))
-      )
-        countView(req, withoutTrailingSlash(pathOf(url)), isCrawler(req.headers["user-agent"] ?? ""));
+      ) {
+        const userAgent = req.headers["user-agent"];
+        countView(req, withoutTrailingSlash(pathOf(url)), userAgent ? browserOf(userAgent) : undefined);
+      }
     });
     app(req, res);
   };

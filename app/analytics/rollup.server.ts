@@ -2,15 +2,21 @@ import { type Kysely, sql } from "kysely";
 import type { Schema } from "#app/platform/db.server.ts";
 import { pacer } from "#app/platform/pacing.server.ts";
 import { addDays, dayOf, monthsBeforeDay } from "./days.ts";
-import { deletePastSalts } from "./page-views.server.ts";
-import { addStoredTallies, campaignValue, type DayTallies, type Dimension, remembered, tallyOf } from "./tallies.ts";
+import {
+  addStoredTallies,
+  campaignValue,
+  type DayTallies,
+  type Dimension,
+  remembered,
+  tallyOf,
+  visitsOf,
+} from "./tallies.ts";
 
 // From the tallies the instances flushed to the days' totals, and what is kept how long: a part of
 // the daily purge (app/privacy/daily-purge.server.ts). A day is rolled up once it is over: its
-// totals per page, referring site, campaign and device (views, and visits: visitors counted once
-// a day), and its forms' submissions that were not spam; then its views go after a few days. The
-// dashboard reads the totals, and the same figures worked out from the views for the days not
-// rolled up yet (today).
+// totals per page, referring site, campaign and device (views and visits), and its forms'
+// submissions that were not spam; then its views go after a few days. The dashboard reads the
+// totals, and the same figures worked out from the views for the days not rolled up yet (today).
 
 export type DayFigure = { day: string; dimension: Dimension; value: string; views: number; visits: number };
 
@@ -86,7 +92,7 @@ export async function figuresFromViews(db: Kysely<Schema>, from: string, to: str
   for (const [day, tallies] of days)
     for (const [dimension, values] of tallies)
       for (const [value, tally] of values)
-        figures.push({ day, dimension, value, views: tally.views, visits: tally.visitors.size });
+        figures.push({ day, dimension, value, views: tally.views, visits: visitsOf(tally) });
   for (const row of submissions)
     figures.push({
       day: row.day,
@@ -170,8 +176,8 @@ export async function rollUp(db: Kysely<Schema>, now: Date, signal?: AbortSignal
 
 /**
  * The analytics' part of the daily purge at `now`: rolls up the days that are over, deletes the
- * views of rolled-up days older than `viewsKeptDays`, the totals older than `keepMonths`, and the
- * salts of past days. Returns the line for the purge's log (counts only).
+ * views of rolled-up days older than `viewsKeptDays` and the totals older than `keepMonths`.
+ * Returns the line for the purge's log (counts only).
  */
 export async function purgeAnalytics(
   db: Kysely<Schema>,
@@ -192,6 +198,5 @@ export async function purgeAnalytics(
     (await db.deleteFrom("analytics_daily").where("day", "<", monthsBeforeDay(today, keepMonths)).executeTakeFirst())
       .numDeletedRows,
   );
-  await deletePastSalts(db, now);
   return `Analytics: ${rolled} days rolled up, ${views} view rows and ${totals} old totals deleted`;
 }

@@ -1,7 +1,6 @@
 // What a counted view keeps of its request, worked out when the views are flushed (never on the
-// request's path): the device class from the User-Agent, the referring site's host, the campaign
-// from the address's `utm_` parameters, and the client's address through trusted proxies (only
-// ever hashed with the day's salt, never kept).
+// request's path): the device class from the User-Agent, the referring site's host, whether the
+// view starts a visit, and the campaign from the address's `utm_` parameters.
 
 export type Device = "mobile" | "tablet" | "desktop";
 
@@ -12,15 +11,8 @@ export function deviceClass(userAgent: string): Device {
   return "desktop";
 }
 
-/**
- * The referring site's host (without "www."), or null: none, unreadable, or this site itself
- * (`ownHosts`, or the host the request was sent to).
- */
-export function referrerHost(
-  referer: string | undefined,
-  ownHosts: ReadonlySet<string>,
-  requestHost?: string,
-): string | null {
+/** The Referer's address when it is a web page's (http or https), or null. */
+function refererUrl(referer: string | undefined) {
   if (!referer) return null;
   let url: URL;
   try {
@@ -28,10 +20,32 @@ export function referrerHost(
   } catch {
     return null;
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-  const host = url.hostname.toLowerCase();
-  if (ownHosts.has(host) || host === requestHost?.replace(/:\d+$/, "").toLowerCase()) return null;
-  return host.replace(/^www\./, "").slice(0, 100) || null;
+  return url.protocol === "http:" || url.protocol === "https:" ? url : null;
+}
+
+/** Whether `url` is this site's: on one of `ownHosts` (URL gives the host in lower case). */
+const isOwn = (url: URL, ownHosts: ReadonlySet<string>) => ownHosts.has(url.hostname);
+
+/**
+ * The referring site's host (without "www."), or null: none, unreadable, or this site itself
+ * (`ownHosts`).
+ */
+export function referrerHost(referer: string | undefined, ownHosts: ReadonlySet<string>): string | null {
+  const url = refererUrl(referer);
+  if (!url || isOwn(url, ownHosts)) return null;
+  return url.hostname.replace(/^www\./, "").slice(0, 100) || null;
+}
+
+/**
+ * Whether a view starts a visit: the page was opened from anywhere but another page of this site
+ * (another site, a link in an e-mail or an app, a bookmark, the address typed). Browsers name the
+ * page a link was followed from in the Referer, and this site's Referrer-Policy
+ * (strict-origin-when-cross-origin) keeps it whole between its own pages, so a visitor's further
+ * pages are views of the same visit (decision 042).
+ */
+export function startsVisit(referer: string | undefined, ownHosts: ReadonlySet<string>) {
+  const url = refererUrl(referer);
+  return !url || !isOwn(url, ownHosts);
 }
 
 /**
@@ -39,22 +53,13 @@ export function referrerHost(
  * day or time zone chosen on the booking page. It is the same visit to that page, not another
  * view of it, or every form would count a view more per person who sends it.
  */
-export function fromSamePage(
-  referer: string | undefined,
-  path: string,
-  ownHosts: ReadonlySet<string>,
-  requestHost?: string,
-) {
-  if (!referer) return false;
-  let url: URL;
-  try {
-    url = new URL(referer);
-  } catch {
-    return false;
-  }
-  const host = url.hostname.toLowerCase();
-  const own = ownHosts.has(host) || host === requestHost?.replace(/:\d+$/, "").toLowerCase();
-  return own && url.pathname.replace(/\/+$/, "").toLowerCase() === path.replace(/\/+$/, "").toLowerCase();
+export function fromSamePage(referer: string | undefined, path: string, ownHosts: ReadonlySet<string>) {
+  const url = refererUrl(referer);
+  return (
+    url !== null &&
+    isOwn(url, ownHosts) &&
+    url.pathname.replace(/\/+$/, "").toLowerCase() === path.replace(/\/+$/, "").toLowerCase()
+  );
 }
 
 export type Campaign = { source: string | null; medium: string | null; campaign: string | null };
@@ -75,29 +80,4 @@ export function campaignOf(url: string | undefined): Campaign {
     medium: parameter(query.get("utm_medium")),
     campaign: parameter(query.get("utm_campaign")),
   };
-}
-
-/**
- * The client's address as Express's `req.ip` finds it: from the socket's peer back through
- * X-Forwarded-For while each hop is a trusted proxy.
- */
-export function clientAddress(
-  remote: string | undefined,
-  forwardedFor: string | undefined,
-  trusted: (address: string, hop: number) => boolean,
-) {
-  // One hop, the common case behind a proxy or none: no lists made.
-  if (!forwardedFor) return remote ?? "";
-  if (!forwardedFor.includes(",")) return trusted(remote ?? "", 0) ? forwardedFor.trim() : (remote ?? "");
-  const hops = [
-    remote ?? "",
-    ...forwardedFor
-      .split(",")
-      .map((hop) => hop.trim())
-      .reverse(),
-  ];
-  for (let hop = 0; hop < hops.length - 1; hop += 1) {
-    if (!trusted(hops[hop] as string, hop)) return hops[hop] as string;
-  }
-  return hops.at(-1) as string;
 }

@@ -6,10 +6,13 @@
 
 /** Where a test's preload puts the clock's offset, in milliseconds from the machine's time. */
 const offsetKey = Symbol.for("lumen.clock.offset-ms");
-const offsetMs = () => (globalThis as { [offsetKey]?: number })[offsetKey] ?? 0;
+type WithOffset = { [offsetKey]?: number };
+// Read once, when this copy of the module loads (after any preload): every clock read, a page
+// view's count included, would otherwise look a symbol up on the global object.
+let offsetMs = (globalThis as WithOffset)[offsetKey] ?? 0;
 
 /** Milliseconds since the epoch, now. */
-export const epochMs = () => Date.now() + offsetMs();
+export const epochMs = () => Date.now() + offsetMs;
 
 /** The present moment. */
 export const now = () => new Date(epochMs());
@@ -19,5 +22,12 @@ export const isoNow = (at: Date = now()) => at.toISOString();
 
 /** Sets the clock of this process to start at `at` (tests only; see tests/e2e/set-clock.ts). */
 export function startClockAt(at: Date) {
-  (globalThis as { [offsetKey]?: number })[offsetKey] = at.getTime() - Date.now();
+  offsetMs = at.getTime() - Date.now();
+  (globalThis as WithOffset)[offsetKey] = offsetMs;
+  clockSets += 1;
 }
+
+let clockSets = 0;
+
+/** How many times this process's clock was set (tests only): what keeps a moment worked out once knows to work it out again. */
+export const clockChanges = () => clockSets;

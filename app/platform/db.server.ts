@@ -413,16 +413,10 @@ export interface ProofVersionTable {
   data: string;
 }
 
-/** A day's salt for the visitors' hashes (app/analytics/), deleted once its day is over. */
-export interface AnalyticsSaltTable {
-  day: string;
-  salt: string;
-}
-
 /** A flush's counts of a day (app/analytics/tallies.ts), kept until the purge has made them the day's totals. */
 export interface AnalyticsTallyTable {
   day: string;
-  /** JSON: the values met, and per combination counted its views, the visitor's mark and the values' indexes. */
+  /** JSON: the values met, and per combination counted its views, its visits and the values' indexes (a visitor's mark before decision 042). */
   tallies: string;
 }
 
@@ -493,7 +487,6 @@ export interface Schema {
   media: MediaTable;
   proof_entries: ProofEntryTable;
   proof_versions: ProofVersionTable;
-  analytics_salts: AnalyticsSaltTable;
   analytics_views: AnalyticsViewTable;
   analytics_tallies: AnalyticsTallyTable;
   analytics_daily: AnalyticsDailyTable;

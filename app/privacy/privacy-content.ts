@@ -68,10 +68,10 @@ export const privacy = {
       },
       {
         name: "Counting page views, without cookies",
-        what: "When your browser opens a page, our server counts it: the page, the site you came from (its name only), the campaign named in the link (utm_source, utm_medium, utm_campaign) and whether you use a phone, a tablet or a computer. To count each visitor once a day, it keeps a scrambled code made from your network address and browser type with a secret that changes every day and is deleted when the day ends; your address and browser type themselves are never stored. Nothing is stored on or read from your device: no cookie, no script. Crawlers and automated checks are not counted.",
-        why: "To know which pages help visitors, where they come from, and how many of those who open a form send it. No consent is needed: nothing is stored on or read from your device, and what we keep cannot tell who you are, or link your visits of different days.",
+        what: "When your browser opens a page, our server counts it: the page, the site you came from (its name only), the campaign named in the link (utm_source, utm_medium, utm_campaign), whether you use a phone, a tablet or a computer, and whether you came from another of our pages (a visit counts once, however many of our pages it opens). Your network address is not used for it, and your browser type only to tell a phone from a computer; neither is stored. Nothing is stored on or read from your device: no cookie, no script. Crawlers and automated checks are not counted.",
+        why: "To know which pages help visitors, where they come from, and how many of those who open a form send it. No consent is needed: nothing is stored on or read from your device, and what we keep are counts that cannot tell who you are, or link one visit to another.",
         basis: "Our legitimate interest in knowing how our site is used (art. 6(1)(f)).",
-        kept: "The scrambled codes three days, then only totals per day (so many views of a page, so many from a site), which say nothing about anyone.",
+        kept: "Only counts (so many views of a page, so many from a site), which say nothing about anyone: three days as they are written, then as totals per day.",
       },
       {
         name: "Your cookie choice",

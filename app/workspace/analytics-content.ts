@@ -60,7 +60,8 @@ export const analyticsCopy = {
     summary: {
       views: "Page views",
       visits: "Visits",
-      visitsHint: "A visit is one person on one day: the same person on two days counts twice.",
+      visitsHint:
+        "A visit starts when someone opens a page from outside the site (another site, a link in an e-mail, a bookmark); the pages they open from there are views of the same visit.",
     },
     overTime: {
       title: "Visits and views over time",

@@ -17,18 +17,17 @@ import path from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import autocannon from "autocannon";
-import { isbot } from "isbot";
 import { type Kysely, sql } from "kysely";
 import { dashboardFigures } from "#app/analytics/dashboard.server.ts";
 import { addDays, dayOf } from "#app/analytics/days.ts";
 import { flushViews, startCountingViews, waitingViews } from "#app/analytics/page-views.server.ts";
 import { purgeAnalytics } from "#app/analytics/rollup.server.ts";
-import { now as clockNow, epochMs, startClockAt } from "#app/platform/clock.ts";
+import { epochMs, startClockAt } from "#app/platform/clock.ts";
 import { type Engine, openDatabase, type Schema } from "#app/platform/db.server.ts";
 import { migrateToLatest } from "#app/platform/migrations.server.ts";
 import { replyWeeks } from "#app/workspace/reply-promise.server.ts";
 import { createPostgresDatabase } from "#tests/helpers/databases.ts";
-import { memoByString } from "#server/memo.ts";
+import { browserOf } from "#server/browsers.ts";
 import { type BenchSite, median, processCpuMs, startServer } from "./harness.ts";
 
 export const analyticsTargets = { countingOverheadPercent: 2, dashboardMs: 100, pageViews: 1_000_000 };
@@ -159,7 +158,7 @@ const cpuNow = () => {
 
 /**
  * The counting's own cost in this process, on SQLite, flushRuns times (after one run that warms
- * the JIT and creates the day's salt), the median reported: 10 s of views (at
+ * the JIT), the median reported: 10 s of views (at
  * flushViewsPerSecond), each a request of its own with header strings never hashed yet, counted
  * as the server counts them, in CPU time (this process's, so the host's other work is not in
  * it), less the same loop calling a function that does nothing (ANALYTICS=off's); then the flush
@@ -171,14 +170,13 @@ export async function benchFlush(work: string, step: (message: string) => void) 
   const dataDir = path.join(work, "analytics-flush");
   mkdirSync(dataDir, { recursive: true });
   const database = openDatabase({ dataDir });
-  const count = startCountingViews({ enabled: true, trusted: () => true, siteUrl: "https://www.example.org" });
-  const notCounting = startCountingViews({ enabled: false, trusted: () => true, siteUrl: "https://www.example.org" });
+  const count = startCountingViews({ enabled: true, siteUrl: "https://www.example.org" });
+  const notCounting = startCountingViews({ enabled: false, siteUrl: "https://www.example.org" });
   const views = flushViewsPerSecond * 10;
   const runs: Array<{ countCpuUs: number; cpuUs: number; ms: number; holdMs: number }> = [];
   // What the server does with the request anyway before counting (server/prerendered.ts): it
   // asks whether the User-Agent is a crawler's and looks the path up among the pages, which
   // hashes both strings. Counting is what the loop adds to this.
-  const crawler = memoByString(isbot);
   const pages = new Map(Array.from({ length: 12 }, (_, index) => [`/page-${index}`, index]));
   const countAll = (counter: typeof count, requests: IncomingMessage[], paths: string[]) => {
     collectGarbage(); // what the requests were made of is not the loop's
@@ -186,7 +184,7 @@ export async function benchFlush(work: string, step: (message: string) => void) 
     for (let index = 0; index < requests.length; index += 1) {
       const request = requests[index] as IncomingMessage;
       const path = paths[index] as string;
-      if (pages.has(path)) counter(request, path, crawler(request.headers["user-agent"] as string));
+      if (pages.has(path)) counter(request, path, browserOf(request.headers["user-agent"] as string));
     }
     return cpuNow() - started;
   };
@@ -253,7 +251,7 @@ export async function benchFlush(work: string, step: (message: string) => void) 
  */
 async function seedViews(db: Kysely<Schema>, today: string) {
   const perDay = Math.ceil(analyticsTargets.pageViews / 91);
-  const count = startCountingViews({ enabled: true, trusted: () => false, siteUrl: "https://www.example.org" });
+  const count = startCountingViews({ enabled: true, siteUrl: "https://www.example.org" });
   const agents = [
     userAgent,
     "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
@@ -287,13 +285,13 @@ async function seedViews(db: Kysely<Schema>, today: string) {
           socket: { remoteAddress: `10.${(visitor % 5000) >> 8}.${visitor % 256}.1` },
         } as unknown as IncomingMessage;
         for (let view = 0; view < 1 + (visitor % 3); view += 1) {
-          count(request, path, false);
+          count(request, path, browserOf(request.headers["user-agent"] as string));
           views += 1;
           total += 1;
-          if (waitingViews() >= viewsPerFlush) await flushViews(db, clockNow());
+          if (waitingViews() >= viewsPerFlush) await flushViews(db);
         }
       }
-      await flushViews(db, clockNow());
+      await flushViews(db);
     }
   } finally {
     startClockAt(new Date(present + performance.now() - started));

@@ -12,12 +12,13 @@
 // `--analytics`: this build with ANALYTICS=on against off, every request a browser's navigation
 // through the trusted proxy, a new visitor every two answers (their second view 500 visitors
 // later), from 20 referring sites on six browsers, a third with a campaign. The counting server
-// writes its counts as it does when it is busy, which is when the fast path's cost matters: as
-// soon as 10,000 combinations wait (every 20,000 answers here; its 10 s period is set to an hour,
-// so that where a write falls does not hang on how fast callgrind runs). Windows are then 20,000
-// answers, each holding one write, and the windows' difference is the whole cost, request's path
-// and writes. `--flush-seconds N`: it also writes every N s (a quiet site's small writes, each
-// with its fixed cost; a window's edges cut at most one write short or long).
+// writes as soon as 10,000 combinations wait, and its 10 s period is set to an hour (so that
+// where a write falls does not hang on how fast callgrind runs). A combination is a path,
+// Referer, campaign and browser (decision 042), so these views make a few hundred and the
+// windows hold no write: their difference is the request's path. `--flush-seconds N`: it also
+// writes every N s, inside the windows (with 10, a write every few thousand answers under
+// callgrind, where a busy server answers ten times more between two writes: an upper bound of
+// the writes' share; a window's edges cut at most one write short or long).
 // `--against <folder>`: this build against another checkout's (a worktree of an earlier
 // commit), the load bench's visitor headers (no view counted).
 // Options: `--page /about`, `--answers 5000` per window, `--windows 4` per server,
@@ -25,7 +26,7 @@
 // Nth dump of its thread T; thread 1 answers the requests). Each figure is given on the answers'
 // thread (what the fast path pays) and on all the threads (what the machine pays).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -159,6 +160,7 @@ export async function benchInstructions({
 }): Promise<InstructionsResult> {
   if (!available()) throw new Error("valgrind and callgrind_control are needed (Debian's valgrind package)");
   // An earlier run's dumps would be read as this run's.
+  if (keep) mkdirSync(keep, { recursive: true });
   if (keep && readdirSync(keep).some((name) => name.startsWith("callgrind-")))
     throw new Error(`--keep ${keep} holds an earlier run's callgrind dumps: give an empty folder`);
   const mine = (port: number, env: Record<string, string>): ServerSpec => ({
@@ -386,14 +388,14 @@ export function printInstructions(result: InstructionsResult) {
   const share = countingShare(result);
   if (share) {
     const writes = result.flushSeconds
-      ? `at 10,000 combinations and every ${result.flushSeconds} s`
-      : "at 10,000 combinations, as when busy";
+      ? `its writes at 10,000 combinations and every ${result.flushSeconds} s included`
+      : "its writes at 10,000 combinations included, if any were due";
     for (const [thread, { typical, overall }] of [
       ["the answers' thread", share.answersThread],
       ["all threads", share.allThreads],
     ] as const) {
       console.log(
-        `  counting on ${thread}, its writes (${writes}) included, a new visitor every two: ${thousands(typical.added)} an answer in a typical window (the lower half's median), ${typical.percent.toFixed(1)} % of an answer without counting; over all the windows, collections included, ${thousands(overall.added)}, ${overall.percent.toFixed(1)} %`,
+        `  counting on ${thread}, ${writes}, a new visitor every two: ${thousands(typical.added)} an answer in a typical window (the lower half's median), ${typical.percent.toFixed(1)} % of an answer without counting; over all the windows, collections included, ${thousands(overall.added)}, ${overall.percent.toFixed(1)} %`,
       );
     }
     return;

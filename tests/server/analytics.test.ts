@@ -6,11 +6,12 @@ import { purgeAnalytics } from "#app/analytics/rollup.server.ts";
 import { now, startClockAt } from "#app/platform/clock.ts";
 import { newId } from "#app/platform/ids.server.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
+import { browserOf } from "#server/browsers.ts";
 import { storedFigures } from "#tests/helpers/stored-tallies.ts";
 
 // Counting page views without personal data (issue 34), on both engines: what a view keeps, who
-// is not counted, visitors once a day across instances and never across days, the rollup into
-// daily totals inside the purge, and what the purge deletes.
+// is not counted, what starts a visit (decision 042), counts added up across instances, older
+// rows read, the rollup into daily totals inside the purge, and what the purge deletes.
 
 const chrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const iphone =
@@ -40,14 +41,18 @@ function visit(
   } as unknown as IncomingMessage;
 }
 
-const count = startCountingViews({ enabled: true, trusted: () => false, siteUrl: "https://www.example.org" });
+const count = startCountingViews({ enabled: true, siteUrl: "https://www.example.org" });
 const pathOf = (url: string) => url.split("?")[0] as string;
-const view = (url: string, options?: Parameters<typeof visit>[1], crawler = false) =>
-  count(visit(url, options), pathOf(url), crawler);
+/** A view as the server counts it: its browser known by the User-Agent (none without one). */
+const view = (url: string, options?: Parameters<typeof visit>[1]) => {
+  const request = visit(url, options);
+  const userAgent = request.headers["user-agent"];
+  count(request, pathOf(url), userAgent ? browserOf(userAgent) : undefined);
+};
 
 /** Every text the analytics tables hold. */
 async function storedTexts(database: TestDatabase) {
-  const tables = ["analytics_tallies", "analytics_views", "analytics_daily", "analytics_salts"] as const;
+  const tables = ["analytics_tallies", "analytics_views", "analytics_daily"] as const;
   const rows = (await Promise.all(tables.map((table) => database.db.selectFrom(table).selectAll().execute()))).flat();
   return rows.flatMap((row) => Object.values(row).map(String));
 }
@@ -115,31 +120,34 @@ describe.each(engines)("page views on %s", (engine) => {
     view("/contact");
     view("/contact?sent=1", { headers: { referer: "https://www.example.org/contact" } });
     // Not counted: a crawler, a probe that is not a navigation (a health check, a test's fetch),
-    // a request without a User-Agent, a prefetch, a HEAD.
-    view("/about", { userAgent: "Googlebot/2.1" }, true);
+    // a request without a User-Agent, a prefetch (an older browser's too), a HEAD.
+    view("/about", { userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
     view("/about", { headers: { "sec-fetch-dest": undefined, accept: "*/*" } });
     view("/about", { headers: { "sec-fetch-dest": "empty" } });
     view("/about", { userAgent: "" });
     view("/about", { headers: { "sec-purpose": "prefetch" } });
+    view("/about", { headers: { "sec-fetch-dest": undefined, purpose: "prefetch" } });
     view("/about", { method: "HEAD" });
     expect(waitingViews()).toBe(6);
 
     const today = now().toISOString().slice(0, 10);
     const figures = await dashboardFigures(database.db, { from: today, to: today, fresh: true });
+    // A visit starts wherever a page is opened from outside the site (the campaign's link twice,
+    // another site, the address typed); the page opened from the site's own is a view of one.
     expect(figures.views).toBe(5);
-    expect(figures.visits).toBe(2);
+    expect(figures.visits).toBe(4);
     expect(figures.pages).toEqual([
-      { value: "/about", views: 2, visits: 1 },
-      { value: "/careers", views: 1, visits: 1 },
+      { value: "/about", views: 2, visits: 2 },
+      { value: "/careers", views: 1, visits: 0 },
       { value: "/contact", views: 1, visits: 1 },
       { value: "/features", views: 1, visits: 1 },
     ]);
     expect(figures.referrers).toEqual([{ value: "news.example", views: 1, visits: 1 }]);
     expect(figures.campaigns).toEqual([
-      expect.objectContaining({ source: "newsletter", medium: "email", campaign: "spring", views: 2, visits: 1 }),
+      expect.objectContaining({ source: "newsletter", medium: "email", campaign: "spring", views: 2, visits: 2 }),
     ]);
     expect(figures.devices).toEqual([
-      { value: "desktop", views: 4, visits: 1 },
+      { value: "desktop", views: 4, visits: 3 },
       { value: "mobile", views: 1, visits: 1 },
     ]);
 
@@ -148,68 +156,98 @@ describe.each(engines)("page views on %s", (engine) => {
       expect(texts).not.toContain(personal);
   });
 
-  test("a visitor counts once a day across instances, and their days cannot be joined: the salt changes daily and is deleted", async () => {
+  test("views and visits add up across instances and flushes, day by day; a day an older instance counted by visitors' marks keeps its visits", async () => {
+    const fromOwnPage = { headers: { referer: "https://www.example.org/about" } };
     startClockAt(new Date("2030-03-01T12:00:00Z"));
+    view("/about", { headers: { referer: "https://search.example/?q=interviews" } });
+    view("/features", fromOwnPage);
+    await flushViews(database.db);
+    // Another instance, later that day: the same visitor (their address and browser) starts another visit.
     view("/about");
-    await flushViews(database.db, now());
-    // Another instance, later that day: the same salt, from the database.
-    view("/features");
-    await flushViews(database.db, now());
+    await flushViews(database.db);
+    // A visit that goes on past midnight: the next day's first view is not a visit.
     startClockAt(new Date("2030-03-01T23:59:00Z"));
-    view("/careers");
-    // The next day, after the old salt's grace: a new salt, and yesterday's is gone.
-    startClockAt(new Date("2030-03-02T00:20:00Z"));
-    view("/about");
-    await flushViews(database.db, now());
+    view("/careers", fromOwnPage);
+    startClockAt(new Date("2030-03-02T00:01:00Z"));
+    view("/contact", { headers: { referer: "https://www.example.org/careers" } });
+    await flushViews(database.db);
+    expect(await tallyRows(database)).toHaveLength(4);
 
-    const salts = await database.db.selectFrom("analytics_salts").select("day").execute();
-    expect(salts.map((salt) => salt.day)).toEqual(["2030-03-02"]);
-    // Each day's visitor: one mark, another the next day.
-    const rows = await tallyRows(database);
-    const marks = (day: string) => storedFigures(rows.filter((row) => row.day === day)).marks("total", "");
-    expect(marks("2030-03-01")).toHaveLength(1);
-    expect(marks("2030-03-02")).toHaveLength(1);
-    expect(marks("2030-03-01")[0]).not.toBe(marks("2030-03-02")[0]);
+    // A row an instance of the version before decision 042 wrote that day: its records hold a
+    // visitor's mark where visits are now (two views of /features by mark 7, one by mark 9).
+    const records = Buffer.from(new Int32Array([2, 7, 0, -1, -1, 0, 1, 9, 0, -1, -1, 0]).buffer);
+    const values = { page: ["/features"], referrer: [], campaign: [], device: ["desktop"] };
+    await database.db
+      .insertInto("analytics_tallies")
+      .values({ day: "2030-03-02", tallies: JSON.stringify({ values, records: records.toString("base64") }) })
+      .execute();
 
     const both = await dashboardFigures(database.db, { from: "2030-03-01", to: "2030-03-02" });
     expect(both.days).toEqual([
-      { day: "2030-03-01", views: 3, visits: 1 },
-      { day: "2030-03-02", views: 1, visits: 1 },
+      { day: "2030-03-01", views: 4, visits: 2 },
+      { day: "2030-03-02", views: 4, visits: 2 },
     ]);
+    expect(both.pages).toEqual([
+      { value: "/features", views: 4, visits: 2 },
+      { value: "/about", views: 2, visits: 2 },
+      { value: "/careers", views: 1, visits: 0 },
+      { value: "/contact", views: 1, visits: 0 },
+    ]);
+    expect(both.referrers).toEqual([{ value: "search.example", views: 1, visits: 1 }]);
     // Rolled up by the purge, the same figures.
     await purgeAnalytics(database.db, { now: new Date("2030-03-03T01:00:00Z"), keepMonths: 25 });
-    expect(await database.db.selectFrom("analytics_salts").select("day").execute()).toEqual([]);
     expect((await dashboardFigures(database.db, { from: "2030-03-01", to: "2030-03-02" })).days).toEqual(both.days);
   });
 
-  test("views are added up as they are counted: memory holds each combination once, a flush writes one row a day", async () => {
+  test("a view after midnight counts on the new day, with no flush or clock change in between", async () => {
+    startClockAt(new Date("2030-04-01T23:59:59.700Z"));
+    view("/about");
+    // The clock passes midnight 300 ms on.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    view("/features");
+    await flushViews(database.db);
+    const rows = await tallyRows(database);
+    const pages = (day: string) =>
+      storedFigures(rows.filter((row) => row.day === day)).figure("total", "") ?? { views: 0, visits: 0 };
+    expect(rows.map((row) => row.day).sort()).toEqual(["2030-04-01", "2030-04-02"]);
+    expect(pages("2030-04-01")).toEqual({ views: 1, visits: 1 });
+    expect(pages("2030-04-02")).toEqual({ views: 1, visits: 1 });
+  });
+
+  test("views are added up as they are counted: memory holds each combination once, whoever viewed it; a flush writes one row a day", async () => {
     const people = ["203.0.113.1", "203.0.113.2", "203.0.113.3"];
+    // Opened from outside (visits), and the campaign's page from the site's own (views of one).
     for (let index = 0; index < 3_000; index += 1)
-      view(index % 2 ? "/about" : "/features?utm_source=feed", { address: people[index % 3] as string });
+      view(
+        index % 2 ? "/about" : "/features?utm_source=feed",
+        index % 2
+          ? { address: people[index % 3] as string }
+          : { address: people[index % 3] as string, headers: { referer: "https://www.example.org/about" } },
+      );
     // Two pages of one referring site: two combinations in memory, one row (the site's host).
     view("/about", { address: "203.0.113.9", headers: { referer: "https://news.example/a" } });
     view("/about", { address: "203.0.113.9", headers: { referer: "https://www.news.example/b" } });
     expect(waitingViews()).toBe(3_002);
-    expect(waitingCombinations()).toBe(3 * 2 + 2);
+    expect(waitingCombinations()).toBe(2 + 2);
     expect(await flushViews(database.db)).toBe(3_002);
     expect(waitingViews()).toBe(0);
     expect(waitingCombinations()).toBe(0);
     // One row for the day, whatever the number of visitors: per page, site, campaign and device,
-    // the views and the visitors (3 people on two pages, a fourth from a referring site).
+    // the views and the visits.
     const rows = await tallyRows(database);
     expect(rows).toHaveLength(1);
     const { figure } = storedFigures(rows);
-    expect(figure("total", "")).toEqual({ views: 3_002, visitors: 4 });
-    expect(figure("page", "/about")).toEqual({ views: 1_502, visitors: 4 });
-    expect(figure("page", "/features")).toEqual({ views: 1_500, visitors: 3 });
-    expect(figure("campaign", JSON.stringify(["feed", "", ""]))).toEqual({ views: 1_500, visitors: 3 });
-    expect(figure("referrer", "news.example")).toEqual({ views: 2, visitors: 1 });
+    expect(figure("total", "")).toEqual({ views: 3_002, visits: 1_502 });
+    expect(figure("page", "/about")).toEqual({ views: 1_502, visits: 1_502 });
+    expect(figure("page", "/features")).toEqual({ views: 1_500, visits: 0 });
+    expect(figure("campaign", JSON.stringify(["feed", "", ""]))).toEqual({ views: 1_500, visits: 0 });
+    expect(figure("referrer", "news.example")).toEqual({ views: 2, visits: 2 });
   });
 
   test("a long flush lets the requests in between", async () => {
-    // 3,000 visitors (addresses), each a combination of its own.
+    // 3,000 referring sites, each a combination of its own.
     for (let index = 0; index < 3_000; index += 1)
-      view("/about", { address: `198.51.${Math.floor(index / 250)}.${(index % 250) + 1}` });
+      view("/about", { headers: { referer: `https://site-${index}.example/` } });
     let turns = 0;
     let flushing = true;
     const tick = () => {
@@ -226,9 +264,10 @@ describe.each(engines)("page views on %s", (engine) => {
       to: now().toISOString().slice(0, 10),
     });
     expect(figures.views).toBe(3_000);
-    // Visitors are told apart by 30-bit marks: two of 3,000 share one in about 0.4 % of runs.
-    expect(figures.visits).toBeGreaterThanOrEqual(2_998);
-    expect(figures.visits).toBeLessThanOrEqual(3_000);
+    expect(figures.visits).toBe(3_000);
+    const { figure } = storedFigures(await tallyRows(database));
+    expect(figure("referrer", "site-0.example")).toEqual({ views: 1, visits: 1 });
+    expect(figure("referrer", "site-2999.example")).toEqual({ views: 1, visits: 1 });
   });
 
   test("the purge rolls the days over into totals with the forms' submissions, deletes their views after a few days and the totals after the months kept", async () => {
@@ -251,14 +290,17 @@ describe.each(engines)("page views on %s", (engine) => {
       .insertInto("analytics_views")
       .values([olderViews("/contact", "a", 3, "search.example"), olderViews("/contact", "b", 1)])
       .execute();
-    const viewsOn = async (day: string, path: string, address: string, count: number) => {
+    // A visit's first view opened from outside the site, the others from its pages.
+    const viewsOn = async (day: string, path: string, count: number) => {
       startClockAt(new Date(at(day)));
-      for (let index = 0; index < count; index += 1) view(path, { address });
-      await flushViews(database.db, now());
+      view(path);
+      for (let index = 1; index < count; index += 1)
+        view(path, { headers: { referer: "https://www.example.org/careers" } });
+      await flushViews(database.db);
     };
-    await viewsOn(days[1] as string, "/contact", "203.0.113.1", 2);
-    await viewsOn(days[1] as string, "/careers/senior-engineer/apply", "203.0.113.3", 4);
-    await viewsOn(days[2] as string, "/contact", "203.0.113.4", 1);
+    await viewsOn(days[1] as string, "/contact", 2);
+    await viewsOn(days[1] as string, "/careers/senior-engineer/apply", 4);
+    await viewsOn(days[2] as string, "/contact", 1);
     await addSubmission(database, { kind: "contact", createdAt: at(days[0] as string), source: "A podcast." });
     await addSubmission(database, { kind: "contact", createdAt: at(days[0] as string), status: "spam" });
     await addSubmission(database, { kind: "contact", createdAt: at(days[1] as string), source: "a  Podcast" });

@@ -147,8 +147,8 @@ async function seed(db: Database["db"], at: Date) {
 
 /**
  * Page views of four days to `today` (the one five days back is past the views' keep period),
- * totals of a day 26 months back (past the 25 months kept), and the salts of today and two days
- * back: what the analytics' part of the purge works on.
+ * and totals of a day 26 months back (past the 25 months kept): what the analytics' part of the
+ * purge works on.
  */
 async function seedAnalytics(db: Database["db"], today: string) {
   const view = (back: number, visitor: string, views: number) => ({
@@ -170,16 +170,9 @@ async function seedAnalytics(db: Database["db"], today: string) {
     .insertInto("analytics_daily")
     .values({ day: addDays(today, -(26 * 31)), dimension: "total", value: "", views: 9, visits: 9 })
     .execute();
-  await db
-    .insertInto("analytics_salts")
-    .values([
-      { day: today, salt: "today" },
-      { day: addDays(today, -2), salt: "past" },
-    ])
-    .execute();
 }
 
-/** What the purge leaves of seedAnalytics's: the past days as totals, recent views only, today's salt only. */
+/** What the purge leaves of seedAnalytics's: the past days as totals, recent views only. */
 async function expectAnalyticsPurged(db: Database["db"], today: string) {
   const totals = await db
     .selectFrom("analytics_daily")
@@ -193,7 +186,6 @@ async function expectAnalyticsPurged(db: Database["db"], today: string) {
   ]);
   const views = await db.selectFrom("analytics_views").select("day").orderBy("day").execute();
   expect(views.map((row) => row.day)).toEqual([addDays(today, -1), today]);
-  expect((await db.selectFrom("analytics_salts").select("day").execute()).map((row) => row.day)).toEqual([today]);
 }
 
 const dueNames = ["inquiryDue", "applicationDue", "futureDue", "spamDue"] as const;
@@ -389,7 +381,7 @@ describe.each(engines)("npm run privacy on %s", (engine) => {
     expect(await database.db.selectFrom("submissions").select("id").execute()).toHaveLength(4);
   });
 
-  test("purge runs the daily purge's analytics step: past days rolled up, old views, totals and salts deleted; not in a dry run", async () => {
+  test("purge runs the daily purge's analytics step: past days rolled up, old views and totals deleted; not in a dry run", async () => {
     const today = dayOf(Date.now());
     await seedAnalytics(database.db, today);
     const dryRun = await run(["purge", "--dry-run"], env);

@@ -1,0 +1,8 @@
+import { isbot } from "isbot";
+import type { Browser } from "#app/analytics/page-views.server.ts";
+import { memoByString } from "./memo.ts";
+
+// isbot's pattern costs about 3 µs per browser User-Agent, a tenth of a prerendered page's time:
+// it runs once per distinct User-Agent, into the record a request's browser is known by (page
+// views are counted under it: a key compared by identity, not a long string compared again).
+export const browserOf = memoByString((userAgent: string): Browser => ({ userAgent, crawler: isbot(userAgent) }));
