@@ -4,15 +4,18 @@
 // from a moment a test sets (tests/e2e/set-clock.ts, loaded with `node --import` only by tests;
 // no setting of the production server can move it).
 
-/** Where a test's preload puts the clock's offset, in milliseconds from the machine's time. */
-const offsetKey = Symbol.for("lumen.clock.offset-ms");
-type WithOffset = { [offsetKey]?: number };
-// Read once, when this copy of the module loads (after any preload): every clock read, a page
-// view's count included, would otherwise look a symbol up on the global object.
-let offsetMs = (globalThis as WithOffset)[offsetKey] ?? 0;
+/** What a test sets (its preload, or a test itself): the offset from the machine's time, and how many times it was set. */
+type Setting = { offsetMs: number; sets: number };
+// One object on the global for every copy of this module in the process (the server bundle has
+// its own, and a test's module registry may load others): each copy reads it once, then only its
+// fields, not a symbol on the global object at every clock read.
+const settings = globalThis as { [key: symbol]: Setting | undefined };
+const settingKey = Symbol.for("lumen.clock");
+settings[settingKey] ??= { offsetMs: 0, sets: 0 };
+const setting = settings[settingKey];
 
 /** Milliseconds since the epoch, now. */
-export const epochMs = () => Date.now() + offsetMs;
+export const epochMs = () => Date.now() + setting.offsetMs;
 
 /** The present moment. */
 export const now = () => new Date(epochMs());
@@ -22,12 +25,9 @@ export const isoNow = (at: Date = now()) => at.toISOString();
 
 /** Sets the clock of this process to start at `at` (tests only; see tests/e2e/set-clock.ts). */
 export function startClockAt(at: Date) {
-  offsetMs = at.getTime() - Date.now();
-  (globalThis as WithOffset)[offsetKey] = offsetMs;
-  clockSets += 1;
+  setting.offsetMs = at.getTime() - Date.now();
+  setting.sets += 1;
 }
 
-let clockSets = 0;
-
 /** How many times this process's clock was set (tests only): what keeps a moment worked out once knows to work it out again. */
-export const clockChanges = () => clockSets;
+export const clockChanges = () => setting.sets;
