@@ -7,18 +7,19 @@ import { startsWithServices } from "#app/platform/services.server.ts";
 import { describeError, startWorker } from "#app/platform/worker.server.ts";
 import { dayMs, dayOf } from "./days.ts";
 import { campaignValue, dayBatch, remembered } from "./tallies.ts";
-import { campaignOf, deviceClass, fromSamePage, referrerHost, startsVisit } from "./view-parts.ts";
+import { campaignOf, deviceClass, isSamePage, referralOf } from "./view-parts.ts";
 
 // Counting the pages people view, where the server answers them (issue 34): no cookie, no
 // storage in the browser, no script, and no address read. A view adds one to a count in memory,
-// found through a tree of maps keyed by the request's own strings (day, path, Host, Referer, URL,
-// User-Agent), so only each distinct combination waits in memory, not every view (the prerendered
-// pages' fast path, server/prerendered.ts, must stay fast). The background loop flushes the
-// counts every few seconds: it works out the path, the referring site, whether the views start
-// visits (opened from anywhere but another page of this site: decision 042), the campaign and the
-// device class once per distinct value, and adds one row per day: the values it met and a record
-// per combination counted, its views, its visits and the values' indexes (tallies.ts). Views and
-// visits add up across instances and flushes; the User-Agent is never written anywhere.
+// found through a tree of maps keyed by the request's own values (day, path, Referer, URL, the
+// browser's record), so only each distinct combination waits in memory, not every view (the
+// prerendered pages' fast path, server/prerendered.ts, must stay fast). The background loop
+// flushes the counts every few seconds: it works out the path, the referring site, whether the
+// views start visits (opened from anywhere but another page of this site: decision 042), the
+// campaign and the device class once per distinct value, and adds one row per day: the values it
+// met and a record per combination counted, its views, its visits and the values' indexes
+// (tallies.ts). Views and visits add up across instances and flushes; the User-Agent is never
+// written anywhere.
 //
 // Counted: a browser's navigation to a page (Sec-Fetch-Dest: document, or an Accept with
 // text/html from a browser that sends no Sec-Fetch headers), never a prefetch or prerender.
@@ -220,11 +221,12 @@ export async function flushViews(db: Kysely<Schema>) {
     for (const [pathname, byReferer] of byPath) {
       const page = counts.index("page", pathname.toLowerCase().slice(0, 200));
       for (const [referer, byUrl] of byReferer as Map<string | undefined, Tree>) {
+        const { ownPath, site } = referralOf(referer, ownHosts);
         // A reload of the same page (a form's confirmation): the same visit, not another view.
-        if (fromSamePage(referer, pathname, ownHosts)) continue;
-        const referrerHostName = referrerHost(referer, ownHosts);
-        const referrer = referrerHostName === null ? -1 : counts.index("referrer", referrerHostName);
-        const visits = startsVisit(referer, ownHosts);
+        if (ownPath !== null && isSamePage(ownPath, pathname)) continue;
+        const referrer = site === null ? -1 : counts.index("referrer", site);
+        // Opened from anywhere but another page of this site: a visit starts (decision 042).
+        const visits = ownPath === null;
         for (const [url, byBrowser] of byUrl as Map<string | undefined, Tree>) {
           const { source, medium, campaign: name } = campaignOf(url);
           const campaign =

@@ -1,6 +1,7 @@
 // What a counted view keeps of its request, worked out when the views are flushed (never on the
-// request's path): the device class from the User-Agent, the referring site's host, whether the
-// view starts a visit, and the campaign from the address's `utm_` parameters.
+// request's path): the device class from the User-Agent, where the view came from (the referring
+// site's host, or a page of this site: whether it starts a visit), and the campaign from the
+// address's `utm_` parameters.
 
 export type Device = "mobile" | "tablet" | "desktop";
 
@@ -11,56 +12,42 @@ export function deviceClass(userAgent: string): Device {
   return "desktop";
 }
 
-/** The Referer's address when it is a web page's (http or https), or null. */
-function refererUrl(referer: string | undefined) {
-  if (!referer) return null;
+/**
+ * Where a view came from, as its Referer says: a page of this site (`ownPath`, its path), or
+ * another site (`site`, its host without "www."; null when it has none), or nowhere readable
+ * (both null: no Referer, not an http or https address).
+ */
+export type Referral = { ownPath: string | null; site: string | null };
+
+/**
+ * The Referer read once: this site's pages are those on `ownHosts`. A view from nowhere or from
+ * another site starts a visit (another site, a link in an e-mail or an app, a bookmark, the
+ * address typed); a view from one of this site's pages is a view of the same visit, since this
+ * site's Referrer-Policy (strict-origin-when-cross-origin) keeps the Referer whole between its
+ * own pages (decision 042).
+ */
+export function referralOf(referer: string | undefined, ownHosts: ReadonlySet<string>): Referral {
+  if (!referer) return { ownPath: null, site: null };
   let url: URL;
   try {
     url = new URL(referer);
   } catch {
-    return null;
+    return { ownPath: null, site: null };
   }
-  return url.protocol === "http:" || url.protocol === "https:" ? url : null;
-}
-
-/** Whether `url` is this site's: on one of `ownHosts` (URL gives the host in lower case). */
-const isOwn = (url: URL, ownHosts: ReadonlySet<string>) => ownHosts.has(url.hostname);
-
-/**
- * The referring site's host (without "www."), or null: none, unreadable, or this site itself
- * (`ownHosts`).
- */
-export function referrerHost(referer: string | undefined, ownHosts: ReadonlySet<string>): string | null {
-  const url = refererUrl(referer);
-  if (!url || isOwn(url, ownHosts)) return null;
-  return url.hostname.replace(/^www\./, "").slice(0, 100) || null;
+  if (url.protocol !== "http:" && url.protocol !== "https:") return { ownPath: null, site: null };
+  // URL gives the host in lower case.
+  if (ownHosts.has(url.hostname)) return { ownPath: url.pathname, site: null };
+  return { ownPath: null, site: url.hostname.replace(/^www\./, "").slice(0, 100) || null };
 }
 
 /**
- * Whether a view starts a visit: the page was opened from anywhere but another page of this site
- * (another site, a link in an e-mail or an app, a bookmark, the address typed). Browsers name the
- * page a link was followed from in the Referer, and this site's Referrer-Policy
- * (strict-origin-when-cross-origin) keeps it whole between its own pages, so a visitor's further
- * pages are views of the same visit (decision 042).
+ * Whether a view comes from the same page of this site (`ownPath`, from referralOf): a form's
+ * confirmation after its post, a day or time zone chosen on the booking page. It is the same
+ * visit to that page, not another view of it, or every form would count a view more per person
+ * who sends it.
  */
-export function startsVisit(referer: string | undefined, ownHosts: ReadonlySet<string>) {
-  const url = refererUrl(referer);
-  return !url || !isOwn(url, ownHosts);
-}
-
-/**
- * Whether a view comes from the same page of this site: a form's confirmation after its post, a
- * day or time zone chosen on the booking page. It is the same visit to that page, not another
- * view of it, or every form would count a view more per person who sends it.
- */
-export function fromSamePage(referer: string | undefined, path: string, ownHosts: ReadonlySet<string>) {
-  const url = refererUrl(referer);
-  return (
-    url !== null &&
-    isOwn(url, ownHosts) &&
-    url.pathname.replace(/\/+$/, "").toLowerCase() === path.replace(/\/+$/, "").toLowerCase()
-  );
-}
+export const isSamePage = (ownPath: string, path: string) =>
+  ownPath.replace(/\/+$/, "").toLowerCase() === path.replace(/\/+$/, "").toLowerCase();
 
 export type Campaign = { source: string | null; medium: string | null; campaign: string | null };
 
