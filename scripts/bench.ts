@@ -28,7 +28,8 @@
 // `npm run bench -- instructions --analytics` or `--against <folder>`: instructions per answer of a
 // prerendered page under callgrind, counting on against off, or this build against another
 // checkout's (instructions.ts; `--page /about --answers 5000 --windows 4 --warm-up 25000`, 20,000 answers
-// a window, 8 windows and 65,000 of warm-up with --analytics; `--flush-seconds N`).
+// a window, 8 windows and 65,000 of warm-up with --analytics; `--flush-seconds N`; `--keep <folder>`
+// keeps the dumps, `--perf-map` has each server write V8's map naming its compiled code's addresses).
 // `--full-proof` publishes issue 30's full set of proof (6 logos, 3 case studies, 3 testimonials,
 // 8 team members) before the pages are measured.
 import { isoNow } from "#app/platform/clock.ts";
@@ -187,6 +188,7 @@ if (mode === "instructions") {
     warmUp: Number(option("--warm-up") ?? (analytics ? 65_000 : 25_000)),
     keep: option("--keep"),
     flushSeconds: option("--flush-seconds") ? Number(option("--flush-seconds")) : undefined,
+    perfMap: process.argv.includes("--perf-map"),
   });
   printInstructions(instructions);
   printTargets(instructionsChecks(instructions));

@@ -11,9 +11,9 @@ import { campaignOf, deviceClass, isSamePage, referralOf } from "./view-parts.ts
 
 // Counting the pages people view, where the server answers them (issue 34): no cookie, no
 // storage in the browser, no script, and no address read. A view adds one to a count in memory,
-// found through a tree of maps keyed by the request's own values (day, path, Referer, URL, the
-// browser's record), so only each distinct combination waits in memory, not every view (the
-// prerendered pages' fast path, server/prerendered.ts, must stay fast). The background loop
+// found through a tree keyed by the request's own values (day, path, Referer, URL, the browser's
+// number), so only each distinct combination waits in memory, not every view (the prerendered
+// pages' fast path, server/prerendered.ts, must stay fast). The background loop
 // flushes the counts every few seconds: it works out the path, the referring site, whether the
 // views start visits (opened from anywhere but another page of this site: decision 042), the
 // campaign and the device class once per distinct value, and adds one row per day: the values it
@@ -46,40 +46,76 @@ let kickFlush: () => void = () => {};
 /** The site's own hosts (SITE_URL's): a Referer on one of them is a visitor moving between pages, not a source. */
 let ownHosts = new Set<string>();
 
-/** A tree of maps, one level per value, instead of one key made of many strings. */
-type Tree = Map<unknown, unknown>;
-
 /**
  * A browser as a request's User-Agent names it: one record per distinct User-Agent
- * (server/browsers.ts), so the counts are keyed by the record, compared by identity, and not by a
- * long string compared again.
+ * (server/browsers.ts), so the counts are keyed by its number, not by a long string compared
+ * again.
  */
-export type Browser = { readonly userAgent: string; readonly crawler: boolean };
+export type Browser = { readonly userAgent: string; readonly crawler: boolean; readonly id: number };
 
 /** A combination's views, added to in place (one map lookup a view, not a lookup and a set). */
-type Count = { views: number };
+type Count = { views: number; readonly browser: Browser };
+
+/** A combination's counts by browser, keyed by the browser's number (a small integer hashes for free). */
+type ByBrowser = Map<number, Count>;
 
 /**
- * The views waiting for the flush: day → path → Referer → URL (with a query only) → browser →
- * its count.
+ * The URLs with a query that views of one path and Referer had, and their counts. A URL is
+ * compared in turn with those met (most views have none, a campaign's link is one address), and
+ * not hashed: a campaign's address is 70 characters and more, new with each request. Past
+ * `listed` URLs (queries made up), a Map takes the others.
  */
-let waiting: Map<string, Tree> = new Map();
+class ByUrl {
+  static readonly listed = 8;
+  readonly urls: Array<string | undefined> = [];
+  readonly counts: ByBrowser[] = [];
+  others: Map<string | undefined, ByBrowser> | undefined;
+
+  /** The counts of `url`; made when missing and `make`, else undefined. */
+  find(url: string | undefined, make: boolean) {
+    const urls = this.urls;
+    for (let index = 0; index < urls.length; index += 1) if (urls[index] === url) return this.counts[index];
+    let found = this.others?.get(url);
+    if (found === undefined && make) {
+      found = new Map();
+      if (urls.length < ByUrl.listed) {
+        urls.push(url);
+        this.counts.push(found);
+      } else {
+        this.others ??= new Map();
+        this.others.set(url, found);
+      }
+    }
+    return found;
+  }
+
+  *entries(): Generator<[string | undefined, ByBrowser]> {
+    for (let index = 0; index < this.urls.length; index += 1) yield [this.urls[index], this.counts[index] as ByBrowser];
+    if (this.others) yield* this.others;
+  }
+}
+
+/** A day's views: path → Referer → URL → browser → count. */
+type DayCounts = Map<string, Map<string | undefined, ByUrl>>;
+
+/** The views waiting for the flush, by day. */
+let waiting: Map<string, DayCounts> = new Map();
 let waitingCount = 0;
 let combinations = 0;
 let dropped = 0;
 // The tree of the day views are counted under now. Reading the clock on every view would cost
 // more than the rest of its count: the day is worked out again after each flush, when a timer
 // says it is over, and when a test sets the clock.
-let dayTree: Tree | undefined;
+let dayTree: DayCounts | undefined;
 let dayClockSets = -1;
 let dayOver: ReturnType<typeof setTimeout> | undefined;
 
-/** The map under `key` in `map`; made when missing, unless the combinations are at their limit. */
-function child(map: Tree | undefined, key: unknown) {
+/** The value under `key` in `map`; made when missing, unless the combinations are at their limit. */
+function child<K, V>(map: Map<K, V> | undefined, key: K, make: () => V) {
   if (map === undefined) return undefined;
-  let found = map.get(key) as Tree | undefined;
+  let found = map.get(key);
   if (found === undefined && combinations < maxCombinations) {
-    found = new Map();
+    found = make();
     map.set(key, found);
   }
   return found;
@@ -87,8 +123,10 @@ function child(map: Tree | undefined, key: unknown) {
 
 /**
  * Counts a view of `pathname` when the request is a person's browser navigating to it (see
- * above): a few map lookups keyed by strings the request already holds, nothing made but a
- * combination not seen since the last flush. The flush does the rest.
+ * above): two map lookups keyed by strings the request already holds (its path, hashed already
+ * to find its page, and its Referer), a URL compared only when it has a query, one lookup by the
+ * browser's number; nothing made but a combination not seen since the last flush. The flush does
+ * the rest.
  */
 function countView(req: IncomingMessage, pathname: string, browser: Browser | undefined) {
   if (browser === undefined || browser.crawler || req.method !== "GET") return;
@@ -102,14 +140,19 @@ function countView(req: IncomingMessage, pathname: string, browser: Browser | un
   const referer = headers.referer;
   const url = req.url;
   // The URL only matters for its campaign: one with a query is longer than its path.
-  const byBrowser = child(
-    child(child(dayTree !== undefined && dayClockSets === clockChanges() ? dayTree : enterDay(), pathname), referer),
-    url !== undefined && url.length > pathname.length && url.includes("?") ? url : undefined,
+  const byUrl = child(
+    child(dayTree !== undefined && dayClockSets === clockChanges() ? dayTree : enterDay(), pathname, () => new Map()),
+    referer,
+    () => new ByUrl(),
   );
-  const count = byBrowser?.get(browser) as Count | undefined;
+  const byBrowser = byUrl?.find(
+    url !== undefined && url.length > pathname.length && url.includes("?") ? url : undefined,
+    combinations < maxCombinations,
+  );
+  const count = byBrowser?.get(browser.id);
   if (count !== undefined) count.views += 1;
   else if (byBrowser !== undefined && combinations < maxCombinations) {
-    byBrowser.set(browser, { views: 1 } satisfies Count);
+    byBrowser.set(browser.id, { views: 1, browser });
     combinations += 1;
     if (combinations === earlyFlushAt) kickFlush();
   } else {
@@ -126,12 +169,12 @@ function enterDay() {
   dayTree = remembered(waiting, day, () => new Map());
   dayClockSets = clockChanges();
   clearTimeout(dayOver);
-  dayOver = setTimeout(
-    () => {
-      dayTree = undefined;
-    },
-    Date.parse(`${day}T00:00:00.000Z`) + dayMs - time,
-  ).unref();
+  // A small integer: a fraction would change the shape of every timer's object (V8 widens the
+  // field), and with it the code that makes the answers' timers.
+  const untilDayEnd = (Date.parse(`${day}T00:00:00.000Z`) + dayMs - time) | 0;
+  dayOver = setTimeout(() => {
+    dayTree = undefined;
+  }, untilDayEnd).unref();
   return dayTree;
 }
 
@@ -215,27 +258,29 @@ export async function flushViews(db: Kysely<Schema>) {
   }
   const rows: Array<Schema["analytics_tallies"]> = [];
   let walked = 0;
-  for (const [day, byPath] of batch as Map<string, Map<string, Tree>>) {
+  for (const [day, byPath] of batch) {
     const counts = dayBatch(waitingCombinations);
     const devices = new Map<string, number>();
     for (const [pathname, byReferer] of byPath) {
       const page = counts.index("page", pathname.toLowerCase().slice(0, 200));
-      for (const [referer, byUrl] of byReferer as Map<string | undefined, Tree>) {
+      for (const [referer, byUrl] of byReferer) {
         const { ownPath, site } = referralOf(referer, ownHosts);
         // A reload of the same page (a form's confirmation): the same visit, not another view.
         if (ownPath !== null && isSamePage(ownPath, pathname)) continue;
         const referrer = site === null ? -1 : counts.index("referrer", site);
         // Opened from anywhere but another page of this site: a visit starts (decision 042).
         const visits = ownPath === null;
-        for (const [url, byBrowser] of byUrl as Map<string | undefined, Tree>) {
+        for (const [url, byBrowser] of byUrl.entries()) {
           const { source, medium, campaign: name } = campaignOf(url);
           const campaign =
             source === null && medium === null && name === null
               ? -1
               : counts.index("campaign", campaignValue(source, medium, name));
-          for (const [{ userAgent }, { views: count }] of byBrowser as Map<Browser, Count>) {
+          for (const { browser, views: count } of byBrowser.values()) {
             if (++walked % combinationsPerSlice === 0) await new Promise((resolve) => setImmediate(resolve));
-            const device = remembered(devices, userAgent, () => counts.index("device", deviceClass(userAgent)));
+            const device = remembered(devices, browser.userAgent, () =>
+              counts.index("device", deviceClass(browser.userAgent)),
+            );
             counts.add(count, visits ? count : 0, page, referrer, campaign, device);
           }
         }

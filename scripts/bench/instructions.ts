@@ -109,7 +109,7 @@ function dumpedInstructions(outFile: string): Counted {
   return { answersThread, allThreads };
 }
 
-function startUnderCallgrind(site: BenchSite, server: ServerSpec, outFile: string) {
+function startUnderCallgrind(site: BenchSite, server: ServerSpec, outFile: string, perfMap: boolean) {
   const child = spawn(
     "valgrind",
     [
@@ -123,6 +123,9 @@ function startUnderCallgrind(site: BenchSite, server: ServerSpec, outFile: strin
       // The memory reducer runs collections on timers when the server is quiet: they would fall
       // in whichever window happened to follow.
       "--no-memory-reducer",
+      // V8's map of its compiled code (/tmp/perf-<pid>.map): callgrind names compiled JavaScript
+      // only by address, and this map names each address's function.
+      ...(perfMap ? ["--perf-basic-prof"] : []),
       // V8 grows and shrinks the young generation as it goes: the same 5,000 answers took 5
       // scavenges in one window and 61 in another (about 800,000 instructions each). Held at the
       // start's maximum, as a busy server's is, a window's collections follow from what it allocates.
@@ -145,12 +148,15 @@ export async function benchInstructions({
   warmUp,
   keep,
   flushSeconds,
+  perfMap = false,
 }: {
   site: BenchSite;
   /** With --analytics: the counting server writes its counts this often, inside the windows (warm, as in a running site), instead of once an hour. */
   flushSeconds?: number;
   /** A folder to keep the callgrind dumps in (for callgrind_annotate), instead of the work folder. */
   keep?: string;
+  /** Each server writes V8's map of its compiled code (/tmp/perf-<pid>.map), to name the compiled JavaScript in the dumps. */
+  perfMap?: boolean;
   against?: string;
   analytics: boolean;
   page: string;
@@ -197,7 +203,7 @@ export async function benchInstructions({
   const running = specs.map((spec, index) => {
     const outFile = path.join(keep ?? site.work, `callgrind-${index}.out`);
     step(`Starting ${spec.name} under callgrind on ${spec.origin}`);
-    return { spec, outFile, child: startUnderCallgrind(site, spec, outFile) };
+    return { spec, outFile, child: startUnderCallgrind(site, spec, outFile, perfMap) };
   });
   for (const { spec } of running) await waitFor(`${spec.origin}/healthz`, `${spec.name} under callgrind`);
 

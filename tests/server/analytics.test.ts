@@ -244,6 +244,25 @@ describe.each(engines)("page views on %s", (engine) => {
     expect(figure("referrer", "news.example")).toEqual({ views: 2, visits: 2 });
   });
 
+  test("a page's many campaign addresses are each counted apart, past the few compared in turn", async () => {
+    // Twenty campaigns linking to one page from one site: the first few addresses are compared
+    // in turn, the others looked up by hash; every one is counted, as many times as it was viewed.
+    const campaign = (index: number) => `/about?utm_source=mail&utm_campaign=issue-${index}`;
+    for (let index = 0; index < 20; index += 1)
+      for (let time = 0; time <= index; time += 1)
+        view(campaign(index), { headers: { referer: "https://news.example/" } });
+    expect(waitingViews()).toBe((20 * 21) / 2);
+    expect(waitingCombinations()).toBe(20);
+    await flushViews(database.db);
+    const { figure } = storedFigures(await tallyRows(database));
+    for (let index = 0; index < 20; index += 1)
+      expect(figure("campaign", JSON.stringify(["mail", "", `issue-${index}`]))).toEqual({
+        views: index + 1,
+        visits: index + 1,
+      });
+    expect(figure("referrer", "news.example")).toEqual({ views: 210, visits: 210 });
+  });
+
   test("a long flush lets the requests in between", async () => {
     // 3,000 referring sites, each a combination of its own.
     for (let index = 0; index < 3_000; index += 1)
