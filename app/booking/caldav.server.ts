@@ -1,5 +1,7 @@
-import { calendarQuery, createCalendarObject, deleteCalendarObject, propfind, updateCalendarObject } from "tsdav";
 import type { Temporal } from "temporal-polyfill";
+
+/** tsdav is loaded at the first request to the team's calendar, not at start (a site without one never needs it). */
+const tsdav = () => import("tsdav");
 
 // The team's calendar over CalDAV (RFC 4791) through tsdav: one calendar collection, read with
 // a time-range calendar-query REPORT, written one object per event UID. Errors carry the HTTP
@@ -51,6 +53,7 @@ export function calDavClient({ url, username, password }: CalDavAccess, { timeou
 
   /** The object's current ETag, or null when there is none. */
   async function currentEtag(uid: string) {
+    const { propfind } = await tsdav();
     const [answer] = await propfind({
       url: objectUrl(uid),
       props: { "d:getetag": {} },
@@ -65,6 +68,7 @@ export function calDavClient({ url, username, password }: CalDavAccess, { timeou
   }
 
   async function putOnce(uid: string, ics: string, etag: string | null) {
+    const { createCalendarObject, updateCalendarObject } = await tsdav();
     const response = etag
       ? await updateCalendarObject({
           calendarObject: { url: objectUrl(uid), data: ics, etag },
@@ -85,6 +89,7 @@ export function calDavClient({ url, username, password }: CalDavAccess, { timeou
   return {
     async readObjects({ from, to }) {
       try {
+        const { calendarQuery } = await tsdav();
         const answers = await calendarQuery({
           url,
           props: { "d:getetag": {}, "c:calendar-data": {} },
@@ -129,6 +134,7 @@ export function calDavClient({ url, username, password }: CalDavAccess, { timeou
     async remove(uid) {
       try {
         // Unconditional: a cancelled meeting leaves the calendar whatever was edited in it.
+        const { deleteCalendarObject } = await tsdav();
         const response = await deleteCalendarObject({
           calendarObject: { url: objectUrl(uid) },
           headers,

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import * as openid from "openid-client";
+import type { Configuration } from "openid-client";
 import { isoNow, now as clockNow } from "#app/platform/clock.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { env } from "#app/platform/env.server.ts";
@@ -34,7 +34,10 @@ const requestTimeoutSeconds = 10;
 /** The provider could not be reached (or answered nonsense to discovery): try again later. */
 export class OpenIdUnavailable extends Error {}
 
-let discovered: { issuer: string; configuration: Promise<openid.Configuration> } | null = null;
+/** openid-client is loaded at the first sign-in with the company's accounts, not at start (most sites never use it). */
+const openIdClient = () => import("openid-client");
+
+let discovered: { issuer: string; configuration: Promise<Configuration> } | null = null;
 
 /**
  * The provider's metadata, discovered once per process (its signing keys are fetched, cached and
@@ -42,17 +45,19 @@ let discovered: { issuer: string; configuration: Promise<openid.Configuration> }
  */
 function configuration(settings: OpenIdSettings) {
   if (discovered?.issuer !== settings.issuer) {
-    const configuration = openid
-      .discovery(
-        new URL(settings.issuer),
-        settings.clientId,
-        settings.clientSecret,
-        openid.ClientSecretPost(settings.clientSecret),
-        {
-          timeout: requestTimeoutSeconds,
-          // env.ts allows http only for a provider on this machine (tests, development).
-          execute: settings.issuer.startsWith("http:") ? [openid.allowInsecureRequests] : [],
-        },
+    const configuration = openIdClient()
+      .then((openid) =>
+        openid.discovery(
+          new URL(settings.issuer),
+          settings.clientId,
+          settings.clientSecret,
+          openid.ClientSecretPost(settings.clientSecret),
+          {
+            timeout: requestTimeoutSeconds,
+            // env.ts allows http only for a provider on this machine (tests, development).
+            execute: settings.issuer.startsWith("http:") ? [openid.allowInsecureRequests] : [],
+          },
+        ),
       )
       .catch((error: unknown) => {
         discovered = null;
@@ -78,6 +83,7 @@ export async function beginOpenIdSignIn(
   now: Date = clockNow(),
 ) {
   const config = await configuration(settings);
+  const openid = await openIdClient();
   const state = openid.randomState();
   const nonce = openid.randomNonce();
   const codeVerifier = openid.randomPKCECodeVerifier();
@@ -139,6 +145,7 @@ export async function finishOpenIdSignIn(
   if (!attempt) return { next: workspacePaths.inbox, problem: "failed" };
   const next = safeNext(attempt.next);
   let claims: Record<string, unknown>;
+  const openid = await openIdClient();
   try {
     const config = await configuration(settings);
     const tokens = await openid.authorizationCodeGrant(config, callbackUrl(search), {
