@@ -13,13 +13,12 @@ import { campaignOf, deviceClass, isSamePage, referralOf } from "./view-parts.ts
 // storage in the browser, no script, and no address read. A view adds one to a count in memory,
 // found through a tree keyed by the request's own values (day, path, Referer, URL, the browser's
 // number), so only each distinct combination waits in memory, not every view (the prerendered
-// pages' fast path, server/prerendered.ts, must stay fast). The background loop
-// flushes the counts every few seconds: it works out the path, the referring site, whether the
-// views start visits (opened from anywhere but another page of this site: decision 042), the
-// campaign and the device class once per distinct value, and adds one row per day: the values it
-// met and a record per combination counted, its views, its visits and the values' indexes
-// (tallies.ts). Views and visits add up across instances and flushes; the User-Agent is never
-// written anywhere.
+// pages' fast path, server/prerendered.ts, must stay fast). The background loop flushes the
+// counts every few seconds: it works out the path, the referring site, whether the views start
+// visits (opened from anywhere but another page of this site: decision 042), the campaign and the
+// device class once per distinct value, and adds one row per day: the values it met and a record
+// per combination counted, its views, its visits and the values' indexes (tallies.ts). Views and
+// visits add up across instances and flushes; the User-Agent is never written anywhere.
 //
 // Counted: a browser's navigation to a page (Sec-Fetch-Dest: document, or an Accept with
 // text/html from a browser that sends no Sec-Fetch headers), never a prefetch or prerender.
@@ -98,6 +97,10 @@ class ByUrl {
 /** A day's views: path → Referer → URL → browser → count. */
 type DayCounts = Map<string, Map<string | undefined, ByUrl>>;
 
+// What countView makes when a path or a Referer is new, made once here, not once per view.
+const newByReferer = () => new Map<string | undefined, ByUrl>();
+const newByUrl = () => new ByUrl();
+
 /** The views waiting for the flush, by day. */
 let waiting: Map<string, DayCounts> = new Map();
 let waitingCount = 0;
@@ -141,9 +144,9 @@ function countView(req: IncomingMessage, pathname: string, browser: Browser | un
   const url = req.url;
   // The URL only matters for its campaign: one with a query is longer than its path.
   const byUrl = child(
-    child(dayTree !== undefined && dayClockSets === clockChanges() ? dayTree : enterDay(), pathname, () => new Map()),
+    child(dayTree !== undefined && dayClockSets === clockChanges() ? dayTree : enterDay(), pathname, newByReferer),
     referer,
-    () => new ByUrl(),
+    newByUrl,
   );
   const byBrowser = byUrl?.find(
     url !== undefined && url.length > pathname.length && url.includes("?") ? url : undefined,
@@ -169,8 +172,9 @@ function enterDay() {
   dayTree = remembered(waiting, day, () => new Map());
   dayClockSets = clockChanges();
   clearTimeout(dayOver);
-  // A small integer: a fraction would change the shape of every timer's object (V8 widens the
-  // field), and with it the code that makes the answers' timers.
+  // A small integer (`| 0`): the difference of two dates is a heap number, and a timer given one
+  // changes the shape of every timer's object (V8 widens the field), and with it the code that
+  // makes the answers' timers (docs/performance.md, "Issue 34, session 22").
   const untilDayEnd = (Date.parse(`${day}T00:00:00.000Z`) + dayMs - time) | 0;
   dayOver = setTimeout(() => {
     dayTree = undefined;
