@@ -324,6 +324,8 @@ test("a visitor's pages opened from the site's own are views of their visit: the
     await expect(page).toHaveURL(`${server.url}/careers`);
     await page.getByRole("contentinfo").getByRole("link", { name: "App features" }).click();
     await expect(page).toHaveURL(`${server.url}/features`);
+    // Left before the server stops, as stopAfterLeaving does: the page's late icon would meet a stopped server.
+    await page.goto("about:blank");
     server.signal("SIGTERM");
     expect(await server.exited).toBe(0);
 

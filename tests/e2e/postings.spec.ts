@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { startCluster } from "#tests/helpers/postgres-cluster.ts";
 import { expect, test } from "./fixtures.ts";
-import { type RunningServer, startServer } from "./production-server.ts";
+import { type RunningServer, startServer, stopAfterLeaving } from "./production-server.ts";
 import { e2eEnv } from "./server-env.ts";
 import { addAuthenticator, enrol, expectNoAxeViolations, invite } from "./workspace-helpers.ts";
 
@@ -189,9 +189,7 @@ test.describe("on two instances sharing PostgreSQL", () => {
           page.getByRole("cell", { name: new RegExp(`^${action} the posting Platform Engineer`) }).first(),
         ).toBeVisible();
     } finally {
-      // The instances stop whatever happened above; the page may still ask for its icon.
-      await page.close().catch(() => {});
-      await Promise.all(servers.map((server) => server.stop()));
+      await stopAfterLeaving(page, ...servers);
       cluster.remove();
     }
   });

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { e2eEnv } from "./server-env.ts";
 
 export type RunningServer = {
@@ -55,4 +55,14 @@ export async function startServer({
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Stops `instances` once `page` has left them. A loaded page still asks for its icon a moment
+ * later; met by a stopped instance, that request is an error the browser reports.
+ */
+export async function stopAfterLeaving(page: Page, ...instances: RunningServer[]) {
+  // A page already closed has nothing left to ask for.
+  await page.goto("about:blank").catch(() => {});
+  await Promise.all(instances.map((instance) => instance.stop()));
 }

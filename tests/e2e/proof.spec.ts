@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { expect, test } from "./fixtures.ts";
-import { type RunningServer, startServer } from "./production-server.ts";
+import { type RunningServer, startServer, stopAfterLeaving } from "./production-server.ts";
 import { e2eEnv } from "./server-env.ts";
 import { addAuthenticator, enrol, expectNoAxeViolations, invite } from "./workspace-helpers.ts";
 import { hostileSvgLogo, jpegWithLocation, pngLogo } from "#tests/helpers/proof-fixtures.ts";
@@ -196,8 +196,7 @@ test.describe("on an instance of its own", () => {
       ])
         await expect(page.getByRole("cell", { name: sentence }).first()).toBeVisible();
     } finally {
-      await page.close().catch(() => {});
-      await server?.stop();
+      await stopAfterLeaving(page, ...(server ? [server] : []));
     }
   });
 });

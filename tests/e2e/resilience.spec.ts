@@ -8,7 +8,7 @@ import { v7 as uuidv7 } from "uuid";
 import { startCluster } from "#tests/helpers/postgres-cluster.ts";
 import { runScript } from "#tests/helpers/run-script.ts";
 import { exportSubmissions, expect, test } from "./fixtures.ts";
-import { startServer } from "./production-server.ts";
+import { startServer, stopAfterLeaving } from "./production-server.ts";
 import { e2eEnv } from "./server-env.ts";
 
 // Failures a visitor must survive, and what the operator sees of them.
@@ -162,8 +162,7 @@ test.describe("with the database going away", () => {
       const lines = log.split("\n").filter((line) => line.startsWith("{"));
       expect(lines.some((line) => JSON.parse(line).msg === "request")).toBe(true);
     } finally {
-      await page.goto("about:blank"); // nothing of the page may still be loading from the server
-      await server.stop();
+      await stopAfterLeaving(page, server);
       cluster.remove();
     }
   });

@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import { runScript } from "#tests/helpers/run-script.ts";
 import { type ReceivedWebhook, startReceiver, testSecret, verify } from "#tests/helpers/webhook-receiver.ts";
 import { expect, exportSubmissions, closePrivacyBanner, test } from "./fixtures.ts";
-import { type RunningServer, startServer } from "./production-server.ts";
+import { type RunningServer, startServer, stopAfterLeaving } from "./production-server.ts";
 import { e2eEnv } from "./server-env.ts";
 import { addAuthenticator, enrol, expectNoAxeViolations, invite } from "./workspace-helpers.ts";
 
@@ -170,9 +170,7 @@ test("an inquiry from Chromium reaches the webhook once, signed; the visitor's r
     expect(receiver.received[1]?.headers["webhook-id"]).toBe(receiver.received[0]?.headers["webhook-id"]);
     expect(verify(receiver.received[1] as ReceivedWebhook).data.id).toBe(waiting?.id);
   } finally {
-    // Nothing of the page may still be loading from the server when it stops (a late favicon).
-    await page.goto("about:blank");
-    await server.stop();
+    await stopAfterLeaving(page, server);
     await receiver.close().catch(() => {});
   }
 });

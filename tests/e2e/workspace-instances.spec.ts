@@ -1,6 +1,6 @@
 import { startCluster } from "#tests/helpers/postgres-cluster.ts";
 import { expect, test } from "./fixtures.ts";
-import { type RunningServer, startServer } from "./production-server.ts";
+import { type RunningServer, startServer, stopAfterLeaving } from "./production-server.ts";
 import { e2eEnv } from "./server-env.ts";
 import { addAuthenticator, enrol, invite, signOut } from "./workspace-helpers.ts";
 
@@ -68,10 +68,9 @@ test("two instances share invitations, passkey challenges and sessions, and a si
     expect(response?.url()).toMatch(/\/workspace\/sign-in\?next=/);
     expect(new Set(by("GET /workspace"))).toEqual(new Set(["A", "B"]));
   } finally {
-    // The page may still ask for its icon: nothing is routed to instances that are going away.
+    // Nothing is routed to instances that are going away.
     await context.unrouteAll({ behavior: "ignoreErrors" });
-    await page.close();
-    await Promise.all(servers.map((server) => server.stop()));
+    await stopAfterLeaving(page, ...servers);
     cluster.remove();
   }
 });

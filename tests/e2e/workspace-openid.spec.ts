@@ -5,7 +5,7 @@ import { axe } from "./axe.ts";
 import type { BrowserContext, Page } from "@playwright/test";
 import { type OpenIdProvider, startOpenIdProvider } from "#tests/helpers/openid-provider.ts";
 import { expect, test } from "./fixtures.ts";
-import { type RunningServer, startServer } from "./production-server.ts";
+import { type RunningServer, startServer, stopAfterLeaving } from "./production-server.ts";
 import { e2eEnv } from "./server-env.ts";
 
 // Signing in to the workspace with the company's accounts (OpenID Connect), against a real
@@ -279,7 +279,7 @@ test("a provider that cannot be reached: the sign-in page says so (503) and pass
     await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeEnabled();
     expect(server.output()).toContain("OpenID provider discovery failed");
   } finally {
-    await server.stop();
+    await stopAfterLeaving(page, server);
   }
 });
 

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, mailContaining, closePrivacyBanner, test } from "./fixtures.ts";
-import { startServer } from "./production-server.ts";
+import { startServer, stopAfterLeaving } from "./production-server.ts";
 import { e2eEnv, servers } from "./server-env.ts";
 import { addAuthenticator, enrol, expectNoAxeViolations, invite, signOut, staff } from "./workspace-helpers.ts";
 
@@ -314,8 +314,7 @@ test.describe("behind the proxy in front of the site", () => {
       siteProxy.sendTo(server);
       await enrol(page, `${e2eEnv.SITE_URL}${enrolment}`, email);
     } finally {
-      await page.goto("about:blank");
-      await server.stop();
+      await stopAfterLeaving(page, server);
     }
 
     // The site's own server opened by its IP address, not by the name in SITE_URL: the same.
