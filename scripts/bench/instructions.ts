@@ -23,10 +23,11 @@
 // commit), the load bench's visitor headers (no view counted).
 // Options: `--page /about`, `--answers 5000` per window, `--windows 4` per server,
 // `--warm-up 25000`, `--keep <folder>` for the dumps (callgrind-0.out.N-T is the first server's
-// Nth dump of its thread T; thread 1 answers the requests). Each figure is given on the answers'
-// thread (what the fast path pays) and on all the threads (what the machine pays).
+// Nth dump of its thread T; thread 1 answers the requests), `--perf-map` to name the compiled
+// JavaScript in them (perf-0.map beside them, the first server's). Each figure is given on the
+// answers' thread (what the fast path pays) and on all the threads (what the machine pays).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -326,6 +327,14 @@ export async function benchInstructions({
   for (const server of running) {
     server.child.kill("SIGTERM");
     await new Promise((resolve) => server.child.once("exit", resolve));
+  }
+  // V8 writes its code maps to /tmp and never removes them: kept beside the dumps (perf-N.map names
+  // callgrind-N.out's code) or removed.
+  for (const [index, server] of running.entries()) {
+    const map = `/tmp/perf-${server.child.pid}.map`;
+    if (!perfMap || !existsSync(map)) continue;
+    if (keep) copyFileSync(map, path.join(keep, `perf-${index}.map`));
+    rmSync(map);
   }
   return {
     page,
