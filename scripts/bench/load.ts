@@ -28,24 +28,18 @@ export type LoadResult = {
 
 /**
  * The server's resident memory once every page has been asked for once: 2 s after (what earlier
- * runs reported), and at rest, once it stops falling. V8's memory reducer collects the garbage
- * of a burst and gives the young generation back some 10–20 s after the last request; sampled
- * every 2 s for up to 40 s, at rest is the first sample within 1 MB of the one before after 10 s.
+ * runs reported), and at rest, a minute after. V8's memory reducer collects the garbage of a burst
+ * and gives the young generation back some 10–40 s after the last request, and the figure then
+ * creeps up by a megabyte or two before it holds. Sampled until two samples agreed, as before, the
+ * flat seconds before that collection could pass for rest.
  */
 export async function idleMemory(origin: string, pages: string[], pid: number) {
   for (const page of pages) await fetch(`${origin}${page}`).then((response) => response.arrayBuffer());
-  const pause = () => new Promise((resolve) => setTimeout(resolve, 2000));
-  await pause();
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  await pause(2000);
   const afterPagesMb = residentMb(pid);
-  let idleRssMb = afterPagesMb;
-  for (let waited = 4; waited <= 40; waited += 2) {
-    await pause();
-    const sample = residentMb(pid);
-    const settled = waited >= 10 && Math.abs(sample - idleRssMb) < 1;
-    idleRssMb = sample;
-    if (settled) break;
-  }
-  return { afterPagesMb, idleRssMb };
+  await pause(58_000);
+  return { afterPagesMb, idleRssMb: residentMb(pid) };
 }
 
 const hasWrk = spawnSync("sh", ["-c", "command -v wrk"]).status === 0;
