@@ -44,7 +44,7 @@ async function startOne(
   const npmStartEnv = serverStartOf(".").env;
   const siteEnv = Object.fromEntries(Object.entries(site.serverEnv).filter(([key]) => !(key in npmStartEnv)));
   const child = spawn(...onServerCore(process.execPath, start.args), {
-    env: { ...siteEnv, ...start.env, PORT: String(port), SITE_URL: origin, DATA_DIR: dataDir },
+    env: { ...siteEnv, ...start.env, PORT: String(port), DATA_DIR: dataDir },
     stdio: ["ignore", "ignore", "inherit"],
   });
   site.children.push(child);
