@@ -15,14 +15,15 @@ import { sql } from "kysely";
 import { clientAddressHeader } from "#app/platform/rate-limit.server.ts";
 import { log, logger, logRequest } from "#app/platform/log.server.ts";
 import { startDailyPurge } from "#app/privacy/daily-purge.server.ts";
-import { startMeetingReminders } from "#app/booking/reminders.server.ts";
+import { queueDueReminders } from "#app/booking/reminders.server.ts";
 import { analyticsEnv } from "#app/analytics/analytics-env.server.ts";
 import { isCountedAnswer, startCountingViews } from "#app/analytics/page-views.server.ts";
 import { purgeSteps } from "#app/purge-steps.server.ts";
 import { retentionPolicy } from "#app/privacy/retention.server.ts";
-import { startReplyReminders } from "#app/workspace/inbox/reply-promise.server.ts";
+import { queueReplyReminders } from "#app/workspace/inbox/reply-promise.server.ts";
 import { isSchemaCurrent } from "#app/platform/migrations.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
+import { startQueueingDue } from "#app/platform/worker.server.ts";
 import { mediaPath, statusPagePath } from "#app/site/pages.ts";
 import { webhookWorker } from "#app/webhooks/worker.server.ts";
 import { browserOf } from "./browsers.ts";
@@ -61,9 +62,14 @@ export async function startScheduledWork() {
     }),
     onPurged: log.info,
   });
-  const reminders = startMeetingReminders({ db, onQueued: outbox.kick });
-  const replyReminders = startReplyReminders({
-    db,
+  const reminders = startQueueingDue({
+    name: "Meeting reminders",
+    queueDue: () => queueDueReminders(db),
+    onQueued: outbox.kick,
+  });
+  const replyReminders = startQueueingDue({
+    name: "Reply reminders",
+    queueDue: () => queueReplyReminders(db),
     onQueued: () => {
       outbox.kick();
       webhookWorker.kick();

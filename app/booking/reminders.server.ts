@@ -4,7 +4,6 @@ import { isoNow, now as clockNow } from "#app/platform/clock.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { bookingEnv } from "./booking-env.server.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
-import { startWorker } from "#app/platform/worker.server.ts";
 import { visitorMail } from "./invitation.server.ts";
 import { readMeeting } from "./meeting-queries.server.ts";
 
@@ -49,24 +48,4 @@ export async function queueDueReminders(db: Kysely<Schema>, now: Date = clockNow
     if (sent) queued += 1;
   }
   return queued;
-}
-
-/** Queues due reminders every minute (and at once), a worker of the background loop; each reminder goes once whichever instance finds it. */
-export function startMeetingReminders({
-  db,
-  onQueued,
-  everyMs = 60_000,
-}: {
-  db: Kysely<Schema>;
-  onQueued: () => void;
-  everyMs?: number;
-}) {
-  return startWorker({
-    name: "Meeting reminders",
-    intervalMs: everyMs,
-    runAtStart: true,
-    work: async () => {
-      if (await queueDueReminders(db)) onQueued();
-    },
-  });
 }

@@ -12,7 +12,7 @@ import { startWorker, type Worker } from "./worker.server.ts";
 // The server's long-lived parts, started once per process: the database (migrated before use),
 // the form secret, the mailer, the outbox worker and the rate-limit prune, all workers of the
 // background loop (worker.server.ts); with them, the capabilities' own workers
-// (the webhooks' deliveries, the team's calendar), which each capability declares where it keeps
+// (deliveries to other systems, say), which each capability declares where it keeps
 // that work (startsWithServices), since this folder imports none of them.
 
 export type Services = Database & {

@@ -10,7 +10,6 @@ import { env } from "#app/platform/env.server.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { escapeHtml } from "#app/platform/html.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
-import { startWorker } from "#app/platform/worker.server.ts";
 import type { WebhookEndpoint } from "#app/webhooks/endpoints.ts";
 import { webhooksEnv } from "#app/webhooks/webhooks-env.server.ts";
 import { analyticsCopy } from "../insights/analytics-content.ts";
@@ -231,26 +230,6 @@ export async function queueReplyReminders(
     if (sent) queued += 1;
   }
   return queued;
-}
-
-/** Queues due reply reminders every minute (and at once), a worker of the background loop; each goes once whichever instance finds it. */
-export function startReplyReminders({
-  db,
-  onQueued,
-  everyMs = 60_000,
-}: {
-  db: Kysely<Schema>;
-  onQueued: () => void;
-  everyMs?: number;
-}) {
-  return startWorker({
-    name: "Reply reminders",
-    intervalMs: everyMs,
-    runAtStart: true,
-    work: async () => {
-      if (await queueReplyReminders(db)) onQueued();
-    },
-  });
 }
 
 /** The Monday (UTC) of a moment's week, as a day ("2026-05-04"). */
