@@ -8,7 +8,9 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { env } from "#app/platform/env.server.ts";
-import { openIdConfig } from "#app/platform/env.ts";
+import { consentEnv } from "#app/consent/consent-env.server.ts";
+import { openIdConfig } from "#app/workspace/sign-in/workspace-config.ts";
+import { workspaceEnv } from "#app/workspace/sign-in/workspace-env.server.ts";
 import { workspacePaths } from "#app/workspace/workspace-paths.ts";
 import { decodedOrNull, pathOf, withoutTrailingSlash } from "#app/platform/uri.ts";
 import { sql } from "kysely";
@@ -19,6 +21,8 @@ import { queueDueReminders } from "#app/booking/reminders.server.ts";
 import { analyticsEnv } from "#app/analytics/analytics-env.server.ts";
 import { isCountedAnswer, startCountingViews } from "#app/analytics/page-views.server.ts";
 import { purgeSteps } from "#app/purge-steps.server.ts";
+import { careersEnv } from "#app/careers/careers-env.server.ts";
+import { privacyEnv } from "#app/privacy/privacy-env.server.ts";
 import { retentionPolicy } from "#app/privacy/retention.server.ts";
 import { queueReplyReminders } from "#app/workspace/inbox/reply-promise.server.ts";
 import { isSchemaCurrent } from "#app/platform/migrations.server.ts";
@@ -57,7 +61,7 @@ export async function startScheduledWork() {
   const { db, outbox } = await getServices();
   const purge = startDailyPurge({
     ...purgeSteps(db, {
-      policy: retentionPolicy(env),
+      policy: retentionPolicy({ ...env, ...privacyEnv, ...careersEnv }),
       analyticsKeepMonths: analyticsEnv.ANALYTICS_KEEP_MONTHS,
     }),
     onPurged: log.info,
@@ -99,7 +103,7 @@ function staticCacheControl(urlPath: string) {
 
 const frames = frameOrigins([env.NEWSLETTER_EMBED_URL, env.LOGIN_EMBED_URL]);
 // The workspace's sign-in page posts to itself and is redirected to the company's provider.
-const openIdIssuer = openIdConfig(env)?.issuer;
+const openIdIssuer = openIdConfig(workspaceEnv)?.issuer;
 const signInFormTargets = openIdIssuer ? [new URL(openIdIssuer).origin] : [];
 
 /** TRUST_PROXY as Express understands it: a boolean, a number of hops, or addresses. */
@@ -155,7 +159,7 @@ export async function createApp({ clientDir }: { clientDir: string }): Promise<{
     build,
     db: (await getServices()).db,
     siteUrl: env.SITE_URL,
-    consentRevision: env.CONSENT_REVISION,
+    consentRevision: consentEnv.CONSENT_REVISION,
     frames,
     memory: prerendered,
   });

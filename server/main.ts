@@ -3,8 +3,8 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { calDavConfig } from "#app/booking/booking-config.ts";
-import { type Config, parseConfig } from "#app/config.ts";
-import { ConfigError, publicConfig, siteUrlMismatch } from "#app/platform/env.ts";
+import { type Config, parseConfig, siteConfig } from "#app/config.ts";
+import { ConfigError, siteUrlMismatch } from "#app/platform/env.ts";
 import { buildDir, configDifferences, readBuildInfo } from "./build-info.ts";
 
 function fail(message: string): never {
@@ -25,7 +25,7 @@ process.env.NODE_ENV = env.NODE_ENV;
 
 const built = readBuildInfo();
 if (!built) fail("No build found in ./build: run `npm run build` first (or `npm start`, which builds when needed).");
-const differences = configDifferences(built.config, publicConfig(env));
+const differences = configDifferences(built.config, siteConfig(env));
 if (differences.length) {
   fail(
     `The build does not match the configuration:\n${differences.map((d) => `  - ${d}`).join("\n")}\nRebuild with \`npm run build\` under the same environment.`,
