@@ -15,21 +15,12 @@ import { workspacePaths } from "#app/workspace/workspace-paths.ts";
 import { decodedOrNull, pathOf, withoutTrailingSlash } from "#app/platform/uri.ts";
 import { sql } from "kysely";
 import { clientAddressHeader } from "#app/platform/rate-limit.server.ts";
-import { log, logger, logRequest } from "#app/platform/log.server.ts";
-import { startDailyPurge } from "#app/privacy/daily-purge.server.ts";
-import { queueDueReminders } from "#app/booking/reminders.server.ts";
+import { logger, logRequest } from "#app/platform/log.server.ts";
 import { analyticsEnv } from "#app/analytics/analytics-env.server.ts";
 import { isCountedAnswer, startCountingViews } from "#app/analytics/page-views.server.ts";
-import { purgeSteps } from "#app/purge-steps.server.ts";
-import { careersEnv } from "#app/careers/careers-env.server.ts";
-import { privacyEnv } from "#app/privacy/privacy-env.server.ts";
-import { retentionPolicy } from "#app/privacy/retention.server.ts";
-import { queueReplyReminders } from "#app/workspace/inbox/reply-promise.server.ts";
 import { isSchemaCurrent } from "#app/platform/migrations.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
-import { startQueueingDue } from "#app/platform/worker.server.ts";
 import { mediaPath, statusPagePath } from "#app/site/pages.ts";
-import { webhookWorker } from "#app/webhooks/worker.server.ts";
 import { browserOf } from "./browsers.ts";
 import { precompressedFiles } from "./precompressed.ts";
 import { prerenderedPages } from "./prerendered.ts";
@@ -48,39 +39,13 @@ import { nonceHeader } from "#app/site/nonce.ts";
 // share one module graph with the routes. Prerendering imports the bundle as React Router's
 // server build, hence the re-export.
 export * from "virtual:react-router/server-build";
-export { getServices, stopServices } from "#app/platform/services.server.ts";
+export { getServices, startServing, stopServices } from "#app/platform/services.server.ts";
+// The work that starts once the server listens (startServing): each declares itself beside its
+// work, and is named here so that it is part of the server's bundle.
+export { meetingReminders } from "#app/booking/reminders.server.ts";
+export { dailyPurge } from "#app/purge-steps.server.ts";
+export { replyReminders } from "#app/workspace/inbox/reply-promise.server.ts";
 export { logger } from "#app/platform/log.server.ts";
-
-/**
- * The background loop's workers (app/platform/worker.server.ts) that server/main.ts starts once
- * the server listens: the daily privacy purge (app/privacy/, with the analytics' rollup and
- * retention), the meetings' reminders (app/booking/) and the inquiries' reply reminders
- * (app/workspace/). The others start with the services.
- */
-export async function startScheduledWork() {
-  const { db, outbox } = await getServices();
-  const purge = startDailyPurge({
-    ...purgeSteps(db, {
-      policy: retentionPolicy({ ...env, ...privacyEnv, ...careersEnv }),
-      analyticsKeepMonths: analyticsEnv.ANALYTICS_KEEP_MONTHS,
-    }),
-    onPurged: log.info,
-  });
-  const reminders = startQueueingDue({
-    name: "Meeting reminders",
-    queueDue: () => queueDueReminders(db),
-    onQueued: outbox.kick,
-  });
-  const replyReminders = startQueueingDue({
-    name: "Reply reminders",
-    queueDue: () => queueReplyReminders(db),
-    onQueued: () => {
-      outbox.kick();
-      webhookWorker.kick();
-    },
-  });
-  return { stop: () => Promise.all([purge.stop(), reminders.stop(), replyReminders.stop()]) };
-}
 
 const build = serverBuild as unknown as ServerBuild;
 

@@ -4,6 +4,8 @@ import { isoNow, now as clockNow } from "#app/platform/clock.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { bookingEnv } from "./booking-env.server.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
+import { startsWithServices } from "#app/platform/services.server.ts";
+import { startQueueingDue } from "#app/platform/worker.server.ts";
 import { visitorMail } from "./invitation.server.ts";
 import { readMeeting } from "./meeting-queries.server.ts";
 
@@ -49,3 +51,11 @@ export async function queueDueReminders(db: Kysely<Schema>, now: Date = clockNow
   }
   return queued;
 }
+
+/** Queues the reminders that fall due, every minute once the server listens. */
+export const meetingReminders = startsWithServices(
+  "meeting reminders",
+  ({ db, outbox }) =>
+    startQueueingDue({ name: "Meeting reminders", queueDue: () => queueDueReminders(db), onQueued: outbox.kick }),
+  { whenServing: true },
+);

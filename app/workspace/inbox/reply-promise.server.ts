@@ -10,8 +10,11 @@ import { env } from "#app/platform/env.server.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { escapeHtml } from "#app/platform/html.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
+import { startsWithServices } from "#app/platform/services.server.ts";
+import { startQueueingDue } from "#app/platform/worker.server.ts";
 import type { WebhookEndpoint } from "#app/webhooks/endpoints.ts";
 import { webhooksEnv } from "#app/webhooks/webhooks-env.server.ts";
+import { webhookWorker } from "#app/webhooks/worker.server.ts";
 import { analyticsCopy } from "../insights/analytics-content.ts";
 import { type Actor, recordAudit } from "../people/audit.server.ts";
 import { promiseHours, promiseState, reminderAfterHours } from "./reply-promise.ts";
@@ -231,6 +234,21 @@ export async function queueReplyReminders(
   }
   return queued;
 }
+
+/** Queues the reply reminders that fall due, every minute once the server listens. */
+export const replyReminders = startsWithServices(
+  "reply reminders",
+  ({ db, outbox }) =>
+    startQueueingDue({
+      name: "Reply reminders",
+      queueDue: () => queueReplyReminders(db),
+      onQueued: () => {
+        outbox.kick();
+        webhookWorker.kick();
+      },
+    }),
+  { whenServing: true },
+);
 
 /** The Monday (UTC) of a moment's week, as a day ("2026-05-04"). */
 const weekOf = (iso: string) => {
