@@ -69,6 +69,7 @@ import {
   sitePages,
 } from "./bench/lighthouse.ts";
 import { benchLoad, idleMemory, loadChecks, printLoad } from "./bench/load.ts";
+import { astrowindFolder, benchSideBySide, peersFolder, printPeers } from "./bench/peers.ts";
 import { benchStartSettings, printStartSettings } from "./bench/start-settings.ts";
 import { benchTrace, contentPages, printTrace } from "./bench/trace.ts";
 
@@ -152,6 +153,29 @@ if (mode === "interaction" && option("--origin")) await firstInteraction(option(
 // `-- trace --origin http://127.0.0.1:3910,http://127.0.0.1:3911`: servers already running (no
 // build), each load to each in turn, to compare builds served side by side.
 if (mode === "trace" && option("--origin")) await firstLayout((option("--origin") as string).split(","));
+
+// `-- lighthouse` alone: our pages beside AstroWind's and an empty page, in turns (peers.ts);
+// `--origin a,b --names before,after` builds already running instead of this one.
+const sitePass = ["--all-pages", "--content", "--passes", "--busy-core", "--cpu-slowdown"].some((flag) =>
+  process.argv.includes(flag),
+);
+async function sideBySide(ours: Array<{ name: string; origin: string }>): Promise<never> {
+  const result = await benchSideBySide({
+    ours,
+    folder: peersFolder(option("--peers")),
+    runs: Number(option("--runs") ?? 3),
+  });
+  printPeers(result);
+  writeResults(`${isoNow().slice(0, 16).replace(":", "")}-peers`, { peers: result });
+  process.exit(0);
+}
+// Said before the build, not after it: CI never runs the bench, a checkout may lack the peers.
+if (mode === "lighthouse" && !sitePass) astrowindFolder(peersFolder(option("--peers")));
+if (mode === "lighthouse" && !sitePass && option("--origin")) {
+  const origins = (option("--origin") as string).split(",");
+  const names = option("--names")?.split(",") ?? [];
+  await sideBySide(origins.map((origin, index) => ({ name: names[index] ?? `ours ${index + 1}`, origin })));
+}
 
 if (mode === "free-times") {
   const result = benchFreeTimes();
@@ -245,6 +269,10 @@ if (mode === "bodies") {
   printTargets(bodiesChecks(result));
   writeResults(`${today()}-bodies`, { bodies: result });
   process.exit(0);
+}
+
+if (mode === "lighthouse" && !sitePass) {
+  await sideBySide([{ name: "ours", origin: site.origin }]);
 }
 
 if (mode === "lighthouse") {

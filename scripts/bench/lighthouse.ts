@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
+import lighthouse, { type Result } from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
 import { chromiumFlags, median, pinned, step } from "./harness.ts";
 
@@ -25,6 +25,34 @@ export type PageResult = {
   scriptKb: number;
   requests: number;
 };
+
+/** One Lighthouse run's figures. */
+export function resultOf(page: string, lhr: Result): PageResult {
+  const { categories, audits } = lhr;
+  const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
+  const numeric = (name: string) => audits[name]?.numericValue ?? Number.NaN;
+  const summary =
+    (
+      audits["resource-summary"]?.details as {
+        items?: Array<{ resourceType: string; transferSize: number; requestCount: number }>;
+      }
+    )?.items ?? [];
+  const of = (type: string) => summary.find((item) => item.resourceType === type);
+  return {
+    page,
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    fcpMs: numeric("first-contentful-paint"),
+    lcpMs: numeric("largest-contentful-paint"),
+    tbtMs: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+    totalKb: (of("total")?.transferSize ?? 0) / 1024,
+    scriptKb: (of("script")?.transferSize ?? 0) / 1024,
+    requests: of("total")?.requestCount ?? 0,
+  };
+}
 
 /** The site's pages: the sitemap's, and those it leaves out (a form's page, the cookie settings). */
 export async function sitePages(origin: string) {
@@ -74,30 +102,7 @@ export async function benchLighthouse({
       for (let run = 0; run < runs; run += 1) {
         const result = await lighthouse(`${origin}${page}`, flags);
         if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-        const { categories, audits } = result.lhr;
-        const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
-        const numeric = (name: string) => audits[name]?.numericValue ?? Number.NaN;
-        const summary =
-          (
-            audits["resource-summary"]?.details as {
-              items?: Array<{ resourceType: string; transferSize: number; requestCount: number }>;
-            }
-          )?.items ?? [];
-        const of = (type: string) => summary.find((item) => item.resourceType === type);
-        samples.push({
-          page,
-          performance: score("performance"),
-          accessibility: score("accessibility"),
-          bestPractices: score("best-practices"),
-          seo: score("seo"),
-          fcpMs: numeric("first-contentful-paint"),
-          lcpMs: numeric("largest-contentful-paint"),
-          tbtMs: numeric("total-blocking-time"),
-          cls: numeric("cumulative-layout-shift"),
-          totalKb: (of("total")?.transferSize ?? 0) / 1024,
-          scriptKb: (of("script")?.transferSize ?? 0) / 1024,
-          requests: of("total")?.requestCount ?? 0,
-        });
+        samples.push(resultOf(page, result.lhr));
       }
       const pick = (key: Exclude<keyof PageResult, "page">) => median(samples.map((sample) => sample[key]));
       const row: PageResult = {
