@@ -49,7 +49,10 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
         ) : null}
       </PageHero>
 
-      <Section labelledBy="reasons-title">
+      <Section
+        labelledBy="reasons-title"
+        className="below-fold [contain-intrinsic-size:auto_1244px] lg:[contain-intrinsic-size:auto_450px]"
+      >
         <div className="grid gap-12 lg:grid-cols-2">
           <div>
             <SectionHeader id="reasons-title" title={careers.reasons.title} align="start" />
@@ -68,7 +71,11 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
         </div>
       </Section>
 
-      <Section labelledBy="benefits-title" tone="surface">
+      <Section
+        labelledBy="benefits-title"
+        tone="surface"
+        className="below-fold [contain-intrinsic-size:auto_987px] lg:[contain-intrinsic-size:auto_372px]"
+      >
         {/* Every section head of the page starts at the left edge, like the hero's: one rule for the page. */}
         <SectionHeader id="benefits-title" title={careers.benefits.title} align="start" />
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">

@@ -25,7 +25,10 @@ export default function About({ loaderData }: Route.ComponentProps) {
         <p className="mt-6 max-w-2xl text-lead text-ink-muted">{about.hero.paragraph}</p>
       </PageHero>
       {/* The figures lead into whatever follows; the next section's top space separates them. */}
-      <Section labelledBy="about-facts-title" className="!pb-0">
+      <Section
+        labelledBy="about-facts-title"
+        className="!pb-0 below-fold [contain-intrinsic-size:auto_555px] lg:[contain-intrinsic-size:auto_294px]"
+      >
         <SectionHeader id="about-facts-title" title={about.facts.title} align="start" />
         <dl className="grid gap-px overflow-hidden rounded-card border border-line bg-line sm:grid-cols-3">
           {about.facts.items.map((fact) => (
@@ -38,7 +41,10 @@ export default function About({ loaderData }: Route.ComponentProps) {
       </Section>
       <Team content={shown.team} />
       <Testimonials content={shown.testimonials} />
-      <Section labelledBy="about-action-title">
+      <Section
+        labelledBy="about-action-title"
+        className="below-fold [contain-intrinsic-size:auto_339px] lg:[contain-intrinsic-size:auto_291px]"
+      >
         <Panel>
           <h2 id="about-action-title" className="max-w-2xl text-title">
             {about.action.title}

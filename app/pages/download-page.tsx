@@ -33,6 +33,11 @@ export default function Download() {
         copy={download.newsletter}
         src={config.newsletterEmbedUrl}
         email={config.contactEmail}
+        className={
+          config.newsletterEmbedUrl
+            ? "below-fold [contain-intrinsic-size:auto_900px] lg:[contain-intrinsic-size:auto_700px]"
+            : "below-fold [contain-intrinsic-size:auto_436px] lg:[contain-intrinsic-size:auto_160px]"
+        }
       />
     </>
   );

@@ -27,7 +27,10 @@ export default function Features() {
         <p className="mt-6 max-w-xl text-lead text-ink-muted">{features.hero.intro}</p>
       </PageHero>
 
-      <Section labelledBy="feature-blocks-title">
+      <Section
+        labelledBy="feature-blocks-title"
+        className="below-fold [contain-intrinsic-size:auto_2216px] lg:[contain-intrinsic-size:auto_914px]"
+      >
         <SectionHeader id="feature-blocks-title" title={features.featureBlocksTitle} />
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {features.featureBlocks.map((block) => (
@@ -42,7 +45,11 @@ export default function Features() {
         </ul>
       </Section>
 
-      <Section labelledBy="extra-features-title" tone="surface">
+      <Section
+        labelledBy="extra-features-title"
+        tone="surface"
+        className="below-fold [contain-intrinsic-size:auto_963px] lg:[contain-intrinsic-size:auto_347px]"
+      >
         <SectionHeader id="extra-features-title" title={features.extraFeaturesTitle} />
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {features.extraFeatures.map((feature, index) => (
@@ -57,7 +64,10 @@ export default function Features() {
         </ul>
       </Section>
 
-      <Section labelledBy="showcase-title">
+      <Section
+        labelledBy="showcase-title"
+        className="below-fold [contain-intrinsic-size:auto_1846px] lg:[contain-intrinsic-size:auto_702px]"
+      >
         <SectionHeader
           id="showcase-title"
           title={features.showcase.title}
@@ -78,7 +88,11 @@ export default function Features() {
         </ul>
       </Section>
 
-      <Section labelledBy="preparation-title" tone="surface">
+      <Section
+        labelledBy="preparation-title"
+        tone="surface"
+        className="below-fold [contain-intrinsic-size:auto_869px] lg:[contain-intrinsic-size:auto_411px]"
+      >
         <SectionHeader id="preparation-title" title={features.preparationTitle} />
         <div className="grid gap-6 md:grid-cols-2">
           {features.preparation.map((list) => (
@@ -90,7 +104,10 @@ export default function Features() {
         </div>
       </Section>
 
-      <Section labelledBy="download-title">
+      <Section
+        labelledBy="download-title"
+        className="below-fold [contain-intrinsic-size:auto_364px] lg:[contain-intrinsic-size:auto_291px]"
+      >
         <Panel className="text-center">
           <h2 id="download-title" className="text-title">
             {features.download.title}

@@ -66,9 +66,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         copy={home.newsletter}
         src={config.newsletterEmbedUrl}
         email={config.contactEmail}
+        className={
+          config.newsletterEmbedUrl
+            ? "below-fold [contain-intrinsic-size:auto_961px] lg:[contain-intrinsic-size:auto_700px]"
+            : "below-fold [contain-intrinsic-size:auto_497px] lg:[contain-intrinsic-size:auto_217px]"
+        }
       />
 
-      <Section labelledBy="services-title">
+      <Section
+        labelledBy="services-title"
+        className="below-fold [contain-intrinsic-size:auto_1195px] lg:[contain-intrinsic-size:auto_519px]"
+      >
         <SectionHeader id="services-title" title={home.services.title} description={home.services.description} />
         <ClientLogos clients={shown.clients} />
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">

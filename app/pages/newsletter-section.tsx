@@ -12,6 +12,7 @@ export function NewsletterSection({
   copy,
   src,
   email,
+  className,
 }: {
   id: string;
   /** The frame's id: "Load form" comes back to it (so it reads as an address: "/#newsletter"). */
@@ -19,9 +20,11 @@ export function NewsletterSection({
   copy: NewsletterCopy;
   src: string | null;
   email: string;
+  /** Below the first screen: `below-fold` and the band's measured heights, with and without the frame. */
+  className: string;
 }) {
   return (
-    <Section labelledBy={id} tone="surface" compact={!src}>
+    <Section labelledBy={id} tone="surface" compact={!src} className={className}>
       <div className={`grid gap-10 lg:grid-cols-[1fr_540px] ${src ? "items-start" : "items-center"}`}>
         <SectionHeader id={id} title={copy.title} description={copy.description} align="start" className="!mb-0" />
         <EmbedFrame

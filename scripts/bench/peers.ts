@@ -147,7 +147,7 @@ function spread(values: number[], digits = 0) {
   const fixed = (value: number) => value.toFixed(digits);
   const low = Math.min(...finite);
   const high = Math.max(...finite);
-  return low === high ? fixed(low) : `${fixed(median(finite))} (${fixed(low)}–${fixed(high)})`;
+  return fixed(low) === fixed(high) ? fixed(low) : `${fixed(median(finite))} (${fixed(low)}–${fixed(high)})`;
 }
 
 /** The table as Markdown, ready for docs/performance.md. */
