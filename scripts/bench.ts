@@ -155,7 +155,8 @@ if (mode === "interaction" && option("--origin")) await firstInteraction(option(
 if (mode === "trace" && option("--origin")) await firstLayout((option("--origin") as string).split(","));
 
 // `-- lighthouse` alone: our pages beside AstroWind's and an empty page, in turns (peers.ts);
-// `--origin a,b --names before,after` builds already running instead of this one.
+// `--origin a,b --names before,after` builds already running instead of this one; `--also
+// /features` more of our pages, with no peer's beside them.
 const sitePass = ["--all-pages", "--content", "--passes", "--busy-core", "--cpu-slowdown"].some((flag) =>
   process.argv.includes(flag),
 );
@@ -164,6 +165,7 @@ async function sideBySide(ours: Array<{ name: string; origin: string }>): Promis
     ours,
     folder: peersFolder(option("--peers")),
     runs: Number(option("--runs") ?? 3),
+    also: option("--also")?.split(",") ?? [],
   });
   printPeers(result);
   writeResults(`${isoNow().slice(0, 16).replace(":", "")}-peers`, { peers: result });

@@ -187,10 +187,13 @@ export async function benchSideBySide({
   ours,
   folder,
   runs,
+  also = [],
 }: {
   ours: Array<{ name: string; origin: string }>;
   folder: string;
   runs: number;
+  /** More of our pages, without a peer's beside them (`--also /features,/download`). */
+  also?: string[];
 }) {
   const astrowind = astrowindFolder(folder);
   const peer = await serveFolder(astrowind);
@@ -205,6 +208,8 @@ export async function benchSideBySide({
       const peerPage = peerPages[index] as string;
       targets.push({ label: `AstroWind ${peerPage.replace(/(.)\/$/, "$1")}`, url: `${peer.origin}${peerPage}` });
     }
+    for (const page of also)
+      for (const { name, origin } of ours) targets.push({ label: `${name} ${page}`, url: `${origin}${page}` });
     targets.push({ label: "empty page", url: `${empty.origin}/` });
     return await benchPeers({ targets, runs });
   } finally {

@@ -50,6 +50,12 @@ for (const path of pages) {
         expect(rendered.displayFace, "the display face loaded").toBe(true);
         expect(rendered.headingFace).toMatch(/^"Bricolage Display"/);
         expect(rendered.overflow, `no sideways scrolling at ${width} px`).toBeLessThanOrEqual(0);
+        // A full-page capture does not scroll: sections below the first screen would stay unpainted
+        // (content-visibility: auto, decision 062), where a visitor scrolling sees them.
+        await page.evaluate(() => {
+          for (const section of document.querySelectorAll<HTMLElement>(".below-fold"))
+            section.style.contentVisibility = "visible";
+        });
         const name = `${path === "/" ? "home" : path.slice(1).replaceAll("/", "_")}-${width}-${colorScheme}.png`;
         await testInfo.attach(name, {
           body: await page.screenshot({ fullPage: true, path: testInfo.outputPath(name) }),
