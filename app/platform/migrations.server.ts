@@ -25,7 +25,7 @@ import * as m0021 from "./migrations/0021-analytics-visits.ts";
 
 // One set of migrations for both engines, one file each in ./migrations/, applied in the order
 // of their names. A migration that needs an engine-specific type asks ./migrations/column-types.ts;
-// everything else is plain SQL both understand. Migrations only add (docs/deploy.md).
+// everything else is plain SQL both understand. Migrations only add (docs/operating.md).
 const migrationFiles = {
   "0001-submissions-outbox": m0001,
   "0002-consent-records": m0002,
@@ -59,7 +59,7 @@ function migrations(engine: Engine): Record<string, Migration> {
 /**
  * Applies every pending migration; instances starting together wait on Kysely's migration lock
  * (an advisory lock on PostgreSQL) and the later ones find nothing left to do. A schema that a
- * newer version has already extended is left alone: migrations only add (docs/deploy.md), so an
+ * newer version has already extended is left alone: migrations only add (docs/operating.md), so an
  * older instance restarting during a rollout keeps serving.
  */
 /** Every migration's name, in the order they apply. */
