@@ -41,12 +41,36 @@ function namedPaths(document: string, source: string): string[] {
   return named;
 }
 
+/** A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces as hyphens. */
+const anchorOf = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/\s/g, "-");
+
+/** The anchors a link names (`file.md#part`, `#part`) that no heading of that document makes. */
+function missingAnchors(document: string, source: string): string[] {
+  return [...source.matchAll(/\]\(([^)\s:]*)#([^)\s]+)\)/g)].flatMap(([, file, anchor]) => {
+    const target = file ? path.posix.normalize(path.posix.join(path.posix.dirname(document), file)) : document;
+    if (!target.endsWith(".md") || !existsSync(path.join(root, target))) return [];
+    const headings = readFileSync(path.join(root, target), "utf8").matchAll(/^#+ (.+)$/gm);
+    return [...headings].some(([, heading]) => anchorOf(heading as string) === anchor) ? [] : [`${target}#${anchor}`];
+  });
+}
+
 describe("the documents", () => {
   test("name only paths that are in the repository", () => {
     const missing = documents().flatMap((document) =>
       namedPaths(document, readFileSync(path.join(root, document), "utf8"))
         .filter((named) => !existsSync(path.join(root, named)) && !comingSoon.has(named))
         .map((named) => `${document}: ${named}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  test("link only to headings that are there", () => {
+    const missing = documents().flatMap((document) =>
+      missingAnchors(document, readFileSync(path.join(root, document), "utf8")).map((link) => `${document}: ${link}`),
     );
     expect(missing).toEqual([]);
   });
@@ -64,5 +88,9 @@ describe("the documents", () => {
       "The address https://example.com/app/x and /srv/site/current/build are not repository paths.",
     ].join("\n");
     expect(namedPaths("docs/testing.md", source)).toEqual(["app/no-such-folder/file.ts", "docs/operating.md"]);
+    expect(anchorOf("The workspace's people and sign-in")).toBe("the-workspaces-people-and-sign-in");
+    expect(missingAnchors("docs/testing.md", "[a](operating.md#commands) [b](operating.md#no-such-part)")).toEqual([
+      "docs/operating.md#no-such-part",
+    ]);
   });
 });
