@@ -12,11 +12,13 @@
 // them, `--busy-core` with a second process busy on one core meanwhile, `--cpu-slowdown 8` instead
 // of Lighthouse's 4×, `--content` the eight content pages only, `--runs N` runs per page instead
 // of 3); `-- interaction` (`--origin <url>` a server already running, `--trace <folder>` each run's
-// tasks taken apart); `-- load`; `-- inbox` (with PostgreSQL too when TEST_DATABASE_URL is set:
-// `node scripts/with-test-postgres.ts npm run bench -- inbox`); `-- free-times` (seconds, no
-// build); `-- dashboard` (PostgreSQL likewise). `--load-only` skips Lighthouse and the first
-// interaction. `-- compare --against <folder> [--rounds 3]`: this checkout's pages against another
-// checkout's build (a worktree of an earlier commit), both served at once and loaded in turns.
+// tasks taken apart); `-- load` (`--against-start "NAME=value node --flag"`: npm start's server
+// against one started by that line, in turns, start-settings.ts); `-- inbox` (with PostgreSQL
+// too when TEST_DATABASE_URL is set: `node scripts/with-test-postgres.ts npm run bench -- inbox`);
+// `-- free-times` (seconds, no build); `-- dashboard` (PostgreSQL likewise). `--load-only` skips
+// Lighthouse and the first interaction. `-- compare --against <folder> [--rounds 3]`: this
+// checkout's pages against another checkout's build (a worktree of an earlier commit), both
+// served at once and loaded in turns.
 // `--full-proof` publishes a full set of proof (6 logos, 3 case studies, 3 testimonials, 8 team
 // members) before the pages are measured.
 import { isoNow } from "#app/platform/clock.ts";
@@ -54,11 +56,13 @@ import {
   sitePages,
 } from "./bench/lighthouse.ts";
 import { benchLoad, idleMemory, loadChecks, printLoad } from "./bench/load.ts";
+import { benchStartSettings, printStartSettings } from "./bench/start-settings.ts";
 
-const runs = process.argv.includes("--load-only") ? 0 : 3;
 const mode = ["free-times", "inbox", "interaction", "lighthouse", "dashboard", "load", "compare"].find((name) =>
   process.argv.includes(name),
 );
+// `load` measures the server only: no Lighthouse, no first interaction.
+const runs = process.argv.includes("--load-only") || mode === "load" ? 0 : 3;
 
 const option = (name: string) => {
   const index = process.argv.indexOf(name);
@@ -123,6 +127,13 @@ if (mode === "inbox") {
   printInbox(inbox);
   printTargets(inboxChecks(inbox));
   writeResults(`${today()}-inbox`, { inbox }, { pinned });
+  process.exit(0);
+}
+
+if (mode === "load" && option("--against-start")) {
+  const compared = await benchStartSettings(site, option("--against-start") as string);
+  printStartSettings(compared);
+  writeResults(`${isoNow().slice(0, 16).replace(":", "")}-start-settings`, { startSettings: compared }, { pinned });
   process.exit(0);
 }
 
