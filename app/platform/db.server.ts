@@ -60,6 +60,8 @@ export interface SubmissionTable {
   first_reply_at: Generated<string | null>;
   /** When the reminder that the reply is due went; set once. */
   reminded_at: Generated<string | null>;
+  /** When someone on the team first opened it (0022); null: new in the inbox. */
+  opened_at: Generated<string | null>;
 }
 
 export interface AttachmentTable {

@@ -124,7 +124,9 @@ test("a meeting booked, moved and cancelled from its manage link reads as cancel
   await page.goto(`/workspace?meeting=cancelled&q=${encodeURIComponent(id)}`);
   await row.getByRole("link", { name: person.name }).click();
   await expect(page.getByRole("heading", { name: `Meeting: ${person.name}` })).toBeVisible();
-  await expect(page.getByText("Takes place:")).toBeVisible();
+  // When it was to take place, once, in the staff member's zone, in the panel beside the content.
+  const meetingPanel = page.getByRole("region", { name: "Meeting · Cancelled by the visitor" });
+  await expect(meetingPanel.locator("time")).toHaveText(/CES?T$/);
   const history = page.getByRole("region", { name: "History" });
   const entries = history.locator(":scope > ol > li");
   for (const label of [

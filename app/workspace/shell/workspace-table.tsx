@@ -1,6 +1,11 @@
-import type { ReactNode } from "react";
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from "react";
 
-/** The workspace's lists (the inbox, people, passkeys, the audit trail): a header row of column names, then the rows. */
+/**
+ * The workspace's lists (the inbox, people, passkeys, the audit trail): a header row of column
+ * names, then the rows. Under 640 px each row is a card, each cell on its own line under its
+ * column's name (app.css, .workspace-table): the name comes from `data-label`, put on every row's
+ * cells here so that no page has to repeat its columns.
+ */
 export function WorkspaceTable({
   columns,
   children,
@@ -11,8 +16,8 @@ export function WorkspaceTable({
   className?: string;
 }) {
   return (
-    <div className={`${className} overflow-x-auto`}>
-      <table className="w-full border-collapse text-left text-sm">
+    <div className={`${className} sm:overflow-x-auto`}>
+      <table className="workspace-table w-full border-collapse text-left text-sm">
         <thead>
           <tr className="border-b border-line">
             {columns.map((column) => (
@@ -22,8 +27,19 @@ export function WorkspaceTable({
             ))}
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody>{Children.map(children, (row) => labelled(row, columns))}</tbody>
       </table>
     </div>
   );
+}
+
+function labelled(row: ReactNode, columns: string[]) {
+  if (!isValidElement<{ children?: ReactNode }>(row)) return row;
+  let index = 0;
+  const cells = Children.map(row.props.children, (cell) => {
+    if (!isValidElement(cell) || cell.type !== "td") return cell;
+    const label = columns[index++] ?? "";
+    return cloneElement(cell as ReactElement<{ "data-label"?: string }>, { "data-label": label });
+  });
+  return cloneElement(row, undefined, cells);
 }
