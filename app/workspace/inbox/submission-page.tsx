@@ -63,9 +63,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     meeting: meeting && {
       when: shownTime(meeting.start, zone),
       // The visitor's own zone beside it, as they chose it when booking.
-      theirs: submission.fields.timeZone
-        ? { zone: submission.fields.timeZone, text: formatTime(meeting.start, submission.fields.timeZone) }
-        : null,
+      theirs:
+        submission.fields.timeZone && submission.fields.timeZone !== zone
+          ? { zone: submission.fields.timeZone, text: formatTime(meeting.start, submission.fields.timeZone) }
+          : null,
       cancellable: meeting.status === "confirmed" && meeting.end > now.toISOString(),
       state: meetingStateLabel(meeting, now, zone),
       cancelled: meeting.status === "cancelled",

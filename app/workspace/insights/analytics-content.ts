@@ -132,7 +132,7 @@ export const analyticsCopy = {
       share: "Share",
       median: "Median time to first reply",
       notYet: "–",
-      noInquiries: "No inquiry arrived in these weeks, so there is no reply to measure yet.",
+      noInquiries: "Nothing to measure yet: no inquiry of these weeks has had its first reply or reached its 24 hours.",
     },
     access: {
       title: "Who sees this page",

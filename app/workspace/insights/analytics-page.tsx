@@ -123,7 +123,7 @@ function Breakdown({
       {rows.length === 0 ? (
         <p className="mt-2 text-ink-muted">{empty}</p>
       ) : (
-        <WorkspaceTable className="mt-2" columns={[column, copy.columns.views, copy.columns.visits]}>
+        <WorkspaceTable className="mt-2" columns={[column, copy.columns.views, copy.columns.visits]} numericFrom={1}>
           {rows.map((row) => (
             <tr key={row.label} className="border-b border-line">
               <td className="py-1 pr-4">
@@ -142,7 +142,7 @@ function Breakdown({
 export default function Analytics({ loaderData }: Route.ComponentProps) {
   const { view, range, members } = loaderData;
   const period = fillTemplate(copy.showing, { from: day(view.range.from), to: day(view.range.to) });
-  const repliesMeasured = view.weeks.some((week) => week.inquiries > 0);
+  const repliesMeasured = view.weeks.some((week) => week.decided > 0);
   return (
     <Container className="py-6 lg:py-8">
       <h1 className="font-display text-2xl font-extrabold tracking-tight sm:text-3xl">{copy.title}</h1>
@@ -211,7 +211,11 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
           <summary className="inline-flex min-h-8 cursor-pointer items-center font-semibold text-brand">
             {copy.overTime.daily}
           </summary>
-          <WorkspaceTable className="mt-2" columns={[copy.overTime.day, copy.columns.views, copy.columns.visits]}>
+          <WorkspaceTable
+            className="mt-2"
+            columns={[copy.overTime.day, copy.columns.views, copy.columns.visits]}
+            numericFrom={1}
+          >
             {view.days.map((entry) => (
               <tr key={entry.day} className="border-b border-line">
                 <td className={cell}>{day(entry.day)}</td>
@@ -251,6 +255,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
                 copy.columns.views,
                 copy.columns.visits,
               ]}
+              numericFrom={3}
             >
               {view.campaigns.map((row) => (
                 <tr key={row.value} className="border-b border-line">
@@ -281,6 +286,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         <WorkspaceTable
           className="mt-2"
           columns={[copy.funnels.form, copy.funnels.views, copy.funnels.submissions, copy.funnels.rate]}
+          numericFrom={1}
         >
           {view.funnels.map((row) => (
             <tr key={row.path} className="border-b border-line">
@@ -298,7 +304,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         {view.heard.length === 0 ? (
           <p className="mt-2 text-ink-muted">{copy.heard.empty}</p>
         ) : (
-          <WorkspaceTable className="mt-2" columns={[copy.heard.answer, copy.heard.count]}>
+          <WorkspaceTable className="mt-2" columns={[copy.heard.answer, copy.heard.count]} numericFrom={1}>
             {view.heard.map((row) => (
               <tr key={row.answer} className="border-b border-line">
                 <td className={`${cell} break-words`}>{row.answer}</td>
@@ -313,18 +319,19 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 max-w-3xl text-ink-muted">{copy.promise.intro}</p>
         {view.weeks.length === 0 ? (
           <p className="mt-2 text-ink-muted">{copy.promise.empty}</p>
-        ) : !repliesMeasured ? (
-          <p className="mt-2 text-ink-muted">{copy.promise.noInquiries}</p>
         ) : (
           <>
-            <TimeChart
-              id="promise-chart"
-              description={copy.promise.chart}
-              labels={view.weeks.map((week) => day(week.week))}
-              bars={view.weeks.map((week) => week.share ?? 0)}
-              top={100}
-              unit=" %"
-            />
+            {repliesMeasured ? null : <p className="mt-2 text-ink-muted">{copy.promise.noInquiries}</p>}
+            {repliesMeasured ? (
+              <TimeChart
+                id="promise-chart"
+                description={copy.promise.chart}
+                labels={view.weeks.map((week) => day(week.week))}
+                bars={view.weeks.map((week) => week.share ?? 0)}
+                top={100}
+                unit=" %"
+              />
+            ) : null}
             <WorkspaceTable
               className="mt-2"
               columns={[
@@ -334,6 +341,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
                 copy.promise.share,
                 copy.promise.median,
               ]}
+              numericFrom={1}
             >
               {view.weeks.map((week) => (
                 <tr key={week.week} className="border-b border-line">

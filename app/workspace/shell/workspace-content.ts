@@ -98,8 +98,8 @@ export const workspace = {
     columns: { from: "From", kind: "Kind", status: "Status", received: "Received" },
     menu: "Filters and export",
     filtersOn: "{n} on",
-    unopened: "New to the team: nobody has opened it yet",
-    newMark: "New",
+    unopened: "Nobody on the team has opened it yet",
+    newMark: "Unopened",
     ago: { now: "just now", minutes: "{n} min ago", hours: "{n} h ago", days: "{n} d ago" },
     empty: "Nothing here with these filters.",
     export: {

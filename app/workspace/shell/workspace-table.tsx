@@ -10,18 +10,25 @@ export function WorkspaceTable({
   columns,
   children,
   className = "mt-8",
+  numericFrom,
 }: {
   columns: string[];
   children: ReactNode;
   className?: string;
+  /** The columns from this one on hold numbers: their names sit right, over the figures. */
+  numericFrom?: number;
 }) {
   return (
     <div className={`${className} sm:overflow-x-auto`}>
       <table className="workspace-table w-full border-collapse text-left text-sm">
         <thead>
           <tr className="border-b border-line">
-            {columns.map((column) => (
-              <th key={column} scope="col" className="py-2 pr-4">
+            {columns.map((column, index) => (
+              <th
+                key={column}
+                scope="col"
+                className={`py-2 pr-4 ${numericFrom !== undefined && index >= numericFrom ? "text-right" : ""}`}
+              >
                 {column}
               </th>
             ))}
