@@ -93,10 +93,10 @@ function Figure({ label, value, before, days }: { label: string; value: number; 
             days: String(days),
           });
   return (
-    <div className="rounded-card border border-line bg-surface p-4">
-      <dt className="text-sm font-semibold text-ink-muted">{label}</dt>
-      <dd className="mt-1 text-3xl font-extrabold tabular-nums">{value}</dd>
-      <dd className={`mt-1 text-sm ${value < before ? "text-danger" : "text-ink-muted"}`}>{change}</dd>
+    <div className="min-w-0 rounded-card border border-line bg-surface p-3 sm:p-4">
+      <dt className="text-xs font-semibold text-ink-muted sm:text-sm">{label}</dt>
+      <dd className="mt-1 text-2xl font-extrabold tabular-nums sm:text-3xl">{value}</dd>
+      <dd className={`mt-1 text-xs sm:text-sm ${value < before ? "text-danger" : "text-ink-muted"}`}>{change}</dd>
     </div>
   );
 }
@@ -123,7 +123,12 @@ function Breakdown({
       {rows.length === 0 ? (
         <p className="mt-2 text-ink-muted">{empty}</p>
       ) : (
-        <WorkspaceTable className="mt-2" columns={[column, copy.columns.views, copy.columns.visits]} numericFrom={1}>
+        <WorkspaceTable
+          className="mt-2"
+          columns={[column, copy.columns.views, copy.columns.visits]}
+          numericFrom={1}
+          stacked={false}
+        >
           {rows.map((row) => (
             <tr key={row.label} className="border-b border-line">
               <td className="py-1 pr-4">
@@ -190,7 +195,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         </a>
       </p>
 
-      <dl className="mt-4 grid gap-3 sm:grid-cols-3">
+      <dl className="mt-4 grid grid-cols-3 gap-2 sm:gap-3">
         <Figure label={copy.summary.visits} value={view.visits} before={view.previous.visits} days={view.length} />
         <Figure label={copy.summary.views} value={view.views} before={view.previous.views} days={view.length} />
         <Figure label={copy.summary.sent} value={view.sent} before={view.previous.sent} days={view.length} />
@@ -215,6 +220,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             className="mt-2"
             columns={[copy.overTime.day, copy.columns.views, copy.columns.visits]}
             numericFrom={1}
+            stacked={false}
           >
             {view.days.map((entry) => (
               <tr key={entry.day} className="border-b border-line">
@@ -304,7 +310,12 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         {view.heard.length === 0 ? (
           <p className="mt-2 text-ink-muted">{copy.heard.empty}</p>
         ) : (
-          <WorkspaceTable className="mt-2" columns={[copy.heard.answer, copy.heard.count]} numericFrom={1}>
+          <WorkspaceTable
+            className="mt-2"
+            columns={[copy.heard.answer, copy.heard.count]}
+            numericFrom={1}
+            stacked={false}
+          >
             {view.heard.map((row) => (
               <tr key={row.answer} className="border-b border-line">
                 <td className={`${cell} break-words`}>{row.answer}</td>

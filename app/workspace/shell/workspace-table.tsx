@@ -11,16 +11,19 @@ export function WorkspaceTable({
   children,
   className = "mt-8",
   numericFrom,
+  stacked = true,
 }: {
   columns: string[];
   children: ReactNode;
   className?: string;
   /** The columns from this one on hold numbers: their names sit right, over the figures. */
   numericFrom?: number;
+  /** Cards under 640 px; false for a narrow table (a name and two numbers) that fits a phone as it is. */
+  stacked?: boolean;
 }) {
   return (
     <div className={`${className} sm:overflow-x-auto`}>
-      <table className="workspace-table w-full border-collapse text-left text-sm">
+      <table className={`${stacked ? "workspace-table " : ""}w-full border-collapse text-left text-sm`}>
         <thead>
           <tr className="border-b border-line">
             {columns.map((column, index) => (
