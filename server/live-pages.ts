@@ -1,20 +1,18 @@
 import type { Kysely } from "kysely";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { postingPages } from "#app/careers/careers-pages.server.ts";
+import { postingsContent } from "#app/careers/postings.server.ts";
+import { proofContent } from "#app/pages/proof.server.ts";
 import { type ConsentVariant, consentCookieName, serializeConsent } from "#app/consent/consent-cookie.ts";
 import { epochMs, now } from "#app/platform/clock.ts";
-import {
-  type ContentScope,
-  contentRevisions,
-  contentScopes,
-  renderChangedPagesWith,
-} from "#app/platform/content-revisions.server.ts";
+import { contentRevisions, renderChangedPagesWith } from "#app/platform/content-revisions.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { log } from "#app/platform/log.server.ts";
 import { nextTurn } from "#app/platform/pacing.server.ts";
 import { describeError, startWorker } from "#app/platform/worker.server.ts";
 import { pages } from "#app/site/pages.ts";
 import { type PrerenderedPage, pagePolicy, preparedFile, type prerenderedPages } from "./prerendered.ts";
+import { revisionPollMs } from "./freshness.ts";
 import { fileDocumentPolicy } from "./security-headers.ts";
 
 // The pages that show what the team edits in the workspace are answered from memory like the
@@ -26,19 +24,15 @@ import { fileDocumentPolicy } from "./security-headers.ts";
 // scheduled posting opens, an open one closes).
 
 /** Which pages each kind of content shows on, and the next moment they change by themselves. */
-export const contentPages: Record<
-  ContentScope,
-  (db: Kysely<Schema>, now: Date) => Promise<{ paths: string[]; changesAt: Date | null }>
-> = {
-  postings: postingPages,
+export const contentPages = {
+  [postingsContent]: postingPages,
   // The home page's clients, case studies and testimonials; the about page's team.
-  proof: async () => ({ paths: [pages.home.path, pages.about.path], changesAt: null }),
-};
+  [proofContent]: async () => ({ paths: [pages.home.path, pages.about.path], changesAt: null }),
+} satisfies Record<string, (db: Kysely<Schema>, now: Date) => Promise<{ paths: string[]; changesAt: Date | null }>>;
+type ContentScope = keyof typeof contentPages;
+const contentKinds = Object.keys(contentPages) as ContentScope[];
 
 const decided: Array<Exclude<ConsentVariant, "undecided">> = ["necessary", "forms"];
-
-/** How often every instance reads the revisions: a change shows within about this, plus the rendering. */
-export const revisionPollMs = 1000;
 
 export async function startLivePages({
   build,
@@ -117,8 +111,8 @@ export async function startLivePages({
 
   /** Renders what changed since the last look (everything the first time). */
   async function refresh() {
-    const revisions = await contentRevisions(db);
-    for (const scope of contentScopes) {
+    const revisions = await contentRevisions(db, contentKinds);
+    for (const scope of contentKinds) {
       const changed = renderedRevision.get(scope) !== revisions[scope];
       if (!changed && (changesAt.get(scope) ?? 0) > epochMs()) continue;
       const count = await renderScope(scope);

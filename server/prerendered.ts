@@ -6,15 +6,17 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Browser, CountView } from "#app/analytics/page-views.server.ts";
 import { type ConsentVariant, consentFromCookies, variantOf, viewOf } from "#app/consent/consent-cookie.ts";
-import { env } from "#app/platform/env.server.ts";
+import { consentEnv } from "#app/consent/consent-env.server.ts";
 import { pathOf, withoutTrailingSlash } from "#app/platform/uri.ts";
 import { browserOf } from "./browsers.ts";
+import { sharedCacheSeconds } from "./freshness.ts";
 import { preferredEncoding } from "./precompressed.ts";
 import { baseSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from "./security-headers.ts";
 
-// Browsers revalidate every time; a shared cache (CDN, nginx) may keep a page five minutes, one
-// copy per cookie (Vary), which serves a spike of first-time visitors from the edge.
-const prerenderedCache = "public, max-age=0, s-maxage=300";
+// Browsers revalidate every time; a shared cache (CDN, nginx) may keep a page a few seconds, one
+// copy per cookie (Vary): a spike of first-time visitors is still served from the edge, and a
+// closed posting is gone from it within seconds, like from the instances (decision 052).
+const prerenderedCache = `public, max-age=0, s-maxage=${sharedCacheSeconds}`;
 // A crawler's copy (no banner) must never be served to a person from a shared cache.
 const crawlerCache = "private, no-cache";
 
@@ -94,7 +96,7 @@ export function consentVariantFor(req: IncomingMessage): { variant: ConsentVaria
   const userAgent = req.headers["user-agent"];
   const browser = userAgent ? browserOf(userAgent) : undefined;
   if (browser?.crawler) return { variant: "necessary", browser };
-  return { variant: variantOf(viewOf(consentFromCookies(req.headers.cookie, env.CONSENT_REVISION))), browser };
+  return { variant: variantOf(viewOf(consentFromCookies(req.headers.cookie, consentEnv.CONSENT_REVISION))), browser };
 }
 
 /**
