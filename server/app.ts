@@ -318,18 +318,21 @@ export async function createApp({ clientDir }: { clientDir: string }): Promise<{
     const requestId = requestIdOf(req);
     // As requested: an error page's answer rewrites the request (statusPage above).
     const { method = "GET", url = "/" } = req;
-    const logLine = () =>
+    const logLine = (aborted = false) =>
       logRequest({
         requestId,
         method,
         path: pathOf(url),
         status: res.statusCode,
         ms: Math.round((performance.now() - started) * 10) / 10,
+        aborted,
       });
     if (servePrerendered(req, res, requestId)) return logLine();
     res.setHeader("X-Request-Id", requestId);
-    res.once("finish", () => {
-      logLine();
+    // On "close", not "finish": an answer the browser stopped reading is logged and counted too
+    // (the booking page's switch to the visitor's zone stops the first one; decision 045).
+    res.once("close", () => {
+      logLine(!res.writableFinished);
       // A page rendered for this request (contact, booking, a posting's form) counts as one
       // from memory does; the workspace and a meeting's manage link ask not to be indexed.
       if (
