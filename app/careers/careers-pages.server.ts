@@ -53,14 +53,17 @@ export async function requireOpenPosting(
 
 /**
  * The posting an application form was for, whatever it became while the visitor wrote: open,
- * closed, unpublished, or renamed (found at its address now). Null when no posting ever had
- * `slug`: nobody was shown a form there. What a visitor sends is kept (decision 044).
+ * closed, unpublished, or renamed (found at its address now). Null when no published posting
+ * ever had `slug`: nobody was shown a form there. What a visitor sends is kept (decision 044).
  */
 export async function findAppliedPosting(db: Kysely<Schema>, slug: string) {
-  const posting = await findPostingBySlug(db, slug);
-  if (posting) return posting;
-  const current = await renamedTo(db, slug);
-  return current ? findPostingBySlug(db, current) : null;
+  let posting = await findPostingBySlug(db, slug);
+  if (!posting) {
+    const current = await renamedTo(db, slug);
+    posting = current ? await findPostingBySlug(db, current) : null;
+  }
+  // A draft never published was never shown with a form: its title stays unknown outside.
+  return posting && (posting.status !== "draft" || posting.datePosted) ? posting : null;
 }
 
 /** Every title a posting has had: what an application form may have shown of it. */

@@ -101,6 +101,8 @@ describe.each(engines)("postings on %s", (engine) => {
 
     const draft = await changePosting(db, { intent: "create", fields: platformEngineer }, editor);
     expect(postingState(draft, new Date())).toBe("draft");
+    // Never published: no form was ever shown for it, so nothing is taken for it (decision 044).
+    expect(await findAppliedPosting(db, "platform-engineer")).toBeNull();
     expect((await openPostings(db)).map((posting) => posting.slug)).not.toContain("platform-engineer");
     expect(await revision()).toBe(start + 1);
 
