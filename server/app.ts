@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, RequestListener } from "node:http";
 import type { TLSSocket } from "node:tls";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
@@ -26,6 +25,7 @@ import { precompressedFiles } from "./precompressed.ts";
 import { prerenderedPages } from "./prerendered.ts";
 import { startLivePages } from "./live-pages.ts";
 import { bodyLimitOf, closeAfterAnswer, limitBody } from "./body-limit.ts";
+import { reactRouterHandler } from "./react-router-handler.ts";
 import {
   baseSecurityHeaders,
   contentSecurityPolicy,
@@ -147,7 +147,7 @@ export async function createApp({ clientDir }: { clientDir: string }): Promise<{
     next();
   });
 
-  const reactRouter = createRequestHandler({ build, mode: process.env.NODE_ENV });
+  const reactRouter = reactRouterHandler(build);
 
   // Limits before any work: methods no page takes, overlong or undecodable addresses, posts from
   // another site's pages, and bodies an address does not take or beyond its limit, counted as
@@ -189,7 +189,7 @@ export async function createApp({ clientDir }: { clientDir: string }): Promise<{
     if (fromAnotherSite(req)) return refuse(403);
     const body = bodyLimitOf(req);
     if ("refuse" in body) return refuse(body.refuse);
-    limitBody(req, body.maxBytes, { ready: next, tooLarge: () => refuse(413) });
+    limitBody(req, res, body.maxBytes, { ready: next, tooLarge: () => refuse(413) });
   });
 
   app.use(compression());
@@ -304,8 +304,10 @@ export async function createApp({ clientDir }: { clientDir: string }): Promise<{
       });
     if (servePrerendered(req, res, requestId)) return logLine();
     res.setHeader("X-Request-Id", requestId);
-    // On "close", not "finish": an answer the browser stopped reading is logged and counted too
-    // (the booking page's switch to the visitor's zone stops the first one; decision 045).
+    // On "close", not "finish": "close" comes for every answer, also one the client stopped
+    // reading (the booking page's switch to the visitor's zone stops the first one; decision 045)
+    // and a refused request's, which may end only as its connection closes (server/body-limit.ts).
+    // Such an answer is logged as aborted, and a page's view is counted all the same.
     res.once("close", () => {
       logLine(!res.writableFinished);
       // A page rendered for this request (contact, booking, a posting's form) counts as one
