@@ -26,7 +26,9 @@ if ((command === "show" || command === "cancel") && !id)
 const env = envOrExit();
 // Loaded once the configuration is known to be good (scripts/cli.ts says why).
 const { cancelBooking } = await import("#app/booking/meetings.server.ts");
-const { getMeeting, listMeetings, meetingsStartingWith, shownMeetingId } = await import("#app/booking/meeting-queries.server.ts");
+const { getMeeting, listMeetings, meetingsStartingWith, shownMeetingId } = await import(
+  "#app/booking/meeting-queries.server.ts"
+);
 const { timeName } = await import("#app/booking/calendar.ts");
 const { meetingStateLabel } = await import("#app/workspace/shell/workspace-display.ts");
 
@@ -87,8 +89,7 @@ try {
       }
       console.log(`Video call:  ${meeting.videoUrl ?? "(none configured: send them the link)"}`);
       console.log(`Invitation:  sequence ${meeting.sequence}`);
-      if (meeting.submissionId)
-        console.log(`Details:     npm run submissions -- show ${meeting.submissionId}`);
+      if (meeting.submissionId) console.log(`Details:     npm run submissions -- show ${meeting.submissionId}`);
       break;
     }
     case "cancel": {
