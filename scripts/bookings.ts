@@ -1,6 +1,6 @@
 // Booked meetings for the team: `npm run bookings -- <command>`. Uses DATA_DIR / DATABASE_URL
 // like the server (decision 023). Output goes to stdout for the operator; nothing here is logged.
-import { argsOrExit, envOrExit, exit, openDatabaseOrExit } from "./cli.ts";
+import { argsOrExit, envOrExit, exit, openDatabaseOrExit, warnIfLinksGuessed } from "./cli.ts";
 import { isoNow, now } from "#app/platform/clock.ts";
 
 const usage = `Usage: npm run bookings -- <command>
@@ -96,6 +96,8 @@ try {
       const meeting = await oneMeeting(id!);
       if (meeting.status !== "confirmed") exit(`Meeting ${shownMeetingId(meeting)} is already cancelled.`, 1);
       if (meeting.end <= isoNow()) exit(`Meeting ${shownMeetingId(meeting)} has already taken place.`, 1);
+      // The visitor's cancellation links to the booking page by SITE_URL.
+      warnIfLinksGuessed(env);
       await cancelBooking(db, meeting.bookingId, { change: "team" });
       console.log(`Cancelled meeting ${shownMeetingId(meeting)} (${ourTime(meeting.start)}); its time is free again.`);
       console.log(

@@ -22,7 +22,8 @@ describe.each(engines)("npm run bookings takes the id staff see, on %s", (engine
   let starts: string[];
   beforeEach(async () => {
     database = await openTestDatabase(engine);
-    env = { DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? "" };
+    // SITE_URL and PORT unset, as on an operator's shell that has not been given them.
+    env = { DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? "", SITE_URL: "", PORT: "" };
     const days = freeTimes({
       availability: availabilityFromEnv(parseConfig(env)),
       now: Temporal.Now.instant(),
@@ -94,6 +95,8 @@ describe.each(engines)("npm run bookings takes the id staff see, on %s", (engine
     const cancel = await bookings(["cancel", ann.submissionId]);
     expect(cancel.code).toBe(0);
     expect(cancel.stdout).toContain(`Cancelled meeting ${ann.submissionId} (`);
+    // The visitor's cancellation links to the booking page: a guess without SITE_URL, and it says so.
+    expect(cancel.stderr).toMatch(/^Note: SITE_URL is not set .* name http:\/\/localhost:3000\./m);
     const row = await database.db.selectFrom("bookings").select("status").executeTakeFirstOrThrow();
     expect(row.status).toBe("cancelled");
   });
