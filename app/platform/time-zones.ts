@@ -54,3 +54,10 @@ export function zoneChoices(): readonly string[] {
   choices ??= [...new Set(Intl.supportedValuesOf("timeZone").map(currentZoneName))].sort();
   return choices;
 }
+
+/** A zone a browser reported, by its current name, when this runtime knows it; otherwise null. */
+export function knownZone(value: unknown): string | null {
+  if (typeof value !== "string" || value.length > 64) return null;
+  const zone = currentZoneName(value);
+  return zone === "UTC" || zoneChoices().includes(zone) ? zone : null;
+}
