@@ -165,7 +165,15 @@ function useDraftKeptInTab(formId: string, sent: boolean) {
 export function GuardFields({ stamp }: { stamp: string }) {
   const zone = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (zone.current) zone.current.value = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const form = zone.current?.form;
+    if (!zone.current || !form) return;
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    zone.current.value = browserZone;
+    // Put in again whenever the form's data is read (sent, checked): Conform sets its fields back
+    // to the values it rendered as the visitor types, which empties the input.
+    const putZone = (event: FormDataEvent) => event.formData.set(visitorZoneField, browserZone);
+    form.addEventListener("formdata", putZone);
+    return () => form.removeEventListener("formdata", putZone);
   }, []);
   return (
     <>
