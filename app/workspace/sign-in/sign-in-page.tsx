@@ -3,7 +3,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   startAuthentication,
 } from "@simplewebauthn/browser";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, redirect } from "react-router";
 import { Button } from "#app/ui/button.tsx";
 import { Card } from "#app/ui/card.tsx";
@@ -91,10 +91,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const copy = workspace.signIn;
   const signingIn = usePasskeyCeremony(() => signIn(false), copy.failed);
   const autofillStarted = useRef(false);
-  const zoneField = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (zoneField.current) zoneField.current.value = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  }, []);
+  // Rendered by React once the page's script runs (a value set on the element by hand was lost).
+  const [browserZone, setBrowserZone] = useState("");
+  useEffect(() => setBrowserZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
 
   async function signIn(useBrowserAutofill: boolean) {
     const refused = (status: number) => new StepRefused(status === 429 ? copy.rateLimited : copy.failed);
@@ -157,7 +156,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           >
             <p className="font-semibold">{copy.openId.or}</p>
             {/* The browser's zone, for the first page after the provider's (filled once the script runs). */}
-            <input ref={zoneField} type="hidden" name="zone" defaultValue="" />
+            <input type="hidden" name="zone" value={browserZone} />
             <Button type="submit" name="intent" value="openid" variant="secondary" className="mt-3 w-full sm:w-auto">
               {copy.openId.buttons[loaderData.openId]}
             </Button>
