@@ -70,9 +70,6 @@ export function zoneChoices(): readonly string[] {
   return choices;
 }
 
-/** A zone a browser reported, by its current name, when this runtime knows it; otherwise null. */
-export function knownZone(value: unknown): string | null {
-  if (typeof value !== "string" || value.length > 64) return null;
-  const zone = currentZoneName(value);
-  return zone === "UTC" || zoneChoices().includes(zone) ? zone : null;
-}
+/** A zone a form or a browser sent (anything), by its current name when it is one (isTimeZoneName); otherwise null. */
+export const knownZone = (value: unknown): string | null =>
+  typeof value === "string" && isTimeZoneName(value) ? currentZoneName(value) : null;
