@@ -108,6 +108,41 @@ describe("SVG logos", () => {
     expect(await refusal(prepareImage("logo", { name: "b.svg", content: bytes(external) }))).toBe("svg-external");
   });
 
+  test.each([
+    ["an escaped @import", '<style>@\\69mport "https://tracker.example/a.css";</style>'],
+    ["an escaped url()", '<rect width="4" height="4" style="fill:u\\72l(https://tracker.example/p#a)"/>'],
+    ["image-set()", '<rect width="4" height="4" style="fill:image-set(\'https://tracker.example/p.png\' 1x)"/>'],
+    ["-webkit-image-set()", "<style>rect { fill: -webkit-image-set('https://tracker.example/p.png' 1x) }</style>"],
+    [
+      "an escape written as an entity",
+      '<rect width="4" height="4" style="fill:u&#92;72l(https://tracker.example/p)"/>',
+    ],
+    ["any at-rule", "<style>@font-face { font-family: x; src: local(x) }</style>"],
+    ["an unknown function", "<style>rect { fill: paint(tracker) }</style>"],
+    [
+      "url() with a host hidden after an id",
+      '<rect width="4" height="4" style="fill:url(#a) , url(//tracker.example/p)"/>',
+    ],
+  ])("a style with %s is refused", async (_what, extra) => {
+    const svg = svgLogo("Acme", extra);
+    expect(await refusal(prepareImage("logo", { name: "a.svg", content: bytes(svg) }))).toBe("svg-external");
+  });
+
+  test("a presentation attribute not shown harmless is dropped, a plain style kept", async () => {
+    const svg = svgLogo(
+      "Acme",
+      "<style>rect:not(.a) { fill: rgb(1, 2, 3); transform: translate(2px, 3px) }</style>" +
+        '<rect width="4" height="4" fill="u\\72l(https://tracker.example/p)" stroke="image-set(\'x.png\' 1x)"/>' +
+        '<circle r="2" style="fill: url(\'#shade\'); stroke: #fff"/>',
+    );
+    const stored = Buffer.from((await prepareImage("logo", { name: "a.svg", content: bytes(svg) })).content).toString();
+    expect(stored).toContain("rect:not(.a) { fill: rgb(1, 2, 3); transform: translate(2px, 3px) }");
+    expect(stored).toContain('<rect width="4" height="4" />');
+    expect(stored).toContain("style=\"fill:url('#shade');stroke:#fff\"");
+    expect(stored).not.toContain("tracker.example");
+    expect(stored).not.toContain("image-set");
+  });
+
   test("text that only claims to be an SVG is refused", async () => {
     expect(await refusal(prepareImage("logo", { name: "a.svg", content: bytes("<html><body>hi</body></html>") }))).toBe(
       "type",

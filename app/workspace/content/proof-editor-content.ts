@@ -117,7 +117,7 @@ export const proofEditor = {
       imageUnreadable:
         "This image could not be read: open it in an image editor, save it again, and choose the new file.",
       imageExternal:
-        "This SVG's styles load files from elsewhere (url() or @import), which cannot be cleaned out safely: export the logo again without them, or as PNG.",
+        "This SVG's styles use something we cannot show to be safe (a file from elsewhere, @import or another @ rule, a CSS escape, image-set()): export the logo again without a style sheet, or as PNG.",
       imageTooLarge: "This file is larger than 5 MB: choose a smaller one.",
       notFound: "There is no such entry (any more).",
     },
