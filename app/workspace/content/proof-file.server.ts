@@ -8,7 +8,6 @@ import {
   proofFieldSchemas,
   proofKinds,
 } from "#app/pages/proof-fields.ts";
-import { mediaNamePattern } from "#app/pages/media.server.ts";
 import { checkPreparedImage, ImageRefusal } from "#app/pages/proof-images.server.ts";
 import {
   listProof,
@@ -16,6 +15,7 @@ import {
   type PreparedImage,
   type ProofVersion,
   proofImageContent,
+  proofImageNamePattern,
   putProofEntry,
   replaceProofVersions,
 } from "#app/pages/proof.server.ts";
@@ -34,7 +34,7 @@ export const distinctVersions = (versions: Array<{ version: number }> | undefine
 /** An image's name as exports write it (its content's hash): never a name an object already has, such as "__proto__". */
 const ImageNameSchema = z
   .string()
-  .regex(mediaNamePattern, "must be an image's name: 32 hex digits, then .svg or .webp");
+  .regex(proofImageNamePattern, "must be an image's name: 32 hex digits, then .svg or .webp");
 
 const consentOnSchema = z.union([z.literal(""), z.string().regex(consentDayPattern, "must be a day, YYYY-MM-DD")]);
 
@@ -86,7 +86,7 @@ export const ProofFileSchema = z
       context.addIssue({ code: "custom", path: ["entries"], message: "two entries have the same id" });
     // (A name that is none was named by its own check.)
     for (const [index, entry] of proof.entries.entries())
-      if (entry.image && mediaNamePattern.test(entry.image) && !Object.hasOwn(proof.images, entry.image))
+      if (entry.image && proofImageNamePattern.test(entry.image) && !Object.hasOwn(proof.images, entry.image))
         context.addIssue({ code: "custom", path: ["entries", index, "image"], message: "no such image in the file" });
   });
 
