@@ -1,3 +1,4 @@
+import pLimit from "p-limit";
 import sanitizeHtml from "sanitize-html";
 import { acceptedFileType } from "#app/forms/file-types.server.ts";
 import { loadSharp, type PreparedImage } from "./media.server.ts";
@@ -10,8 +11,11 @@ import { type ImagePurpose, proofImageExtensions } from "./proof-fields.ts";
 // drawing elements), or refused when a style is not shown harmless (decision 049). Every image is served with
 // `nosniff`, and SVG with a policy that lets it run nothing (app/pages/media-file.ts).
 
-/** Why an upload was refused; the workspace says each in its own words. */
-export type ImageProblem = "type" | "unreadable" | "svg-external";
+/**
+ * Why an upload was refused; the workspace says each in its own words. `pixels`: more pixels
+ * than an image may have decoded; `busy`: more uploads waiting than the queue holds.
+ */
+export type ImageProblem = "type" | "unreadable" | "svg-external" | "pixels" | "busy";
 
 export class ImageRefusal extends Error {
   readonly problem: ImageProblem;
@@ -25,16 +29,66 @@ export class ImageRefusal extends Error {
 const logoBox = { width: 400, height: 72 };
 /** A square photo at twice its display (80 px on the about page). */
 const photoSide = 160;
-/** Larger images are not decoded at all (a "decompression bomb"). */
-const maxInputPixels = 40_000_000;
 
-export async function prepareImage(
+// Memory is bounded by design (decision 049, docs/bounds.md): an image is decoded whole (the
+// photo's crop looks at all of it), so what one costs is its decoded size, and images are made one
+// at a time, with libvips on one thread and no cache, in a queue of bounded length.
+/** Larger images are not decoded at all: 24 megapixels, a camera's photo (6000 × 4000). */
+export const maxInputPixels = 24_000_000;
+/** Nor those whose decoded pixels would take more: 24 megapixels of 8-bit RGBA, 96 MB. */
+export const maxDecodedBytes = maxInputPixels * 4;
+/** Images made at once. */
+const imagesAtOnce = 1;
+/** Uploads waiting their turn at most; more are refused ("busy") rather than held in memory. */
+export const maxWaitingImages = 32;
+const imageQueue = pLimit(imagesAtOnce);
+
+/** `work` in its turn, or refused when the queue is full. */
+function inTurn<T>(work: () => Promise<T>) {
+  if (imageQueue.pendingCount >= maxWaitingImages) return Promise.reject(new ImageRefusal("busy"));
+  return imageQueue(work);
+}
+
+/** Bytes per channel of libvips's formats: what a pixel takes once decoded. */
+const depthBytes: Record<string, number> = {
+  uchar: 1,
+  char: 1,
+  ushort: 2,
+  short: 2,
+  uint: 4,
+  int: 4,
+  float: 4,
+  double: 8,
+  complex: 8,
+  dpcomplex: 16,
+};
+
+/** Refuses an image whose decoded pixels would take more than `maxDecodedBytes`, from its header alone. */
+async function checkDecodedSize(content: Uint8Array) {
+  const sharp = await loadSharp();
+  let metadata: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
+  try {
+    metadata = await sharp(content).metadata();
+  } catch {
+    throw new ImageRefusal("unreadable");
+  }
+  const { width = 0, height = 0, channels = 4, depth = "uchar", pages = 1 } = metadata;
+  const bytes = width * height * Math.max(channels, 1) * (depthBytes[depth] ?? 8) * Math.max(pages, 1);
+  if (width * height > maxInputPixels || bytes > maxDecodedBytes) throw new ImageRefusal("pixels");
+}
+
+export function prepareImage(purpose: ImagePurpose, file: { name: string; content: Uint8Array }) {
+  return inTurn(() => prepareImageNow(purpose, file));
+}
+
+async function prepareImageNow(
   purpose: ImagePurpose,
   file: { name: string; content: Uint8Array },
 ): Promise<PreparedImage> {
   const type = acceptedFileType(file.name, file.content, proofImageExtensions[purpose]);
   if (!type) throw new ImageRefusal("type");
   if (type === "image/svg+xml") return prepareSvg(file.content);
+  await checkDecodedSize(file.content);
   const sharp = await loadSharp();
   try {
     const image = sharp(file.content, { limitInputPixels: maxInputPixels, failOn: "error" }).autoOrient();
@@ -286,7 +340,11 @@ async function prepareSvg(content: Uint8Array): Promise<PreparedImage> {
  * An image as a content file carries it (already prepared by a site): an SVG is cleaned again, a
  * WebP must be one, not larger than the pages use and without metadata (else it is made so).
  */
-export async function checkPreparedImage(
+export function checkPreparedImage(purpose: ImagePurpose, image: { type: string; content: Uint8Array }) {
+  return inTurn(() => checkPreparedImageNow(purpose, image));
+}
+
+async function checkPreparedImageNow(
   purpose: ImagePurpose,
   image: { type: string; content: Uint8Array },
 ): Promise<PreparedImage> {

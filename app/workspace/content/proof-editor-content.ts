@@ -119,6 +119,9 @@ export const proofEditor = {
       imageExternal:
         "This SVG's styles use something we cannot show to be safe (a file from elsewhere, @import or another @ rule, a CSS escape, image-set()): export the logo again without a style sheet, or as PNG.",
       imageTooLarge: "This file is larger than 5 MB: choose a smaller one.",
+      imagePixels:
+        "This image has more pixels than we prepare (at most 24 megapixels, such as 6000 × 4000): make it smaller in an image editor and choose it again.",
+      imageBusy: "Many images are being prepared just now: choose the file again in a minute.",
       notFound: "There is no such entry (any more).",
     },
   },

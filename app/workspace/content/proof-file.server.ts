@@ -156,6 +156,8 @@ const imageProblemText = {
   unreadable: "not a readable image of the size the pages use",
   "svg-external":
     "its styles use something not shown safe (a file from elsewhere, an @ rule, a CSS escape, image-set())",
+  pixels: "more pixels than an image may have (24 megapixels)",
+  busy: "the images are prepared one at a time and too many wait; import again in a minute",
 } as const;
 
 /**
