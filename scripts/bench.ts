@@ -18,6 +18,7 @@
 // table of them, `--busy-core` with a second process busy on one core meanwhile, `--cpu-slowdown 8`
 // instead of Lighthouse's 4×, `--content` the eight content pages only, `--runs N` runs per page instead of 3);
 // `npm run bench -- free-times` the booking page's free times only (seconds, no build);
+// `npm run bench -- images` the proof editor's memory with 16 image uploads at once only (no build);
 // `npm run bench -- analytics` what counting page views adds to the prerendered fast path and the
 // analytics dashboard at a million page views only (analytics.ts);
 // `npm run bench -- trace` what the first layout of each content page pays for, from Chromium's
@@ -37,6 +38,7 @@ import { mkdirSync } from "node:fs";
 import { analyticsChecks, benchAnalytics, printAnalytics } from "./bench/analytics.ts";
 import { benchBodies, bodiesChecks, printBodies } from "./bench/bodies.ts";
 import { benchFreeTimes, freeTimesChecks, printFreeTimes } from "./bench/free-times.ts";
+import { benchImages, imagesChecks, printImages } from "./bench/images.ts";
 import {
   buildSite,
   chromiumFlags,
@@ -73,6 +75,7 @@ import { benchTrace, contentPages, printTrace } from "./bench/trace.ts";
 const runs = process.argv.includes("--load-only") ? 0 : 3;
 const mode = [
   "free-times",
+  "images",
   "inbox",
   "interaction",
   "bodies",
@@ -155,6 +158,14 @@ if (mode === "free-times") {
   printFreeTimes(result);
   printTargets(freeTimesChecks(result));
   writeResults(`${today()}-free-times`, { freeTimes: result });
+  process.exit(0);
+}
+
+if (mode === "images") {
+  const bursts = await benchImages(step);
+  printImages(bursts);
+  printTargets(imagesChecks(bursts));
+  writeResults(`${today()}-images`, { images: bursts });
   process.exit(0);
 }
 
