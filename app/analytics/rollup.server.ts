@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
-import type { Schema } from "#app/platform/db.server.ts";
+import type { Engine, Schema } from "#app/platform/db.server.ts";
 import { pacer } from "#app/platform/pacing.server.ts";
 import { addDays, dayOf, monthsBeforeDay } from "./days.ts";
-import { addStoredTallies, type DayTallies, type Dimension, foldDay, remembered } from "./tallies.ts";
+import { addStoredTallies, type DayTallies, type Dimension, foldDay, mergedTallies, remembered } from "./tallies.ts";
 
 // From the tallies the instances flushed to the days' totals, and what is kept how long: a part of
 // the daily purge (app/privacy/daily-purge.server.ts). A day is rolled up once it is over: its
@@ -65,6 +65,38 @@ export async function figuresFromViews(db: Kysely<Schema>, from: string, to: str
       visits: 0,
     });
   return figures;
+}
+
+/** A day's rows are merged into one once it has this many (one per flush: about 17 minutes of flushes every 10 s). */
+export const mergeTalliesAt = 100;
+
+/**
+ * The days whose flushes wrote `mergeTalliesAt` rows or more (today, mostly), each made one row
+ * (mergedTallies), in a transaction that keeps other instances' flushes out meanwhile (on
+ * PostgreSQL a lock that lets reads through; SQLite has one writer at a time): the dashboard
+ * reads today from a few pre-summed rows, off the answers' path. Says how many rows it merged.
+ */
+export async function mergeDayTallies(db: Kysely<Schema>, engine: Engine) {
+  const crowded = await db
+    .selectFrom("analytics_tallies")
+    .select("day")
+    .groupBy("day")
+    .having((eb) => eb.fn.countAll(), ">=", mergeTalliesAt)
+    .execute();
+  let merged = 0;
+  for (const { day } of crowded)
+    merged += await db.transaction().execute(async (trx) => {
+      if (engine === "postgres") await sql`lock table analytics_tallies in share row exclusive mode`.execute(trx);
+      const rows = await trx.selectFrom("analytics_tallies").select("tallies").where("day", "=", day).execute();
+      if (rows.length < 2) return 0;
+      await trx.deleteFrom("analytics_tallies").where("day", "=", day).execute();
+      await trx
+        .insertInto("analytics_tallies")
+        .values({ day, tallies: mergedTallies(rows.map((row) => row.tallies)) })
+        .execute();
+      return rows.length;
+    });
+  return merged;
 }
 
 /** The last day whose totals are stored (rolled up), or null. */

@@ -216,3 +216,41 @@ export function foldDay(tallies: DayTallies) {
   }
   return tallies;
 }
+
+/**
+ * Many flushes' rows of one day as one (the same format): their records added up per combination
+ * of values, each dimension folded past `keptValues` as a flush folds it. The dashboard then reads
+ * a day not rolled up yet (today) from a few rows, not from one per flush.
+ */
+export function mergedTallies(texts: readonly string[]) {
+  const indexes = Object.fromEntries(recorded.map((dimension) => [dimension, new Map<string, number>()])) as Record<
+    Recorded,
+    Map<string, number>
+  >;
+  const combinations = new Map<string, number[]>();
+  for (const text of texts) {
+    const { values, records: packed } = JSON.parse(text) as Stored;
+    const records = Buffer.from(packed, "base64");
+    // Each row's own indexes, as the merged row numbers its values.
+    const mapped = recorded.map((dimension) =>
+      values[dimension].map((value) => remembered(indexes[dimension], value, () => indexes[dimension].size)),
+    );
+    for (let offset = 0; offset + recordBytes <= records.length; offset += recordBytes) {
+      const at = recorded.map((_, dimension) => {
+        const index = records.readInt32LE(offset + 8 + 4 * dimension);
+        return index < 0 ? -1 : (mapped[dimension]?.[index] as number);
+      });
+      const record = remembered(combinations, at.join(","), () => [0, 0, ...at]);
+      record[0] = (record[0] as number) + records.readInt32LE(offset);
+      record[1] = (record[1] as number) + records.readInt32LE(offset + 4);
+    }
+  }
+  const values = Object.fromEntries(recorded.map((dimension) => [dimension, [...indexes[dimension].keys()]])) as Record<
+    Recorded,
+    string[]
+  >;
+  const folded = foldRecords(values, Int32Array.from([...combinations.values()].flat()));
+  const bytes = Buffer.from(folded.records.buffer, folded.records.byteOffset, folded.records.byteLength);
+  const packed = littleEndian ? bytes : Buffer.from(bytes).swap32();
+  return JSON.stringify({ values: folded.values, records: packed.toString("base64"), visits: true } satisfies Stored);
+}

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { dashboardFigures } from "#app/analytics/dashboard.server.ts";
 import { flushViews, startCountingViews, waitingCombinations, waitingViews } from "#app/analytics/page-views.server.ts";
-import { purgeAnalytics } from "#app/analytics/rollup.server.ts";
+import { mergeDayTallies, mergeTalliesAt, purgeAnalytics } from "#app/analytics/rollup.server.ts";
 import { keptValues, otherValue } from "#app/analytics/tallies.ts";
 import { now, startClockAt } from "#app/platform/clock.ts";
 import { newId } from "#app/platform/ids.server.ts";
@@ -342,6 +342,31 @@ describe.each(engines)("page views on %s", (engine) => {
     expect(rolled.referrers[0]).toEqual(today.referrers[0]);
     expect(rolled.referrers).toHaveLength(20);
     expect(rolled.referrers.some((row) => row.value === otherValue)).toBe(false);
+  });
+
+  test("a day's many flushes are merged into one pre-summed row with the same figures; a day with few is left", async () => {
+    startClockAt(new Date("2030-06-01T08:00:00Z"));
+    for (let flush = 0; flush < mergeTalliesAt + 20; flush += 1) {
+      view(`/page-${flush % 7}`, { headers: { referer: `https://site-${flush % 5}.example/` } });
+      view(`/page-${flush % 3}?utm_source=news&utm_campaign=c${flush % 4}`, { userAgent: iphone });
+      view("/about", { headers: { referer: "https://www.example.org/features" } });
+      await flushViews(database.db);
+    }
+    startClockAt(new Date("2030-06-02T08:00:00Z"));
+    view("/about");
+    await flushViews(database.db);
+    const range = { from: "2030-06-01", to: "2030-06-02" };
+    const before = await dashboardFigures(database.db, range);
+    expect(before.views).toBe(3 * (mergeTalliesAt + 20) + 1);
+
+    expect(await mergeDayTallies(database.db, database.engine)).toBe(mergeTalliesAt + 20);
+    const rows = await tallyRows(database);
+    expect(rows.map((row) => row.day).sort()).toEqual(["2030-06-01", "2030-06-02"]);
+    expect(await dashboardFigures(database.db, range)).toEqual(before);
+    // Nothing left to merge; the rollup reads the merged row as it read the flushes'.
+    expect(await mergeDayTallies(database.db, database.engine)).toBe(0);
+    await purgeAnalytics(database.db, { now: new Date("2030-06-03T03:00:00Z"), keepMonths: 25 });
+    expect(await dashboardFigures(database.db, range)).toEqual(before);
   });
 
   test("long values are cut: a page's path at 200 characters, a referring site at 100, a campaign's part at 100", async () => {
