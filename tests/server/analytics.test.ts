@@ -1,12 +1,18 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { dashboardFigures } from "#app/analytics/dashboard.server.ts";
 import { flushViews, startCountingViews, waitingCombinations, waitingViews } from "#app/analytics/page-views.server.ts";
 import { mergeDayTallies, mergeTalliesAt, purgeAnalytics } from "#app/analytics/rollup.server.ts";
-import { keptValues, otherValue } from "#app/analytics/tallies.ts";
+import { dayBatch, keptValues, otherValue } from "#app/analytics/tallies.ts";
+import { openDatabase } from "#app/platform/db.server.ts";
+import { migrateTo, migrateToLatest } from "#app/platform/migrations.server.ts";
 import { now, startClockAt } from "#app/platform/clock.ts";
 import { newId } from "#app/platform/ids.server.ts";
-import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
+import { createPostgresDatabase, engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 import { browserOf } from "#server/browsers.ts";
 import { storedFigures } from "#tests/helpers/stored-tallies.ts";
 
@@ -452,5 +458,40 @@ describe.each(engines)("page views on %s", (engine) => {
       }),
     ]);
     expect(after.heard).toEqual([{ answer: "a podcast", count: 2 }]);
+  });
+});
+
+describe.each(engines)("migration 0022 on %s", (engine) => {
+  test("drops the first week's views table and the rows with visitors' marks; today's rows stay as they read", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "site-test-"));
+    const postgres = engine === "postgres" ? await createPostgresDatabase() : null;
+    const { db } = openDatabase({ dataDir, databaseUrl: postgres?.url });
+    try {
+      await migrateTo(db, engine, "0021-analytics-visits");
+      // A row as the release before writes it, and one with visitors' marks (before decision 042).
+      const current = dayBatch(1);
+      current.add(3, 2, current.index("page", "/about"), -1, -1, current.index("device", "desktop"));
+      const marks = Buffer.from(new Int32Array([2, 7, 0, -1, -1, 0]).buffer).toString("base64");
+      const older = JSON.stringify({
+        values: { page: ["/about"], referrer: [], campaign: [], device: ["desktop"] },
+        records: marks,
+      });
+      await db
+        .insertInto("analytics_tallies")
+        .values([
+          { day: "2030-03-02", tallies: current.stored() },
+          { day: "2030-03-02", tallies: older },
+        ])
+        .execute();
+      await migrateToLatest(db, engine);
+      const rows = await db.selectFrom("analytics_tallies").select(["day", "tallies"]).execute();
+      expect(rows).toEqual([{ day: "2030-03-02", tallies: current.stored() }]);
+      expect(storedFigures(rows).figure("page", "/about")).toEqual({ views: 3, visits: 2 });
+      await expect(sql`select count(*) from analytics_views`.execute(db)).rejects.toThrow();
+    } finally {
+      await db.destroy();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
