@@ -427,20 +427,6 @@ export interface AnalyticsTallyTable {
  * counted: read (and purged) like the tallies, for the days an older instance wrote during an
  * upgrade; nothing writes them any more.
  */
-export interface AnalyticsViewTable {
-  day: string;
-  /** The visitor's hash under the day's salt; "" when the salt was gone (counted as a view only). */
-  visitor: string;
-  path: string;
-  /** The referring site's host, when another site. */
-  referrer: string | null;
-  source: string | null;
-  medium: string | null;
-  campaign: string | null;
-  device: string;
-  views: number;
-}
-
 /** A day's totals per dimension and value, without anything about a person. */
 export interface AnalyticsDailyTable {
   day: string;
@@ -489,7 +475,6 @@ export interface Schema {
   media: MediaTable;
   proof_entries: ProofEntryTable;
   proof_versions: ProofVersionTable;
-  analytics_views: AnalyticsViewTable;
   analytics_tallies: AnalyticsTallyTable;
   analytics_daily: AnalyticsDailyTable;
   analytics_access: AnalyticsAccessTable;

@@ -91,6 +91,8 @@ export const ProofEditorSchema = z.strictObject({
       "imageUnreadable",
       "imageExternal",
       "imageTooLarge",
+      "imagePixels",
+      "imageBusy",
       "notFound",
     ),
   }),

@@ -117,8 +117,11 @@ export const proofEditor = {
       imageUnreadable:
         "This image could not be read: open it in an image editor, save it again, and choose the new file.",
       imageExternal:
-        "This SVG's styles load files from elsewhere (url() or @import), which cannot be cleaned out safely: export the logo again without them, or as PNG.",
+        "This SVG's styles use something we cannot show to be safe (a file from elsewhere, @import or another @ rule, a CSS escape, image-set()): export the logo again without a style sheet, or as PNG.",
       imageTooLarge: "This file is larger than 5 MB: choose a smaller one.",
+      imagePixels:
+        "This image has more pixels than we prepare (at most 24 megapixels, such as 6000 × 4000): make it smaller in an image editor and choose it again.",
+      imageBusy: "Many images are being prepared just now: choose the file again in a minute.",
       notFound: "There is no such entry (any more).",
     },
   },

@@ -111,6 +111,8 @@ const imageProblems = {
   type: copy.errors.imageType,
   unreadable: copy.errors.imageUnreadable,
   "svg-external": copy.errors.imageExternal,
+  pixels: copy.errors.imagePixels,
+  busy: copy.errors.imageBusy,
 } as const;
 
 export async function action({ request, params }: Route.ActionArgs) {
