@@ -29,10 +29,10 @@ export function MonthGrid({
     target ? (
       <a
         href={bookingHref({ month: target.key, day: chosenDay, tz: zone, path })}
-        aria-label={label.replace("{month}", target.title)}
         className="inline-flex size-11 items-center justify-center rounded-full border border-line text-lg font-bold text-brand hover:border-brand hover:bg-brand-soft"
       >
         <span aria-hidden="true">{arrow}</span>
+        <span className="sr-only">{label.replace("{month}", target.title)}</span>
       </a>
     ) : (
       <span
