@@ -62,7 +62,7 @@ export function MonthGrid({
         <div className="grid items-start gap-8 @min-[41rem]:grid-cols-2">
           {months.map((month) => (
             <table key={month.title} className="w-full table-fixed border-collapse text-center">
-              <caption className="mb-2 flex min-h-11 items-center text-left text-lg font-bold">{month.title}</caption>
+              <caption className="mb-2 pr-28 text-left text-lg leading-11 font-bold">{month.title}</caption>
               <thead>
                 <tr>
                   {weekdays.map((head) => (

@@ -137,7 +137,9 @@ test.describe("on two instances sharing PostgreSQL", () => {
       // applications are refused.
       await page.goto(`${e2eEnv.SITE_URL}/workspace/postings`);
       await page.getByRole("link", { name: "Platform Engineer" }).click();
+      // Closing asks once: the confirmation's button closes.
       await page.getByRole("button", { name: "Close now" }).click();
+      await page.getByRole("button", { name: "Close it now" }).click();
       await expect(page.getByText("Now: closed")).toBeVisible();
       await expect
         .poll(async () => (await onB("/careers/platform-engineer")).status, { timeout: seconds(5) })

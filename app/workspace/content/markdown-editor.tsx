@@ -84,9 +84,10 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
         )}
       </Field>
       <section aria-labelledby={`${id}-preview-title`} className="min-w-0">
-        <h3 id={`${id}-preview-title`} className="mb-1.5 font-semibold">
+        {/* A heading of the form's level under the page's h1: the preview's own headings are h2 to h4. */}
+        <h2 id={`${id}-preview-title`} className="mb-1.5 text-base font-semibold">
           {text.title}
-        </h3>
+        </h2>
         <div className="max-h-[32rem] overflow-y-auto rounded-control border border-line bg-canvas px-4 py-1">
           {html ? (
             <div
