@@ -228,9 +228,10 @@ test("a member without the right gets 403 on every postings page and action; an 
       if (address === path)
         await expect(page.getByRole("heading", { name: "For the content's editors only" })).toBeVisible();
     }
-    for (const address of ["/workspace/postings/new", path]) {
+    // The description's live preview too: only for those who may edit postings.
+    for (const address of ["/workspace/postings/new", path, "/workspace/postings/markdown-preview"]) {
       const response = await page.request.post(address, {
-        form: { intent: "close" },
+        form: { intent: "close", markdown: "## Hello" },
         headers: { Origin: e2eEnv.SITE_URL, "Sec-Fetch-Site": "same-origin" },
       });
       expect(response.status(), address).toBe(403);
