@@ -9,10 +9,13 @@ import type { Choice } from "./choices.ts";
 // that stays on screen, the one confirmation a destructive action asks (a page of its own state,
 // ?close or ?delete, so it works without JavaScript), and a labelled list to choose from.
 
-/** The form's buttons, kept at the bottom of the screen while the form is on it. */
+/**
+ * The form's buttons, kept at the bottom of the screen while the form is on it: one row, which
+ * scrolls sideways on a phone rather than taking a third of its screen.
+ */
 export function ActionBar({ children }: { children: ReactNode }) {
   return (
-    <div className="sticky bottom-0 z-10 -mx-6 -mb-6 flex flex-wrap gap-3 rounded-b-card border-t border-line bg-surface/95 px-6 py-3 backdrop-blur">
+    <div className="sticky bottom-0 z-10 -mx-6 -mb-6 flex gap-3 overflow-x-auto rounded-b-card border-t border-line bg-surface/95 px-6 py-3 backdrop-blur *:shrink-0 sm:flex-wrap">
       {children}
     </div>
   );
