@@ -137,7 +137,9 @@ test.describe("on two instances sharing PostgreSQL", () => {
       // application form is gone.
       await page.goto(`${e2eEnv.SITE_URL}/workspace/postings`);
       await page.getByRole("link", { name: "Platform Engineer" }).click();
+      // Closing asks once: the confirmation's button closes.
       await page.getByRole("button", { name: "Close now" }).click();
+      await page.getByRole("button", { name: "Close it now" }).click();
       await expect(page.getByText("Now: closed")).toBeVisible();
       await expect
         .poll(async () => (await onB("/careers/platform-engineer")).status, { timeout: seconds(5) })
@@ -225,9 +227,10 @@ test("a member without the right gets 403 on every postings page and action; an 
       if (address === path)
         await expect(page.getByRole("heading", { name: "For the content's editors only" })).toBeVisible();
     }
-    for (const address of ["/workspace/postings/new", path]) {
+    // The description's live preview too: only for those who may edit postings.
+    for (const address of ["/workspace/postings/new", path, "/workspace/postings/markdown-preview"]) {
       const response = await page.request.post(address, {
-        form: { intent: "close" },
+        form: { intent: "close", markdown: "## Hello" },
         headers: { Origin: e2eEnv.SITE_URL, "Sec-Fetch-Site": "same-origin" },
       });
       expect(response.status(), address).toBe(403);

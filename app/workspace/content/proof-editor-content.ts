@@ -75,7 +75,7 @@ export const proofEditor = {
       consentFromHint:
         "Who agreed to this being published, and how: “Dana Example, Head of Platform, by e-mail”. Keep the agreement with your records.",
       consentOn: "Consent given on",
-      consentOnHint: "The day they agreed. Both are needed before the entry can be published.",
+      consentOnHint: "The day they agreed, like 2 Mar 2026. Both are needed before the entry can be published.",
     },
     actions: {
       create: "Create (not published)",
@@ -99,6 +99,8 @@ export const proofEditor = {
       moved: "Order saved.",
       restored: "The earlier version is back, saved as a new version.",
       deleted: "Deleted.",
+      keptImage:
+        "Saved, not published: the file you chose is kept with the entry. Record the consent below, then publish.",
     },
     errors: {
       summary: "Please correct the fields marked below, then save again.",
@@ -107,7 +109,7 @@ export const proofEditor = {
       singleLine: "Please keep this to a single line.",
       url: "Please enter an https:// address.",
       figure: "A figure needs both its value and what it measures.",
-      day: "Please enter the day, not after today.",
+      day: "Please enter the day, like 2 Mar 2026, not after today.",
       noConsent:
         "This entry cannot be published without its consent: record whose consent it has and the day it was given, then publish.",
       noImage: "A logo cannot be published without its logo file: choose one, then publish.",
@@ -136,5 +138,9 @@ export const proofEditor = {
     restore: "Restore version {version}",
     current: "(current)",
   },
-  preview: { title: "Preview: {entry}", note: "Preview: this is how the entry shows on the site once published." },
+  preview: {
+    title: "Preview: {entry}",
+    note: "Preview: this is how the entry shows on the site once published.",
+    back: "Back to the editor",
+  },
 } satisfies ProofEditorContent;
