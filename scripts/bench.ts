@@ -15,16 +15,20 @@
 // tasks taken apart); `-- load` (`--against-start "NAME=value node --flag"`: npm start's server
 // against one started by that line, in turns, start-settings.ts); `-- inbox` (with PostgreSQL
 // too when TEST_DATABASE_URL is set: `node scripts/with-test-postgres.ts npm run bench -- inbox`);
-// `-- free-times` (seconds, no build); `-- dashboard` (PostgreSQL likewise). `--load-only` skips
+// `-- free-times` (seconds, no build); `-- images` (the proof editor's memory with 16 image uploads
+// at once, no build); `-- dashboard` (no build; PostgreSQL likewise). `--load-only` skips
 // Lighthouse and the first interaction. `-- compare --against <folder> [--rounds 3]`: this
 // checkout's pages against another checkout's build (a worktree of an earlier commit), both
 // served at once and loaded in turns.
 // `--full-proof` publishes a full set of proof (6 logos, 3 case studies, 3 testimonials, 8 team
 // members) before the pages are measured.
 import { isoNow } from "#app/platform/clock.ts";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { benchDashboard, dashboardChecks, printDashboard } from "./bench/dashboard.ts";
 import { benchFreeTimes, freeTimesChecks, printFreeTimes } from "./bench/free-times.ts";
+import { benchImages, imagesChecks, printImages } from "./bench/images.ts";
 import {
   buildSite,
   chromiumFlags,
@@ -58,8 +62,8 @@ import {
 import { benchLoad, idleMemory, loadChecks, printLoad } from "./bench/load.ts";
 import { benchStartSettings, printStartSettings } from "./bench/start-settings.ts";
 
-const mode = ["free-times", "inbox", "interaction", "lighthouse", "dashboard", "load", "compare"].find((name) =>
-  process.argv.includes(name),
+const mode = ["free-times", "images", "inbox", "interaction", "lighthouse", "dashboard", "load", "compare"].find(
+  (name) => process.argv.includes(name),
 );
 // `load` measures the server only: no Lighthouse, no first interaction.
 const runs = process.argv.includes("--load-only") || mode === "load" ? 0 : 3;
@@ -110,16 +114,26 @@ if (mode === "free-times") {
   process.exit(0);
 }
 
-const site = buildSite();
-const inboxOptions = { ...site, wrap: onServerCore, step };
+if (mode === "images") {
+  const bursts = await benchImages(step);
+  printImages(bursts);
+  printTargets(imagesChecks(bursts));
+  writeResults(`${today()}-images`, { images: bursts });
+  process.exit(0);
+}
 
 if (mode === "dashboard") {
-  const dashboard = await benchDashboard(site.work, step);
+  const work = mkdtempSync(path.join(tmpdir(), "bench-dashboard-"));
+  const dashboard = await benchDashboard(work, step);
+  rmSync(work, { recursive: true, force: true });
   printDashboard(dashboard);
   printTargets(dashboardChecks(dashboard));
   writeResults(`${today()}-dashboard`, { dashboard }, { pinned });
   process.exit(0);
 }
+
+const site = buildSite();
+const inboxOptions = { ...site, wrap: onServerCore, step };
 
 if (mode === "inbox") {
   const inbox = await benchInbox(inboxOptions);
