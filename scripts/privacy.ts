@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import type { Mention } from "#app/privacy/requests.server.ts";
 import { now } from "#app/platform/clock.ts";
-import { argsOrExit, envOrExit, errorText, exit, openDatabaseOrExit } from "./cli.ts";
+import { argsOrExit, envOrExit, errorText, exit, openDatabaseOrExit, warnIfLinksGuessed } from "./cli.ts";
 
 const usage = `Usage: npm run privacy -- <command>
 
@@ -23,7 +23,7 @@ const usage = `Usage: npm run privacy -- <command>
   erasures [--out FILE]  the recorded erasures (hashes and dates): keep a copy beside the backups
   reapply-erasures [--from FILE]
                          erases again everyone recorded (and in FILE, a list saved by erasures),
-                         after a backup was restored (docs/deploy.md)
+                         after a backup was restored (docs/operating.md)
 
 Other people's submissions that only mention the address (in their text, or the team's note)
 are neither exported nor erased: both commands list them, with their workspace pages, to review.
@@ -95,6 +95,7 @@ const ruleNames = {
 /** Other people's submissions that mention the address: ids, kinds, dates and links only, nothing they wrote. */
 function listMentions(mentions: Mention[], what: string) {
   if (mentions.length === 0) return;
+  warnIfLinksGuessed(env);
   console.log(
     `${mentions.length} submission(s) of other people mention the address; ${what}. Review them in the workspace:`,
   );
@@ -152,7 +153,7 @@ try {
         console.log(`${erased.meetings} meeting(s) still to come were cancelled, their times free again.`);
       listMentions(erased.mentions, "they were left as they are");
       console.log(
-        "Backups still hold it: after restoring one, run npm run privacy -- reapply-erasures (docs/deploy.md).",
+        "Backups still hold it: after restoring one, run npm run privacy -- reapply-erasures (docs/operating.md).",
       );
       break;
     }

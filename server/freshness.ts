@@ -1,4 +1,4 @@
-// How soon a content change reaches visitors (decision 052, docs/deploy.md): every instance reads
+// How soon a content change reaches visitors (decision 052, docs/operating.md): every instance reads
 // the content revisions this often and renders what changed, and a shared cache (nginx, a CDN)
 // keeps a page answered from memory at most this long. Browsers revalidate every time.
 

@@ -66,7 +66,7 @@ export type FeaturesContent = z.infer<typeof FeaturesSchema>;
 export type LoginContent = z.infer<typeof LoginSchema>;
 export type DownloadContent = z.infer<typeof DownloadSchema>;
 
-// Proof (docs/content.md): the titles and labels of the proof's sections. The entries themselves
+// Proof (docs/editing.md): the titles and labels of the proof's sections. The entries themselves
 // (clients, case studies, testimonials, team) are edited in the workspace and kept in the
 // database (app/pages/proof.server.ts); a section appears once it has a published entry.
 export const ProofSchema = z.object({

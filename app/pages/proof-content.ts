@@ -1,7 +1,7 @@
 import type { ProofCopy } from "./pages-content-schema.ts";
 
 // The titles and labels of the proof's sections. The entries (clients, case studies, testimonials,
-// team) are edited in the workspace (docs/content.md); a section shows once it has a published one.
+// team) are edited in the workspace (docs/editing.md); a section shows once it has a published one.
 export const proof = {
   clients: { title: "Clients we work with" },
   caseStudies: {

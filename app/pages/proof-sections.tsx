@@ -5,7 +5,7 @@ import type { ProofCopy } from "./pages-content-schema.ts";
 import { proof } from "./proof-content.ts";
 import type { ProofLists } from "./proof-fields.ts";
 
-// The proof of docs/content.md as sections: the published entries (edited in the workspace) under
+// The proof of docs/editing.md as sections: the published entries (edited in the workspace) under
 // their titles (proof-content.ts). Each renders nothing while its list is empty, so a fresh
 // install shows no empty frame and no invented client.
 

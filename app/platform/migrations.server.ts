@@ -22,10 +22,12 @@ import * as m0018 from "./migrations/0018-readable-workspace.ts";
 import * as m0019 from "./migrations/0019-analytics-reply-promise.ts";
 import * as m0020 from "./migrations/0020-analytics-tallies.ts";
 import * as m0021 from "./migrations/0021-analytics-visits.ts";
+import * as m0022 from "./migrations/0022-submission-opened.ts";
+import * as m0023 from "./migrations/0023-analytics-one-format.ts";
 
 // One set of migrations for both engines, one file each in ./migrations/, applied in the order
 // of their names. A migration that needs an engine-specific type asks ./migrations/column-types.ts;
-// everything else is plain SQL both understand. Migrations only add (docs/deploy.md).
+// everything else is plain SQL both understand. Migrations only add (docs/operating.md).
 const migrationFiles = {
   "0001-submissions-outbox": m0001,
   "0002-consent-records": m0002,
@@ -48,6 +50,8 @@ const migrationFiles = {
   "0019-analytics-reply-promise": m0019,
   "0020-analytics-tallies": m0020,
   "0021-analytics-visits": m0021,
+  "0022-submission-opened": m0022,
+  "0023-analytics-one-format": m0023,
 } satisfies Record<string, { up: (db: Kysely<any>, engine: Engine) => Promise<void> }>;
 
 function migrations(engine: Engine): Record<string, Migration> {
@@ -59,7 +63,7 @@ function migrations(engine: Engine): Record<string, Migration> {
 /**
  * Applies every pending migration; instances starting together wait on Kysely's migration lock
  * (an advisory lock on PostgreSQL) and the later ones find nothing left to do. A schema that a
- * newer version has already extended is left alone: migrations only add (docs/deploy.md), so an
+ * newer version has already extended is left alone: migrations only add (docs/operating.md), so an
  * older instance restarting during a rollout keeps serving.
  */
 /** Every migration's name, in the order they apply. */

@@ -1,5 +1,5 @@
 // The DevTools protocol over its WebSocket, for the benchmarks that drive Chromium without
-// Playwright (interaction.ts, trace.ts), and the phone User-Agent they visit as.
+// Playwright (interaction.ts), and the phone User-Agent they visit as.
 
 export type Message = {
   id?: number;

@@ -5,7 +5,20 @@
 // layout, paint…), and, from V8's sampling profiler, which script the JavaScript in it ran in
 // (React DOM, React, Conform, zod, the site's form code). The tasks over the line are what the
 // benchmark's longest task and INP are made of.
-import type { TraceEvent } from "./trace.ts";
+
+/** An event of Chromium's trace, as the DevTools protocol hands it over. */
+export type TraceEvent = {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  /** Thread time: what the thread ran, not the time it waited for a core. */
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: Record<string, unknown> & { data?: Record<string, unknown> };
+};
 
 /** What a traced event's own time counts as, first match; anything else is "other". */
 const kinds: Array<[string, RegExp]> = [

@@ -18,8 +18,7 @@ import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { connect, userAgent } from "./devtools.ts";
-import { breakDownTasks, printTaskBreakdown } from "./interaction-trace.ts";
-import type { TraceEvent } from "./trace.ts";
+import { breakDownTasks, printTaskBreakdown, type TraceEvent } from "./interaction-trace.ts";
 
 export const interactionTargets = { longestTaskMs: 50, scriptKb: 100, inpMs: 100 };
 

@@ -247,3 +247,11 @@ export function printLighthouse(results: PageResult[]) {
     })),
   );
 }
+
+/** The content pages of the sitemap, and one posting for all of them. */
+export async function contentPages(origin: string) {
+  const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] as string).pathname);
+  const posting = paths.find((page) => /^\/careers\/./.test(page));
+  return [...paths.filter((page) => !page.startsWith("/careers/")), ...(posting ? [posting] : [])];
+}

@@ -18,7 +18,6 @@ import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
 import { chromiumFlags, median, step } from "./harness.ts";
 import { type PageResult, resultOf } from "./lighthouse.ts";
-import { analyseTrace, type TraceEvent } from "./trace.ts";
 
 /** Where the peers' builds are: `--peers <folder>`, else BENCH_PEERS, else ../shared/peers. */
 export function peersFolder(option?: string) {
@@ -34,6 +33,18 @@ export function astrowindFolder(folder: string) {
     );
   return astrowind;
 }
+
+type TraceEvent = {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  /** Thread time: what the thread ran, not the time it waited for a core. */
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: Record<string, unknown>;
+};
 
 export type Target = { label: string; url: string };
 export type PeerSample = PageResult & {
@@ -89,12 +100,22 @@ export function traceFigures(events: TraceEvent[]) {
   const tasks = main.filter((task) => task.ts + (task.dur ?? 0) >= (commit?.ts ?? 0));
   // Thread time where the trace has it, wall time otherwise.
   const cpuMs = (task: TraceEvent) => (task.tdur ?? task.dur ?? 0) / 1000;
-  let layoutTaskThreadMs = nan;
-  try {
-    layoutTaskThreadMs = analyseTrace(events).layoutTaskThreadMs;
-  } catch {
-    // No layout before the first paint to take apart: left as NaN, printed as "–".
-  }
+  // The first layout's task: of the tasks up to the first paint, the one whose layouts laid out
+  // the most objects (a second layout, after the display face arrives, lays out fewer).
+  const endOf = (event: TraceEvent) => event.ts + (event.dur ?? 0);
+  const layouts = events.filter(
+    (event) => event.pid === fcp.pid && event.tid === fcp.tid && event.name === "Layout" && event.ts <= fcp.ts,
+  );
+  const objects = (task: TraceEvent) =>
+    layouts
+      .filter((layout) => layout.ts >= task.ts && endOf(layout) <= endOf(task))
+      .reduce((sum, layout) => sum + Number((layout.args?.beginData as Record<string, unknown>)?.dirtyObjects ?? 0), 0);
+  const layoutTask = tasks
+    .filter((task) => task.ts <= fcp.ts)
+    .map((task) => ({ task, objects: objects(task) }))
+    .filter((entry) => entry.objects > 0)
+    .sort((a, b) => b.objects - a.objects || cpuMs(b.task) - cpuMs(a.task))[0]?.task;
+  const layoutTaskThreadMs = layoutTask ? cpuMs(layoutTask) : nan;
   return {
     layoutTaskThreadMs,
     longestTaskThreadMs: Math.max(0, ...tasks.map(cpuMs)),

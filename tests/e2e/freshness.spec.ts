@@ -9,10 +9,10 @@ import { type RunningServer, startServer } from "./production-server.ts";
 import { servers } from "./server-env.ts";
 
 // One truth about freshness (issue 47, decision 052): a posting closed on any instance is gone for
-// visitors within docs/deploy.md's bound, through the cache that page recommends, nginx's
+// visitors within docs/operating.md's bound, through the cache that page recommends, nginx's
 // proxy_cache (Debian's nginx; .ci/run installs it), configured as the page shows.
 
-/** What docs/deploy.md promises: an instance reads the revisions, renders, and the cache's copy expires. */
+/** What docs/operating.md promises: an instance reads the revisions, renders, and the cache's copy expires. */
 const freshWithinMs = revisionPollMs + 2_000 + sharedCacheSeconds * 1000;
 const posting = "/careers/senior-mobile-engineer";
 const visitor = {
@@ -22,7 +22,7 @@ const visitor = {
 let server: RunningServer;
 let nginx: { origin: string; stop: () => void };
 
-/** nginx in front of `upstream` with docs/deploy.md's cache directives, in a folder of its own. */
+/** nginx in front of `upstream` with docs/operating.md's cache directives, in a folder of its own. */
 async function startNginx(upstream: string, port: number) {
   const folder = mkdtempSync(path.join(tmpdir(), "site-nginx-"));
   writeFileSync(

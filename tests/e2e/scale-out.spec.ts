@@ -5,7 +5,7 @@ import { startSmtp } from "#tests/helpers/smtp.ts";
 import { exportSubmissions, expect, test } from "./fixtures.ts";
 import { type RunningServer, startServer } from "./production-server.ts";
 
-// Many stateless instances on one PostgreSQL (issue 8, docs/deploy.md): two instances of the
+// Many stateless instances on one PostgreSQL (issue 8, docs/operating.md): two instances of the
 // production server share a throwaway PostgreSQL server, each sending mail through an SMTP server
 // of its own in this process. One of them is killed in the middle of the run.
 

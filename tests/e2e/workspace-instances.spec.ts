@@ -4,7 +4,7 @@ import { type RunningServer, startServer, stopAfterLeaving } from "./production-
 import { e2eEnv } from "./server-env.ts";
 import { addAuthenticator, enrol, invite, signOut } from "./workspace-helpers.ts";
 
-// The workspace behind a load balancer (docs/deploy.md): two instances on one PostgreSQL, and
+// The workspace behind a load balancer (docs/operating.md): two instances on one PostgreSQL, and
 // the browser's requests to the site's address dealt out between them. Each workspace address
 // goes to A, then B, then A…, so every passkey ceremony starts on one instance and ends on the
 // other, and every session made on one is read on the other.

@@ -13,7 +13,7 @@ type Column = { nullable: boolean; kinds: string[] };
 type Tables = Record<string, Record<string, Column>>;
 type MigratedTables = Record<string, Record<string, { nullable: boolean; kind: string }>>;
 
-/** Tables the migrations made that nothing uses any more (migrations only add, docs/deploy.md). */
+/** Tables the migrations made that nothing uses any more (migrations only add, docs/operating.md). */
 const retiredTables = ["rate_limits"];
 
 const root = path.resolve(import.meta.dirname, "../..");

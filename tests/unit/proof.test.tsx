@@ -6,7 +6,7 @@ import { proof } from "#app/pages/proof-content.ts";
 import type { ProofLists } from "#app/pages/proof-fields.ts";
 import { CaseStudies, ClientLogos, proofContent, Team, Testimonials } from "#app/pages/proof-sections.tsx";
 
-// The proof's sections (docs/content.md): filled with published entries (as the workspace keeps
+// The proof's sections (docs/editing.md): filled with published entries (as the workspace keeps
 // them, app/pages/proof.server.ts), every section appears with what was filled in, under its
 // title from proof-content.ts; with none, none renders anything.
 

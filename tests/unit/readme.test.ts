@@ -4,6 +4,7 @@ import { expect, test } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const readme = readFileSync(path.join(root, "README.md"), "utf8");
+const operating = readFileSync(path.join(root, "docs/operating.md"), "utf8");
 
 test("CI runs the README's test command, and the README's first command starts the site", () => {
   const ciScript = readFileSync(path.join(root, ".ci/run"), "utf8");
@@ -13,9 +14,14 @@ test("CI runs the README's test command, and the README's first command starts t
   expect(readme).toContain("\nnpm install && npm start\n");
 });
 
-test("the README's configuration table lists every environment variable the schemas read", async () => {
+test("docs/operating.md's configuration table lists every environment variable the schemas read", async () => {
   const { PlatformConfig } = await import("#app/platform/env.ts");
   const { configParts } = await import("#app/config.ts");
   for (const part of [PlatformConfig, ...configParts])
-    for (const name of Object.keys(part.shape)) expect(readme).toContain(`| \`${name}\``);
+    for (const name of Object.keys(part.shape)) expect(operating).toContain(`| \`${name}\``);
+});
+
+test("the README sends the reader to the full configuration", () => {
+  expect(readme).toContain("](docs/operating.md#configuration)");
+  expect(operating).toContain("\n## Configuration\n");
 });
