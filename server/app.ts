@@ -15,6 +15,9 @@ import { sql } from "kysely";
 import { clientAddressHeader } from "#app/platform/rate-limit.server.ts";
 import { log, logger, logRequest } from "#app/platform/log.server.ts";
 import { startDailyPurge } from "#app/privacy/daily-purge.server.ts";
+import { startDailyBackups } from "#app/backups/daily-backup.server.ts";
+import { backupsEnv } from "#app/backups/backups-env.server.ts";
+import { recordedErasures } from "#app/privacy/requests.server.ts";
 import { startMeetingReminders } from "#app/booking/reminders.server.ts";
 import { analyticsEnv } from "#app/analytics/analytics-env.server.ts";
 import { isCountedAnswer, startCountingViews } from "#app/analytics/page-views.server.ts";
@@ -49,11 +52,12 @@ export { logger } from "#app/platform/log.server.ts";
 /**
  * The background loop's workers (app/platform/worker.server.ts) that server/main.ts starts once
  * the server listens: the daily privacy purge (app/privacy/, with the analytics' rollup and
- * retention), the meetings' reminders (app/booking/) and the inquiries' reply reminders
- * (app/workspace/). The others start with the services.
+ * retention), the meetings' reminders (app/booking/), the inquiries' reply reminders
+ * (app/workspace/) and, with BACKUP_DIR, the daily backup (app/backups/). The others start with
+ * the services.
  */
 export async function startScheduledWork() {
-  const { db, outbox } = await getServices();
+  const { db, engine, outbox } = await getServices();
   const purge = startDailyPurge({
     ...purgeSteps(db, {
       policy: retentionPolicy(env),
@@ -69,7 +73,20 @@ export async function startScheduledWork() {
       webhookWorker.kick();
     },
   });
-  return { stop: () => Promise.all([purge.stop(), reminders.stop(), replyReminders.stop()]) };
+  const { BACKUP_DIR, BACKUP_KEEP } = backupsEnv;
+  const backups = BACKUP_DIR
+    ? startDailyBackups({
+        db,
+        engine,
+        dataDir: env.DATA_DIR,
+        databaseUrl: env.DATABASE_URL,
+        backupDir: BACKUP_DIR,
+        keep: BACKUP_KEEP,
+        erasures: () => recordedErasures(db),
+        onBackedUp: log.info,
+      })
+    : undefined;
+  return { stop: () => Promise.all([purge.stop(), reminders.stop(), replyReminders.stop(), backups?.stop()]) };
 }
 
 const build = serverBuild as unknown as ServerBuild;
