@@ -8,9 +8,15 @@ import { pages } from "#app/site/pages.ts";
 import { site } from "#app/site/site-content.ts";
 import { useSiteConfig } from "#app/site/use-site-config.ts";
 import type { Route } from "./+types/privacy-page";
+import { backupsEnv } from "#app/backups/backups-env.server.ts";
 import { privacy } from "./privacy-content.ts";
 
 // Prerendered with the configured controller and periods: the same values the purge keeps.
+
+/** How long backups are kept (BACKUP_KEEP daily backups): read where the build renders the notice. */
+export function loader() {
+  return { backupDays: backupsEnv.BACKUP_KEEP };
+}
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, privacy.meta);
 
@@ -26,7 +32,7 @@ function NoticeSection({ id, title, children }: { id: string; title: string; chi
   );
 }
 
-export default function Privacy() {
+export default function Privacy({ loaderData }: Route.ComponentProps) {
   const config = useSiteConfig();
   const controller = config.privacyController ?? site.companyName;
   const values = {
@@ -39,6 +45,7 @@ export default function Privacy() {
     spamDays: config.retentionSpamDays,
     mailDays: config.retentionMailDays,
     authority: config.privacyAuthority ?? "",
+    backupDays: loaderData.backupDays,
   };
   const fill = (template: string) => fillTemplate(template, values);
   const embedHosts = [
@@ -100,6 +107,7 @@ export default function Privacy() {
                 </dl>
               </section>
             ))}
+            <p className="mt-6">{fill(privacy.collections.backups)}</p>
           </NoticeSection>
 
           <NoticeSection id="recipients-title" title={privacy.recipients.title}>

@@ -46,8 +46,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   return {
     filter,
-    // Admins land here: a purge that keeps failing is seen without opening Data requests.
-    purgeLate: purge?.late ?? null,
+    // Admins land here: a purge or backup that keeps failing is seen without opening Data requests.
+    purgeLate: [purge?.late, purge?.backupLate].filter(Boolean).join(" ") || null,
     rows: page.rows.map(({ meeting, ...row }) => ({
       ...row,
       received: shownTime(row.createdAt, zone),
