@@ -18,6 +18,7 @@ import { startDailyPurge } from "#app/privacy/daily-purge.server.ts";
 import { startDailyBackups } from "#app/backups/daily-backup.server.ts";
 import { backupsEnv } from "#app/backups/backups-env.server.ts";
 import { recordedErasures } from "#app/privacy/requests.server.ts";
+import { metricsEnv } from "#app/metrics/metrics-env.server.ts";
 import { startMeetingReminders } from "#app/booking/reminders.server.ts";
 import { analyticsEnv } from "#app/analytics/analytics-env.server.ts";
 import { isCountedAnswer, startCountingViews } from "#app/analytics/page-views.server.ts";
@@ -236,6 +237,27 @@ export async function createApp({ clientDir }: { clientDir: string }): Promise<{
 
   app.use(compression());
 
+  // Prometheus' scrape (app/metrics/): only with METRICS_TOKEN set (else the site's 404), and
+  // only for a request that carries it. Answers are measured only then, too.
+  const metricsToken = metricsEnv.METRICS_TOKEN;
+  // prom-client is loaded only then: a site without monitoring keeps its memory at rest (decision 043).
+  const metricsModule = metricsToken ? await import("#app/metrics/metrics.server.ts") : null;
+  const metrics = metricsModule?.createMetrics((await getServices()).db) ?? null;
+  if (metricsModule && metrics && metricsToken) {
+    const { hasToken } = metricsModule;
+    app.get("/metrics", async (req, res) => {
+      res.set("Cache-Control", "no-store");
+      if (!hasToken(req.get("authorization"), metricsToken))
+        return void res
+          .status(401)
+          .set("WWW-Authenticate", 'Bearer realm="metrics"')
+          .type("text/plain")
+          .send("Unauthorized");
+      const { contentType, text } = await metrics.scrape();
+      res.type(contentType).send(text);
+    });
+  }
+
   app.get("/healthz", (_req, res) => {
     res.type("text/plain").set("Cache-Control", "no-store").send("ok");
   });
@@ -335,14 +357,11 @@ export async function createApp({ clientDir }: { clientDir: string }): Promise<{
     const requestId = requestIdOf(req);
     // As requested: an error page's answer rewrites the request (statusPage above).
     const { method = "GET", url = "/" } = req;
-    const logLine = () =>
-      logRequest({
-        requestId,
-        method,
-        path: pathOf(url),
-        status: res.statusCode,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      });
+    const logLine = () => {
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      logRequest({ requestId, method, path: pathOf(url), status: res.statusCode, ms });
+      metrics?.observe(pathOf(url), res.statusCode, ms);
+    };
     if (servePrerendered(req, res, requestId)) return logLine();
     res.setHeader("X-Request-Id", requestId);
     res.once("finish", () => {
