@@ -13,9 +13,10 @@ test("CI runs the README's test command, and the README's first command starts t
   expect(readme).toContain("\nnpm install && npm start\n");
 });
 
-test("the README's configuration table lists every environment variable the schemas read", async () => {
+test("the configuration tables (the README's, and docs/backups.md's for backups and metrics) list every environment variable the schemas read", async () => {
   const { PlatformConfig } = await import("#app/platform/env.ts");
   const { configParts } = await import("#app/config.ts");
+  const tables = readme + readFileSync(path.join(root, "docs/backups.md"), "utf8");
   for (const part of [PlatformConfig, ...configParts])
-    for (const name of Object.keys(part.shape)) expect(readme).toContain(`| \`${name}\``);
+    for (const name of Object.keys(part.shape)) expect(tables, name).toContain(`| \`${name}\``);
 });
