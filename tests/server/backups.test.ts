@@ -282,4 +282,24 @@ describe("PostgreSQL: npm run backup runs pg_dump, npm run restore points to pg_
     expect(restored.code).toBe(1);
     expect(restored.stderr).toContain("restore with pg_restore");
   });
+
+  test("the daily backup writes a dump, keeps the newest BACKUP_KEEP and the erasures' list", async () => {
+    await seed(database);
+    for (const day of ["2026-11-01T03:00:00.000Z", "2026-11-02T03:00:00.000Z"]) {
+      const line = await backUpNow({
+        engine: "postgres",
+        dataDir: database.dataDir,
+        databaseUrl: database.databaseUrl,
+        backupDir,
+        keep: 1,
+        erasures: () => recordedErasures(database.db),
+        now: () => new Date(day),
+      });
+      expect(line).toMatch(/^Backup written and checked: .*\.dump \(\d+ tables\); \d older deleted$/);
+    }
+    expect(backupsIn(backupDir, ".dump").map((file) => path.basename(file))).toEqual([
+      "backup-20261102T030000000Z.dump",
+    ]);
+    expect(readErasureList(path.join(backupDir, "erasures.json"))).toEqual([]);
+  });
 });
