@@ -28,7 +28,7 @@ const env = envOrExit();
 const { cancelBooking } = await import("#app/booking/meetings.server.ts");
 const { getMeeting, listMeetings, meetingIdsStartingWith } = await import("#app/booking/meeting-queries.server.ts");
 const { timeName } = await import("#app/booking/calendar.ts");
-const { meetingStateLabel } = await import("#app/workspace/workspace-display.ts");
+const { meetingStateLabel } = await import("#app/workspace/shell/workspace-display.ts");
 
 const ourTime = (start: string) => timeName(start, env.BOOKING_TIME_ZONE);
 

@@ -21,7 +21,7 @@ if (!file) exit(`${command} needs a file\n\n${usage}`);
 const env = envOrExit();
 // Loaded once the configuration is known to be good (scripts/cli.ts says why).
 const { contentFileProblems, contentImageProblems, exportContent, importContent } = await import(
-  "#app/workspace/content-file.server.ts"
+  "#app/workspace/content/content-file.server.ts"
 );
 
 let data: unknown;

@@ -21,9 +21,9 @@ if (!["list", "invite", "remove", "role"].includes(command))
 
 const env = envOrExit();
 // Loaded once the configuration is known to be good (scripts/cli.ts says why).
-const { sendInvitation } = await import("#app/workspace/invitation-mail.server.ts");
-const { inviteStaff, listStaff, removeStaff, setStaffRole } = await import("#app/workspace/staff.server.ts");
-const { staffRoles } = await import("#app/workspace/staff-rules.ts");
+const { sendInvitation } = await import("#app/workspace/people/invitation-mail.server.ts");
+const { inviteStaff, listStaff, removeStaff, setStaffRole } = await import("#app/workspace/people/staff.server.ts");
+const { staffRoles } = await import("#app/workspace/people/staff-rules.ts");
 const isRole = (value: unknown): value is (typeof staffRoles)[number] =>
   staffRoles.includes(value as (typeof staffRoles)[number]);
 const needsEmail = () => {

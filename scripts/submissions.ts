@@ -1,6 +1,6 @@
 // Reads the stored submissions: `npm run submissions -- <command>`. Uses DATA_DIR / DATABASE_URL
 // like the server. Output goes to stdout for the operator; nothing here is logged. Submissions
-// are shown as the workspace shows them (its labels, app/workspace/workspace-display.ts); the
+// are shown as the workspace shows them (its labels, app/workspace/shell/workspace-display.ts); the
 // JSON export keeps the stored codes, for other programs. This file checks the arguments and
 // hands them to the command's own module (scripts/submissions/), loaded once the configuration
 // is known to be good (scripts/cli.ts says why).

@@ -24,7 +24,7 @@ import { analyticsEnv } from "#app/analytics/analytics-env.server.ts";
 import { isCountedAnswer, startCountingViews } from "#app/analytics/page-views.server.ts";
 import { purgeSteps } from "#app/purge-steps.server.ts";
 import { retentionPolicy } from "#app/privacy/retention.server.ts";
-import { startReplyReminders } from "#app/workspace/reply-promise.server.ts";
+import { startReplyReminders } from "#app/workspace/inbox/reply-promise.server.ts";
 import { isSchemaCurrent } from "#app/platform/migrations.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import { mediaPath, statusPagePath } from "#app/site/pages.ts";

@@ -358,7 +358,7 @@ export async function restoreVersion(trx: Kysely<Schema>, id: string, version: n
 
 const pickFields = (posting: Posting): PostingFields => postingFieldsOf(posting);
 
-/** A version as a content file carries it (app/workspace/content-file.server.ts). */
+/** A version as a content file carries it (app/workspace/content/content-file.server.ts). */
 export type KeptVersion = {
   version: number;
   savedAt: string;

@@ -141,7 +141,7 @@ export async function createProofEntry<Kind extends ProofKind>(
   kind: Kind,
   input: ProofInput<Kind>,
   savedBy: SavedBy,
-  /** An imported entry keeps its id and place (app/workspace/proof-file.server.ts). */
+  /** An imported entry keeps its id and place (app/workspace/content/proof-file.server.ts). */
   imported?: { id: string; position: number },
 ) {
   const now = savedBy.now ?? clockNow();

@@ -25,7 +25,7 @@ import { purgeAnalytics } from "#app/analytics/rollup.server.ts";
 import { epochMs, startClockAt } from "#app/platform/clock.ts";
 import { type Engine, openDatabase, type Schema } from "#app/platform/db.server.ts";
 import { migrateToLatest } from "#app/platform/migrations.server.ts";
-import { replyWeeks } from "#app/workspace/reply-promise.server.ts";
+import { replyWeeks } from "#app/workspace/inbox/reply-promise.server.ts";
 import { createPostgresDatabase } from "#tests/helpers/databases.ts";
 import { browserOf } from "#server/browsers.ts";
 import { type BenchSite, median, processCpuMs, startServer } from "./harness.ts";

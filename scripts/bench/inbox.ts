@@ -32,9 +32,9 @@ import {
   kindFields,
   listInbox,
   openApplicationsQuery,
-} from "#app/workspace/inbox.server.ts";
-import { sessionCookie, startSession } from "#app/workspace/session.server.ts";
-import { inviteStaff } from "#app/workspace/staff.server.ts";
+} from "#app/workspace/inbox/inbox.server.ts";
+import { sessionCookie, startSession } from "#app/workspace/sign-in/session.server.ts";
+import { inviteStaff } from "#app/workspace/people/staff.server.ts";
 import { workspacePaths } from "#app/workspace/workspace-paths.ts";
 import { createPostgresDatabase } from "#tests/helpers/databases.ts";
 

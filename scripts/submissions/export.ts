@@ -3,7 +3,7 @@ import path from "node:path";
 import { toCsv, toExportRecord } from "#app/forms/export.server.ts";
 import { listSubmissions } from "#app/forms/submissions.server.ts";
 import type { SubmissionKind } from "#app/platform/db.server.ts";
-import { teamSheet } from "#app/workspace/inbox.server.ts";
+import { teamSheet } from "#app/workspace/inbox/inbox.server.ts";
 import { type Command, kindNames, kinds } from "./command.ts";
 import { writeOrExit } from "./write-file.ts";
 

@@ -1,11 +1,11 @@
 // Submissions shown on the operator's terminal as the workspace shows them (its labels,
-// app/workspace/workspace-display.ts).
+// app/workspace/shell/workspace-display.ts).
 import type { Kysely } from "kysely";
 import { type MeetingState, meetingsOfSubmissions } from "#app/booking/meeting-queries.server.ts";
 import type { SubmissionRecord } from "#app/forms/submissions.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
-import { kindFields } from "#app/workspace/inbox.server.ts";
-import { mailLabel, mailStateLabel, postingTitle, stateLabel } from "#app/workspace/workspace-display.ts";
+import { kindFields } from "#app/workspace/inbox/inbox.server.ts";
+import { mailLabel, mailStateLabel, postingTitle, stateLabel } from "#app/workspace/shell/workspace-display.ts";
 
 /** What visitors typed, safe to print: no control characters (a terminal would act on them). */
 const controls = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;

@@ -4,9 +4,9 @@ import { getSubmission, type SubmissionRecord } from "#app/forms/submissions.ser
 import type { Env } from "#app/platform/env.ts";
 import { formatBytes } from "#app/platform/file-size.ts";
 import { workspacePaths } from "#app/workspace/workspace-paths.ts";
-import { kindFields } from "#app/workspace/inbox.server.ts";
+import { kindFields } from "#app/workspace/inbox/inbox.server.ts";
 import type { MeetingState } from "#app/booking/meeting-queries.server.ts";
-import { formatTime, postingTitle, stateLabel } from "#app/workspace/workspace-display.ts";
+import { formatTime, postingTitle, stateLabel } from "#app/workspace/shell/workspace-display.ts";
 import type { Command } from "./command.ts";
 import { oneId } from "./one-id.ts";
 import { characters, mailLine, meetingsOf, printable } from "./print.ts";

@@ -1,5 +1,5 @@
 import { webhookLog } from "#app/webhooks/log.server.ts";
-import { attemptResult, formatTime, webhookStateLabel } from "#app/workspace/workspace-display.ts";
+import { attemptResult, formatTime, webhookStateLabel } from "#app/workspace/shell/workspace-display.ts";
 import type { Command } from "./command.ts";
 import { oneId } from "./one-id.ts";
 import { printable } from "./print.ts";

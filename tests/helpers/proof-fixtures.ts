@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import sharp from "sharp";
 import { prepareImage } from "#app/pages/proof-images.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
-import { changeProof } from "#app/workspace/proof.server.ts";
+import { changeProof } from "#app/workspace/content/proof.server.ts";
 
 // Images an editor might upload, made here so the tests carry no binary files.
 

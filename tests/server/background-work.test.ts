@@ -162,8 +162,8 @@ describe.each(engines)("what the admins see of the purge on %s", (engine) => {
 
   /** A session cookie of a new person with this role. */
   async function signIn(role: "admin" | "member") {
-    const { inviteStaff } = await import("#app/workspace/staff.server.ts");
-    const { startSession } = await import("#app/workspace/session.server.ts");
+    const { inviteStaff } = await import("#app/workspace/people/staff.server.ts");
+    const { startSession } = await import("#app/workspace/sign-in/session.server.ts");
     const { staff } = await inviteStaff(database.db, { email: `${role}@company.example`, role, actor: null });
     return `__Host-workspace=${await startSession(database.db, staff.id)}`;
   }
@@ -175,12 +175,12 @@ describe.each(engines)("what the admins see of the purge on %s", (engine) => {
       context: {},
     }) as never;
   const requestsPage = async (cookie: string) =>
-    (await import("#app/workspace/requests-page.tsx")).loader(get("/workspace/requests", cookie));
+    (await import("#app/workspace/privacy/requests-page.tsx")).loader(get("/workspace/requests", cookie));
   const inbox = async (cookie: string) =>
-    (await import("#app/workspace/inbox-page.tsx")).loader(get("/workspace", cookie));
+    (await import("#app/workspace/inbox/inbox-page.tsx")).loader(get("/workspace", cookie));
 
   test("the Data requests page says when the purge last succeeded, and warns the admins when that is more than two days ago or never", async () => {
-    const { workspace } = await import("#app/workspace/workspace-content.ts");
+    const { workspace } = await import("#app/workspace/shell/workspace-content.ts");
     const { purgeIfDue: check } = await import("#app/privacy/daily-purge.server.ts");
     const admin = await signIn("admin");
     const member = await signIn("member");

@@ -11,7 +11,7 @@ import { type NewSubmission, storeSubmission } from "#app/forms/submissions.serv
 import { type Engine, openDatabase, type Schema } from "#app/platform/db.server.ts";
 import { migrateToLatest, migrationNames } from "#app/platform/migrations.server.ts";
 import { deleteSubmissions } from "#app/privacy/retention.server.ts";
-import { InboxFilterSchema, listInbox, setProgress } from "#app/workspace/inbox.server.ts";
+import { InboxFilterSchema, listInbox, setProgress } from "#app/workspace/inbox/inbox.server.ts";
 import { createPostgresDatabase, engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 
 // The inbox's search finds what a person typed, whatever its case, on both engines: never the

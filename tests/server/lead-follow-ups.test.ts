@@ -225,8 +225,8 @@ describe.each(engines)("after a form post on %s", (engine) => {
       expect(receiver.received).toHaveLength(1);
 
       // Sent again from the workspace: the same event again, and the audit trail says who asked.
-      const { redeliverWebhooks } = await import("#app/workspace/inbox.server.ts");
-      const { listAudit } = await import("#app/workspace/audit.server.ts");
+      const { redeliverWebhooks } = await import("#app/workspace/inbox/inbox.server.ts");
+      const { listAudit } = await import("#app/workspace/people/audit.server.ts");
       const actor = { id: "staff-1", email: "lead@company.example" };
       expect(await redeliverWebhooks(database.db, stored!.id, actor)).toBe(1);
       const { webhookWorker } = await import("#app/webhooks/worker.server.ts");
@@ -248,7 +248,7 @@ describe.each(engines)("after a form post on %s", (engine) => {
       server = await startServer(database, { WEBHOOK_ENDPOINTS: JSON.stringify(endpoints) });
       await server.sendInquiry("visitor@example.com", { website: "https://spam.example" });
       const [stored] = await submissions();
-      const { setSpam } = await import("#app/workspace/inbox.server.ts");
+      const { setSpam } = await import("#app/workspace/inbox/inbox.server.ts");
       expect(await setSpam(database.db, stored!.id, false, { id: "staff-1", email: "lead@company.example" })).toBe(
         true,
       );

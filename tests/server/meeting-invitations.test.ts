@@ -291,10 +291,10 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
   });
 
   test("the workspace reads a moved and cancelled meeting as such: its state, a labelled history in the person's zone, the sheet", async () => {
-    const { InboxFilterSchema, listInbox, teamSheet } = await import("#app/workspace/inbox.server.ts");
+    const { InboxFilterSchema, listInbox, teamSheet } = await import("#app/workspace/inbox/inbox.server.ts");
     const { getSubmission } = await import("#app/forms/submissions.server.ts");
     const { meetingsOfSubmissions } = await import("#app/booking/meeting-queries.server.ts");
-    const { submissionHistory } = await import("#app/workspace/history.server.ts");
+    const { submissionHistory } = await import("#app/workspace/inbox/history.server.ts");
     const { toCsv } = await import("#app/forms/export.server.ts");
     const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
     // The pipeline stores the submission at the clock's time; the booking takes the test's.

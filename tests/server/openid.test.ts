@@ -1,14 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { env } from "#app/platform/env.server.ts";
-import { listAudit } from "#app/workspace/audit.server.ts";
+import { listAudit } from "#app/workspace/people/audit.server.ts";
 import {
   beginOpenIdSignIn,
   consumeAttempt,
   finishOpenIdSignIn,
   OpenIdUnavailable,
   type OpenIdSettings,
-} from "#app/workspace/openid.server.ts";
-import { inviteStaff, listStaff, removeStaff } from "#app/workspace/staff.server.ts";
+} from "#app/workspace/sign-in/openid.server.ts";
+import { inviteStaff, listStaff, removeStaff } from "#app/workspace/people/staff.server.ts";
 import { workspacePaths } from "#app/workspace/workspace-paths.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 import { type OpenIdProvider, startOpenIdProvider } from "#tests/helpers/openid-provider.ts";

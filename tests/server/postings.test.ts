@@ -12,10 +12,10 @@ import {
 } from "#app/careers/postings.server.ts";
 import { contentChanged, contentRevisions } from "#app/platform/content-revisions.server.ts";
 import { initialPostings } from "#app/platform/migrations/initial-postings.ts";
-import { listAudit } from "#app/workspace/audit.server.ts";
-import { changePosting } from "#app/workspace/postings.server.ts";
-import { inviteStaff, setContentRights, listStaff } from "#app/workspace/staff.server.ts";
-import { readSession, startSession } from "#app/workspace/session.server.ts";
+import { listAudit } from "#app/workspace/people/audit.server.ts";
+import { changePosting } from "#app/workspace/content/postings.server.ts";
+import { inviteStaff, setContentRights, listStaff } from "#app/workspace/people/staff.server.ts";
+import { readSession, startSession } from "#app/workspace/sign-in/session.server.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 
 // The postings in the database (issue 30): the brief's six on a fresh database, open from the
@@ -258,7 +258,9 @@ describe.each(engines)("moving content on %s", (engine) => {
   afterEach(() => Promise.all([from.cleanup(), to.cleanup()]));
 
   test("an export imported elsewhere gives the same postings with their history; a file with a mistake changes nothing", async () => {
-    const { contentFileProblems, exportContent, importContent } = await import("#app/workspace/content-file.server.ts");
+    const { contentFileProblems, exportContent, importContent } = await import(
+      "#app/workspace/content/content-file.server.ts"
+    );
     const created = await changePosting(from.db, { intent: "publish", fields: platformEngineer }, editor);
     await changePosting(
       from.db,

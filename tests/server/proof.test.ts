@@ -5,8 +5,8 @@ import { prepareImage } from "#app/pages/proof-images.server.ts";
 import type { ProofFields } from "#app/pages/proof-fields.ts";
 import { listProof, listProofVersions, ProofRefusal, proofLists } from "#app/pages/proof.server.ts";
 import { contentRevisions } from "#app/platform/content-revisions.server.ts";
-import { listAudit } from "#app/workspace/audit.server.ts";
-import { changeProof } from "#app/workspace/proof.server.ts";
+import { listAudit } from "#app/workspace/people/audit.server.ts";
+import { changeProof } from "#app/workspace/content/proof.server.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 import { fillFullProof, jpegWithLocation, pngLogo, svgLogo } from "#tests/helpers/proof-fixtures.ts";
 
@@ -284,7 +284,7 @@ describe.each(engines)("moving proof on %s", (engine) => {
 
   test("the full set exported and imported elsewhere gives the same proof, images and case studies' versions; a file with a mistake changes nothing", async () => {
     const { contentFileProblems, contentImageProblems, exportContent, importContent } = await import(
-      "#app/workspace/content-file.server.ts"
+      "#app/workspace/content/content-file.server.ts"
     );
     await fillFullProof(from.db);
     // A case study saved once more: two versions to carry.

@@ -9,8 +9,8 @@ import { type NewSubmission, storeSubmission } from "#app/forms/submissions.serv
 import { openDatabase } from "#app/platform/db.server.ts";
 import { migrateTo, migrateToLatest } from "#app/platform/migrations.server.ts";
 import { deleteSubmissions } from "#app/privacy/retention.server.ts";
-import { listAudit, recordAudit } from "#app/workspace/audit.server.ts";
-import { readableAudit } from "#app/workspace/audit-sentences.server.ts";
+import { listAudit, recordAudit } from "#app/workspace/people/audit.server.ts";
+import { readableAudit } from "#app/workspace/people/audit-sentences.server.ts";
 import {
   exportInbox,
   InboxFilterSchema,
@@ -18,11 +18,11 @@ import {
   setNote,
   setProgress,
   setSpam,
-} from "#app/workspace/inbox.server.ts";
-import { listPasskeys, removePasskey, renamePasskey } from "#app/workspace/passkeys.server.ts";
-import { readSession, startSession, zoneOf } from "#app/workspace/session.server.ts";
-import { inviteStaff, listStaff, revokeInvitation, setTimeZone } from "#app/workspace/staff.server.ts";
-import { formatTime, shownTime, stateLabel } from "#app/workspace/workspace-display.ts";
+} from "#app/workspace/inbox/inbox.server.ts";
+import { listPasskeys, removePasskey, renamePasskey } from "#app/workspace/sign-in/passkeys.server.ts";
+import { readSession, startSession, zoneOf } from "#app/workspace/sign-in/session.server.ts";
+import { inviteStaff, listStaff, revokeInvitation, setTimeZone } from "#app/workspace/people/staff.server.ts";
+import { formatTime, shownTime, stateLabel } from "#app/workspace/shell/workspace-display.ts";
 import { createPostgresDatabase, engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 
 // What issue 33 asked of the workspace, on both engines: e-mails told apart (and those queued

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { openDatabase } from "#app/platform/db.server.ts";
 import { newId } from "#app/platform/ids.server.ts";
 import { WebhookEndpointsSchema } from "#app/webhooks/endpoints.ts";
-import { durationLabel, promiseState } from "#app/workspace/reply-promise.ts";
+import { durationLabel, promiseState } from "#app/workspace/inbox/reply-promise.ts";
 import {
   queueReplyReminders,
   recordReply,
@@ -10,7 +10,7 @@ import {
   replyWeeks,
   sendReply,
   setOwner,
-} from "#app/workspace/reply-promise.server.ts";
+} from "#app/workspace/inbox/reply-promise.server.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 
 // The contact page's promise of a reply within 24 hours (issue 34), on both engines: where an

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { type NewSubmission, storeSubmission } from "#app/forms/submissions.server.ts";
 import { inquiryFields } from "#app/contact/inquiry-fields.ts";
 import { applicationFields } from "#app/careers/application-fields.ts";
-import { setNote, setProgress } from "#app/workspace/inbox.server.ts";
+import { setNote, setProgress } from "#app/workspace/inbox/inbox.server.ts";
 import { queueWebhookEvent } from "#app/forms/webhook-events.server.ts";
 import { WebhookEndpointSchema } from "#app/webhooks/endpoints.ts";
 import { deliverDueWebhooks } from "#app/webhooks/delivery.server.ts";

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { type NewSubmission, getSubmission, storeSubmission } from "#app/forms/submissions.server.ts";
 import { inquiryFields } from "#app/contact/inquiry-fields.ts";
 import { applicationFields } from "#app/careers/application-fields.ts";
-import { listAudit } from "#app/workspace/audit.server.ts";
-import { readableAudit } from "#app/workspace/audit-sentences.server.ts";
+import { listAudit } from "#app/workspace/people/audit.server.ts";
+import { readableAudit } from "#app/workspace/people/audit-sentences.server.ts";
 import { env } from "#app/platform/env.server.ts";
 import {
   exportInbox,
@@ -15,7 +15,7 @@ import {
   setNote,
   setProgress,
   setSpam,
-} from "#app/workspace/inbox.server.ts";
+} from "#app/workspace/inbox/inbox.server.ts";
 import {
   endSession,
   openedElsewhere,
@@ -23,8 +23,8 @@ import {
   requireSameOrigin,
   safeNext,
   startSession,
-} from "#app/workspace/session.server.ts";
-import { listPasskeys, removePasskey } from "#app/workspace/passkeys.server.ts";
+} from "#app/workspace/sign-in/session.server.ts";
+import { listPasskeys, removePasskey } from "#app/workspace/sign-in/passkeys.server.ts";
 import {
   findInvitation,
   inviteStaff,
@@ -32,7 +32,7 @@ import {
   removeStaff,
   setStaffRole,
   wasSuperseded,
-} from "#app/workspace/staff.server.ts";
+} from "#app/workspace/people/staff.server.ts";
 import { hashToken } from "#app/platform/tokens.server.ts";
 import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 

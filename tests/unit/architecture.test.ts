@@ -301,7 +301,7 @@ describe("the rules themselves", () => {
     expect(ruleBroken("app/contact/contact.server.ts", "app/careers/application.server.ts")).not.toBeNull();
     expect(ruleBroken("app/entry.server.tsx", "server/security-headers.ts")).not.toBeNull();
     expect(ruleBroken("app/booking/booking-page.tsx", "app/contact/contact-schema.ts")).not.toBeNull();
-    expect(ruleBroken("app/forms/notification.server.ts", "app/workspace/session.server.ts")).not.toBeNull();
+    expect(ruleBroken("app/forms/notification.server.ts", "app/workspace/sign-in/session.server.ts")).not.toBeNull();
   });
 
   test("allow what it permits", () => {

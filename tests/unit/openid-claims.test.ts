@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { openIdProvider, vouchedEmail } from "#app/workspace/openid-claims.server.ts";
+import { openIdProvider, vouchedEmail } from "#app/workspace/sign-in/openid-claims.server.ts";
 
 // Which ID tokens vouch for an address, provider by provider (decision 019).
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { currentZoneName, renamedZones, zoneAliases, zoneChoices } from "#app/platform/time-zones.ts";
-import { timeZoneChoices } from "#app/workspace/workspace-display.ts";
+import { timeZoneChoices } from "#app/workspace/shell/workspace-display.ts";
 
 /** What a zone's clock reads, with its offset, at a few instants across the years (summers and winters). */
 const clockReadings = (timeZone: string) => {

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 // Counting what the site brings without cookies or personal data (app/analytics/), and keeping
-// the 24-hour promise (app/workspace/reply-promise.server.ts): issue 34.
+// the 24-hour promise (app/workspace/inbox/reply-promise.server.ts): issue 34.
 export async function up(db: Kysely<any>) {
   // The day's salt for the visitors' hashes, shared by every instance so a visitor counts once a
   // day wherever they land; each day's is deleted once the day is over, so no hash of one day

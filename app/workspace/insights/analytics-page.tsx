@@ -1,0 +1,333 @@
+import type { ReactNode } from "react";
+import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import { Container } from "#app/ui/container.tsx";
+import { TimeChart } from "#app/ui/time-chart.tsx";
+import { fillTemplate } from "#app/platform/fill-template.ts";
+import type { Route } from "./+types/analytics-page";
+import { analyticsCopy } from "./analytics-content.ts";
+import { membersAccess, setAnalyticsAccess } from "./analytics-access.server.ts";
+import { rangeChoices, rangeParams } from "./analytics-range.ts";
+import { analyticsView, requireAnalytics } from "./analytics-view.server.ts";
+import { fieldClasses, Warning } from "../shell/notice.tsx";
+import { requireStaff } from "../sign-in/session.server.ts";
+import { workspaceMeta } from "../shell/workspace-error.tsx";
+import { workspacePaths } from "../workspace-paths.ts";
+import { WorkspaceTable } from "../shell/workspace-table.tsx";
+
+// The analytics dashboard (issue 34): what the site brings over a range of days. Every chart is
+// SVG drawn here, with the same numbers in a table; nothing on the page runs a script.
+
+export { WorkspaceError as ErrorBoundary } from "../shell/workspace-error.tsx";
+
+const copy = analyticsCopy.dashboard;
+
+export const meta: Route.MetaFunction = workspaceMeta(copy.title);
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db, staff } = await requireAnalytics(request);
+  const view = await analyticsView(db, new URL(request.url));
+  return {
+    view,
+    range: rangeParams(view.range).toString(),
+    members: staff.role === "admin" ? await membersAccess(db) : null,
+  };
+}
+
+const AccessSchema = z.object({ intent: z.literal("access"), staffId: z.string(), allowed: z.enum(["yes", "no"]) });
+
+export async function action({ request }: Route.ActionArgs) {
+  const { db, staff } = await requireStaff(request, { role: "admin" });
+  const parsed = AccessSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data("Unknown change.", { status: 400 });
+  const found = await setAnalyticsAccess(db, parsed.data.staffId, parsed.data.allowed === "yes", staff);
+  if (!found) throw data("Not found", { status: 404 });
+  return redirect(`${workspacePaths.analytics()}#access`, 303);
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-10">
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const cell = "py-2 pr-4";
+const number = "py-2 pr-4 text-right tabular-nums";
+
+/** A breakdown's rows (a label, views, visits), or what to say when there are none. */
+function Breakdown({
+  id,
+  title,
+  empty,
+  column,
+  rows,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  column: string;
+  rows: Array<{ label: string; views: number; visits: number }>;
+}) {
+  return (
+    <Section id={id} title={title}>
+      {rows.length === 0 ? (
+        <p className="mt-2 text-ink-muted">{empty}</p>
+      ) : (
+        <WorkspaceTable className="mt-2" columns={[column, copy.columns.views, copy.columns.visits]}>
+          {rows.map((row) => (
+            <tr key={row.label} className="border-b border-line">
+              <td className={`${cell} break-all`}>{row.label}</td>
+              <td className={number}>{row.views}</td>
+              <td className={number}>{row.visits}</td>
+            </tr>
+          ))}
+        </WorkspaceTable>
+      )}
+    </Section>
+  );
+}
+
+export default function Analytics({ loaderData }: Route.ComponentProps) {
+  const { view, range, members } = loaderData;
+  const period = fillTemplate(copy.showing, { from: view.range.from, to: view.range.to });
+  return (
+    <Container className="py-8">
+      <h1 className="text-3xl font-extrabold tracking-tight">{copy.title}</h1>
+      <p className="mt-2 max-w-3xl text-ink-muted">{copy.intro}</p>
+      {view.range.bad ? <Warning>{copy.range.badRange}</Warning> : null}
+
+      <Form
+        method="get"
+        aria-label={copy.range.legend}
+        className="mt-6 flex flex-wrap items-end gap-4 rounded-card border border-line bg-surface p-4"
+      >
+        <p className="flex flex-wrap gap-4">
+          {rangeChoices.map((days) => (
+            <Link
+              key={days}
+              to={workspacePaths.analytics(new URLSearchParams({ days: String(days) }))}
+              aria-current={view.range.days === days ? "page" : undefined}
+              className="inline-flex min-h-6 items-center font-semibold underline-offset-4 hover:underline aria-[current=page]:underline"
+            >
+              {fillTemplate(copy.range.last, { days: String(days) })}
+            </Link>
+          ))}
+        </p>
+        <label className="font-semibold">
+          {copy.range.from}
+          <input type="date" name="from" defaultValue={view.range.from} required className={fieldClasses} />
+        </label>
+        <label className="font-semibold">
+          {copy.range.to}
+          <input type="date" name="to" defaultValue={view.range.to} required className={fieldClasses} />
+        </label>
+        <button type="submit" className="rounded-control bg-brand px-4 py-2 font-semibold text-brand-ink">
+          {copy.range.show}
+        </button>
+      </Form>
+
+      <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2">
+        <span>{period}</span>
+        <a
+          href={workspacePaths.analyticsExport(new URLSearchParams(range))}
+          download
+          className="font-semibold text-brand underline underline-offset-4"
+        >
+          {copy.export}
+        </a>
+      </p>
+
+      <dl className="mt-6 grid max-w-xl grid-cols-2 gap-4">
+        <div className="rounded-card border border-line p-4">
+          <dt className="text-sm text-ink-muted">{copy.summary.views}</dt>
+          <dd className="text-3xl font-extrabold tabular-nums">{view.views}</dd>
+        </div>
+        <div className="rounded-card border border-line p-4">
+          <dt className="text-sm text-ink-muted">{copy.summary.visits}</dt>
+          <dd className="text-3xl font-extrabold tabular-nums">{view.visits}</dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-sm text-ink-muted">{copy.summary.visitsHint}</p>
+
+      <Section id="over-time" title={copy.overTime.title}>
+        <TimeChart
+          id="over-time-chart"
+          description={fillTemplate(copy.overTime.chart, { from: view.range.from, to: view.range.to })}
+          labels={view.days.map((day) => day.day)}
+          bars={view.days.map((day) => day.views)}
+          line={view.days.map((day) => day.visits)}
+        />
+        <WorkspaceTable className="mt-2" columns={[copy.overTime.day, copy.columns.views, copy.columns.visits]}>
+          {view.days.map((day) => (
+            <tr key={day.day} className="border-b border-line">
+              <td className={cell}>{day.day}</td>
+              <td className={number}>{day.views}</td>
+              <td className={number}>{day.visits}</td>
+            </tr>
+          ))}
+        </WorkspaceTable>
+      </Section>
+
+      <div className="grid gap-x-10 lg:grid-cols-2">
+        <Breakdown
+          id="pages"
+          title={copy.pages.title}
+          empty={copy.pages.empty}
+          column={copy.pages.column}
+          rows={view.pages.map((row) => ({ ...row, label: row.value }))}
+        />
+        <Breakdown
+          id="referrers"
+          title={copy.referrers.title}
+          empty={copy.referrers.empty}
+          column={copy.referrers.column}
+          rows={view.referrers.map((row) => ({ ...row, label: row.value }))}
+        />
+        <Section id="campaigns" title={copy.campaigns.title}>
+          {view.campaigns.length === 0 ? (
+            <p className="mt-2 text-ink-muted">{copy.campaigns.empty}</p>
+          ) : (
+            <WorkspaceTable
+              className="mt-2"
+              columns={[
+                copy.campaigns.source,
+                copy.campaigns.medium,
+                copy.campaigns.campaign,
+                copy.columns.views,
+                copy.columns.visits,
+              ]}
+            >
+              {view.campaigns.map((row) => (
+                <tr key={row.value} className="border-b border-line">
+                  <td className={cell}>{row.source || copy.campaigns.none}</td>
+                  <td className={cell}>{row.medium || copy.campaigns.none}</td>
+                  <td className={cell}>{row.campaign || copy.campaigns.none}</td>
+                  <td className={number}>{row.views}</td>
+                  <td className={number}>{row.visits}</td>
+                </tr>
+              ))}
+            </WorkspaceTable>
+          )}
+        </Section>
+        <Breakdown
+          id="devices"
+          title={copy.devices.title}
+          empty={copy.devices.empty}
+          column={copy.devices.column}
+          rows={view.devices}
+        />
+      </div>
+
+      <Section id="funnels" title={copy.funnels.title}>
+        <WorkspaceTable
+          className="mt-2"
+          columns={[copy.funnels.form, copy.funnels.views, copy.funnels.submissions, copy.funnels.rate]}
+        >
+          {view.funnels.map((row) => (
+            <tr key={row.path} className="border-b border-line">
+              <td className={cell}>{row.label}</td>
+              <td className={number}>{row.views}</td>
+              <td className={number}>{row.submissions}</td>
+              <td className={number}>{row.rate}</td>
+            </tr>
+          ))}
+        </WorkspaceTable>
+        <p className="mt-2 max-w-3xl text-sm text-ink-muted">{copy.funnels.note}</p>
+      </Section>
+
+      <Section id="heard" title={copy.heard.title}>
+        {view.heard.length === 0 ? (
+          <p className="mt-2 text-ink-muted">{copy.heard.empty}</p>
+        ) : (
+          <WorkspaceTable className="mt-2" columns={[copy.heard.answer, copy.heard.count]}>
+            {view.heard.map((row) => (
+              <tr key={row.answer} className="border-b border-line">
+                <td className={`${cell} break-words`}>{row.answer}</td>
+                <td className={number}>{row.count}</td>
+              </tr>
+            ))}
+          </WorkspaceTable>
+        )}
+      </Section>
+
+      <Section id="promise" title={copy.promise.title}>
+        <p className="mt-2 max-w-3xl text-ink-muted">{copy.promise.intro}</p>
+        {view.weeks.length === 0 ? (
+          <p className="mt-2 text-ink-muted">{copy.promise.empty}</p>
+        ) : (
+          <>
+            <TimeChart
+              id="promise-chart"
+              description={copy.promise.chart}
+              labels={view.weeks.map((week) => week.week)}
+              bars={view.weeks.map((week) => week.share ?? 0)}
+              top={100}
+              unit=" %"
+            />
+            <WorkspaceTable
+              className="mt-2"
+              columns={[
+                copy.promise.week,
+                copy.promise.inquiries,
+                copy.promise.kept,
+                copy.promise.share,
+                copy.promise.median,
+              ]}
+            >
+              {view.weeks.map((week) => (
+                <tr key={week.week} className="border-b border-line">
+                  <td className={cell}>{week.week}</td>
+                  <td className={number}>{week.inquiries}</td>
+                  <td className={number}>
+                    {week.kept} / {week.decided}
+                  </td>
+                  <td className={number}>{week.share === null ? copy.promise.notYet : `${week.share} %`}</td>
+                  <td className={number}>{week.median}</td>
+                </tr>
+              ))}
+            </WorkspaceTable>
+          </>
+        )}
+      </Section>
+
+      {members ? (
+        <Section id="access" title={copy.access.title}>
+          <p className="mt-2 max-w-3xl text-ink-muted">
+            {copy.adminsAndAllowed} {copy.access.intro}
+          </p>
+          {members.length === 0 ? (
+            <p className="mt-2 text-ink-muted">{copy.access.none}</p>
+          ) : (
+            <ul className="mt-3 space-y-2">
+              {members.map((member) => (
+                <li key={member.id} className="flex flex-wrap items-center gap-4">
+                  <span className="font-semibold">{member.email}</span>
+                  <span className="text-ink-muted">
+                    {member.allowed ? copy.access.allowed : copy.access.notAllowed}
+                  </span>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="access" />
+                    <input type="hidden" name="staffId" value={member.id} />
+                    <input type="hidden" name="allowed" value={member.allowed ? "no" : "yes"} />
+                    <button
+                      type="submit"
+                      aria-label={`${member.allowed ? copy.access.remove : copy.access.allow}: ${member.email}`}
+                      className="rounded-control border border-line px-3 py-1.5 font-semibold hover:bg-surface"
+                    >
+                      {member.allowed ? copy.access.remove : copy.access.allow}
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      ) : null}
+    </Container>
+  );
+}
