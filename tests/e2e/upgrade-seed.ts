@@ -9,7 +9,10 @@ import { openDatabase } from "#app/platform/db.server.ts";
 import { migrateToLatest } from "#app/platform/migrations.server.ts";
 import { newToken } from "#app/platform/tokens.server.ts";
 
-const database = openDatabase({ dataDir: process.env.DATA_DIR ?? "./data" });
+const database = openDatabase({
+  dataDir: process.env.DATA_DIR ?? "./data",
+  databaseUrl: process.env.DATABASE_URL || undefined,
+});
 await migrateToLatest(database.db, database.engine);
 const notification = ({ id }: { id: string }) => ({
   recipient: "hello@example.com",
