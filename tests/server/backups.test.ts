@@ -10,7 +10,7 @@ import { inquiryFields } from "#app/contact/inquiry-fields.ts";
 import { type NewSubmission, storeSubmission } from "#app/forms/submissions.server.ts";
 import { openDatabase } from "#app/platform/db.server.ts";
 import { localMailFile } from "#app/platform/mail.server.ts";
-import { migrationNames } from "#app/platform/migrations.server.ts";
+import { isSchemaCurrent, migrateTo, migrationNames } from "#app/platform/migrations.server.ts";
 import { loadFormSecret } from "#app/platform/secret.server.ts";
 import { runJob } from "#app/platform/worker.server.ts";
 import { recordedErasures } from "#app/privacy/requests.server.ts";
@@ -154,6 +154,27 @@ describe("SQLite: npm run backup and npm run restore", () => {
       await reopened.db.destroy();
     }
     expect(readFileSync(mailFile, "utf8")).toContain("Thanks, Bob");
+  });
+
+  test("a backup of an older schema is migrated forward when restored", async () => {
+    // The database as the release before the last migration left it.
+    await database.db.destroy();
+    rmSync(database.dataDir, { recursive: true, force: true });
+    const older = openDatabase({ dataDir: database.dataDir });
+    const previousMigration = migrationNames.at(-2) as string;
+    await migrateTo(older.db, "sqlite", previousMigration);
+    await older.db.destroy();
+    const made = await backup();
+    expect(made.code).toBe(0);
+    expect(checkBackup(made.stdout.trim()).schema).toBe(previousMigration);
+    rmSync(database.dataDir, { recursive: true, force: true });
+
+    const restored = await restore([made.stdout.trim()]);
+    expect(restored.code).toBe(0);
+    expect(restored.stdout).toContain(`schema ${previousMigration}`);
+    expect(restored.stdout).toContain(`Migrated forward: ${lastMigration}.`);
+    database.db = openDatabase({ dataDir: database.dataDir }).db;
+    expect(await isSchemaCurrent(database.db, "sqlite")).toBe(true);
   });
 
   test("a file that is not a backup is refused, and the data folder stays as it was", async () => {
