@@ -6,8 +6,11 @@ import { SiteFooter } from "./site/site-footer.tsx";
 import { SiteHeader } from "./site/site-header.tsx";
 import { isbot } from "isbot";
 import { ConsentProvider, CookieSettingsLink } from "./consent/consent-manager.tsx";
-import { publicConfig } from "./platform/env.ts";
+import { siteConfig } from "./config.ts";
+import { careersEnv } from "./careers/careers-env.server.ts";
+import { consentEnv } from "./consent/consent-env.server.ts";
 import { env } from "./platform/env.server.ts";
+import { privacyEnv } from "./privacy/privacy-env.server.ts";
 import { site } from "./site/site-content.ts";
 import { consentFromCookies, undecided, viewOf } from "./consent/consent-cookie.ts";
 import { useHydratedMark } from "./site/hydrated-mark.ts";
@@ -20,10 +23,10 @@ import displayFont from "./ui/fonts/bricolage-display.woff2?url";
 export function loader({ request }: Route.LoaderArgs) {
   const cookies = request.headers.get("cookie");
   const data = {
-    config: publicConfig(env),
+    config: siteConfig({ ...env, ...privacyEnv, ...careersEnv, ...consentEnv }),
     // The page is rendered for the visitor's cookie choice (prerendered pages exist in one
     // variant per choice, picked by the server); crawlers never see the banner.
-    consent: viewOf(consentFromCookies(cookies, env.CONSENT_REVISION)),
+    consent: viewOf(consentFromCookies(cookies, consentEnv.CONSENT_REVISION)),
     isBot: isbot(request.headers.get("user-agent")),
   };
   // The frame's parts read only what app/site/ knows of this data.

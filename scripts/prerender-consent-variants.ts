@@ -8,11 +8,11 @@ import { readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { parseEnv } from "#app/platform/env.ts";
+import { parseConfig } from "#app/config.ts";
 import { type ConsentVariant, consentCookieName, serializeConsent } from "#app/consent/consent-cookie.ts";
 import { buildDir } from "#server/build-info.ts";
 
-const env = parseEnv(process.env);
+const env = parseConfig(process.env);
 const clientDir = path.join(buildDir, "client");
 const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
 const handle = createRequestHandler(build, "production");

@@ -8,27 +8,20 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { env } from "#app/platform/env.server.ts";
-import { openIdConfig } from "#app/platform/env.ts";
+import { consentEnv } from "#app/consent/consent-env.server.ts";
+import { openIdConfig } from "#app/workspace/sign-in/workspace-config.ts";
+import { workspaceEnv } from "#app/workspace/sign-in/workspace-env.server.ts";
 import { workspacePaths } from "#app/workspace/workspace-paths.ts";
 import { decodedOrNull, pathOf, withoutTrailingSlash } from "#app/platform/uri.ts";
 import { sql } from "kysely";
 import { clientAddressHeader } from "#app/platform/rate-limit.server.ts";
-import { log, logger, logRequest } from "#app/platform/log.server.ts";
-import { startDailyPurge } from "#app/privacy/daily-purge.server.ts";
-import { startDailyBackups } from "#app/backups/daily-backup.server.ts";
-import { backupsEnv } from "#app/backups/backups-env.server.ts";
-import { recordedErasures } from "#app/privacy/requests.server.ts";
+import { logger, logRequest } from "#app/platform/log.server.ts";
 import { metricsEnv } from "#app/metrics/metrics-env.server.ts";
-import { startMeetingReminders } from "#app/booking/reminders.server.ts";
 import { analyticsEnv } from "#app/analytics/analytics-env.server.ts";
 import { isCountedAnswer, startCountingViews } from "#app/analytics/page-views.server.ts";
-import { purgeSteps } from "#app/purge-steps.server.ts";
-import { retentionPolicy } from "#app/privacy/retention.server.ts";
-import { startReplyReminders } from "#app/workspace/inbox/reply-promise.server.ts";
 import { isSchemaCurrent } from "#app/platform/migrations.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import { mediaPath, statusPagePath } from "#app/site/pages.ts";
-import { webhookWorker } from "#app/webhooks/worker.server.ts";
 import { browserOf } from "./browsers.ts";
 import { precompressedFiles } from "./precompressed.ts";
 import { prerenderedPages } from "./prerendered.ts";
@@ -47,48 +40,14 @@ import { nonceHeader } from "#app/site/nonce.ts";
 // share one module graph with the routes. Prerendering imports the bundle as React Router's
 // server build, hence the re-export.
 export * from "virtual:react-router/server-build";
-export { getServices, stopServices } from "#app/platform/services.server.ts";
+export { getServices, startServing, stopServices } from "#app/platform/services.server.ts";
+// The work that starts once the server listens (startServing): each declares itself beside its
+// work, and is named here so that it is part of the server's bundle.
+export { meetingReminders } from "#app/booking/reminders.server.ts";
+export { dailyPurge } from "#app/purge-steps.server.ts";
+export { dailyBackup } from "#app/backup-steps.server.ts";
+export { replyReminders } from "#app/workspace/inbox/reply-promise.server.ts";
 export { logger } from "#app/platform/log.server.ts";
-
-/**
- * The background loop's workers (app/platform/worker.server.ts) that server/main.ts starts once
- * the server listens: the daily privacy purge (app/privacy/, with the analytics' rollup and
- * retention), the meetings' reminders (app/booking/), the inquiries' reply reminders
- * (app/workspace/) and, with BACKUP_DIR, the daily backup (app/backups/). The others start with
- * the services.
- */
-export async function startScheduledWork() {
-  const { db, engine, outbox } = await getServices();
-  const purge = startDailyPurge({
-    ...purgeSteps(db, {
-      policy: retentionPolicy(env),
-      analyticsKeepMonths: analyticsEnv.ANALYTICS_KEEP_MONTHS,
-    }),
-    onPurged: log.info,
-  });
-  const reminders = startMeetingReminders({ db, onQueued: outbox.kick });
-  const replyReminders = startReplyReminders({
-    db,
-    onQueued: () => {
-      outbox.kick();
-      webhookWorker.kick();
-    },
-  });
-  const { BACKUP_DIR, BACKUP_KEEP } = backupsEnv;
-  const backups = BACKUP_DIR
-    ? startDailyBackups({
-        db,
-        engine,
-        dataDir: env.DATA_DIR,
-        databaseUrl: env.DATABASE_URL,
-        backupDir: BACKUP_DIR,
-        keep: BACKUP_KEEP,
-        erasures: () => recordedErasures(db),
-        onBackedUp: log.info,
-      })
-    : undefined;
-  return { stop: () => Promise.all([purge.stop(), reminders.stop(), replyReminders.stop(), backups?.stop()]) };
-}
 
 const build = serverBuild as unknown as ServerBuild;
 
@@ -111,7 +70,7 @@ function staticCacheControl(urlPath: string) {
 
 const frames = frameOrigins([env.NEWSLETTER_EMBED_URL, env.LOGIN_EMBED_URL]);
 // The workspace's sign-in page posts to itself and is redirected to the company's provider.
-const openIdIssuer = openIdConfig(env)?.issuer;
+const openIdIssuer = openIdConfig(workspaceEnv)?.issuer;
 const signInFormTargets = openIdIssuer ? [new URL(openIdIssuer).origin] : [];
 
 /** TRUST_PROXY as Express understands it: a boolean, a number of hops, or addresses. */
@@ -167,7 +126,7 @@ export async function createApp({ clientDir }: { clientDir: string }): Promise<{
     build,
     db: (await getServices()).db,
     siteUrl: env.SITE_URL,
-    consentRevision: env.CONSENT_REVISION,
+    consentRevision: consentEnv.CONSENT_REVISION,
     frames,
     memory: prerendered,
   });

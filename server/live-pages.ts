@@ -1,14 +1,11 @@
 import type { Kysely } from "kysely";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { postingPages } from "#app/careers/careers-pages.server.ts";
+import { postingsContent } from "#app/careers/postings.server.ts";
+import { proofContent } from "#app/pages/proof.server.ts";
 import { type ConsentVariant, consentCookieName, serializeConsent } from "#app/consent/consent-cookie.ts";
 import { epochMs, now } from "#app/platform/clock.ts";
-import {
-  type ContentScope,
-  contentRevisions,
-  contentScopes,
-  renderChangedPagesWith,
-} from "#app/platform/content-revisions.server.ts";
+import { contentRevisions, renderChangedPagesWith } from "#app/platform/content-revisions.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { log } from "#app/platform/log.server.ts";
 import { nextTurn } from "#app/platform/pacing.server.ts";
@@ -26,14 +23,13 @@ import { fileDocumentPolicy } from "./security-headers.ts";
 // scheduled posting opens, an open one closes).
 
 /** Which pages each kind of content shows on, and the next moment they change by themselves. */
-export const contentPages: Record<
-  ContentScope,
-  (db: Kysely<Schema>, now: Date) => Promise<{ paths: string[]; changesAt: Date | null }>
-> = {
-  postings: postingPages,
+export const contentPages = {
+  [postingsContent]: postingPages,
   // The home page's clients, case studies and testimonials; the about page's team.
-  proof: async () => ({ paths: [pages.home.path, pages.about.path], changesAt: null }),
-};
+  [proofContent]: async () => ({ paths: [pages.home.path, pages.about.path], changesAt: null }),
+} satisfies Record<string, (db: Kysely<Schema>, now: Date) => Promise<{ paths: string[]; changesAt: Date | null }>>;
+type ContentScope = keyof typeof contentPages;
+const contentKinds = Object.keys(contentPages) as ContentScope[];
 
 const decided: Array<Exclude<ConsentVariant, "undecided">> = ["necessary", "forms"];
 
@@ -117,8 +113,8 @@ export async function startLivePages({
 
   /** Renders what changed since the last look (everything the first time). */
   async function refresh() {
-    const revisions = await contentRevisions(db);
-    for (const scope of contentScopes) {
+    const revisions = await contentRevisions(db, contentKinds);
+    for (const scope of contentKinds) {
       const changed = renderedRevision.get(scope) !== revisions[scope];
       if (!changed && (changesAt.get(scope) ?? 0) > epochMs()) continue;
       const count = await renderScope(scope);

@@ -3,8 +3,8 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { calDavConfig } from "#app/booking/booking-config.ts";
-import { type Config, parseConfig } from "#app/config.ts";
-import { ConfigError, publicConfig, siteUrlMismatch } from "#app/platform/env.ts";
+import { type Config, parseConfig, siteConfig } from "#app/config.ts";
+import { ConfigError, siteUrlMismatch } from "#app/platform/env.ts";
 import { buildDir, configDifferences, readBuildInfo } from "./build-info.ts";
 
 function fail(message: string): never {
@@ -25,7 +25,7 @@ process.env.NODE_ENV = env.NODE_ENV;
 
 const built = readBuildInfo();
 if (!built) fail("No build found in ./build: run `npm run build` first (or `npm start`, which builds when needed).");
-const differences = configDifferences(built.config, publicConfig(env));
+const differences = configDifferences(built.config, siteConfig(env));
 if (differences.length) {
   fail(
     `The build does not match the configuration:\n${differences.map((d) => `  - ${d}`).join("\n")}\nRebuild with \`npm run build\` under the same environment.`,
@@ -46,7 +46,6 @@ const app = await bundle.createApp({ clientDir: path.join(buildDir, "client") })
 
 const server = createServer(app.listener);
 server.once("error", (error) => fail(`Could not listen on ${env.HOST}:${env.PORT}: ${error.message}`));
-let scheduled: ReturnType<typeof bundle.startScheduledWork> | undefined;
 server.listen(env.PORT, env.HOST, () => {
   const shownHost = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
   const calendar = calDavConfig(env);
@@ -57,9 +56,9 @@ server.listen(env.PORT, env.HOST, () => {
   );
   const mismatch = siteUrlMismatch(env);
   if (mismatch) bundle.logger.warn(mismatch);
-  // Deletes what is past its retention period (now, then daily) and queues meeting reminders:
-  // once the server listens, so a purge over years of backlog never holds up the first answer.
-  scheduled = bundle.startScheduledWork();
+  // The work declared to start once the server listens (the daily purge, the reminders): a purge
+  // over years of backlog never holds up the first answer.
+  void bundle.startServing();
 });
 // Slow clients get a bounded time: 15 s to send their headers, 2 min for a whole request (an
 // upload of 10 MB on a slow line).
@@ -71,8 +70,7 @@ function shutdown(signal: string) {
   // In-flight requests finish; then the outbox worker finishes the mail it is sending and the
   // database closes. A bounded grace period keeps a stuck client from holding the process.
   server.close(() => {
-    Promise.resolve(scheduled)
-      .then((work) => work?.stop())
+    Promise.resolve()
       .then(() => app.stop())
       .then(() => bundle.stopServices())
       .then(

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Browser, CountView } from "#app/analytics/page-views.server.ts";
 import { type ConsentVariant, consentFromCookies, variantOf, viewOf } from "#app/consent/consent-cookie.ts";
-import { env } from "#app/platform/env.server.ts";
+import { consentEnv } from "#app/consent/consent-env.server.ts";
 import { pathOf, withoutTrailingSlash } from "#app/platform/uri.ts";
 import { browserOf } from "./browsers.ts";
 import { preferredEncoding } from "./precompressed.ts";
@@ -94,7 +94,7 @@ export function consentVariantFor(req: IncomingMessage): { variant: ConsentVaria
   const userAgent = req.headers["user-agent"];
   const browser = userAgent ? browserOf(userAgent) : undefined;
   if (browser?.crawler) return { variant: "necessary", browser };
-  return { variant: variantOf(viewOf(consentFromCookies(req.headers.cookie, env.CONSENT_REVISION))), browser };
+  return { variant: variantOf(viewOf(consentFromCookies(req.headers.cookie, consentEnv.CONSENT_REVISION))), browser };
 }
 
 /**

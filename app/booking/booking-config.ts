@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { allOrNone, httpsOrLocalUrl, httpsUrl, optional, parsedWith, wholeNumber } from "#app/platform/env.ts";
-import { cellMinutes, isTimeZoneName, parseDaysOff, parseWeeklyHours } from "./weekly-hours.ts";
+import { isTimeZoneName } from "#app/platform/time-zones.ts";
+import { cellMinutes, parseDaysOff, parseWeeklyHours } from "./weekly-hours.ts";
 
 // The booking's variables (decisions 020, 022, 023) and the team's calendar's (decision 027),
 // validated at start-up with the rest of the configuration (app/config.ts).

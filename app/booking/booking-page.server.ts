@@ -5,7 +5,7 @@ import { now as clockNow } from "#app/platform/clock.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import { calendarBusy, teamCalendar } from "./team-calendar.server.ts";
-import { isTimeZoneName } from "./weekly-hours.ts";
+import { isTimeZoneName } from "#app/platform/time-zones.ts";
 import { type Availability, availabilityFromEnv } from "./availability.ts";
 import { bookingEnv } from "./booking-env.server.ts";
 import { booking } from "./booking-content.ts";

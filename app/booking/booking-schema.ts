@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { formSchema, emailAddress, emailMaxLength, longText, singleLine } from "#app/forms/field-rules.ts";
-import { isTimeZoneName } from "./weekly-hours.ts";
+import { isTimeZoneName } from "#app/platform/time-zones.ts";
 import { booking } from "./booking-content.ts";
 
 // The booking form's one schema, for Conform in the browser and the route action on the

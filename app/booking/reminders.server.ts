@@ -4,7 +4,8 @@ import { isoNow, now as clockNow } from "#app/platform/clock.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { bookingEnv } from "./booking-env.server.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
-import { startWorker } from "#app/platform/worker.server.ts";
+import { startsWithServices } from "#app/platform/services.server.ts";
+import { startQueueingDue } from "#app/platform/worker.server.ts";
 import { visitorMail } from "./invitation.server.ts";
 import { readMeeting } from "./meeting-queries.server.ts";
 
@@ -51,22 +52,10 @@ export async function queueDueReminders(db: Kysely<Schema>, now: Date = clockNow
   return queued;
 }
 
-/** Queues due reminders every minute (and at once), a worker of the background loop; each reminder goes once whichever instance finds it. */
-export function startMeetingReminders({
-  db,
-  onQueued,
-  everyMs = 60_000,
-}: {
-  db: Kysely<Schema>;
-  onQueued: () => void;
-  everyMs?: number;
-}) {
-  return startWorker({
-    name: "Meeting reminders",
-    intervalMs: everyMs,
-    runAtStart: true,
-    work: async () => {
-      if (await queueDueReminders(db)) onQueued();
-    },
-  });
-}
+/** Queues the reminders that fall due, every minute once the server listens. */
+export const meetingReminders = startsWithServices(
+  "meeting reminders",
+  ({ db, outbox }) =>
+    startQueueingDue({ name: "Meeting reminders", queueDue: () => queueDueReminders(db), onQueued: outbox.kick }),
+  { whenServing: true },
+);

@@ -83,14 +83,3 @@ export function parseDaysOff(text: string): string[] | string {
   }
   return [...new Set(dates)].sort();
 }
-
-/** Whether `zone` is an IANA time zone name this runtime knows (fixed offsets like +01:00 are not names). */
-export function isTimeZoneName(zone: string) {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}

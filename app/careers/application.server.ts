@@ -1,4 +1,4 @@
-import { env } from "#app/platform/env.server.ts";
+import { careersEnv } from "./careers-env.server.ts";
 import { careers } from "./careers-content.ts";
 import type { Posting } from "./posting-fields.ts";
 import { applicationFormSchema, resumeUploads } from "./application-schema.ts";
@@ -38,7 +38,9 @@ export function submitApplication(request: Request, job: Posting | undefined) {
         // The words the applicant agreed to, as the form showed them (the period then configured):
         // the choice's version, kept with it; its time is the application's.
         futureConsentWording: value.futureConsent
-          ? fillMessage(careers.application.fields.futureConsent, { months: env.RETENTION_FUTURE_OPENINGS_MONTHS })
+          ? fillMessage(careers.application.fields.futureConsent, {
+              months: careersEnv.RETENTION_FUTURE_OPENINGS_MONTHS,
+            })
           : null,
       },
     }),

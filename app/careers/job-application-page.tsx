@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { careersEnv } from "./careers-env.server.ts";
 import { ApplicationForm } from "./application-form.tsx";
 import { PostingError } from "./closed-posting.tsx";
 import { Confirmation } from "#app/ui/confirmation.tsx";
@@ -10,7 +11,6 @@ import { careersPath, employmentTypeLabel, jobPath, locationLabel } from "./jobs
 import { requireOpenPosting } from "./careers-pages.server.ts";
 import { Island } from "#app/site/island.tsx";
 import { pageMeta } from "#app/site/seo.ts";
-import { useSiteConfig } from "#app/site/use-site-config.ts";
 import { submitApplication } from "./application.server.ts";
 import { issueFormStamp } from "#app/forms/form-guard.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
@@ -38,6 +38,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       : null,
     sent,
     stamp: issueFormStamp(secret, "application"),
+    // The period the future-openings box names, the one the purge keeps.
+    futureOpeningsMonths: careersEnv.RETENTION_FUTURE_OPENINGS_MONTHS,
   };
 }
 
@@ -63,7 +65,6 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function JobApplication({ loaderData, actionData }: Route.ComponentProps) {
   const { application } = careers;
-  const config = useSiteConfig();
   const { job } = loaderData;
   // Once sent, a general application's invitation would repeat the confirmation: the posting's facts stay.
   const intro = job ? job.intro : loaderData.sent ? null : application.introGeneral;
@@ -92,7 +93,7 @@ export default function JobApplication({ loaderData, actionData }: Route.Compone
           component={ApplicationForm}
           props={{
             content: application,
-            futureOpeningsMonths: config.retentionFutureOpeningsMonths,
+            futureOpeningsMonths: loaderData.futureOpeningsMonths,
             stamp: loaderData.stamp,
             lastResult: actionData?.result,
             formError: actionData?.formError,

@@ -20,6 +20,9 @@ import {
 // tells the instances to render the careers pages again (contentChanged, in its transaction).
 // Writes take the caller's transaction, so the workspace records the audit event in it too.
 
+/** The postings' kind of content: its revision grows with every change (app/platform/content-revisions.server.ts). */
+export const postingsContent = "postings";
+
 type Row = Selectable<PostingTable>;
 
 const fromRow = (row: Row): Posting => ({
@@ -160,7 +163,7 @@ async function recordVersion(trx: Kysely<Schema>, posting: Posting, savedBy: Sav
       data: JSON.stringify(data),
     })
     .execute();
-  await contentChanged(trx, "postings", savedBy.now);
+  await contentChanged(trx, postingsContent, savedBy.now);
 }
 
 /** Writes the posting's new state (one version more), keeping its old address when the address changed. */

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { env, isSecureRequest } from "#app/platform/env.server.ts";
+import { isSecureRequest } from "#app/platform/env.server.ts";
+import { consentEnv } from "./consent-env.server.ts";
 import { epochMs } from "#app/platform/clock.ts";
 import {
   type Consent,
@@ -54,10 +55,10 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(statusPagePath(429), { status: 303, headers: retryAfter });
   }
 
-  const previous = consentFromCookies(request.headers.get("cookie"), env.CONSENT_REVISION);
+  const previous = consentFromCookies(request.headers.get("cookie"), consentEnv.CONSENT_REVISION);
   const consent: Consent = {
     id: previous?.id ?? newId(),
-    revision: env.CONSENT_REVISION,
+    revision: consentEnv.CONSENT_REVISION,
     forms: formsChosen(choice, forms) === true,
     at: epochMs(),
   };

@@ -2,6 +2,7 @@ import { env } from "#app/platform/env.server.ts";
 import { formatBytes } from "#app/platform/file-size.ts";
 import { escapeHtml } from "#app/platform/html.ts";
 import { cleanFileName } from "./file-names.ts";
+import { formsEnv } from "./forms-env.server.ts";
 import { workspacePaths } from "#app/workspace/workspace-paths.ts";
 import { type StoredFields, type SubmissionFields, describeFields } from "./submission-fields.ts";
 import type { Notification } from "./submissions.server.ts";
@@ -21,7 +22,7 @@ export type NotifiedSubmission = {
 
 /** Which of the site's addresses hears of this kind (and answers its visitors). */
 export const notificationRecipient = (description: SubmissionFields) =>
-  description.notification.to === "careers" ? (env.CAREERS_EMAIL ?? env.CONTACT_EMAIL) : env.CONTACT_EMAIL;
+  description.notification.to === "careers" ? (formsEnv.CAREERS_EMAIL ?? env.CONTACT_EMAIL) : env.CONTACT_EMAIL;
 
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, " ").trim();
 

@@ -29,6 +29,9 @@ import {
 // proof's pages again (contentChanged, in its transaction); writes take the caller's transaction,
 // so the workspace records the audit event in it too.
 
+/** The proof's kind of content: its revision grows with every change (app/platform/content-revisions.server.ts). */
+export const proofContent = "proof";
+
 type Row = Selectable<ProofEntryTable>;
 
 const isKind = (value: string): value is ProofKind => (proofKinds as readonly string[]).includes(value);
@@ -170,7 +173,7 @@ export async function createProofEntry<Kind extends ProofKind>(
     .execute();
   const entry = await requireEntry(trx, id);
   await recordVersion(trx, entry, savedBy);
-  await contentChanged(trx, "proof", now);
+  await contentChanged(trx, proofContent, now);
   return entry;
 }
 
@@ -198,7 +201,7 @@ export async function saveProofEntry(trx: Kysely<Schema>, id: string, input: Pro
   await deleteUnusedMedia(trx);
   const entry = await requireEntry(trx, id);
   await recordVersion(trx, entry, savedBy);
-  await contentChanged(trx, "proof", now);
+  await contentChanged(trx, proofContent, now);
   return entry;
 }
 
@@ -213,7 +216,7 @@ export async function setProofPublished(trx: Kysely<Schema>, id: string, publish
     .set({ published: published ? 1 : 0, updated_at: isoNow(now) })
     .where("id", "=", id)
     .execute();
-  await contentChanged(trx, "proof", now);
+  await contentChanged(trx, proofContent, now);
   return requireEntry(trx, id);
 }
 
@@ -234,7 +237,7 @@ export async function moveProofEntry(trx: Kysely<Schema>, id: string, direction:
       .set({ position: position + 1 })
       .where("id", "=", entryId)
       .execute();
-  await contentChanged(trx, "proof", savedBy.now);
+  await contentChanged(trx, proofContent, savedBy.now);
   return requireEntry(trx, id);
 }
 
@@ -244,7 +247,7 @@ export async function deleteProofEntry(trx: Kysely<Schema>, id: string, savedBy:
   await trx.deleteFrom("proof_versions").where("entry_id", "=", id).execute();
   await trx.deleteFrom("proof_entries").where("id", "=", id).execute();
   await deleteUnusedMedia(trx);
-  await contentChanged(trx, "proof", savedBy.now);
+  await contentChanged(trx, proofContent, savedBy.now);
   return entry;
 }
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 // The configuration is read from the environment and validated once, at start-up. This file holds
-// the variables any capability could use (the site's address, the database, mail, sessions,
-// retention…) and the pieces every schema is built from; a capability declares its own variables
-// in a part of its own (app/booking/booking-config.ts, …), and app/config.ts validates all the
+// the variables any capability could use (the site's address, the database, mail, the form
+// secret, rate limits…) and the pieces every schema is built from; a capability declares its own variables
+// in a part of its own (its `*-config.ts`), and app/config.ts validates all the
 // parts together, so one start-up names every bad variable at once.
 
 // Unset and empty variables mean the same thing: use the default (or leave the feature off).
@@ -41,14 +41,6 @@ export const httpsOrLocalUrl = () =>
       abort: true,
     });
 
-// An OpenID issuer is kept exactly as given: it must equal the issuer the provider names (some
-// end with a slash).
-const issuerUrl = httpsOrLocalUrl()
-  // Microsoft's shared authorities would let any company's people in: the issuer names one tenant.
-  .refine((url) => !/^https:\/\/login\.microsoftonline\.com\/(common|organizations|consumers)(\/|$)/i.test(url), {
-    error: "must name your tenant: https://login.microsoftonline.com/<tenant id>/v2.0",
-  });
-
 /** Issues for the variables of a group that are set only in part: all of `names` or none. */
 export function allOrNone(names: readonly string[], env: Record<string, unknown>, context: z.RefinementCtx) {
   const given = names.filter((name) => env[name] !== undefined);
@@ -59,127 +51,59 @@ export function allOrNone(names: readonly string[], env: Record<string, unknown>
   }
 }
 
-/** The variables that configure signing in with the company's accounts: all three or none. */
-const openIdRequired = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
-
-export const PlatformConfig = z
-  .object({
-    NODE_ENV: optional(z.enum(["development", "production", "test"])).default("production"),
-    LOG_LEVEL: optional(
-      z.enum(["fatal", "error", "warn", "info", "debug", "silent"], {
-        error: "must be fatal, error, warn, info, debug or silent",
-      }),
-    ).default("info"),
-    // Unset: the address this server answers on, http://localhost:PORT (filled in by parseEnv).
-    SITE_URL: optional(httpUrl).transform((url) => url?.replace(/\/+$/, "")),
-    CONTACT_EMAIL: optional(z.email({ error: "must be an e-mail address" })).default("hello@example.com"),
-    CAREERS_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
-    SOCIAL_URL: optional(httpsUrl).default("https://www.linkedin.com/company/example"),
-    APP_STORE_URL: optional(httpsUrl),
-    PLAY_STORE_URL: optional(httpsUrl),
-    NEWSLETTER_EMBED_URL: optional(httpsUrl),
-    LOGIN_EMBED_URL: optional(httpsUrl),
-    PORT: optional(
-      z.coerce
-        .number({ error: "must be a whole number between 1 and 65535" })
-        .int({ error: "must be a whole number between 1 and 65535" })
-        .min(1, { error: "must be a whole number between 1 and 65535" })
-        .max(65535, { error: "must be a whole number between 1 and 65535" }),
-    ).default(3000),
-    HOST: optional(z.string().regex(/^[\w.:-]+$/, { error: "must be a host name or IP address" })).default("0.0.0.0"),
-    CONSENT_REVISION: optional(
-      z.coerce.number().int({ error: "must be a whole number" }).min(1, { error: "must be 1 or more" }),
-    ).default(1),
-    DATA_DIR: optional(z.string()).default("./data"),
-    DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })),
-    SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })),
-    MAIL_FROM: optional(
-      z.string().regex(/^[^\r\n<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/, {
-        error: 'must be an address, optionally with a name: "Website <web@example.com>"',
-      }),
-    ).default("Lumen Software website <website@example.com>"),
-    MAIL_LEASE_SECONDS: optional(
-      z.coerce
-        .number()
-        .int({ error: "must be a whole number of seconds" })
-        .min(10, { error: "must be 10 or more" })
-        .max(3600, { error: "must be 3600 or less" }),
-    ).default(120),
-    FORM_SECRET: optional(z.string().min(32, { error: "must be at least 32 characters long" })),
-    RATE_LIMIT_MAX: optional(
-      z.coerce.number().int({ error: "must be a whole number" }).min(1, { error: "must be 1 or more" }),
-    ).default(10),
-    RATE_LIMIT_WINDOW_SECONDS: optional(
-      z.coerce.number().int({ error: "must be a whole number" }).min(1, { error: "must be 1 or more" }),
-    ).default(600),
-    WORKSPACE_IDLE_MINUTES: optional(
-      z.coerce
-        .number()
-        .int({ error: "must be a whole number of minutes" })
-        .min(5, { error: "must be 5 or more" })
-        .max(7 * 24 * 60, { error: "must be a week (10080) or less" }),
-    ).default(120),
-    WORKSPACE_MAX_HOURS: optional(
-      z.coerce
-        .number()
-        .int({ error: "must be a whole number of hours" })
-        .min(1, { error: "must be 1 or more" })
-        .max(30 * 24, { error: "must be 30 days (720) or less" }),
-    ).default(12),
-    TRUST_PROXY: optional(
-      z.string().regex(/^(true|false|loopback|\d+|[\d.:/a-f, ]+)$/i, {
-        error: "must be true, false, loopback, a number of hops or a list of proxy addresses",
-      }),
-    ).default("false"),
-    OIDC_ISSUER: optional(issuerUrl),
-    OIDC_CLIENT_ID: optional(z.string()),
-    OIDC_CLIENT_SECRET: optional(z.string()),
-    OIDC_ALLOWED_DOMAIN: optional(
-      z
-        .string()
-        .regex(/^(?=.{1,253}$)([a-z\d]([a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}$/i, {
-          error: "must be an e-mail domain such as company.example",
-        })
-        .transform((domain) => domain.toLowerCase()),
-    ),
-    // How long each kind of record is kept before the daily purge deletes it (app/privacy/).
-    RETENTION_INQUIRY_MONTHS: optional(wholeNumber(1, 120, "months")).default(12),
-    RETENTION_APPLICATION_MONTHS: optional(wholeNumber(1, 120, "months")).default(6),
-    RETENTION_FUTURE_OPENINGS_MONTHS: optional(wholeNumber(1, 120, "months")).default(12),
-    RETENTION_MEETING_MONTHS: optional(wholeNumber(1, 120, "months")).default(12),
-    RETENTION_SPAM_DAYS: optional(wholeNumber(1, 3650, "days")).default(30),
-    RETENTION_MAIL_DAYS: optional(wholeNumber(1, 3650, "days")).default(30),
-    PRIVACY_CONTROLLER: optional(
-      z
-        .string()
-        .trim()
-        .min(2, { error: "must be the company's legal name" })
-        .max(200, { error: "must be 200 characters or fewer" }),
-    ),
-    PRIVACY_ADDRESS: optional(z.string().trim().max(300, { error: "must be 300 characters or fewer" })),
-    PRIVACY_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
-    PRIVACY_DPO_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
-    PRIVACY_AUTHORITY: optional(z.string().trim().max(200, { error: "must be 200 characters or fewer" })),
-    PRIVACY_AUTHORITY_URL: optional(httpsUrl),
-  })
-  .superRefine((env, context) => {
-    allOrNone(openIdRequired, env, context);
-    if (env.OIDC_ALLOWED_DOMAIN !== undefined && env.OIDC_ISSUER === undefined) {
-      context.addIssue({
-        code: "custom",
-        path: ["OIDC_ALLOWED_DOMAIN"],
-        message: "needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET",
-      });
-    }
-    // Ticking the future-openings box must never shorten how long an application is kept.
-    if (env.RETENTION_FUTURE_OPENINGS_MONTHS < env.RETENTION_APPLICATION_MONTHS) {
-      context.addIssue({
-        code: "custom",
-        path: ["RETENTION_FUTURE_OPENINGS_MONTHS"],
-        message: "must be at least RETENTION_APPLICATION_MONTHS",
-      });
-    }
-  });
+export const PlatformConfig = z.object({
+  NODE_ENV: optional(z.enum(["development", "production", "test"])).default("production"),
+  LOG_LEVEL: optional(
+    z.enum(["fatal", "error", "warn", "info", "debug", "silent"], {
+      error: "must be fatal, error, warn, info, debug or silent",
+    }),
+  ).default("info"),
+  // Unset: the address this server answers on, http://localhost:PORT (filled in by parseEnv).
+  SITE_URL: optional(httpUrl).transform((url) => url?.replace(/\/+$/, "")),
+  CONTACT_EMAIL: optional(z.email({ error: "must be an e-mail address" })).default("hello@example.com"),
+  SOCIAL_URL: optional(httpsUrl).default("https://www.linkedin.com/company/example"),
+  APP_STORE_URL: optional(httpsUrl),
+  PLAY_STORE_URL: optional(httpsUrl),
+  NEWSLETTER_EMBED_URL: optional(httpsUrl),
+  LOGIN_EMBED_URL: optional(httpsUrl),
+  PORT: optional(
+    z.coerce
+      .number({ error: "must be a whole number between 1 and 65535" })
+      .int({ error: "must be a whole number between 1 and 65535" })
+      .min(1, { error: "must be a whole number between 1 and 65535" })
+      .max(65535, { error: "must be a whole number between 1 and 65535" }),
+  ).default(3000),
+  HOST: optional(z.string().regex(/^[\w.:-]+$/, { error: "must be a host name or IP address" })).default("0.0.0.0"),
+  DATA_DIR: optional(z.string()).default("./data"),
+  DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })),
+  MAIL_FROM: optional(
+    z.string().regex(/^[^\r\n<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/, {
+      error: 'must be an address, optionally with a name: "Website <web@example.com>"',
+    }),
+  ).default("Lumen Software website <website@example.com>"),
+  MAIL_LEASE_SECONDS: optional(
+    z.coerce
+      .number()
+      .int({ error: "must be a whole number of seconds" })
+      .min(10, { error: "must be 10 or more" })
+      .max(3600, { error: "must be 3600 or less" }),
+  ).default(120),
+  FORM_SECRET: optional(z.string().min(32, { error: "must be at least 32 characters long" })),
+  RATE_LIMIT_MAX: optional(
+    z.coerce.number().int({ error: "must be a whole number" }).min(1, { error: "must be 1 or more" }),
+  ).default(10),
+  RATE_LIMIT_WINDOW_SECONDS: optional(
+    z.coerce.number().int({ error: "must be a whole number" }).min(1, { error: "must be 1 or more" }),
+  ).default(600),
+  TRUST_PROXY: optional(
+    z.string().regex(/^(true|false|loopback|\d+|[\d.:/a-f, ]+)$/i, {
+      error: "must be true, false, loopback, a number of hops or a list of proxy addresses",
+    }),
+  ).default("false"),
+  // How long the outbox keeps its copies of sent mail (visitors are told so).
+  RETENTION_MAIL_DAYS: optional(wholeNumber(1, 3650, "days")).default(30),
+});
 
 /** A capability's variables: an object schema, with its own checks across them (`superRefine`). */
 export type ConfigPart = z.ZodObject;
@@ -262,35 +186,9 @@ export function publicConfig(env: Env) {
     playStoreUrl: env.PLAY_STORE_URL ?? null,
     newsletterEmbedUrl: env.NEWSLETTER_EMBED_URL ?? null,
     loginEmbedUrl: env.LOGIN_EMBED_URL ?? null,
-    consentRevision: env.CONSENT_REVISION,
-    // The periods the privacy notice and the application form promise; the purge keeps them.
-    retentionInquiryMonths: env.RETENTION_INQUIRY_MONTHS,
-    retentionApplicationMonths: env.RETENTION_APPLICATION_MONTHS,
-    retentionFutureOpeningsMonths: env.RETENTION_FUTURE_OPENINGS_MONTHS,
-    retentionMeetingMonths: env.RETENTION_MEETING_MONTHS,
-    retentionSpamDays: env.RETENTION_SPAM_DAYS,
+    // How long copies of sent mail are kept (visitors are told so).
     retentionMailDays: env.RETENTION_MAIL_DAYS,
-    // Who answers for the data, for the privacy notice (prerendered with the values).
-    privacyController: env.PRIVACY_CONTROLLER ?? null,
-    privacyAddress: env.PRIVACY_ADDRESS ?? null,
-    privacyEmail: env.PRIVACY_EMAIL ?? env.CONTACT_EMAIL,
-    privacyDpoEmail: env.PRIVACY_DPO_EMAIL ?? null,
-    privacyAuthority: env.PRIVACY_AUTHORITY ?? null,
-    privacyAuthorityUrl: env.PRIVACY_AUTHORITY_URL ?? null,
   };
 }
 
 export type PublicConfig = ReturnType<typeof publicConfig>;
-
-/** Signing in with the company's accounts (OpenID Connect), when configured. */
-export function openIdConfig(env: Env) {
-  if (!env.OIDC_ISSUER || !env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET) return null;
-  return {
-    issuer: env.OIDC_ISSUER,
-    clientId: env.OIDC_CLIENT_ID,
-    clientSecret: env.OIDC_CLIENT_SECRET,
-    allowedDomain: env.OIDC_ALLOWED_DOMAIN ?? null,
-  };
-}
-
-export type OpenIdConfig = NonNullable<ReturnType<typeof openIdConfig>>;

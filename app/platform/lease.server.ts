@@ -2,7 +2,7 @@ import { type Kysely, type Selectable, sql } from "kysely";
 import { isoNow, now as clockNow } from "./clock.ts";
 import type { Engine, Schema } from "./db.server.ts";
 
-// Work only one instance may do at a time (the daily purge) takes a named lease in the database,
+// Work only one instance may do at a time (a daily job) takes a named lease in the database,
 // which every instance shares on both engines. A holder that dies lets the lease run out, and
 // another instance takes it then. The lease's row also keeps when its work last succeeded.
 
@@ -49,8 +49,6 @@ export async function lastSuccess(db: Kysely<Schema>, name: string) {
   return row?.succeeded_at ?? null;
 }
 
-/** The tables of work that every instance takes from, one row at a time: mail, webhooks, calendar writes. */
-type QueueTable = "outbox" | "webhook_deliveries" | "calendar_writes";
 type QueueRow = {
   id: string;
   uid: string;
@@ -59,6 +57,15 @@ type QueueRow = {
   locked_until: string | null;
   attempts: number;
 };
+/** The tables of work that every instance takes from, one row at a time: those with a queue's columns. */
+type QueueTable = {
+  [Table in keyof Schema]: Schema[Table] extends Record<
+    "status" | "next_attempt_at" | "locked_until" | "attempts",
+    unknown
+  >
+    ? Table
+    : never;
+}[keyof Schema];
 
 /**
  * Claims the queue's next due row (pending, its time come, its lease run out) for `leaseMs` and

@@ -29,7 +29,7 @@ export const localMailName = (mail: Pick<Selectable<OutboxTable>, "id" | "create
 
 /**
  * Removes the local outbox's files of these e-mails: without SMTP_URL each message sent is a file
- * under DATA_DIR/mail, named by its row, so it goes with the row (retention and erasure).
+ * under DATA_DIR/mail, named by its row, so it goes with the row when the row is deleted.
  */
 export async function removeLocalMail(
   dataDir: string,
@@ -133,7 +133,7 @@ export function startOutboxWorker(options: OutboxOptions & { intervalMs?: number
 }
 
 export type QueuedMail = {
-  /** What the e-mail is and whom it is for, as the workspace's history names it. */
+  /** What the e-mail is and whom it is for, as a submission's history names it. */
   kind: MailKind;
   recipientRole: RecipientRole;
   recipient: string;

@@ -1,4 +1,4 @@
-// Long jobs beside the requests (the purge, an erasure, an export): on SQLite every query runs on
+// Long jobs beside the requests (a daily deletion, an export): on SQLite every query runs on
 // the event loop, so a job over many rows in one go would hold up every visitor until it ended.
 // Such a job works in batches and awaits its pace between two.
 import { performance } from "node:perf_hooks";

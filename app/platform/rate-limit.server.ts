@@ -56,7 +56,7 @@ const pruneBatch = 200;
  * Deletes the records whose window has passed at `now`, oldest first through the rate_limit_hits_at
  * index, a batch at a time, paced (pacing.server.ts); says how many went. The only place they are
  * deleted (a worker runs it every window: services.server.ts), so they are kept "only as long as
- * the limit they count for", as the privacy notice says.
+ * the limit they count for", as the site promises its visitors.
  */
 export async function pruneRateLimits(
   db: Kysely<Schema>,

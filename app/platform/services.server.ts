@@ -11,9 +11,10 @@ import { startWorker, type Worker } from "./worker.server.ts";
 
 // The server's long-lived parts, started once per process: the database (migrated before use),
 // the form secret, the mailer, the outbox worker and the rate-limit prune, all workers of the
-// background loop (worker.server.ts); with them, the capabilities' own workers
-// (the webhooks' deliveries, the team's calendar), which each capability declares where it keeps
-// that work (startsWithServices), since this folder imports none of them.
+// background loop (worker.server.ts). Every other background work is a capability's, declared
+// where the capability keeps it with startsWithServices (this folder imports none of them): it
+// starts with the services, or once the server listens (`whenServing`: a daily job, reminders),
+// and stops with them.
 
 export type Services = Database & {
   secret: string;
@@ -25,22 +26,40 @@ export type Services = Database & {
 
 let started: Promise<Services> | undefined;
 
-/** A capability's worker: how it starts on the services, and the one running now. */
-type Companion = { start: (services: Services) => Worker; running: Worker | null };
+/** A capability's worker: how it starts on the services, when, and the one running now. */
+type Companion = { start: (services: Services) => Worker; whenServing: boolean; running: Worker | null };
 const companions = new Map<string, Companion>();
 let running: Services | null = null;
+let serving = false;
+const due = (companion: Companion) => !companion.whenServing || serving;
 
 /**
  * Declares a capability's background worker, by name: it starts with the services (at once when
- * they run already) and stops with them. The kick returned wakes it; it does nothing while the
- * services are not started. Declared again under the same name (a module reloaded in
- * development), the new one replaces the old.
+ * they run already), or with `whenServing` once the server listens (startServing: work that must
+ * never hold up the first answer, and that the command line and tests do not run), and stops
+ * with them. The kick returned wakes it; it does nothing while the worker is not started.
+ * Declared again under the same name (a module reloaded in development), the new one replaces
+ * the old.
  */
-export function startsWithServices(name: string, start: (services: Services) => Worker) {
+export function startsWithServices(
+  name: string,
+  start: (services: Services) => Worker,
+  { whenServing = false }: { whenServing?: boolean } = {},
+) {
   void companions.get(name)?.running?.stop();
-  const companion: Companion = { start, running: running ? start(running) : null };
+  const companion: Companion = { start, whenServing, running: null };
+  if (running && due(companion)) companion.running = start(running);
   companions.set(name, companion);
   return { kick: () => companion.running?.kick() };
+}
+
+/** The server listens (server/main.ts): the work declared `whenServing` starts now. */
+export async function startServing() {
+  const services = await getServices();
+  serving = true;
+  for (const companion of companions.values()) {
+    if (!companion.running && due(companion)) companion.running = companion.start(services);
+  }
 }
 
 /** An error that names the setting the database comes from, for the operator who set it. */
@@ -87,6 +106,7 @@ async function start(): Promise<Services> {
       outbox,
       close: async () => {
         running = null;
+        serving = false;
         const workers = [...companions.values()].map((companion) => {
           const worker = companion.running;
           companion.running = null;
@@ -97,7 +117,7 @@ async function start(): Promise<Services> {
         await database.db.destroy();
       },
     };
-    for (const companion of companions.values()) companion.running = companion.start(services);
+    for (const companion of companions.values()) if (due(companion)) companion.running = companion.start(services);
     running = services;
     return services;
   } catch (error) {

@@ -35,6 +35,21 @@ export const renamedZones = {
   "Pacific/Truk": "Pacific/Chuuk",
 } as const satisfies Record<string, string>;
 
+/**
+ * Whether `zone` is an IANA time zone name this runtime knows ("Europe/Berlin", "UTC"; fixed
+ * offsets like +01:00 are not names): the one check for a zone that arrives from a form, a
+ * browser or the configuration. Bounded, since it comes from outside.
+ */
+export function isTimeZoneName(zone: string) {
+  if (zone.length > 64 || !/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 type RenamedZone = keyof typeof renamedZones;
 const isRenamed = (zone: string): zone is RenamedZone => Object.hasOwn(renamedZones, zone);
 

@@ -10,8 +10,8 @@ const tokenLength = 43; // 32 random bytes in base64url
 const tokenSegment = /(?<=\/)[A-Za-z0-9_-]{43}(?=\/|$)/g;
 
 /**
- * A path as it may be logged: a segment shaped like a token above (a meeting's manage link, a
- * workspace invitation) becomes ":token", since whoever reads the log could otherwise use it.
+ * A path as it may be logged: a segment shaped like a token above (a manage link, an
+ * invitation) becomes ":token", since whoever reads the log could otherwise use it.
  */
 export const withoutTokens = (path: string) =>
   // Every answer's log line passes here: a path too short to hold "/" and a token skips the search.

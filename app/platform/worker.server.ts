@@ -6,12 +6,12 @@ import { recordSuccess, releaseLease, takeLease } from "./lease.server.ts";
 import { log } from "./log.server.ts";
 import { nextTurn } from "./pacing.server.ts";
 
-// All the background work of an instance runs through this one loop: mail, webhooks and the
-// team's calendar (writes and busy-time reads), the prunes (services.server.ts), the daily purge
-// and the meeting reminders (server/app.ts, once the server listens). One way to schedule: every
+// All the background work of an instance runs through this one loop: mail and the prunes
+// (services.server.ts), the capabilities' own workers (deliveries, calendars, daily jobs,
+// reminders), whichever starts them. One way to schedule: every
 // `intervalMs` and whenever kicked, one run at a time; a turn (a lease in the database) when only
 // one instance may do the work in a period; a failed run logged at error with its cause and
-// tried again at the next tick (queued rows carry their own backoff: mail, webhooks, calendar).
+// tried again at the next tick (queued rows carry their own backoff).
 
 export type Worker = { kick: () => void; stop: () => Promise<void> };
 
@@ -128,4 +128,30 @@ export function startWorker({
       await running;
     },
   };
+}
+
+/**
+ * Queues what has fallen due every `everyMs` (and at once), a worker of the background loop:
+ * `queueDue` says how many it queued, and `onQueued` wakes whoever sends them (the outbox). Each
+ * is queued once whichever instance finds it, so every instance may run this.
+ */
+export function startQueueingDue({
+  name,
+  queueDue,
+  onQueued,
+  everyMs = 60_000,
+}: {
+  name: string;
+  queueDue: () => Promise<number>;
+  onQueued: () => void;
+  everyMs?: number;
+}): Worker {
+  return startWorker({
+    name,
+    intervalMs: everyMs,
+    runAtStart: true,
+    work: async () => {
+      if (await queueDue()) onQueued();
+    },
+  });
 }

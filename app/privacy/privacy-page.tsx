@@ -6,6 +6,7 @@ import { fillTemplate } from "#app/platform/fill-template.ts";
 import { pageMeta } from "#app/site/seo.ts";
 import { pages } from "#app/site/pages.ts";
 import { site } from "#app/site/site-content.ts";
+import { usePrivacyNotice } from "./use-privacy-notice.ts";
 import { useSiteConfig } from "#app/site/use-site-config.ts";
 import type { Route } from "./+types/privacy-page";
 import { backupsEnv } from "#app/backups/backups-env.server.ts";
@@ -34,17 +35,18 @@ function NoticeSection({ id, title, children }: { id: string; title: string; chi
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   const config = useSiteConfig();
-  const controller = config.privacyController ?? site.companyName;
+  const notice = usePrivacyNotice();
+  const controller = notice.privacyController ?? site.companyName;
   const values = {
     controller,
-    email: config.privacyEmail,
-    inquiryMonths: config.retentionInquiryMonths,
-    applicationMonths: config.retentionApplicationMonths,
-    futureMonths: config.retentionFutureOpeningsMonths,
-    meetingMonths: config.retentionMeetingMonths,
-    spamDays: config.retentionSpamDays,
+    email: notice.privacyEmail,
+    inquiryMonths: notice.retentionInquiryMonths,
+    applicationMonths: notice.retentionApplicationMonths,
+    futureMonths: notice.retentionFutureOpeningsMonths,
+    meetingMonths: notice.retentionMeetingMonths,
+    spamDays: notice.retentionSpamDays,
     mailDays: config.retentionMailDays,
-    authority: config.privacyAuthority ?? "",
+    authority: notice.privacyAuthority ?? "",
     backupDays: loaderData.backupDays,
   };
   const fill = (template: string) => fillTemplate(template, values);
@@ -66,24 +68,24 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           <NoticeSection id="controller-title" title={privacy.controller.title}>
             <p className="mt-4">{fill(privacy.controller.text)}</p>
             <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-              {config.privacyAddress ? (
+              {notice.privacyAddress ? (
                 <>
                   <dt className="font-semibold">{privacy.controller.address}</dt>
-                  <dd>{config.privacyAddress}</dd>
+                  <dd>{notice.privacyAddress}</dd>
                 </>
               ) : null}
               <dt className="font-semibold">{privacy.controller.email}</dt>
               <dd>
-                <a href={`mailto:${config.privacyEmail}`} className="text-brand underline underline-offset-4">
-                  {config.privacyEmail}
+                <a href={`mailto:${notice.privacyEmail}`} className="text-brand underline underline-offset-4">
+                  {notice.privacyEmail}
                 </a>
               </dd>
-              {config.privacyDpoEmail ? (
+              {notice.privacyDpoEmail ? (
                 <>
                   <dt className="font-semibold">{privacy.controller.dpo}</dt>
                   <dd>
-                    <a href={`mailto:${config.privacyDpoEmail}`} className="text-brand underline underline-offset-4">
-                      {config.privacyDpoEmail}
+                    <a href={`mailto:${notice.privacyDpoEmail}`} className="text-brand underline underline-offset-4">
+                      {notice.privacyDpoEmail}
                     </a>
                   </dd>
                 </>
@@ -135,10 +137,10 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           <NoticeSection id="complaint-title" title={privacy.complaint.title}>
             <p className="mt-4">
               {privacy.complaint.text}{" "}
-              {config.privacyAuthority ? (
-                config.privacyAuthorityUrl ? (
+              {notice.privacyAuthority ? (
+                notice.privacyAuthorityUrl ? (
                   <a
-                    href={config.privacyAuthorityUrl}
+                    href={notice.privacyAuthorityUrl}
                     className="text-brand underline underline-offset-4"
                     rel="noopener noreferrer"
                   >

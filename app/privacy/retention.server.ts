@@ -2,6 +2,8 @@ import { type Kysely, sql } from "kysely";
 import { isoNow } from "#app/platform/clock.ts";
 import type { Schema, SubmissionKind, SubmissionStatus } from "#app/platform/db.server.ts";
 import type { Env } from "#app/platform/env.ts";
+import type { CareersValues } from "#app/careers/careers-config.ts";
+import type { PrivacyValues } from "./privacy-config.ts";
 import { pacer } from "#app/platform/pacing.server.ts";
 import { removeLocalMail } from "#app/platform/outbox.server.ts";
 
@@ -22,7 +24,7 @@ export type RetentionPolicy = {
   dataDir: string;
 };
 
-export function retentionPolicy(env: Env): RetentionPolicy {
+export function retentionPolicy(env: Env & PrivacyValues & CareersValues): RetentionPolicy {
   return {
     inquiryMonths: env.RETENTION_INQUIRY_MONTHS,
     applicationMonths: env.RETENTION_APPLICATION_MONTHS,

@@ -2,14 +2,14 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type Page, test as base, expect } from "@playwright/test";
-import { parseEnv, publicConfig } from "#app/platform/env.ts";
+import { parseConfig, siteConfig } from "#app/config.ts";
 import { formatSalaryRange } from "#app/careers/salary-range.ts";
 import { initialOpenDays, initialPostings } from "#app/platform/migrations/initial-postings.ts";
 import { e2eEnv, embedOrigin, type StorageEnv, servers } from "./server-env.ts";
 import { type SiteProxy, startSiteProxy } from "./site-proxy.ts";
 
 /** What the server under test was configured with. */
-export const config = publicConfig(parseEnv(e2eEnv));
+export const config = siteConfig(parseConfig(e2eEnv));
 
 export const sitePages = [
   "/",

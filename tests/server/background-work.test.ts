@@ -114,6 +114,40 @@ describe.each(engines)("the background loop on %s", (engine) => {
     expect(await purgeStatus(db, at + 1)).toMatchObject({ late: true });
   });
 
+  test("a capability's work declared to start when serving starts once the server listens, never with the services alone, and stops with them", async () => {
+    vi.stubEnv("DATA_DIR", database.dataDir);
+    vi.stubEnv("DATABASE_URL", database.databaseUrl ?? "");
+    vi.stubEnv("LOG_LEVEL", "silent");
+    vi.resetModules();
+    const { getServices, startServing, startsWithServices, stopServices } = await import(
+      "#app/platform/services.server.ts"
+    );
+    const started: string[] = [];
+    const stopped: string[] = [];
+    const worker = (name: string) => () => {
+      started.push(name);
+      return { kick: () => {}, stop: async () => void stopped.push(name) };
+    };
+    startsWithServices("with the services", worker("with the services"));
+    startsWithServices("when serving", worker("when serving"), { whenServing: true });
+    try {
+      await getServices();
+      // The command line and the tests use the services without serving: no daily job, no reminder.
+      expect(started).toEqual(["with the services"]);
+      await startServing();
+      expect(started).toEqual(["with the services", "when serving"]);
+      await startServing();
+      expect(started).toHaveLength(2);
+    } finally {
+      await stopServices();
+    }
+    expect(stopped.sort()).toEqual(["when serving", "with the services"]);
+    // Started again (a test's next server), serving waits for its own start.
+    await getServices();
+    expect(started.at(-1)).toBe("with the services");
+    await stopServices();
+  });
+
   test("rate-limit records are deleted in one place, their prune: the spent ones in batches, old counters too; the purge leaves them", async () => {
     const { db } = database;
     const now = new Date("2027-06-15T12:00:00.000Z");

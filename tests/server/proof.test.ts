@@ -51,7 +51,7 @@ describe.each(engines)("proof on %s", (engine) => {
 
   test("a case study and two logos with consent, published: the pages' lists show them in order, each change audited and a new revision", async () => {
     const { db } = database;
-    const revision = async () => (await contentRevisions(db)).proof;
+    const revision = async () => (await contentRevisions(db, ["postings", "proof"])).proof;
     const start = await revision();
 
     const study = await changeProof(

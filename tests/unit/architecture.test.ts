@@ -47,6 +47,8 @@ const offeredModules: Record<string, string> = {
   "app/contact/inquiry-fields.ts": "how the team reads a stored inquiry (the workspace shows it)",
   "app/booking/meeting-fields.ts": "how the team reads a booked meeting (the workspace and the command line show it)",
   "app/consent/embed-frame.tsx": "a third-party frame that loads only with consent (newsletter, log-in)",
+  "app/careers/careers-config.ts":
+    "how long applications are kept (the privacy notice says so, and the purge keeps it)",
   "app/privacy/requests.server.ts": "a person's requests by address (the workspace's admins answer them)",
   "app/privacy/daily-purge.server.ts":
     "when the daily purge last succeeded (the workspace warns the admins when it is late)",
@@ -263,6 +265,40 @@ function workspaceAddresses(file: string, source: string) {
   visit(parsed);
   return found;
 }
+
+/**
+ * What app/platform/ must not name: the capabilities and what they are about. The database's
+ * schema (db.server.ts, the migrations and their list) names every table, whoever owns it: the one
+ * place the platform holds the capabilities' shapes.
+ */
+const capabilityWords =
+  /\b(workspace|booking|meetings?|careers?|postings?|proof|privacy|consent|inquir(y|ies)|analytics|webhooks?|openid|oidc|staff)(?![a-z])/i;
+const platformSchemaFiles = /^app\/platform\/(db\.server\.ts|migrations\.server\.ts|migrations\/)/;
+
+describe("app/platform/", () => {
+  test("names no capability (each declares its own variables, content kinds and work)", () => {
+    const named = files
+      .filter((file) => file.startsWith("app/platform/") && !platformSchemaFiles.test(file))
+      .flatMap((file) =>
+        readFileSync(path.join(root, file), "utf8")
+          .split("\n")
+          .flatMap((line, index) => (capabilityWords.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+      );
+    expect(named).toEqual([]);
+  });
+
+  test("its check finds a capability named in code or a comment, not a word that only starts alike", () => {
+    for (const line of [
+      'export const contentScopes = ["postings", "proof"];',
+      "// the daily purge (app/privacy/)",
+      "env.OIDC_ISSUER",
+      "WORKSPACE_IDLE_MINUTES",
+    ])
+      expect(capabilityWords.test(line), line).toBe(true);
+    for (const line of ["const position = 1;", "// proofread: staffing", "a consensus"])
+      expect(capabilityWords.test(line), line).toBe(false);
+  });
+});
 
 describe("addresses", () => {
   test("the workspace's are written in app/workspace/ only (app/workspace/workspace-paths.ts)", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { parseConfig } from "#app/config.ts";
-import { ConfigError, openIdConfig, parseEnv, publicConfig, siteUrlMismatch } from "#app/platform/env.ts";
+import { parseConfig, siteConfig } from "#app/config.ts";
+import { ConfigError, parseEnv, publicConfig, siteUrlMismatch } from "#app/platform/env.ts";
+import { openIdConfig } from "#app/workspace/sign-in/workspace-config.ts";
 
 describe("parseEnv", () => {
   test("gives working defaults for an empty environment", () => {
@@ -77,21 +78,21 @@ describe("parseEnv", () => {
   });
 
   test("signing in with the company's accounts needs issuer, client id and secret together", () => {
-    expect(openIdConfig(parseEnv({}))).toBeNull();
+    expect(openIdConfig(parseConfig({}))).toBeNull();
     const google = { OIDC_ISSUER: "https://accounts.google.com", OIDC_CLIENT_ID: "id", OIDC_CLIENT_SECRET: "secret" };
-    expect(openIdConfig(parseEnv({ ...google, OIDC_ALLOWED_DOMAIN: "Company.Example" }))).toEqual({
+    expect(openIdConfig(parseConfig({ ...google, OIDC_ALLOWED_DOMAIN: "Company.Example" }))).toEqual({
       issuer: "https://accounts.google.com",
       clientId: "id",
       clientSecret: "secret",
       allowedDomain: "company.example",
     });
     // http only for a provider on this machine (tests, development).
-    expect(openIdConfig(parseEnv({ ...google, OIDC_ISSUER: "http://127.0.0.1:4000" }))).toMatchObject({
+    expect(openIdConfig(parseConfig({ ...google, OIDC_ISSUER: "http://127.0.0.1:4000" }))).toMatchObject({
       issuer: "http://127.0.0.1:4000",
     });
     const problems = (source: Record<string, string>) => {
       try {
-        parseEnv(source);
+        parseConfig(source);
         return [];
       } catch (error) {
         return (error as ConfigError).problems;
@@ -118,21 +119,21 @@ describe("parseEnv", () => {
   });
 
   test("retention periods: the defaults the notice promises, bounds, and future openings never shorter", () => {
-    expect(publicConfig(parseEnv({}))).toMatchObject({
+    expect(siteConfig(parseConfig({}))).toMatchObject({
       retentionInquiryMonths: 12,
       retentionApplicationMonths: 6,
       retentionFutureOpeningsMonths: 12,
       retentionSpamDays: 30,
       retentionMailDays: 30,
     });
-    expect(() => parseEnv({ RETENTION_INQUIRY_MONTHS: "0" })).toThrow(
+    expect(() => parseConfig({ RETENTION_INQUIRY_MONTHS: "0" })).toThrow(
       "RETENTION_INQUIRY_MONTHS must be a whole number of months from 1 to 120",
     );
-    expect(() => parseEnv({ RETENTION_APPLICATION_MONTHS: "13" })).toThrow(
+    expect(() => parseConfig({ RETENTION_APPLICATION_MONTHS: "13" })).toThrow(
       "RETENTION_FUTURE_OPENINGS_MONTHS must be at least RETENTION_APPLICATION_MONTHS",
     );
     expect(
-      parseEnv({ RETENTION_APPLICATION_MONTHS: "3", RETENTION_FUTURE_OPENINGS_MONTHS: "3" })
+      parseConfig({ RETENTION_APPLICATION_MONTHS: "3", RETENTION_FUTURE_OPENINGS_MONTHS: "3" })
         .RETENTION_FUTURE_OPENINGS_MONTHS,
     ).toBe(3);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { currentZoneName, renamedZones, zoneAliases, zoneChoices } from "#app/platform/time-zones.ts";
+import { currentZoneName, isTimeZoneName, renamedZones, zoneAliases, zoneChoices } from "#app/platform/time-zones.ts";
 import { timeZoneChoices } from "#app/workspace/shell/workspace-display.ts";
 
 /** What a zone's clock reads, with its offset, at a few instants across the years (summers and winters). */
@@ -57,5 +57,24 @@ describe("time zones by their current IANA names", () => {
     expect(zoneAliases("Asia/Calcutta")).toEqual(["Asia/Kolkata", "Asia/Calcutta"]);
     expect(zoneAliases("Asia/Kolkata")).toEqual(["Asia/Kolkata", "Asia/Calcutta"]);
     expect(zoneAliases("Europe/Berlin")).toEqual(["Europe/Berlin"]);
+  });
+});
+
+describe("the one check for a zone that arrives from outside", () => {
+  test("takes every zone the runtime lists, by old or current name, and UTC", () => {
+    for (const zone of [...Intl.supportedValuesOf("timeZone"), ...Object.keys(renamedZones), "UTC"])
+      expect(isTimeZoneName(zone), zone).toBe(true);
+  });
+
+  test("refuses offsets, made-up names, markup and over-long values", () => {
+    for (const zone of [
+      "+01:00",
+      "GMT+5:30",
+      "Mars/Olympus_Mons",
+      "",
+      "Europe/Berlin<script>",
+      `Europe/${"x".repeat(70)}`,
+    ])
+      expect(isTimeZoneName(zone), zone).toBe(false);
   });
 });

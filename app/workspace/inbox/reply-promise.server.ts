@@ -10,9 +10,11 @@ import { env } from "#app/platform/env.server.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { escapeHtml } from "#app/platform/html.ts";
 import { queueMail } from "#app/platform/outbox.server.ts";
-import { startWorker } from "#app/platform/worker.server.ts";
+import { startsWithServices } from "#app/platform/services.server.ts";
+import { startQueueingDue } from "#app/platform/worker.server.ts";
 import type { WebhookEndpoint } from "#app/webhooks/endpoints.ts";
 import { webhooksEnv } from "#app/webhooks/webhooks-env.server.ts";
+import { webhookWorker } from "#app/webhooks/worker.server.ts";
 import { analyticsCopy } from "../insights/analytics-content.ts";
 import { type Actor, recordAudit } from "../people/audit.server.ts";
 import { promiseHours, promiseState, reminderAfterHours } from "./reply-promise.ts";
@@ -233,25 +235,20 @@ export async function queueReplyReminders(
   return queued;
 }
 
-/** Queues due reply reminders every minute (and at once), a worker of the background loop; each goes once whichever instance finds it. */
-export function startReplyReminders({
-  db,
-  onQueued,
-  everyMs = 60_000,
-}: {
-  db: Kysely<Schema>;
-  onQueued: () => void;
-  everyMs?: number;
-}) {
-  return startWorker({
-    name: "Reply reminders",
-    intervalMs: everyMs,
-    runAtStart: true,
-    work: async () => {
-      if (await queueReplyReminders(db)) onQueued();
-    },
-  });
-}
+/** Queues the reply reminders that fall due, every minute once the server listens. */
+export const replyReminders = startsWithServices(
+  "reply reminders",
+  ({ db, outbox }) =>
+    startQueueingDue({
+      name: "Reply reminders",
+      queueDue: () => queueReplyReminders(db),
+      onQueued: () => {
+        outbox.kick();
+        webhookWorker.kick();
+      },
+    }),
+  { whenServing: true },
+);
 
 /** The Monday (UTC) of a moment's week, as a day ("2026-05-04"). */
 const weekOf = (iso: string) => {

@@ -7,7 +7,7 @@ import type {
 } from "#app/platform/db.server.ts";
 import { now as clockNow } from "#app/platform/clock.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
-import { zoneChoices } from "#app/platform/time-zones.ts";
+import { isTimeZoneName, zoneChoices } from "#app/platform/time-zones.ts";
 import { activity } from "./activity-content.ts";
 import { workspace } from "./workspace-content.ts";
 
@@ -48,17 +48,6 @@ export type MeetingFilter = (typeof meetingFilters)[number];
 // Times: every person sees them in their own zone (staff.time_zone, set from their browser),
 // the command line and the files in UTC. A time is shown short, with its exact value on hover.
 
-/** Whether the runtime knows this IANA zone ("Europe/Berlin", "UTC"). */
-export function isTimeZone(zone: string) {
-  if (zone.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat("en-GB", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The zones a person can choose from, UTC first, by their current names ("Asia/Kolkata", never "Asia/Calcutta"). */
 export const timeZoneChoices = () => ["UTC", ...zoneChoices().filter((zone) => zone !== "UTC")];
 
@@ -69,7 +58,7 @@ const formatters = new Map<
 function formattersFor(zone: string) {
   let found = formatters.get(zone);
   if (!found) {
-    const timeZone = isTimeZone(zone) ? zone : "UTC";
+    const timeZone = isTimeZoneName(zone) ? zone : "UTC";
     found = {
       short: new Intl.DateTimeFormat("en-GB", {
         day: "numeric",

@@ -3,7 +3,8 @@ import type { Configuration } from "openid-client";
 import { isoNow, now as clockNow } from "#app/platform/clock.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { env } from "#app/platform/env.server.ts";
-import { type OpenIdConfig, openIdConfig } from "#app/platform/env.ts";
+import { type OpenIdConfig, openIdConfig } from "./workspace-config.ts";
+import { workspaceEnv } from "./workspace-env.server.ts";
 import { log } from "#app/platform/log.server.ts";
 import { recordAudit } from "../people/audit.server.ts";
 import { type OpenIdProvider, openIdProvider, vouchedEmail } from "./openid-claims.server.ts";
@@ -23,7 +24,7 @@ export type OpenIdProblem = "refused" | "failed" | "unavailable";
 
 /** The sign-in's configuration, or null when the company's accounts are not configured. */
 export function openIdSettings(): OpenIdSettings | null {
-  const config = openIdConfig(env);
+  const config = openIdConfig(workspaceEnv);
   return config && { ...config, provider: openIdProvider(config.issuer) };
 }
 

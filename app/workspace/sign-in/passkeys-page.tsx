@@ -3,7 +3,7 @@ import { data, Form } from "react-router";
 import { z } from "zod";
 import { Container } from "#app/ui/container.tsx";
 import { fillTemplate } from "#app/platform/fill-template.ts";
-import { currentZoneName } from "#app/platform/time-zones.ts";
+import { currentZoneName, isTimeZoneName } from "#app/platform/time-zones.ts";
 import { hydrateHandle } from "#app/site/hydration.ts";
 import type { Route } from "./+types/passkeys-page";
 import { activity } from "../shell/activity-content.ts";
@@ -17,7 +17,7 @@ import { setTimeZone } from "../people/staff.server.ts";
 import { Time } from "../shell/time.tsx";
 import { workspace } from "../shell/workspace-content.ts";
 import { WorkspaceTable } from "../shell/workspace-table.tsx";
-import { isTimeZone, shownTime, timeZoneChoices } from "../shell/workspace-display.ts";
+import { shownTime, timeZoneChoices } from "../shell/workspace-display.ts";
 import { passkeyNameMaxLength } from "../shell/workspace-limits.ts";
 import { workspacePaths } from "../workspace-paths.ts";
 
@@ -58,7 +58,7 @@ const ChangeSchema = z.discriminatedUnion("intent", [
     passkey: z.string().min(1).max(1024),
     name: z.string().trim().min(1).max(passkeyNameMaxLength),
   }),
-  z.object({ intent: z.literal("time-zone"), zone: z.string().refine(isTimeZone) }),
+  z.object({ intent: z.literal("time-zone"), zone: z.string().refine(isTimeZoneName) }),
 ]);
 
 type Outcome = { tone: "done" | "problem"; message: string };

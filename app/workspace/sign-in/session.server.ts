@@ -4,6 +4,7 @@ import { isoNow, now as clockNow } from "#app/platform/clock.ts";
 import type { Schema, StaffRole } from "#app/platform/db.server.ts";
 import { cookieValue } from "#app/platform/cookies.ts";
 import { env, isSecureRequest } from "#app/platform/env.server.ts";
+import { workspaceEnv } from "./workspace-env.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import { hashToken, newToken } from "#app/platform/tokens.server.ts";
 import { currentZoneName } from "#app/platform/time-zones.ts";
@@ -55,7 +56,7 @@ function sessionToken(request: Request) {
 }
 
 /** Sessions last seen before this have been idle too long. */
-const idleCutoff = (now: Date) => isoNow(new Date(now.getTime() - env.WORKSPACE_IDLE_MINUTES * 60_000));
+const idleCutoff = (now: Date) => isoNow(new Date(now.getTime() - workspaceEnv.WORKSPACE_IDLE_MINUTES * 60_000));
 
 // No Max-Age: the browser forgets the session cookie when it closes; the database decides how long it is good for.
 export function sessionCookie(request: Request, token: string | null) {
@@ -72,7 +73,7 @@ export async function startSession(db: Kysely<Schema>, staffId: string, now: Dat
       staff_id: staffId,
       created_at: isoNow(now),
       last_seen_at: isoNow(now),
-      expires_at: isoNow(new Date(now.getTime() + env.WORKSPACE_MAX_HOURS * 3600_000)),
+      expires_at: isoNow(new Date(now.getTime() + workspaceEnv.WORKSPACE_MAX_HOURS * 3600_000)),
     })
     .execute();
   return token;
