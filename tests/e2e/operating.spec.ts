@@ -30,7 +30,7 @@ test("GET /metrics does not exist without METRICS_TOKEN", async ({ request }) =>
 test("a server with BACKUP_DIR and METRICS_TOKEN: the day's backup is checked, and /metrics tells it to the token's holder only", async () => {
   const backupDir = mkdtempSync(path.join(tmpdir(), "site-backups-"));
   const server = await startServer({
-    port: basePort + 60 + test.info().parallelIndex,
+    port: basePort + 90 + test.info().parallelIndex,
     env: { BACKUP_DIR: backupDir, BACKUP_KEEP: "3", METRICS_TOKEN: token },
   });
   try {

@@ -60,7 +60,7 @@ for (const [index, engine] of (["sqlite", "postgres"] as const).entries()) {
     let old: ChildProcess | undefined;
     try {
       // The previous release serves, behind the site's address.
-      const oldPort = basePort + 80 + 2 * index + test.info().parallelIndex;
+      const oldPort = basePort + 92 + 2 * index + test.info().parallelIndex;
       let oldOutput = "";
       old = spawn(process.execPath, ["build/start.js"], {
         cwd: previous,
@@ -102,7 +102,7 @@ for (const [index, engine] of (["sqlite", "postgres"] as const).entries()) {
       await new Promise((resolve) => old?.once("exit", resolve));
       if (engine === "sqlite") expect(existsSync(path.join(dataDir, "site.sqlite"))).toBe(true);
       const server = await startServer({
-        port: basePort + 85 + 2 * index + test.info().parallelIndex,
+        port: basePort + 96 + 2 * index + test.info().parallelIndex,
         env: storage,
       });
       try {
