@@ -34,11 +34,19 @@ export type Config = ReturnType<typeof parseConfig>;
 
 /**
  * The deployment's values that end up in pages (the root route gives them to every page): the
- * site's, the consent revision and what the privacy notice promises. A build is valid only for
+ * site's, the consent revision and what the privacy notice promises (with how long the backups
+ * keep a copy, BACKUP_KEEP days). A build is valid only for
  * the values it was made with (server/build-info.ts names each variable that differs).
  */
-export function siteConfig(env: Env & PrivacyValues & CareersValues & { CONSENT_REVISION: number }) {
-  return { ...publicConfig(env), consentRevision: env.CONSENT_REVISION, ...privacyNotice(env) };
+export function siteConfig(
+  env: Env & PrivacyValues & CareersValues & { CONSENT_REVISION: number; BACKUP_KEEP: number },
+) {
+  return {
+    ...publicConfig(env),
+    consentRevision: env.CONSENT_REVISION,
+    ...privacyNotice(env),
+    backupDays: env.BACKUP_KEEP,
+  };
 }
 
 export type SiteConfig = ReturnType<typeof siteConfig>;
@@ -55,4 +63,5 @@ export const siteConfigVariables: Record<keyof SiteConfig, string> = {
   retentionMailDays: "RETENTION_MAIL_DAYS",
   consentRevision: "CONSENT_REVISION",
   ...privacyNoticeVariables,
+  backupDays: "BACKUP_KEEP",
 };

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { Container } from "#app/ui/container.tsx";
 import { PageHero } from "#app/ui/section.tsx";
 import { fillTemplate } from "#app/platform/fill-template.ts";
@@ -9,15 +9,9 @@ import { site } from "#app/site/site-content.ts";
 import { usePrivacyNotice } from "./use-privacy-notice.ts";
 import { useSiteConfig } from "#app/site/use-site-config.ts";
 import type { Route } from "./+types/privacy-page";
-import { backupsEnv } from "#app/backups/backups-env.server.ts";
 import { privacy } from "./privacy-content.ts";
 
 // Prerendered with the configured controller and periods: the same values the purge keeps.
-
-/** How long backups are kept (BACKUP_KEEP daily backups): read where the build renders the notice. */
-export function loader() {
-  return { backupDays: backupsEnv.BACKUP_KEEP };
-}
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, privacy.meta);
 
@@ -33,8 +27,11 @@ function NoticeSection({ id, title, children }: { id: string; title: string; chi
   );
 }
 
-export default function Privacy({ loaderData }: Route.ComponentProps) {
+export default function Privacy() {
   const config = useSiteConfig();
+  // How long the backups keep a copy (BACKUP_KEEP daily backups): one of the site's values the
+  // root gives (app/config.ts), so a build made for another BACKUP_KEEP is refused at start.
+  const backupDays = useRouteLoaderData<{ config: { backupDays: number } }>("root")?.config.backupDays ?? "";
   const notice = usePrivacyNotice();
   const controller = notice.privacyController ?? site.companyName;
   const values = {
@@ -47,7 +44,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
     spamDays: notice.retentionSpamDays,
     mailDays: config.retentionMailDays,
     authority: notice.privacyAuthority ?? "",
-    backupDays: loaderData.backupDays,
+    backupDays,
   };
   const fill = (template: string) => fillTemplate(template, values);
   const embedHosts = [

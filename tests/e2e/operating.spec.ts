@@ -31,7 +31,7 @@ test("a server with BACKUP_DIR and METRICS_TOKEN: the day's backup is checked, a
   const backupDir = mkdtempSync(path.join(tmpdir(), "site-backups-"));
   const server = await startServer({
     port: basePort + 90 + test.info().parallelIndex,
-    env: { BACKUP_DIR: backupDir, BACKUP_KEEP: "3", METRICS_TOKEN: token },
+    env: { BACKUP_DIR: backupDir, METRICS_TOKEN: token },
   });
   try {
     const scrape = (authorization?: string) =>
