@@ -9,7 +9,8 @@
 // and writes bench/results/<date>.json. Speed is measured here only, never in tests.
 //
 // `npm run bench -- --load-only` skips Lighthouse, for quick work on the server; `npm run bench -- load`
-// measures the load and memory only;
+// measures the load and memory only; `npm run bench -- load --against-start "NAME=value node --flag"`
+// npm start's server against one started by that line instead, in turns (start-settings.ts);
 // `npm run bench -- inbox` measures the workspace's inbox only (with PostgreSQL too when
 // TEST_DATABASE_URL is set: `node scripts/with-test-postgres.ts npm run bench -- inbox`);
 // `npm run bench -- interaction` the form pages at the first interaction only;
@@ -68,9 +69,9 @@ import {
   sitePages,
 } from "./bench/lighthouse.ts";
 import { benchLoad, idleMemory, loadChecks, printLoad } from "./bench/load.ts";
+import { benchStartSettings, printStartSettings } from "./bench/start-settings.ts";
 import { benchTrace, contentPages, printTrace } from "./bench/trace.ts";
 
-const runs = process.argv.includes("--load-only") ? 0 : 3;
 const mode = [
   "free-times",
   "inbox",
@@ -83,6 +84,8 @@ const mode = [
   "compare",
   "instructions",
 ].find((name) => process.argv.includes(name));
+// `load` measures the server only: no Lighthouse, no first interaction.
+const runs = process.argv.includes("--load-only") || mode === "load" ? 0 : 3;
 
 const option = (name: string) => {
   const index = process.argv.indexOf(name);
@@ -202,6 +205,13 @@ if (mode === "inbox") {
   printInbox(inbox);
   printTargets(inboxChecks(inbox));
   writeResults(`${today()}-inbox`, { inbox }, { pinned });
+  process.exit(0);
+}
+
+if (mode === "load" && option("--against-start")) {
+  const compared = await benchStartSettings(site, option("--against-start") as string);
+  printStartSettings(compared);
+  writeResults(`${isoNow().slice(0, 16).replace(":", "")}-start-settings`, { startSettings: compared }, { pinned });
   process.exit(0);
 }
 

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, RequestListener } from "node:http";
 import type { TLSSocket } from "node:tls";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
@@ -27,6 +26,7 @@ import { precompressedFiles } from "./precompressed.ts";
 import { prerenderedPages } from "./prerendered.ts";
 import { startLivePages } from "./live-pages.ts";
 import { bodyLimitOf, closeAfterAnswer, limitBody } from "./body-limit.ts";
+import { reactRouterHandler } from "./react-router-handler.ts";
 import {
   baseSecurityHeaders,
   contentSecurityPolicy,
@@ -149,7 +149,7 @@ export async function createApp({ clientDir }: { clientDir: string }): Promise<{
     next();
   });
 
-  const reactRouter = createRequestHandler({ build, mode: process.env.NODE_ENV });
+  const reactRouter = reactRouterHandler(build);
 
   // Limits before any work: methods no page takes, overlong or undecodable addresses, posts from
   // another site's pages, and bodies an address does not take or beyond its limit, counted as
@@ -191,7 +191,7 @@ export async function createApp({ clientDir }: { clientDir: string }): Promise<{
     if (fromAnotherSite(req)) return refuse(403);
     const body = bodyLimitOf(req);
     if ("refuse" in body) return refuse(body.refuse);
-    limitBody(req, body.maxBytes, { ready: next, tooLarge: () => refuse(413) });
+    limitBody(req, res, body.maxBytes, { ready: next, tooLarge: () => refuse(413) });
   });
 
   app.use(compression());
@@ -323,6 +323,10 @@ export async function createApp({ clientDir }: { clientDir: string }): Promise<{
     };
     if (servePrerendered(req, res, requestId)) return logLine();
     res.setHeader("X-Request-Id", requestId);
+    // A refused request's answer may end only as its connection closes (server/body-limit.ts).
+    res.once("close", () => {
+      if (!res.writableFinished) logLine();
+    });
     res.once("finish", () => {
       logLine();
       // A page rendered for this request (contact, booking, a posting's form) counts as one

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable, Transform } from "node:stream";
 import { resumeUploads } from "#app/careers/application-schema.ts";
 import { contactUploads } from "#app/contact/contact-schema.ts";
 import { uploadBodyBytes } from "#app/forms/multipart.server.ts";
@@ -67,76 +68,114 @@ export function bodyLimitOf(req: IncomingMessage & { path: string }): { maxBytes
   return maxBytes === undefined ? { refuse: 415 } : { maxBytes };
 }
 
+/** The bodies taken, by request: what React Router reads in place of the request's own stream. */
+const taken = new WeakMap<IncomingMessage, Buffer<ArrayBuffer> | Readable>();
+
+/** The body `limitBody` let through for React Router to read (none for a request without one). */
+export function takenBody(req: IncomingMessage): ReadableStream | Buffer<ArrayBuffer> | undefined {
+  const body = taken.get(req);
+  return body instanceof Readable ? (Readable.toWeb(body) as ReadableStream) : body;
+}
+
 /**
- * Lets at most `maxBytes` of a request's body through. Node's HTTP parser hands the request each
- * piece of its body with push(): counted there, no reader (React Router, the upload parser) can
- * ever receive more, whether the length was declared or the body comes in chunks. Past the limit
- * the socket is no longer read, and `tooLarge` answers.
+ * Lets at most `maxBytes` of a request's body through, counted as it arrives, whether its length
+ * was declared or it comes in chunks: what React Router reads is `takenBody(req)`, never the
+ * request itself. Past the limit the request is no longer read (paused: Node then stops reading
+ * the socket once its buffers are full), and `tooLarge` answers.
  *
  * A body of at most smallBodyBytes is held until it is complete and only then passed on
  * (`ready`): React Router starts only with the whole of it, so no action ever reads a body cut
- * off at the limit. A file form's body streams on at once (`ready` now) to its parser
- * (app/forms/multipart.server.ts), which takes a body cut off (an error) as one it cannot read.
+ * off at the limit. A file form's body streams on at once (`ready` now) through a counting
+ * stream to its parser (app/forms/multipart.server.ts); past the limit that stream ends in an
+ * error once the refusal's answer is out, and the parser takes a body cut off as one it cannot read.
  */
 export function limitBody(
   req: IncomingMessage,
+  res: ServerResponse,
   maxBytes: number,
   { ready, tooLarge }: { ready: () => void; tooLarge: () => void },
 ) {
   if (Number(req.headers["content-length"] ?? 0) > maxBytes) return tooLarge();
-  const hold = maxBytes <= smallBodyBytes;
-  const push = req.push.bind(req);
-  const held: Buffer[] = [];
   let received = 0;
-  // (Called by the parser while it reads the socket: the rest of the work waits for the next tick.)
-  req.push = (chunk: Buffer | null) => {
-    if (chunk === null) {
-      req.push = push;
-      if (!hold) return push(null);
-      for (const piece of held) push(piece);
-      process.nextTick(ready);
-      return push(null);
-    }
-    received += chunk.length;
-    if (received > maxBytes) {
-      req.push = () => false; // (false: the parser stops reading the socket)
-      held.length = 0;
-      process.nextTick(tooLarge);
-      return false;
-    }
-    if (!hold) return push(chunk);
-    held.push(chunk);
-    return true;
+  const refuse = () => {
+    req.pause();
+    tooLarge();
   };
-  if (!hold) ready();
+  if (maxBytes <= smallBodyBytes) {
+    const held: Buffer[] = [];
+    const hold = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received <= maxBytes) return void held.push(chunk);
+      req.off("data", hold).off("end", pass);
+      held.length = 0;
+      refuse();
+    };
+    const pass = () => {
+      taken.set(req, Buffer.concat(held));
+      ready();
+    };
+    req.on("data", hold).once("end", pass);
+    return;
+  }
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, passOn) {
+      received += chunk.length;
+      if (received <= maxBytes) return passOn(null, chunk);
+      req.unpipe(counted);
+      refuse();
+      // A reader still waiting for the rest learns, once the answer is out, that there is none.
+      res.once("close", () => counted.destroy(new Error("The request was refused before its body was read.")));
+    },
+  });
+  taken.set(req, req.pipe(counted));
+  ready();
 }
 
-/** How long a refused request's connection stays open after its answer. */
+/** How long a refused request's connection stays open after its answer, at most. */
 const lingerMs = 5_000;
+
+/** The requests refused before their body was read, whose answer is still to be written. */
+const refused = new WeakSet<IncomingMessage>();
 
 /**
  * Closes the connection of a request refused while its body may still be arriving, once its
- * answer is out (with `Connection: close` when it is not sent yet), reading nothing more of it.
- * Node would close the socket as soon as the answer is written; with the client's bytes unread,
- * the kernel then resets the connection at once, which can destroy the answer on its way. So,
- * like nginx's lingering close, the answer's end is sent first and, unless the whole body had
- * arrived, the socket closes `lingerMs` later. (Reading and dropping meanwhile would cost memory
- * until the next garbage collection.) A reader still waiting for the body then gets an error.
+ * answer is out, reading nothing more of it.
+ *
+ * Node closes a connection as soon as an answer with `Connection: close` ends; with the client's
+ * bytes unread, the kernel then resets it at once, and the client, still sending, can fail on its
+ * next write before it reads the answer. So, like nginx's lingering close, the answer is written
+ * whole (`endOnceSenderStops`) and ended only once the client stopped sending: the body complete,
+ * the client gone, or `lingerMs` later. An answer already sent (a file form's own) is followed by
+ * the end of the connection here, which closes `lingerMs` later unless the client closed it first.
  */
 export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse) {
+  if (!res.headersSent) {
+    refused.add(req);
+    return void res.setHeader("Connection", "close");
+  }
   const { socket } = req;
   const linger = () => {
-    socket.pause(); // Node resumes reading to drop a body nobody read
     socket.end();
-    setTimeout(() => socket.destroy(), req.complete ? 0 : lingerMs).unref();
+    setTimeout(() => socket.destroy(), lingerMs).unref();
   };
-  socket.once("close", () => req.destroy(new Error("The request was refused before its body was read.")));
-  if (!res.headersSent) {
-    res.setHeader("Connection", "close");
-    socket.destroySoon = linger; // what Node calls once a `Connection: close` answer is written
-  } else if (res.writableFinished) {
-    linger();
-  } else {
-    res.once("finish", linger);
-  }
+  if (res.writableFinished) linger();
+  else res.once("finish", linger);
+}
+
+/** Whether a request was refused while its body may still be arriving (`closeAfterAnswer`). */
+export const wasRefused = (req: IncomingMessage) => refused.has(req);
+
+/** Writes a refused request's answer whole, with its length, and ends it once the client stopped sending. */
+export function endOnceSenderStops(req: IncomingMessage, res: ServerResponse, body: Uint8Array) {
+  res.setHeader("Content-Length", body.byteLength);
+  res.write(body);
+  if (req.complete) return void res.end();
+  const end = () => {
+    clearTimeout(timer);
+    res.end();
+  };
+  const timer = setTimeout(end, lingerMs);
+  req.once("end", end);
+  req.socket.once("close", end);
+  return true;
 }

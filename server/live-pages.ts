@@ -12,6 +12,7 @@ import { nextTurn } from "#app/platform/pacing.server.ts";
 import { describeError, startWorker } from "#app/platform/worker.server.ts";
 import { pages } from "#app/site/pages.ts";
 import { type PrerenderedPage, pagePolicy, preparedFile, type prerenderedPages } from "./prerendered.ts";
+import { revisionPollMs } from "./freshness.ts";
 import { fileDocumentPolicy } from "./security-headers.ts";
 
 // The pages that show what the team edits in the workspace are answered from memory like the
@@ -32,9 +33,6 @@ type ContentScope = keyof typeof contentPages;
 const contentKinds = Object.keys(contentPages) as ContentScope[];
 
 const decided: Array<Exclude<ConsentVariant, "undecided">> = ["necessary", "forms"];
-
-/** How often every instance reads the revisions: a change shows within about this, plus the rendering. */
-export const revisionPollMs = 1000;
 
 export async function startLivePages({
   build,

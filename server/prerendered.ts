@@ -9,12 +9,14 @@ import { type ConsentVariant, consentFromCookies, variantOf, viewOf } from "#app
 import { consentEnv } from "#app/consent/consent-env.server.ts";
 import { pathOf, withoutTrailingSlash } from "#app/platform/uri.ts";
 import { browserOf } from "./browsers.ts";
+import { sharedCacheSeconds } from "./freshness.ts";
 import { preferredEncoding } from "./precompressed.ts";
 import { baseSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from "./security-headers.ts";
 
-// Browsers revalidate every time; a shared cache (CDN, nginx) may keep a page five minutes, one
-// copy per cookie (Vary), which serves a spike of first-time visitors from the edge.
-const prerenderedCache = "public, max-age=0, s-maxage=300";
+// Browsers revalidate every time; a shared cache (CDN, nginx) may keep a page a few seconds, one
+// copy per cookie (Vary): a spike of first-time visitors is still served from the edge, and a
+// closed posting is gone from it within seconds, like from the instances (decision 052).
+const prerenderedCache = `public, max-age=0, s-maxage=${sharedCacheSeconds}`;
 // A crawler's copy (no banner) must never be served to a person from a shared cache.
 const crawlerCache = "private, no-cache";
 

@@ -14,7 +14,8 @@ import { issueFormStamp } from "#app/forms/form-guard.server.ts";
 import { openDatabase } from "#app/platform/db.server.ts";
 import { type BenchSite, median, onLoadCore, onServerCore, pinned, residentMb, step, waitFor } from "./harness.ts";
 
-export const loadTargets = { nginxRatio: 1 / 3, idleRssMb: 120 };
+// Memory at rest is reported, not a target (decision 051).
+export const loadTargets = { nginxRatio: 1 / 3 };
 
 export type LoadResult = {
   name: string;
@@ -306,10 +307,9 @@ export async function benchLoad({
 
 export type LoadBench = Awaited<ReturnType<typeof benchLoad>>;
 
-export function loadChecks({ ratio, memory, submissionsVerified }: LoadBench): Array<[string, boolean | null]> {
+export function loadChecks({ ratio, submissionsVerified }: LoadBench): Array<[string, boolean | null]> {
   return [
     ["prerendered ≥ 1/3 of nginx requests/s", ratio === null ? null : ratio >= loadTargets.nginxRatio],
-    [`idle memory ≤ ${loadTargets.idleRssMb} MB`, memory.idleRssMb <= loadTargets.idleRssMb],
     ["every accepted POST stored exactly once", submissionsVerified],
   ];
 }

@@ -7,7 +7,7 @@ test("prerendered pages answer at both spellings of their path without a redirec
   for (const path of ["/about", "/about/", "/features", "/careers/"]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(200);
-    expect(response.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=300");
+    expect(response.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=5");
     expect(response.headers().vary).toBe("Cookie, Accept-Encoding");
     expect(response.headers()["x-powered-by"]).toBeUndefined();
     expect(await response.text()).toContain('<link rel="canonical"');
