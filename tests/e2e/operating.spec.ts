@@ -37,14 +37,15 @@ test("a server with BACKUP_DIR and METRICS_TOKEN: the day's backup is checked, a
     const scrape = (authorization?: string) =>
       fetch(`${server.url}/metrics`, { headers: authorization ? { authorization } : {} });
 
-    // The day's backup, written once the server listens and checked before anything is deleted.
+    // The day's backup, written once the server listens and checked before anything is deleted:
+    // the log says so once it is done.
     await expect
-      .poll(() => backupsIn(backupDir).length, { message: `the backup: ${server.output()}`, timeout: 30_000 })
-      .toBe(1);
+      .poll(() => server.output(), { message: "the backup's log line", timeout: 30_000 })
+      .toMatch(/Backup written and checked: .*backup-\d{8}T\d{9}Z\.sqlite \(schema /);
+    expect(backupsIn(backupDir)).toHaveLength(1);
     const [file] = backupsIn(backupDir);
     expect(checkBackup(file as string)).toMatchObject({ schema: migrationNames.at(-1) });
     expect(readErasureList(path.join(backupDir, "erasures.json"))).toEqual([]);
-    expect(server.output()).toMatch(/Backup written and checked: .*backup-\d{8}T\d{9}Z\.sqlite \(schema /);
 
     // Refused without the token, or with another.
     for (const authorization of [undefined, "Bearer not-the-token", `Basic ${token}`]) {
@@ -55,9 +56,19 @@ test("a server with BACKUP_DIR and METRICS_TOKEN: the day's backup is checked, a
     }
 
     // Answers by route group and status.
-    expect((await fetch(`${server.url}/features`)).status).toBe(200);
-    expect((await fetch(`${server.url}/contact`)).status).toBe(200);
-    expect((await fetch(`${server.url}/no-such-page`)).status).toBe(404);
+    // Each answer read whole; an answer is counted once the server has finished it, which may
+    // come a moment after the client has it all: the scrape is asked again until it shows.
+    for (const [page, status] of [
+      ["/features", 200],
+      ["/contact", 200],
+      ["/no-such-page", 404],
+    ] as const) {
+      const answer = await fetch(`${server.url}${page}`);
+      await answer.text();
+      expect(answer.status, page).toBe(status);
+    }
+    const counted = 'site_http_request_duration_seconds_count{group="contact",status="200"}';
+    await expect.poll(async () => sample(await (await scrape(`Bearer ${token}`)).text(), counted)).toBe(1);
     const answered = await scrape(`Bearer ${token}`);
     expect(answered.status).toBe(200);
     expect(answered.headers.get("content-type")).toBe("text/plain; version=0.0.4; charset=utf-8");
