@@ -17,6 +17,7 @@ import { consentFromCookies, undecided, viewOf } from "./consent/consent-cookie.
 import { useHydratedMark } from "./site/hydrated-mark.ts";
 import { useHydration, useOwnFrame } from "./site/hydration.ts";
 import { useNonce } from "./site/nonce.ts";
+import { PreviewBar, usePreviewBar } from "./site/preview-bar.tsx";
 import type { SiteRootData } from "./site/use-site-config.ts";
 import stylesheet from "./ui/app.css?url";
 import displayFont from "./ui/fonts/bricolage-display.woff2?url";
@@ -52,6 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const hydrate = useHydration();
   const ownFrame = useOwnFrame();
+  const previewBar = usePreviewBar();
   const skipLink = (
     <a
       href="#main"
@@ -78,8 +80,13 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </>
         ) : (
-          <ConsentProvider initialView={data?.consent ?? undecided} isBot={data?.isBot ?? false}>
+          // A preview is the team's, not a visitor's: no cookie banner over it.
+          <ConsentProvider
+            initialView={data?.consent ?? undecided}
+            isBot={(data?.isBot ?? false) || previewBar !== null}
+          >
             {skipLink}
+            {previewBar ? <PreviewBar {...previewBar} /> : null}
             <SiteHeader
               companyName={site.companyName}
               logoAlt={site.logoAlt}

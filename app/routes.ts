@@ -52,6 +52,7 @@ export default [
   // In the site's own frame: the posting exactly as its public page will show it.
   route(workspaceRoutes.postingPreview, "workspace/content/posting-preview-page.tsx"),
   route(workspaceRoutes.proofPreview, "workspace/content/proof-preview-page.tsx"),
+  route(workspaceRoutes.markdownPreview, "workspace/content/markdown-preview.ts"),
   route(workspaceRoutes.analyticsExport, "workspace/insights/analytics-export.ts"),
   route(workspaceRoutes.addPasskey, "workspace/sign-in/add-passkey.ts"),
   route(workspaceRoutes.requestsExport, "workspace/privacy/requests-export.ts"),

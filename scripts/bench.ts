@@ -19,8 +19,10 @@
 // table of them, `--busy-core` with a second process busy on one core meanwhile, `--cpu-slowdown 8`
 // instead of Lighthouse's 4×, `--content` the eight content pages only, `--runs N` runs per page instead of 3);
 // `npm run bench -- free-times` the booking page's free times only (seconds, no build);
+// `npm run bench -- images` the proof editor's memory with 16 image uploads at once only (no build);
 // `npm run bench -- analytics` what counting page views adds to the prerendered fast path and the
-// analytics dashboard at a million page views only (analytics.ts);
+// analytics dashboard at a million page views and 100,000 referring sites only (analytics.ts;
+// `-- analytics --dashboard`: the dashboard alone, no build);
 // `npm run bench -- trace` what the first layout of each content page pays for, from Chromium's
 // traces at CPU 4× (trace.ts; `-- trace /about --loads 9 --without svg`; `--origin a,b` servers already
 // running, in turns);
@@ -34,10 +36,20 @@
 // `--full-proof` publishes issue 30's full set of proof (6 logos, 3 case studies, 3 testimonials,
 // 8 team members) before the pages are measured.
 import { isoNow } from "#app/platform/clock.ts";
-import { mkdirSync } from "node:fs";
-import { analyticsChecks, benchAnalytics, printAnalytics } from "./bench/analytics.ts";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import {
+  analyticsChecks,
+  benchAnalytics,
+  benchDashboard,
+  dashboardChecks,
+  printAnalytics,
+  printDashboard,
+} from "./bench/analytics.ts";
 import { benchBodies, bodiesChecks, printBodies } from "./bench/bodies.ts";
 import { benchFreeTimes, freeTimesChecks, printFreeTimes } from "./bench/free-times.ts";
+import { benchImages, imagesChecks, printImages } from "./bench/images.ts";
 import {
   buildSite,
   chromiumFlags,
@@ -74,6 +86,7 @@ import { benchTrace, contentPages, printTrace } from "./bench/trace.ts";
 
 const mode = [
   "free-times",
+  "images",
   "inbox",
   "interaction",
   "bodies",
@@ -158,6 +171,25 @@ if (mode === "free-times") {
   printFreeTimes(result);
   printTargets(freeTimesChecks(result));
   writeResults(`${today()}-free-times`, { freeTimes: result });
+  process.exit(0);
+}
+
+if (mode === "analytics" && process.argv.includes("--dashboard")) {
+  const work = mkdtempSync(path.join(tmpdir(), "bench-dashboard-"));
+  const dashboard = await benchDashboard(work, step);
+  rmSync(work, { recursive: true, force: true });
+  console.log("\nAnalytics dashboard");
+  printDashboard(dashboard);
+  printTargets(dashboardChecks(dashboard));
+  writeResults(`${today()}-dashboard`, { dashboard });
+  process.exit(0);
+}
+
+if (mode === "images") {
+  const bursts = await benchImages(step);
+  printImages(bursts);
+  printTargets(imagesChecks(bursts));
+  writeResults(`${today()}-images`, { images: bursts });
   process.exit(0);
 }
 

@@ -1,19 +1,19 @@
 // Booked meetings for the team: `npm run bookings -- <command>`. Uses DATA_DIR / DATABASE_URL
 // like the server (decision 023). Output goes to stdout for the operator; nothing here is logged.
-import { argsOrExit, envOrExit, exit, openDatabaseOrExit } from "./cli.ts";
+import { argsOrExit, envOrExit, exit, openDatabaseOrExit, warnIfLinksGuessed } from "./cli.ts";
 import { isoNow, now } from "#app/platform/clock.ts";
 
 const usage = `Usage: npm run bookings -- <command>
 
   list [--all]     the meetings still to come, soonest first (--all: past and cancelled too)
   show ID          one meeting: its time in our zone and the visitor's, who booked it, its
-                   video link and status; ID may be the start of an id when no other id
-                   starts the same way
+                   video link and status; ID is the id the workspace and the e-mails show
+                   (or the start of it, when no other id starts the same way)
   cancel ID        cancels a meeting still to come: its time is free again, and the visitor
                    and the team's mailbox are sent the cancellation for their calendars
 
-Times are shown in BOOKING_TIME_ZONE; the details of a meeting are its submission's
-(npm run submissions -- show SUBMISSION_ID).`;
+A meeting has the id of its submission, as the inbox, the e-mails and the sheets show it: the
+same ID works here and in npm run submissions -- show ID. Times are shown in BOOKING_TIME_ZONE.`;
 
 const { positionals, values } = argsOrExit({ all: { type: "boolean" }, help: { type: "boolean", short: "h" } }, usage);
 
@@ -26,7 +26,9 @@ if ((command === "show" || command === "cancel") && !id)
 const env = envOrExit();
 // Loaded once the configuration is known to be good (scripts/cli.ts says why).
 const { cancelBooking } = await import("#app/booking/meetings.server.ts");
-const { getMeeting, listMeetings, meetingIdsStartingWith } = await import("#app/booking/meeting-queries.server.ts");
+const { getMeeting, listMeetings, meetingsStartingWith, shownMeetingId } = await import(
+  "#app/booking/meeting-queries.server.ts"
+);
 const { timeName } = await import("#app/booking/calendar.ts");
 const { meetingStateLabel } = await import("#app/workspace/shell/workspace-display.ts");
 
@@ -35,7 +37,7 @@ const ourTime = (start: string) => timeName(start, env.BOOKING_TIME_ZONE);
 const { db } = await openDatabaseOrExit(env);
 try {
   const oneMeeting = async (prefix: string) => {
-    const ids = await meetingIdsStartingWith(db, prefix);
+    const ids = await meetingsStartingWith(db, prefix);
     if (ids.length === 0)
       exit(
         `No meeting has an id starting with ${JSON.stringify(prefix)}: npm run bookings -- list --all shows them`,
@@ -43,7 +45,7 @@ try {
       );
     if (ids.length > 1)
       exit(`Several meetings have ids starting with ${JSON.stringify(prefix)}: give more of the id`, 1);
-    return (await getMeeting(db, ids[0]!))!;
+    return (await getMeeting(db, ids[0]!.bookingId))!;
   };
 
   switch (command) {
@@ -58,7 +60,7 @@ try {
         break;
       }
       const rows = meetings.map((meeting) => [
-        meeting.bookingId,
+        shownMeetingId(meeting),
         ourTime(meeting.start),
         // The state as the workspace says it: booked, moved (from when), cancelled (by whom), past.
         meetingStateLabel(meeting, now(), env.BOOKING_TIME_ZONE),
@@ -77,7 +79,7 @@ try {
     }
     case "show": {
       const meeting = await oneMeeting(id!);
-      console.log(`Meeting ${meeting.bookingId} (${meetingStateLabel(meeting, now(), env.BOOKING_TIME_ZONE)})`);
+      console.log(`Meeting ${shownMeetingId(meeting)} (${meetingStateLabel(meeting, now(), env.BOOKING_TIME_ZONE)})`);
       console.log(`Our time:    ${ourTime(meeting.start)}`);
       if (meeting.visitor) {
         console.log(`Their time:  ${timeName(meeting.start, meeting.visitor.timeZone)}`);
@@ -87,16 +89,17 @@ try {
       }
       console.log(`Video call:  ${meeting.videoUrl ?? "(none configured: send them the link)"}`);
       console.log(`Invitation:  sequence ${meeting.sequence}`);
-      if (meeting.submissionId)
-        console.log(`Submission:  ${meeting.submissionId} (npm run submissions -- show ${meeting.submissionId})`);
+      if (meeting.submissionId) console.log(`Details:     npm run submissions -- show ${meeting.submissionId}`);
       break;
     }
     case "cancel": {
       const meeting = await oneMeeting(id!);
-      if (meeting.status !== "confirmed") exit(`Meeting ${meeting.bookingId} is already cancelled.`, 1);
-      if (meeting.end <= isoNow()) exit(`Meeting ${meeting.bookingId} has already taken place.`, 1);
+      if (meeting.status !== "confirmed") exit(`Meeting ${shownMeetingId(meeting)} is already cancelled.`, 1);
+      if (meeting.end <= isoNow()) exit(`Meeting ${shownMeetingId(meeting)} has already taken place.`, 1);
+      // The visitor's cancellation links to the booking page by SITE_URL.
+      warnIfLinksGuessed(env);
       await cancelBooking(db, meeting.bookingId, { change: "team" });
-      console.log(`Cancelled meeting ${meeting.bookingId} (${ourTime(meeting.start)}); its time is free again.`);
+      console.log(`Cancelled meeting ${shownMeetingId(meeting)} (${ourTime(meeting.start)}); its time is free again.`);
       console.log(
         meeting.visitor
           ? "The cancellation is queued for the visitor and the team's mailbox; the running server sends it within seconds."

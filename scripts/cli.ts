@@ -41,6 +41,21 @@ export function envOrExit(): Config {
   }
 }
 
+/**
+ * Says on stderr, once, when the links a command prints or has e-mailed are a guess: without
+ * SITE_URL they name http://localhost:PORT (PORT 3000 when not given either), the running
+ * server's address only if it was started on this machine with that PORT and no SITE_URL.
+ */
+export function warnIfLinksGuessed(env: Pick<Config, "SITE_URL" | "PORT">, given: NodeJS.ProcessEnv = process.env) {
+  if (given.SITE_URL?.trim() || warnedAboutLinks) return;
+  warnedAboutLinks = true;
+  const port = given.PORT?.trim() ? `PORT is ${env.PORT}` : `PORT is not set either, so ${env.PORT}`;
+  console.error(
+    `Note: SITE_URL is not set (${port}): the links this command gives name ${env.SITE_URL}. If the server is reached at another address, run the command again with the server's SITE_URL (and PORT).`,
+  );
+}
+let warnedAboutLinks = false;
+
 /** An error's own words; a refused connection to a name with several addresses has none of its own. */
 export function errorText(error: unknown): string {
   if (error instanceof AggregateError && !error.message) return [...new Set(error.errors.map(errorText))].join("; ");

@@ -20,7 +20,7 @@ if (!file) exit(`${command} needs a file\n\n${usage}`);
 
 const env = envOrExit();
 // Loaded once the configuration is known to be good (scripts/cli.ts says why).
-const { contentFileProblems, contentImageProblems, exportContent, importContent } = await import(
+const { contentFileProblems, contentImageProblems, contentStoredProblems, exportContent, importContent } = await import(
   "#app/workspace/content/content-file.server.ts"
 );
 
@@ -38,11 +38,19 @@ const problems = [
   ...(checked?.problems ?? []),
   ...(checked?.file ? (await contentImageProblems(checked.file)).problems : []),
 ];
-if (problems.length)
+/** Ends the command with one line per problem, each naming its entry ("proof.entries.3.kind: …"). */
+const refuse = (problems: string[]): never =>
   exit(`${file} was not imported; nothing changed:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`, 1);
+if (problems.length) refuse(problems);
 
 const { db } = await openDatabaseOrExit(env);
 try {
+  // What the file would do to this site's content (an entry's id given another kind).
+  const stored = checked?.file ? await contentStoredProblems(db, checked.file) : [];
+  if (stored.length) {
+    await db.destroy();
+    refuse(stored);
+  }
   if (command === "export") {
     const content = await exportContent(db);
     writeFileSync(file, `${JSON.stringify(content, null, 2)}\n`);
@@ -50,7 +58,13 @@ try {
       `Exported ${content.postings.length} postings and ${content.proof.entries.length} proof entries to ${file}.`,
     );
   } else if (checked?.file) {
-    const { created, updated, proof } = await importContent(db, checked.file);
+    // Anything the checks did not foresee still ends in one line, never a stack trace: the
+    // import is one transaction, so nothing changed.
+    const imported = await importContent(db, checked.file).catch(async (error: unknown) => {
+      await db.destroy();
+      return refuse([error instanceof Error ? error.message : String(error)]);
+    });
+    const { created, updated, proof } = imported;
     console.log(
       `Imported ${file}: ${created} postings created, ${updated} updated; ${proof.created} proof entries created, ${proof.updated} updated. The site shows them within seconds.`,
     );

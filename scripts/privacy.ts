@@ -3,7 +3,7 @@
 import { writeFileSync } from "node:fs";
 import type { Mention } from "#app/privacy/requests.server.ts";
 import { now } from "#app/platform/clock.ts";
-import { argsOrExit, envOrExit, errorText, exit, openDatabaseOrExit } from "./cli.ts";
+import { argsOrExit, envOrExit, errorText, exit, openDatabaseOrExit, warnIfLinksGuessed } from "./cli.ts";
 
 const usage = `Usage: npm run privacy -- <command>
 
@@ -89,6 +89,7 @@ const ruleNames = {
 /** Other people's submissions that mention the address: ids, kinds, dates and links only, nothing they wrote. */
 function listMentions(mentions: Mention[], what: string) {
   if (mentions.length === 0) return;
+  warnIfLinksGuessed(env);
   console.log(
     `${mentions.length} submission(s) of other people mention the address; ${what}. Review them in the workspace:`,
   );

@@ -1,7 +1,7 @@
 // Manages who may use the workspace: `npm run staff -- <command>`. Uses DATA_DIR / DATABASE_URL
 // like the server. The invitation link is printed for the operator (and e-mailed when SMTP_URL
 // is set); nothing here is logged.
-import { argsOrExit, envOrExit, exit, openDatabaseOrExit } from "./cli.ts";
+import { argsOrExit, envOrExit, exit, openDatabaseOrExit, warnIfLinksGuessed } from "./cli.ts";
 
 const usage = `Usage: npm run staff -- <command>
 
@@ -49,6 +49,7 @@ try {
       const address = needsEmail();
       if (values.role !== undefined && !isRole(values.role)) exit(`--role must be admin or member\n\n${usage}`);
       const invitation = await inviteStaff(db, { email: address, role: values.role, actor });
+      warnIfLinksGuessed(env);
       const { link, mailed } = await sendInvitation(db, invitation, {
         siteUrl: env.SITE_URL,
         mail: Boolean(env.SMTP_URL),

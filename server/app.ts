@@ -316,19 +316,19 @@ export async function createApp({ clientDir }: { clientDir: string }): Promise<{
     const requestId = requestIdOf(req);
     // As requested: an error page's answer rewrites the request (statusPage above).
     const { method = "GET", url = "/" } = req;
-    const logLine = () => {
+    const logLine = (aborted = false) => {
       const ms = Math.round((performance.now() - started) * 10) / 10;
-      logRequest({ requestId, method, path: pathOf(url), status: res.statusCode, ms });
+      logRequest({ requestId, method, path: pathOf(url), status: res.statusCode, ms, aborted });
       metrics?.observe(pathOf(url), res.statusCode, ms);
     };
     if (servePrerendered(req, res, requestId)) return logLine();
     res.setHeader("X-Request-Id", requestId);
-    // A refused request's answer may end only as its connection closes (server/body-limit.ts).
+    // On "close", not "finish": "close" comes for every answer, also one the client stopped
+    // reading (the booking page's switch to the visitor's zone stops the first one; decision 045)
+    // and a refused request's, which may end only as its connection closes (server/body-limit.ts).
+    // Such an answer is logged as aborted, and a page's view is counted all the same.
     res.once("close", () => {
-      if (!res.writableFinished) logLine();
-    });
-    res.once("finish", () => {
-      logLine();
+      logLine(!res.writableFinished);
       // A page rendered for this request (contact, booking, a posting's form) counts as one
       // from memory does; the workspace and a meeting's manage link ask not to be indexed.
       if (

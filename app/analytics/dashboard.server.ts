@@ -6,6 +6,7 @@ import { pages } from "#app/site/pages.ts";
 import { addDays, daysBetween } from "./days.ts";
 import { flushViews } from "./page-views.server.ts";
 import { type DayFigure, figuresFromViews, rolledThrough } from "./rollup.server.ts";
+import { otherValue } from "./tallies.ts";
 
 // What the workspace's analytics dashboard shows for a range of days (offered to the workspace):
 // views and visits per day, the top pages, referring sites, campaigns and devices, each form's
@@ -49,9 +50,10 @@ function sums(figures: DayFigure[], dimension: DayFigure["dimension"]) {
   return [...rows.values()];
 }
 
-/** A dimension's values most viewed first, the top ones. */
+/** A dimension's values most viewed first, the top ones (not the others folded into one: no value to show). */
 const breakdown = (figures: DayFigure[], dimension: DayFigure["dimension"]) =>
   sums(figures, dimension)
+    .filter((row) => row.value !== otherValue)
     .sort((a, b) => b.views - a.views || a.value.localeCompare(b.value))
     .slice(0, topRows);
 

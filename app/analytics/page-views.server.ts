@@ -6,6 +6,7 @@ import { log } from "#app/platform/log.server.ts";
 import { startsWithServices } from "#app/platform/services.server.ts";
 import { describeError, startWorker } from "#app/platform/worker.server.ts";
 import { dayMs, dayOf } from "./days.ts";
+import { mergeDayTallies } from "./rollup.server.ts";
 import { campaignValue, dayBatch, remembered } from "./tallies.ts";
 import { campaignOf, deviceClass, isSamePage, referralOf } from "./view-parts.ts";
 
@@ -218,8 +219,16 @@ export function isCountedAnswer(statusCode: number, contentType: unknown, robots
 }
 
 function flushWorker(intervalMs: number) {
-  const flush = startsWithServices("page-views", ({ db }) => {
-    const worker = startWorker({ name: "Page views flush", intervalMs, work: async () => void (await flushViews(db)) });
+  const flush = startsWithServices("page-views", ({ db, engine }) => {
+    const worker = startWorker({
+      name: "Page views flush",
+      intervalMs,
+      work: async () => {
+        await flushViews(db);
+        // A day's many rows made one, so the dashboard reads pre-summed rows (rollup.server.ts).
+        await mergeDayTallies(db, engine);
+      },
+    });
     return {
       kick: worker.kick,
       // A server stopping (a deploy, a restart) writes the views still waiting, before the

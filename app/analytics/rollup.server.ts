@@ -1,22 +1,16 @@
 import { type Kysely, sql } from "kysely";
-import type { Schema } from "#app/platform/db.server.ts";
+import type { Engine, Schema } from "#app/platform/db.server.ts";
 import { pacer } from "#app/platform/pacing.server.ts";
 import { addDays, dayOf, monthsBeforeDay } from "./days.ts";
-import {
-  addStoredTallies,
-  campaignValue,
-  type DayTallies,
-  type Dimension,
-  remembered,
-  tallyOf,
-  visitsOf,
-} from "./tallies.ts";
+import { addStoredTallies, type DayTallies, type Dimension, foldDay, mergedTallies, remembered } from "./tallies.ts";
 
 // From the tallies the instances flushed to the days' totals, and what is kept how long: a part of
 // the daily purge (app/privacy/daily-purge.server.ts). A day is rolled up once it is over: its
 // totals per page, referring site, campaign and device (views and visits), and its forms'
 // submissions that were not spam; then its views go after a few days. The dashboard reads the
 // totals, and the same figures worked out from the views for the days not rolled up yet (today).
+// A day keeps at most `keptValues` pages, referring sites, campaigns and devices, the most
+// viewed, and one row for all the others (tallies.ts, decision 048).
 
 export type DayFigure = { day: string; dimension: Dimension; value: string; views: number; visits: number };
 
@@ -26,37 +20,6 @@ export const viewsKeptDays = 3;
 /** A form's submissions' value: "contact", "meeting", or "application:<posting slug>" ("application:" for a general one). */
 export const submissionsValue = (kind: string, jobSlug: string | null) =>
   kind === "application" ? `application:${jobSlug ?? ""}` : kind;
-
-/**
- * The rows an instance of the version before decision 040 wrote (one per visitor and what was
- * counted) added into the days' tallies; each visitor's hash becomes a mark of its own, below
- * zero so it meets no mark of the tallies.
- */
-async function addOlderViews(db: Kysely<Schema>, from: string, to: string, days: Map<string, DayTallies>) {
-  const rows = await db
-    .selectFrom("analytics_views")
-    .selectAll()
-    .where("day", ">=", from)
-    .where("day", "<=", to)
-    .execute();
-  const marks = new Map<string, number>();
-  for (const row of rows) {
-    const tallies = remembered(days, row.day, () => new Map());
-    const mark = row.visitor ? remembered(marks, row.visitor, () => -2 - marks.size) : -1;
-    const views = Number(row.views);
-    const add = (dimension: Dimension, value: string) => {
-      const tally = tallyOf(tallies, dimension, value);
-      tally.views += views;
-      if (mark !== -1) tally.visitors.add(mark);
-    };
-    add("total", "");
-    add("page", row.path);
-    if (row.referrer !== null) add("referrer", row.referrer);
-    if (row.source !== null || row.medium !== null || row.campaign !== null)
-      add("campaign", campaignValue(row.source, row.medium, row.campaign));
-    add("device", row.device);
-  }
-}
 
 /** The figures of the days from `from` to `to`, worked out from the instances' tallies and the submissions. */
 export async function figuresFromViews(db: Kysely<Schema>, from: string, to: string): Promise<DayFigure[]> {
@@ -87,12 +50,12 @@ export async function figuresFromViews(db: Kysely<Schema>, from: string, to: str
       remembered(days, batch.day, () => new Map()),
       batch.tallies,
     );
-  await addOlderViews(db, from, to, days);
   const figures: DayFigure[] = [];
+  // Each day's values past the most viewed folded into one (tallies.ts): what the rollup stores.
   for (const [day, tallies] of days)
-    for (const [dimension, values] of tallies)
+    for (const [dimension, values] of foldDay(tallies))
       for (const [value, tally] of values)
-        figures.push({ day, dimension, value, views: tally.views, visits: visitsOf(tally) });
+        figures.push({ day, dimension, value, views: tally.views, visits: tally.visits });
   for (const row of submissions)
     figures.push({
       day: row.day,
@@ -102,6 +65,38 @@ export async function figuresFromViews(db: Kysely<Schema>, from: string, to: str
       visits: 0,
     });
   return figures;
+}
+
+/** A day's rows are merged into one once it has this many (one per flush: about 17 minutes of flushes every 10 s). */
+export const mergeTalliesAt = 100;
+
+/**
+ * The days whose flushes wrote `mergeTalliesAt` rows or more (today, mostly), each made one row
+ * (mergedTallies), in a transaction that keeps other instances' flushes out meanwhile (on
+ * PostgreSQL a lock that lets reads through; SQLite has one writer at a time): the dashboard
+ * reads today from a few pre-summed rows, off the answers' path. Says how many rows it merged.
+ */
+export async function mergeDayTallies(db: Kysely<Schema>, engine: Engine) {
+  const crowded = await db
+    .selectFrom("analytics_tallies")
+    .select("day")
+    .groupBy("day")
+    .having((eb) => eb.fn.countAll(), ">=", mergeTalliesAt)
+    .execute();
+  let merged = 0;
+  for (const { day } of crowded)
+    merged += await db.transaction().execute(async (trx) => {
+      if (engine === "postgres") await sql`lock table analytics_tallies in share row exclusive mode`.execute(trx);
+      const rows = await trx.selectFrom("analytics_tallies").select("tallies").where("day", "=", day).execute();
+      if (rows.length < 2) return 0;
+      await trx.deleteFrom("analytics_tallies").where("day", "=", day).execute();
+      await trx
+        .insertInto("analytics_tallies")
+        .values({ day, tallies: mergedTallies(rows.map((row) => row.tallies)) })
+        .execute();
+      return rows.length;
+    });
+  return merged;
 }
 
 /** The last day whose totals are stored (rolled up), or null. */
@@ -124,26 +119,23 @@ export async function rolledThrough(db: Kysely<Schema>) {
 export async function rollUp(db: Kysely<Schema>, now: Date, signal?: AbortSignal) {
   const today = dayOf(now.getTime());
   const last = await rolledThrough(db);
-  // The flushes' tallies, and the views an older instance wrote (addOlderViews).
-  type ViewTable = "analytics_tallies" | "analytics_views";
-  const firstDayIn = async (table: ViewTable) =>
-    (
-      await db
-        .selectFrom(table)
-        .select((eb) => eb.fn.min("day").as("day"))
-        .executeTakeFirst()
-    )?.day ?? null;
   const first = last
     ? addDays(last, 1)
-    : ((await Promise.all([firstDayIn("analytics_tallies"), firstDayIn("analytics_views")]))
-        .filter((day) => day !== null)
-        .sort()[0] ?? null);
+    : ((
+        await db
+          .selectFrom("analytics_tallies")
+          .select((eb) => eb.fn.min("day").as("day"))
+          .executeTakeFirst()
+      )?.day ?? null);
   if (!first || first >= today) return 0;
-  const daysIn = (table: ViewTable) =>
-    db.selectFrom(table).select("day").distinct().where("day", ">=", first).where("day", "<", today).execute();
-  const [tallied, viewed, submitted] = await Promise.all([
-    daysIn("analytics_tallies"),
-    daysIn("analytics_views"),
+  const [tallied, submitted] = await Promise.all([
+    db
+      .selectFrom("analytics_tallies")
+      .select("day")
+      .distinct()
+      .where("day", ">=", first)
+      .where("day", "<", today)
+      .execute(),
     db
       .selectFrom("submissions")
       .select(sql<string>`substr(created_at, 1, 10)`.as("day"))
@@ -153,7 +145,7 @@ export async function rollUp(db: Kysely<Schema>, now: Date, signal?: AbortSignal
       .where("created_at", "<", `${today}T00:00:00.000Z`)
       .execute(),
   ]);
-  const days = [...new Set([...tallied, ...viewed, ...submitted].map((row) => row.day))].sort();
+  const days = [...new Set([...tallied, ...submitted].map((row) => row.day))].sort();
   const pause = pacer();
   for (const day of days) {
     signal?.throwIfAborted();
@@ -187,13 +179,17 @@ export async function purgeAnalytics(
   const today = dayOf(now.getTime());
   const through = await rolledThrough(db);
   const viewsBefore = addDays(today, -viewsKeptDays);
-  let views = 0;
-  if (through)
-    for (const table of ["analytics_tallies", "analytics_views"] as const)
-      views += Number(
-        (await db.deleteFrom(table).where("day", "<=", through).where("day", "<", viewsBefore).executeTakeFirst())
-          .numDeletedRows,
-      );
+  const views = through
+    ? Number(
+        (
+          await db
+            .deleteFrom("analytics_tallies")
+            .where("day", "<=", through)
+            .where("day", "<", viewsBefore)
+            .executeTakeFirst()
+        ).numDeletedRows,
+      )
+    : 0;
   const totals = Number(
     (await db.deleteFrom("analytics_daily").where("day", "<", monthsBeforeDay(today, keepMonths)).executeTakeFirst())
       .numDeletedRows,

@@ -1,12 +1,13 @@
 import { Button } from "#app/ui/button.tsx";
 import type { BookingContent } from "./booking-content-schema.ts";
 import { bookingHref, timesId } from "./booking-links.ts";
-import type { CalendarMonth, WeekdayHead } from "./calendar.ts";
+import type { CalendarMonth, MonthStep, WeekdayHead } from "./calendar.ts";
 
 /**
  * The booking window as month tables: each day with free times a link to them (its name says
  * the weekday, the date and how many are free), the others shown as plain text. Links keep the
- * zone only when the visitor chose it.
+ * zone only when the visitor chose it. Given `steps`, the month before and after are links
+ * beside the month's title (plain links: no JavaScript needed).
  */
 export function MonthGrid({
   months,
@@ -14,6 +15,7 @@ export function MonthGrid({
   chosenDay,
   zone,
   path,
+  steps,
 }: {
   months: CalendarMonth[];
   weekdays: WeekdayHead[];
@@ -21,56 +23,88 @@ export function MonthGrid({
   zone: string | null;
   /** The page the day links lead to (the booking page, or a meeting's manage page). */
   path?: string;
+  steps?: { previous: MonthStep; next: MonthStep; labels: { previous: string; next: string } };
 }) {
+  const step = (target: MonthStep, label: string, arrow: string) =>
+    target ? (
+      <a
+        href={bookingHref({ month: target.key, day: chosenDay, tz: zone, path })}
+        className="inline-flex size-11 items-center justify-center rounded-full border border-line text-lg font-bold text-brand hover:border-brand hover:bg-brand-soft"
+      >
+        <span aria-hidden="true">{arrow}</span>
+        <span className="sr-only">{label.replace("{month}", target.title)}</span>
+      </a>
+    ) : (
+      <span
+        className="inline-flex size-11 items-center justify-center rounded-full border border-line text-lg text-ink-muted/50"
+        aria-hidden="true"
+      >
+        {arrow}
+      </span>
+    );
   return (
-    // Months sit side by side only when the calendar itself has room for two (a day needs 44 px), whatever
-    // the window's width: the page's columns decide that, not the viewport. Each month keeps its own height.
-    <div className="@container">
-      <div className="grid items-start gap-8 @min-[41rem]:grid-cols-2">
-        {months.map((month) => (
-          <table key={month.title} className="w-full table-fixed border-collapse text-center">
-            <caption className="mb-2 text-left text-lg font-bold">{month.title}</caption>
-            <thead>
-              <tr>
-                {weekdays.map((head) => (
-                  <th key={head.long} scope="col" className="pb-1 text-sm font-semibold text-ink-muted">
-                    <abbr title={head.long} className="no-underline">
-                      {head.short}
-                    </abbr>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {month.weeks.map((week) => (
-                <tr key={week.find(Boolean)?.date}>
-                  {week.map((cell, column) => (
-                    <td key={cell?.date ?? column} className="p-0.5">
-                      {cell === null ? null : cell.free > 0 ? (
-                        <a
-                          href={`${bookingHref({ day: cell.date, tz: zone, path })}#${timesId}`}
-                          aria-current={cell.date === chosenDay ? "date" : undefined}
-                          className="mx-auto inline-flex size-9 items-center sm:size-10 justify-center rounded-full bg-brand-soft font-bold text-brand underline-offset-4 hover:underline aria-[current=date]:bg-brand aria-[current=date]:text-brand-ink"
-                        >
-                          <span aria-hidden="true">{cell.day}</span>
-                          <span className="sr-only">{cell.name}</span>
-                        </a>
-                      ) : (
-                        <span className="mx-auto inline-flex size-9 items-center sm:size-10 justify-center text-ink-muted line-through decoration-ink-muted/60">
-                          <span aria-hidden="true">{cell.day}</span>
-                          <span className="sr-only">{cell.name}</span>
-                        </span>
-                      )}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ))}
-      </div>
+    <div className="relative">
+      {steps ? (
+        <div className="absolute top-0 right-0 flex gap-2">
+          {step(steps.previous, steps.labels.previous, "‹")}
+          {step(steps.next, steps.labels.next, "›")}
+        </div>
+      ) : null}
+      {grid()}
     </div>
   );
+
+  function grid() {
+    return (
+      // Months sit side by side only when the calendar itself has room for two (a day needs 44 px), whatever
+      // the window's width: the page's columns decide that, not the viewport. Each month keeps its own height.
+      <div className="@container">
+        <div className="grid items-start gap-8 @min-[41rem]:grid-cols-2">
+          {months.map((month) => (
+            <table key={month.title} className="w-full table-fixed border-collapse text-center">
+              <caption className="mb-2 pr-28 text-left text-lg leading-11 font-bold">{month.title}</caption>
+              <thead>
+                <tr>
+                  {weekdays.map((head) => (
+                    <th key={head.long} scope="col" className="pb-1 text-sm font-semibold text-ink-muted">
+                      <abbr title={head.long} className="no-underline">
+                        {head.short}
+                      </abbr>
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {month.weeks.map((week) => (
+                  <tr key={week.find(Boolean)?.date}>
+                    {week.map((cell, column) => (
+                      <td key={cell?.date ?? column} className="p-0.5">
+                        {cell === null ? null : cell.free > 0 ? (
+                          <a
+                            href={`${bookingHref({ day: cell.date, tz: zone, path })}#${timesId}`}
+                            aria-current={cell.date === chosenDay ? "date" : undefined}
+                            className="mx-auto inline-flex size-9 items-center sm:size-10 justify-center rounded-full bg-brand-soft font-bold text-brand underline-offset-4 hover:underline aria-[current=date]:bg-brand aria-[current=date]:text-brand-ink"
+                          >
+                            <span aria-hidden="true">{cell.day}</span>
+                            <span className="sr-only">{cell.name}</span>
+                          </a>
+                        ) : (
+                          <span className="mx-auto inline-flex size-9 items-center sm:size-10 justify-center text-ink-muted line-through decoration-ink-muted/60">
+                            <span aria-hidden="true">{cell.day}</span>
+                            <span className="sr-only">{cell.name}</span>
+                          </span>
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ))}
+        </div>
+      </div>
+    );
+  }
 }
 
 /** Where the times card's "Change the time zone" leads. */
@@ -94,21 +128,16 @@ export function ZoneForm({
   path?: string;
 }) {
   return (
-    <form
-      id={zoneFormId}
-      method="get"
-      action={bookingHref({ path })}
-      className="scroll-mt-24 rounded-card border border-line bg-surface p-4"
-    >
-      <p className="font-semibold">{content.current.replace("{zone}", zoneName)}</p>
+    <form id={zoneFormId} method="get" action={bookingHref({ path })} className="scroll-mt-24">
+      <p className="text-sm text-ink-muted">{content.current.replace("{zone}", zoneName)}</p>
       {day ? <input type="hidden" name="day" value={day} /> : null}
-      <div className="mt-3 flex flex-wrap items-end gap-3">
-        <label className="grow">
-          <span className="mb-1.5 block text-sm font-semibold">{content.label}</span>
+      <div className="mt-1.5 flex flex-wrap items-center gap-2">
+        <label className="flex min-w-0 grow basis-56 items-center gap-2">
+          <span className="shrink-0 text-sm font-semibold">{content.label}</span>
           <select
             name="tz"
             defaultValue={zone}
-            className="block w-full rounded-control border border-line bg-canvas px-3.5 py-2.5 text-base text-ink"
+            className="block min-h-11 w-full min-w-0 rounded-control border border-line bg-canvas px-3 py-2 text-sm text-ink"
           >
             {zones.map((name) => (
               <option key={name} value={name}>
@@ -117,7 +146,7 @@ export function ZoneForm({
             ))}
           </select>
         </label>
-        <Button type="submit" variant="secondary">
+        <Button type="submit" variant="secondary" className="text-sm">
           {content.change}
         </Button>
       </div>

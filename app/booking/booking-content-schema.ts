@@ -22,6 +22,9 @@ export const BookingSchema = z.object({
     manyFree: text,
     noneFree: text,
     badDay: text,
+    /** The links to the month before and after: `{month}`, its name. */
+    previous: text,
+    next: text,
   }),
   times: z.object({
     /** `{day}`: weekday and date. */

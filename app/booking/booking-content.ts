@@ -29,6 +29,8 @@ export const booking = {
     manyFree: "{day}: {count} free times",
     noneFree: "{day}: no free times",
     badDay: "That day cannot be chosen here. Please choose one of the days with free times in the calendar.",
+    previous: "Previous month, {month}",
+    next: "Next month, {month}",
   },
   times: {
     heading: "Free times on {day}",

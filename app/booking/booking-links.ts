@@ -19,13 +19,17 @@ export const bookingRoutes = {
 export function bookingHref({
   day,
   tz,
+  month,
   path = bookingRoutes.page,
 }: {
   day?: string | null;
   tz?: string | null;
+  /** The month the calendar shows ("2026-07"), when not the day's. */
+  month?: string | null;
   path?: string;
 }) {
   const params = new URLSearchParams();
+  if (month) params.set("month", month);
   if (day) params.set("day", day);
   if (tz) params.set("tz", tz);
   const query = params.toString();

@@ -21,6 +21,7 @@ import {
   clockTime,
   dayName,
   monthGrid,
+  shownMonth,
   ourClockTime,
   timeName,
   weekdayHeads,
@@ -118,7 +119,8 @@ export async function calendarData(
     // Named beside the times only where they read differently there.
     ourZoneName: zoneName(availability.timeZone, now),
     zones: zoneOptions(zone),
-    months: monthGrid(days, booking.calendar),
+    // One month at a time, with the way to the one before and after.
+    ...shownMonth(monthGrid(days, booking.calendar), url.searchParams.get("month"), day?.date ?? null),
     weekdays: weekdayHeads,
     day: day
       ? {
@@ -162,6 +164,8 @@ export async function bookingPageData(request: Request, now: Date = clockNow()) 
       ourZoneName: "",
       zones: [],
       months: [],
+      previous: null,
+      next: null,
       weekdays: [],
       day: null,
       problems: [],

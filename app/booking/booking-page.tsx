@@ -73,8 +73,9 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
       {/* With JavaScript, the times come in the browser's zone from the first paint. */}
       {page.zoneChosen ? null : <ToBrowserZone ourZones={page.zoneAliases} nonce={nonce} />}
       {hero}
-      <Container className="grid gap-10 py-12 lg:grid-cols-[1fr_1.2fr] lg:py-16">
-        <section aria-labelledby="calendar-title" className="space-y-6">
+      {/* Cal.com's shape: one month, and the chosen day's times beside it (below it on a phone). */}
+      <Container className="grid items-start gap-8 py-12 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] lg:gap-12 lg:py-16">
+        <section aria-labelledby="calendar-title" className="space-y-5">
           <h2 id="calendar-title" className="text-2xl font-extrabold tracking-tight">
             {booking.calendar.title}
           </h2>
@@ -85,6 +86,18 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
               ))}
             </Alert>
           ) : null}
+          <MonthGrid
+            months={page.months}
+            weekdays={page.weekdays}
+            chosenDay={page.day?.date ?? null}
+            zone={page.zoneChosen ? page.zone : null}
+            steps={{
+              previous: page.previous,
+              next: page.next,
+              labels: { previous: booking.calendar.previous, next: booking.calendar.next },
+            }}
+          />
+          <p className="text-sm text-ink-muted">{booking.calendar.hint}</p>
           <ZoneForm
             content={booking.zone}
             zone={page.zone}
@@ -92,34 +105,25 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
             zones={page.zones}
             day={page.day?.date ?? null}
           />
-          <p className="text-sm text-ink-muted">{booking.calendar.hint}</p>
-          <MonthGrid
-            months={page.months}
-            weekdays={page.weekdays}
-            chosenDay={page.day?.date ?? null}
-            zone={page.zoneChosen ? page.zone : null}
-          />
         </section>
-        <Card className="p-6 sm:p-8">
-          <section aria-labelledby={timesId}>
-            <h2
-              id={timesId}
-              tabIndex={-1}
-              className="scroll-mt-24 text-2xl font-extrabold tracking-tight focus:outline-none"
-            >
-              {page.day ? booking.times.heading.replace("{day}", page.day.name) : booking.form.title}
-            </h2>
-            {page.day ? (
+        {page.day ? (
+          <Card className="p-6 sm:p-8">
+            <section aria-labelledby={timesId}>
+              <h2
+                id={timesId}
+                tabIndex={-1}
+                className="scroll-mt-24 text-2xl font-extrabold tracking-tight focus:outline-none"
+              >
+                {booking.times.heading.replace("{day}", page.day.name)}
+              </h2>
               <TimesZoneNote
                 content={booking.times}
                 zoneName={page.zoneName}
                 ourZoneName={page.ourZoneName}
                 withOurs={page.day.slots.some((slot) => slot.ours)}
               />
-            ) : null}
-            <div className="mt-6">
-              {page.day ? (
-                // Checks as the visitor types, and the browser's zone offered: the form hydrates at the first interaction.
+              <div className="mt-6">
+                {/* Checks as the visitor types, and the browser's zone offered: the form hydrates at the first interaction. */}
                 <Island
                   name="booking"
                   component={BookingForm}
@@ -134,12 +138,21 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
                     formError: actionData?.formError,
                   }}
                 />
-              ) : (
-                <p className="text-ink-muted">{booking.times.pickDay}</p>
-              )}
-            </div>
+              </div>
+            </section>
+          </Card>
+        ) : (
+          // Before a day: a line saying what comes, not an empty panel.
+          <section
+            aria-labelledby={timesId}
+            className="rounded-card border border-dashed border-line-strong p-6 lg:mt-14"
+          >
+            <h2 id={timesId} tabIndex={-1} className="scroll-mt-24 text-xl font-bold focus:outline-none">
+              {booking.form.title}
+            </h2>
+            <p className="mt-2 text-ink-muted">{booking.times.pickDay}</p>
           </section>
-        </Card>
+        )}
       </Container>
     </>
   );

@@ -17,7 +17,12 @@ export type CalendarDay = {
   name: string;
   free: number;
 };
-export type CalendarMonth = { title: string; weeks: Array<Array<CalendarDay | null>> };
+export type CalendarMonth = {
+  /** "2026-06": the month's address in `?month`. */
+  key: string;
+  title: string;
+  weeks: Array<Array<CalendarDay | null>>;
+};
 
 const dateOnly = new Intl.DateTimeFormat("en-US", {
   weekday: "long",
@@ -53,10 +58,14 @@ export function monthGrid(days: FreeDay[], copy: CalendarCopy): CalendarMonth[] 
   let current = null as Building | null;
   for (const { date, slots } of days) {
     const plain = Temporal.PlainDate.from(date);
-    const key = `${plain.year}-${plain.month}`;
+    const key = `${plain.year}-${String(plain.month).padStart(2, "0")}`;
     const column = plain.dayOfWeek % 7; // Sunday is 7 in ISO, the first column here
     if (current?.key !== key) {
-      current = { key, month: { title: monthTitle.format(utcMidday(plain)), weeks: [] }, week: Array(7).fill(null) };
+      current = {
+        key,
+        month: { key, title: monthTitle.format(utcMidday(plain)), weeks: [] },
+        week: Array(7).fill(null),
+      };
       months.push(current.month);
       current.month.weeks.push(current.week);
     } else if (column === 0) {
@@ -69,6 +78,27 @@ export function monthGrid(days: FreeDay[], copy: CalendarCopy): CalendarMonth[] 
     current.week[column] = { date, day: plain.day, name, free };
   }
   return months;
+}
+
+/** A month and its neighbours in the window, to step through. */
+export type MonthStep = { key: string; title: string } | null;
+
+/**
+ * The one month the calendar shows (Cal.com's shape): the one asked for by `?month`, else the
+ * chosen day's, else the first with a free day; with the months before and after it to step to.
+ */
+export function shownMonth(months: CalendarMonth[], asked: string | null, day: string | null) {
+  const step = (month: CalendarMonth | undefined): MonthStep => (month ? { key: month.key, title: month.title } : null);
+  const hasFree = (month: CalendarMonth) => month.weeks.some((week) => week.some((cell) => (cell?.free ?? 0) > 0));
+  let index = months.findIndex((month) => month.key === asked);
+  if (index < 0 && day) index = months.findIndex((month) => month.key === day.slice(0, 7));
+  if (index < 0) index = Math.max(0, months.findIndex(hasFree));
+  const month = months[index];
+  return {
+    months: month ? [month] : [],
+    previous: step(months[index - 1]),
+    next: step(months[index + 1]),
+  };
 }
 
 /** "Tuesday, June 2, 2026 at 9:00 AM Eastern Daylight Time": an instant as it reads in a zone. */

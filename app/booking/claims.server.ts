@@ -72,7 +72,9 @@ export async function claimMeeting(
   const problem = startProblem(availability, instantOf(now), request.start);
   if (problem) throw new MeetingRefused(problem);
   const host = request.host ?? defaultHost;
-  const id = newId();
+  // A visitor's meeting takes its submission's id: one id for staff in the inbox, the e-mails,
+  // the sheets and both commands (decision 046). A submission books one meeting.
+  const id = request.submissionId ?? newId();
   await trx
     .insertInto("bookings")
     .values({

@@ -186,6 +186,11 @@ export default function ManagePage({ loaderData: page, actionData, params }: Rou
               chosenDay={calendar.day?.date ?? null}
               zone={calendar.zoneChosen ? calendar.zone : null}
               path={here}
+              steps={{
+                previous: calendar.previous,
+                next: calendar.next,
+                labels: { previous: booking.calendar.previous, next: booking.calendar.next },
+              }}
             />
           </div>
           <Card className="p-6 sm:p-8">

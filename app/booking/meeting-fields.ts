@@ -13,7 +13,7 @@ export const meetingFields: SubmissionFields = {
   rows: [
     { key: "when", label: "Meeting (our time)" },
     { key: "visitorWhen", label: "Meeting (their time)" },
-    { key: "start", label: "Starts (UTC)" },
+    { key: "start", label: "Starts (UTC)", time: true },
     { key: "name", label: "Name" },
     { key: "email", label: "E-mail" },
     { key: "company", label: "Company" },

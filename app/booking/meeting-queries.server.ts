@@ -83,16 +83,28 @@ export async function listMeetings(
   return meetings;
 }
 
-/** The ids of meetings that start with `prefix` (the command line takes the start of an id). */
-export async function meetingIdsStartingWith(db: Kysely<Schema>, prefix: string) {
+/**
+ * The meetings whose id staff may give: the id they see everywhere (the submission's: the inbox,
+ * the e-mails, the sheets) or the meeting's own (its calendar event's UID, older outputs), whole
+ * or its start. At most `limit`, each meeting once, by its own id.
+ */
+export async function meetingsStartingWith(db: Kysely<Schema>, prefix: string, limit = 2) {
+  const start = prefix.trim().toLowerCase();
+  // Ids are lower-case hex and hyphens, which LIKE takes literally.
+  if (!/^[0-9a-f-]+$/.test(start)) return [];
   const rows = await db
     .selectFrom("bookings")
-    .select("id")
-    .where("id", "like", `${prefix.replace(/[%_\\]/g, "")}%`)
-    .limit(2)
+    .select(["id", "submission_id"])
+    .where((eb) => eb.or([eb("submission_id", "like", `${start}%`), eb("id", "like", `${start}%`)]))
+    .orderBy("id")
+    .limit(limit)
     .execute();
-  return rows.map((row) => row.id);
+  return rows.map((row) => ({ bookingId: row.id, submissionId: row.submission_id }));
 }
+
+/** The id a meeting is shown with: its submission's, which staff see everywhere; its own once that was erased. */
+export const shownMeetingId = (meeting: { bookingId: string; submissionId: string | null }) =>
+  meeting.submissionId ?? meeting.bookingId;
 
 export async function getMeeting(db: Kysely<Schema>, bookingId: string) {
   const found = await readMeeting(db, bookingId);

@@ -20,6 +20,16 @@ export const applicationFields: SubmissionFields = {
     { key: "linkedin", label: "LinkedIn" },
     { key: "github", label: "GitHub" },
     { key: "portfolio", label: "Portfolio" },
+    // Set when the posting stopped taking applications while the applicant wrote (decision 044).
+    {
+      key: "postingWhenSent",
+      label: "Posting when sent",
+      values: {
+        closed: "Closed while the applicant wrote",
+        draft: "Unpublished while the applicant wrote",
+        scheduled: "Not open yet when sent",
+      },
+    },
     { key: "futureConsent", label: "Keep for future openings", values: { yes: "Yes", no: "No" } },
     { key: "futureConsentWording", label: "Words agreed to" },
   ],

@@ -14,6 +14,7 @@ export function ApplicationForm({
   content,
   futureOpeningsMonths,
   stamp,
+  postingTitle,
   lastResult,
   formError,
 }: {
@@ -21,6 +22,8 @@ export function ApplicationForm({
   /** How long an application is kept when its sender ticks the future-openings box (configured). */
   futureOpeningsMonths: number;
   stamp: string;
+  /** The posting's title as this form shows it, sent with it (null: a general application). */
+  postingTitle?: string | null;
   lastResult: SubmissionResult<string[]> | null | undefined;
   formError: string | null | undefined;
 }) {
@@ -110,6 +113,7 @@ export function ApplicationForm({
       <FormAlert id={form.errorId} messages={[formError, ...(form.errors ?? [])]} focus={focusAlert} />
       <form method="post" encType="multipart/form-data" {...formProps} className="space-y-10">
         <GuardFields stamp={stamp} />
+        {postingTitle && <input type="hidden" name="postingTitle" value={postingTitle} />}
         <Fieldset legend={content.sections.you}>
           {text("firstName", "given-name", true)}
           {text("lastName", "family-name", true)}

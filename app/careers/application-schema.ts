@@ -81,6 +81,9 @@ export const applicationFormSchema = formSchema({
   coverNote: () => z.optional(longText({ max: applicationLimits.coverNote, tooLong: errors.tooLong })),
   consent: () => z.literal("on", { error: errors.consent }),
   futureConsent: () => z.optional(z.literal("on")),
+  // Hidden: the posting's title as the form showed it, kept if the posting changes meanwhile. Only
+  // ever compared with the posting's own titles (careers-pages.server.ts), so any text passes.
+  postingTitle: () => z.optional(z.string()),
 });
 
 export type ApplicationForm = z.infer<ReturnType<typeof applicationFormSchema>>;

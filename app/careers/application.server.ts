@@ -1,14 +1,21 @@
 import { careersEnv } from "./careers-env.server.ts";
 import { careers } from "./careers-content.ts";
-import type { Posting } from "./posting-fields.ts";
+import type { Posting, PostingState } from "./posting-fields.ts";
 import { applicationFormSchema, resumeUploads } from "./application-schema.ts";
 import { applyPath } from "./jobs.ts";
 import { fillMessage } from "#app/forms/field-rules.ts";
 import { handleFormPost } from "#app/forms/form-submission.server.ts";
 import { applicationFields } from "./application-fields.ts";
 
+/**
+ * How the posting stood when the application arrived, for one that stopped taking applications
+ * while the visitor wrote (decision 044): the application is kept, with this said beside it.
+ */
+export type AppliedTo = { posting: Posting; titles: Set<string>; state: PostingState };
+
 /** A job application, for one posting or (without a job) a general one: the contact pipeline. */
-export function submitApplication(request: Request, job: Posting | undefined) {
+export function submitApplication(request: Request, applied: AppliedTo | undefined) {
+  const job = applied?.posting;
   return handleFormPost({
     request,
     schema: applicationFormSchema(),
@@ -21,8 +28,9 @@ export function submitApplication(request: Request, job: Posting | undefined) {
     toSubmission: (value) => ({
       kind: "application",
       jobSlug: job?.slug ?? null,
-      // The title as it is now: the application keeps it whatever the posting becomes.
-      jobTitle: job?.title ?? null,
+      // The title the applicant saw: the application keeps it whatever the posting becomes.
+      // The form carries the title it showed; only one the posting really had is believed.
+      jobTitle: applied ? titleAsSeen(applied, value.postingTitle) : null,
       fields: {
         firstName: value.firstName,
         lastName: value.lastName,
@@ -34,6 +42,7 @@ export function submitApplication(request: Request, job: Posting | undefined) {
         portfolio: value.portfolio ?? null,
         coverNote: value.coverNote ?? null,
         consent: "yes",
+        postingWhenSent: applied && applied.state !== "open" ? applied.state : null,
         futureConsent: value.futureConsent ? "yes" : "no",
         // The words the applicant agreed to, as the form showed them (the period then configured):
         // the choice's version, kept with it; its time is the application's.
@@ -45,4 +54,8 @@ export function submitApplication(request: Request, job: Posting | undefined) {
       },
     }),
   });
+}
+
+function titleAsSeen({ posting, titles }: AppliedTo, shown: string | undefined) {
+  return shown && titles.has(shown) ? shown : posting.title;
 }

@@ -73,7 +73,8 @@ export const CareersSchema = z.object({
         consent: text,
       })
       .extend(FormErrorsSchema.shape),
-    confirmation: z.object({ title: text, message: text, backToList: text }),
+    /** closedMeanwhile: the message when the posting stopped taking applications while the visitor wrote. */
+    confirmation: z.object({ title: text, message: text, closedMeanwhile: text, backToList: text }),
   }),
 });
 

@@ -163,6 +163,9 @@ export const careers = {
     confirmation: {
       title: "Thank you, your application is on its way",
       message: "We have received your application and reply to every applicant within two weeks.",
+      // The posting closed (or was unpublished) between opening the form and sending it.
+      closedMeanwhile:
+        "This position closed while you were writing, but your application reached our team all the same. We reply to every applicant within two weeks.",
       backToList: "Back to open positions",
     },
   },

@@ -6,7 +6,7 @@ import { generatedFiles } from "#app/site/pages.ts";
 import { careersPath, jobPath, type PublicPosting } from "./jobs.ts";
 import { markdownToHtml } from "./markdown.server.ts";
 import { type Posting, postingState } from "./posting-fields.ts";
-import { findPostingBySlug, openPostings, postingsChangeAfter, renamedTo } from "./postings.server.ts";
+import { findPostingBySlug, listVersions, openPostings, postingsChangeAfter, renamedTo } from "./postings.server.ts";
 
 // What the careers pages' loaders read: the open postings, one posting by its address (a renamed
 // one's old address answers 301, a closed one the closed page), and which pages show postings.
@@ -49,6 +49,27 @@ export async function requireOpenPosting(
     throw data({ closed: posting.title, openings }, { status: 404 });
   }
   throw data(null, { status: 404 });
+}
+
+/**
+ * The posting an application form was for, whatever it became while the visitor wrote: open,
+ * closed, unpublished, or renamed (found at its address now). Null when no published posting
+ * ever had `slug`: nobody was shown a form there. What a visitor sends is kept (decision 044).
+ */
+export async function findAppliedPosting(db: Kysely<Schema>, slug: string) {
+  let posting = await findPostingBySlug(db, slug);
+  if (!posting) {
+    const current = await renamedTo(db, slug);
+    posting = current ? await findPostingBySlug(db, current) : null;
+  }
+  // A draft never published was never shown with a form: its title stays unknown outside.
+  return posting && (posting.status !== "draft" || posting.datePosted) ? posting : null;
+}
+
+/** Every title a posting has had: what an application form may have shown of it. */
+export async function postingTitles(db: Kysely<Schema>, posting: Posting) {
+  const versions = await listVersions(db, posting.id);
+  return new Set([posting.title, ...versions.map((version) => version.posting.title)]);
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   type Consent,
   consentFromCookies,
   consentInPageHeader,
+  cookieSettingsHref,
   cookieSettingsPath,
   formsChosen,
   safeReturnPath,
@@ -44,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { choice, forms, source } = parsed.data;
   const returnTo = safeReturnPath(parsed.data.returnTo);
   if (choice === "customize") {
-    return redirect(`${cookieSettingsPath}?returnTo=${encodeURIComponent(returnTo)}`, 303);
+    return redirect(cookieSettingsHref(returnTo), 303);
   }
 
   const services = await getServices();

@@ -1,4 +1,4 @@
-import { pages } from "#app/site/pages.ts";
+import { pages, statusPagePath } from "#app/site/pages.ts";
 import { cookieValue } from "#app/platform/cookies.ts";
 import { decodedOrNull } from "#app/platform/uri.ts";
 
@@ -64,7 +64,30 @@ export function variantOf(view: ConsentView): ConsentVariant {
   return view.forms ? "forms" : "necessary";
 }
 
-/** A same-site path to go back to after a choice; anything else goes home. */
-export function safeReturnPath(value: unknown) {
-  return typeof value === "string" && /^\/(?![/\\])[^\s]*$/.test(value) ? value : "/";
+/** The longest way back kept: a longer one loses its query, then goes home (decision 045). */
+export const maxReturnPath = 200;
+const base = "http://site.invalid";
+
+/**
+ * A same-site path to go back to after a choice; anything else goes home. Normalised (dot
+ * segments resolved), never nested (its own `returnTo` is dropped), never the settings page or a
+ * status page (their footers would link to themselves), and at most `maxReturnPath` characters:
+ * an address built from it cannot grow hop after hop (decision 045).
+ */
+export function safeReturnPath(value: unknown): string {
+  if (typeof value !== "string" || value.length > 2048 || !/^\/(?![/\\])[^\s]*$/.test(value)) return "/";
+  const url = new URL(value, base);
+  if (url.origin !== base) return "/";
+  const path = url.pathname.toLowerCase().replace(/\/+$/, "");
+  if (path === cookieSettingsPath || path.startsWith(statusPagePath(0).replace(/0$/, ""))) return "/";
+  if (url.searchParams.has("returnTo")) url.searchParams.delete("returnTo");
+  for (const kept of [`${url.pathname}${url.search}${url.hash}`, `${url.pathname}${url.hash}`, url.pathname])
+    if (kept.length <= maxReturnPath) return kept;
+  return "/";
+}
+
+/** The cookie settings page's address, leading back to `from` (a page and place on it) when that is a way back. */
+export function cookieSettingsHref(from: string) {
+  const back = safeReturnPath(from);
+  return back === "/" ? cookieSettingsPath : `${cookieSettingsPath}?returnTo=${encodeURIComponent(back)}`;
 }

@@ -1,7 +1,13 @@
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 import { consent as copy } from "./consent-content.ts";
-import { consentActionPath, consentInPageHeader, cookieSettingsPath, type ConsentView } from "./consent-cookie.ts";
+import {
+  consentActionPath,
+  consentInPageHeader,
+  cookieSettingsHref,
+  cookieSettingsPath,
+  type ConsentView,
+} from "./consent-cookie.ts";
 import { ConsentContext, ReturnTo, useConsent, useReturnPath } from "./consent-context.tsx";
 import { Button, buttonClasses, CloseButton } from "#app/ui/button.tsx";
 import { withoutTrailingSlash } from "#app/platform/uri.ts";
@@ -128,11 +134,7 @@ const cookieSettingsLinkId = "cookie-settings";
 export function CookieSettingsLink({ className }: { className: string }) {
   const returnTo = useReturnPath(cookieSettingsLinkId);
   return (
-    <a
-      id={cookieSettingsLinkId}
-      href={`${cookieSettingsPath}?returnTo=${encodeURIComponent(returnTo)}`}
-      className={className}
-    >
+    <a id={cookieSettingsLinkId} href={cookieSettingsHref(returnTo)} className={className}>
       {copy.footerLink}
     </a>
   );

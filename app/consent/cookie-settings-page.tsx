@@ -8,7 +8,10 @@ import { pages } from "#app/site/pages.ts";
 import type { Route } from "./+types/cookie-settings-page";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: consent.settings.title, description: consent.settingsPage.metaDescription });
+  // Not for search engines: a page about this visitor's choice, reached with a way back in its address.
+  pageMeta(args, { title: consent.settings.title, description: consent.settingsPage.metaDescription }, [
+    { name: "robots", content: "noindex" },
+  ]);
 
 export function loader({ request }: Route.LoaderArgs) {
   return { returnTo: safeReturnPath(new URL(request.url).searchParams.get("returnTo")) };

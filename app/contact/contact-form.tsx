@@ -153,17 +153,20 @@ export function ContactForm({
               </select>
             )}
           </Field>
-          <FileField
-            id={fields.attachments.id}
-            errorId={fields.attachments.errorId}
-            hintId={fields.attachments.descriptionId}
-            label={labels.attachments.label}
-            hint={`${labels.attachments.hint ?? ""} ${content.attachmentLimits}`.trim()}
-            errors={fields.attachments.errors}
-            chosenLabel={content.chosenFiles}
-            chooseAgain={cameBack ? content.chooseFilesAgain : null}
-            input={{ ...control("attachments"), multiple: true, accept: contactUploads.accept }}
-          />
+          {/* A row of its own: beside the budget, the browser's "No file chosen" was cut at 1280 px. */}
+          <div className="sm:col-span-2">
+            <FileField
+              id={fields.attachments.id}
+              errorId={fields.attachments.errorId}
+              hintId={fields.attachments.descriptionId}
+              label={labels.attachments.label}
+              hint={`${labels.attachments.hint ?? ""} ${content.attachmentLimits}`.trim()}
+              errors={fields.attachments.errors}
+              chosenLabel={content.chosenFiles}
+              chooseAgain={cameBack ? content.chooseFilesAgain : null}
+              input={{ ...control("attachments"), multiple: true, accept: contactUploads.accept }}
+            />
+          </div>
         </Fieldset>
         <Fieldset legend={content.sections.more}>
           <div className="sm:col-span-2">

@@ -19,11 +19,35 @@ export function toExportRecord(submission: SubmissionRecord) {
   };
 }
 
-/** A CSV cell; text a spreadsheet would run as a formula is prefixed with an apostrophe. */
+/**
+ * A phone number as people write it: digits with spaces, + ( ) - . / between, at least six
+ * digits. A spreadsheet would read "+91 98765 43210" as a formula (Excel: an error) and
+ * "+4915112345678" or "0987654321" as a number (the + or the 0 lost).
+ */
+const phoneNumber = /^[+(]?\d[\d ()./-]{4,38}$/;
+const isPhoneNumber = (text: string) => phoneNumber.test(text) && (text.match(/\d/g)?.length ?? 0) >= 6;
+
+/**
+ * A CSV cell (decision 047). A phone number is written as a text formula (`="+91 98765 43210"`):
+ * Excel and LibreOffice show it as typed, and without a letter in it the formula can only ever
+ * be that text. Anything else a spreadsheet would run as a formula (= + - @ tab or CR first,
+ * OWASP's CSV injection) is prefixed with an apostrophe.
+ */
 export function csvCell(value: unknown) {
   let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (isPhoneNumber(text)) text = `="${text}"`;
+  else if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * A time as every sheet writes it: "2026-12-02 20:30:00", in UTC (the column says so), to the
+ * second. ISO 8601's date and time with the space RFC 3339 allows for the T, which Excel and
+ * LibreOffice both read as a date and time (decision 047). Text that is not a time stays as it is.
+ */
+export function sheetTime(iso: string) {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? iso : at.toISOString().slice(0, 19).replace("T", " ");
 }
 
 /** Makes Excel read a CSV file as UTF-8, accents intact (other spreadsheets and programs skip it). */
@@ -49,7 +73,7 @@ export type SheetLabels = {
  * (JSON) keeps the stored codes and every field.
  */
 export function submissionSheet(description: SubmissionFields, submissions: SubmissionRecord[], labels: SheetLabels) {
-  const textColumns: Array<{ key: string; label: string; values?: Record<string, string> }> = [
+  const textColumns: SubmissionFields["rows"] = [
     ...description.rows,
     ...(description.longText ? [description.longText] : []),
   ];
@@ -65,13 +89,13 @@ export function submissionSheet(description: SubmissionFields, submissions: Subm
   ];
   const rows = submissions.map((submission) => [
     submission.id,
-    // The form spreadsheets read as a date and time.
-    submission.createdAt.slice(0, 19).replace("T", " "),
+    sheetTime(submission.createdAt),
     labels.state(submission),
     ...(labels.posting ? [labels.posting(submission)] : []),
     ...textColumns.map((column) => {
       const value = submission.fields[column.key];
-      return value ? (column.values?.[value] ?? value) : "";
+      if (!value) return "";
+      return column.time ? sheetTime(value) : (column.values?.[value] ?? value);
     }),
     submission.attachments.map((file) => `${file.name} (${formatBytes(file.size)})`).join("; "),
     submission.mail.map((mail) => labels.mail(mail, submission)).join("; "),

@@ -27,10 +27,14 @@ export type FileExtension =
 export const acceptAttribute = (extensions: readonly FileExtension[]) =>
   extensions.map((extension) => `.${extension}`).join(",");
 
-// Characters that change how a name reads without being seen: bidirectional controls (a
-// "brief\u202Etxt.vbs" reads as "…sbv.txt"), zero-width characters, line and paragraph
-// separators, and control characters (C0, DEL, C1).
-const hidden = /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028-\u202E\u2060\u2066-\u2069\uFEFF]/g;
+// Characters that change how a name reads without being seen, all removed: Unicode's
+// Default_Ignorable_Code_Point (zero-width characters, soft hyphen, fillers such as U+3164,
+// variation selectors, tags), every format character (Cf: bidirectional controls, so a
+// "brief\u202Etxt.vbs" cannot read as "…sbv.txt", invisible operators), private-use characters
+// (Co: drawn as anything a font chooses), lone surrogates, control characters (Cc) and line and
+// paragraph separators. Unicode's own classes, not a hand-kept list, so a new invisible character
+// of an existing class is covered by the next Node's tables.
+const hidden = /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}\p{Cs}\p{Cc}\p{Zl}\p{Zp}]/gu;
 
 export const maxFileNameLength = 100;
 /** A longer "ending" is part of the name, not a file type, and is not kept when the name is shortened. */

@@ -5,7 +5,7 @@ import type * as z from "zod/mini";
 import { Alert } from "#app/ui/alert.tsx";
 import { Button } from "#app/ui/button.tsx";
 import type { FormSchema } from "./field-rules.ts";
-import { honeypotField, startedField } from "./guard-fields.ts";
+import { honeypotField, startedField, visitorZoneField } from "./guard-fields.ts";
 
 /**
  * Conform set up the way every public form here works: one zod schema (`schema`, the function
@@ -157,11 +157,28 @@ function useDraftKeptInTab(formId: string, sent: boolean) {
   }, [sent, key]);
 }
 
-/** The hidden fields every public form carries: its signed start time and a honeypot. */
+/**
+ * The hidden fields every public form carries: its signed start time, a honeypot, and the
+ * visitor's time zone once the page's script has run (their receipt gives times in it; without
+ * JavaScript it stays empty and the receipt says UTC).
+ */
 export function GuardFields({ stamp }: { stamp: string }) {
+  const zone = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const form = zone.current?.form;
+    if (!zone.current || !form) return;
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    zone.current.value = browserZone;
+    // Put in again whenever the form's data is read (sent, checked): Conform sets its fields back
+    // to the values it rendered as the visitor types, which empties the input.
+    const putZone = (event: FormDataEvent) => event.formData.set(visitorZoneField, browserZone);
+    form.addEventListener("formdata", putZone);
+    return () => form.removeEventListener("formdata", putZone);
+  }, []);
   return (
     <>
       <input type="hidden" name={startedField} value={stamp} />
+      <input ref={zone} type="hidden" name={visitorZoneField} defaultValue="" />
       {/* A field people never see or reach; bots that fill every input give themselves away. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={`${honeypotField}-trap`}>Leave this field empty</label>

@@ -14,6 +14,8 @@ import { limitClient } from "#app/platform/rate-limit.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import { notificationFor, notificationRecipient } from "./notification.server.ts";
 import { queueReceipt } from "./receipts.server.ts";
+import { visitorZoneField } from "./guard-fields.ts";
+import { knownZone } from "#app/platform/time-zones.ts";
 import { queueWebhookEvent } from "./webhook-events.server.ts";
 import type { SubmissionFields } from "./submission-fields.ts";
 import { type NewSubmission, type StoredFile, fileFacts, storeSubmission } from "./submissions.server.ts";
@@ -203,6 +205,7 @@ export async function handleFormPost<Schema extends z.$ZodType>(pipeline: FormPi
             secret: services.secret,
             dailyLimit: formsEnv.RECEIPT_DAILY_LIMIT,
             messageIdDomain: new URL(env.SITE_URL).hostname,
+            timeZone: knownZone(formData.get(visitorZoneField)),
           });
         }
         const summary = pipeline.description.chatSummary?.(stored.fields, stored.jobTitle ?? null);

@@ -17,22 +17,46 @@ export type ReceiptKind = "contact" | "application";
 
 const dayMs = 24 * 60 * 60_000;
 
-/** "November 21, 2026 at 10:00 UTC". */
-export function receivedTime(iso: string) {
-  const formatted = new Intl.DateTimeFormat("en-US", {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone: "UTC",
+const utcTime = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "long",
+  timeStyle: "short",
+  timeZone: "UTC",
+  hourCycle: "h23",
+});
+
+/**
+ * "November 21, 2026 at 10:54 India Standard Time (05:24 UTC)" in the visitor's zone, with UTC
+ * beside it (and its date when that differs); "November 21, 2026 at 05:24 UTC" when their
+ * browser did not say its zone.
+ */
+export function receivedTime(iso: string, timeZone: string | null = null) {
+  const at = new Date(iso);
+  const utc = `${utcTime.format(at)} UTC`;
+  if (!timeZone || timeZone === "UTC") return utc;
+  const theirs = new Intl.DateTimeFormat("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
     hourCycle: "h23",
-  }).format(new Date(iso));
-  return `${formatted} UTC`;
+    timeZone,
+    timeZoneName: "long",
+  }).format(at);
+  // UTC's time alone when it is the same day there, its date too when not.
+  const [utcDay, utcClock] = utc.split(" at ");
+  return `${theirs} (${theirs.startsWith(`${utcDay} at `) ? utcClock : utc})`;
 }
 
-export function receiptFor(kind: ReceiptKind, submission: { id: string; createdAt: string }) {
+export function receiptFor(
+  kind: ReceiptKind,
+  submission: { id: string; createdAt: string },
+  timeZone: string | null = null,
+) {
   const copy = leads.receipt;
   const forKind = copy[kind];
   const received = fillTemplate(forKind.received, {
-    time: receivedTime(submission.createdAt),
+    time: receivedTime(submission.createdAt, timeZone),
     reference: submission.id,
   });
   const steps = "nextSteps" in forKind ? forKind.nextSteps : [];
@@ -67,6 +91,8 @@ export type ReceiptRequest = {
   secret: string;
   dailyLimit: number;
   messageIdDomain: string;
+  /** The visitor's zone as their browser said it (a known IANA name), or null: UTC alone. */
+  timeZone?: string | null;
 };
 
 /** Queues the receipt in the submission's transaction, unless the address had `dailyLimit` in the last 24 hours; says which. */
@@ -80,7 +106,11 @@ export async function queueReceipt(db: Kysely<Schema>, receipt: ReceiptRequest):
     .where("created_at", ">", isoNow(new Date(now.getTime() - dayMs)))
     .executeTakeFirstOrThrow();
   if (Number(count) >= receipt.dailyLimit) return "limit";
-  const message = receiptFor(receipt.kind, { id: receipt.submissionId, createdAt: receipt.createdAt });
+  const message = receiptFor(
+    receipt.kind,
+    { id: receipt.submissionId, createdAt: receipt.createdAt },
+    receipt.timeZone ?? null,
+  );
   const outboxId = await queueMail(
     db,
     {

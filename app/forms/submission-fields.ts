@@ -12,7 +12,8 @@ export type SubmissionFields = {
   /** "Inquiry", "Application". */
   label: string;
   sender: (fields: StoredFields) => Sender;
-  rows: Array<{ key: string; label: string; values?: Record<string, string> }>;
+  /** `time`: an ISO instant the site wrote, which sheets write in their one time format. */
+  rows: Array<{ key: string; label: string; values?: Record<string, string>; time?: boolean }>;
   /**
    * The fields the person typed, which the inbox's search reads: not the codes of a choice (a
    * budget range), nor words or times the site wrote for them.

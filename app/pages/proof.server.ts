@@ -77,6 +77,8 @@ export async function getProofEntry(db: Kysely<Schema>, id: string) {
 export type { PreparedImage };
 /** An image's stored bytes (the content file carries them). */
 export { mediaContent as proofImageContent } from "./media.server.ts";
+/** An image's stored name (a content file names images so). */
+export { mediaNamePattern as proofImageNamePattern } from "./media.server.ts";
 
 /** Why a change was refused. */
 export type ProofProblem = "not-found" | "no-consent" | "no-image";

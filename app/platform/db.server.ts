@@ -60,6 +60,8 @@ export interface SubmissionTable {
   first_reply_at: Generated<string | null>;
   /** When the reminder that the reply is due went; set once. */
   reminded_at: Generated<string | null>;
+  /** When someone on the team first opened it (0022); null: new in the inbox. */
+  opened_at: Generated<string | null>;
 }
 
 export interface AttachmentTable {
@@ -425,20 +427,6 @@ export interface AnalyticsTallyTable {
  * counted: read (and purged) like the tallies, for the days an older instance wrote during an
  * upgrade; nothing writes them any more.
  */
-export interface AnalyticsViewTable {
-  day: string;
-  /** The visitor's hash under the day's salt; "" when the salt was gone (counted as a view only). */
-  visitor: string;
-  path: string;
-  /** The referring site's host, when another site. */
-  referrer: string | null;
-  source: string | null;
-  medium: string | null;
-  campaign: string | null;
-  device: string;
-  views: number;
-}
-
 /** A day's totals per dimension and value, without anything about a person. */
 export interface AnalyticsDailyTable {
   day: string;
@@ -487,7 +475,6 @@ export interface Schema {
   media: MediaTable;
   proof_entries: ProofEntryTable;
   proof_versions: ProofVersionTable;
-  analytics_views: AnalyticsViewTable;
   analytics_tallies: AnalyticsTallyTable;
   analytics_daily: AnalyticsDailyTable;
   analytics_access: AnalyticsAccessTable;

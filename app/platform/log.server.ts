@@ -72,9 +72,17 @@ process.on("exit", () => {
  * prerendered page. `requestId` and `method` are tokens already checked by the caller and the
  * HTTP parser; the path is escaped.
  */
-export function logRequest(line: { requestId: string; method: string; path: string; status: number; ms: number }) {
+export function logRequest(line: {
+  requestId: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+  /** The client stopped reading before the answer was all sent. */
+  aborted?: boolean;
+}) {
   if (!requestsLogged) return;
-  requestLines += `{"level":"info","time":"${isoNow()}","requestId":"${line.requestId}","method":"${line.method}","path":${JSON.stringify(withoutTokens(line.path))},"status":${line.status},"ms":${line.ms},"msg":"request"}\n`;
+  requestLines += `{"level":"info","time":"${isoNow()}","requestId":"${line.requestId}","method":"${line.method}","path":${JSON.stringify(withoutTokens(line.path))},"status":${line.status},"ms":${line.ms}${line.aborted ? ',"aborted":true' : ""},"msg":"request"}\n`;
   if (requestLines.length >= 32_768) writeRequestLines();
   else requestLinesTimer ??= setTimeout(writeRequestLines, 100);
 }

@@ -21,6 +21,9 @@ export type OutgoingMail = {
 
 export type CalendarPart = { method: "REQUEST" | "CANCEL"; content: string };
 
+/** Marks a message as sent by a program, not a person (RFC 3834 §5; Exchange's own word beside it). */
+const automaticHeaders = { "Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "All" } as const;
+
 export type SendEmail = (mail: OutgoingMail) => Promise<void>;
 
 /** The folder of the local outbox (no SMTP_URL): a backup keeps its files. */
@@ -54,6 +57,9 @@ export function createMailer({
     text: mail.text,
     html: mail.html,
     messageId: mail.messageId,
+    // Every message the site sends is automatic (RFC 3834): well-behaved responders (vacation
+    // notices, out-of-office) then send nothing back. Exchange and Outlook read their own header.
+    headers: automaticHeaders,
     // Calendar programs read the text/calendar alternative; nodemailer attaches the same text as
     // a file too, for people and webmail, named for what it does.
     ...(mail.calendar && {

@@ -22,6 +22,8 @@ import * as m0018 from "./migrations/0018-readable-workspace.ts";
 import * as m0019 from "./migrations/0019-analytics-reply-promise.ts";
 import * as m0020 from "./migrations/0020-analytics-tallies.ts";
 import * as m0021 from "./migrations/0021-analytics-visits.ts";
+import * as m0022 from "./migrations/0022-submission-opened.ts";
+import * as m0023 from "./migrations/0023-analytics-one-format.ts";
 
 // One set of migrations for both engines, one file each in ./migrations/, applied in the order
 // of their names. A migration that needs an engine-specific type asks ./migrations/column-types.ts;
@@ -48,6 +50,8 @@ const migrationFiles = {
   "0019-analytics-reply-promise": m0019,
   "0020-analytics-tallies": m0020,
   "0021-analytics-visits": m0021,
+  "0022-submission-opened": m0022,
+  "0023-analytics-one-format": m0023,
 } satisfies Record<string, { up: (db: Kysely<any>, engine: Engine) => Promise<void> }>;
 
 function migrations(engine: Engine): Record<string, Migration> {

@@ -69,3 +69,7 @@ export function zoneChoices(): readonly string[] {
   choices ??= [...new Set(Intl.supportedValuesOf("timeZone").map(currentZoneName))].sort();
   return choices;
 }
+
+/** A zone a form or a browser sent (anything), by its current name when it is one (isTimeZoneName); otherwise null. */
+export const knownZone = (value: unknown): string | null =>
+  typeof value === "string" && isTimeZoneName(value) ? currentZoneName(value) : null;

@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 
-export type ButtonVariant = "primary" | "secondary" | "ghost" | "glow";
+export type ButtonVariant = "primary" | "secondary" | "ghost" | "glow" | "danger";
 
 const base =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-control px-5 py-2.5 text-base font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60";
@@ -11,6 +11,8 @@ const variants: Record<ButtonVariant, string> = {
   ghost: "text-ink hover:bg-brand-soft",
   // On the deep panel only: the amber light as a button.
   glow: "bg-glow text-glow-ink shadow-[inset_0_-2px_0_rgb(0_0_0/0.15)] hover:bg-panel-ink",
+  // What cannot be taken back (delete, close): red, so it never reads like its neighbours.
+  danger: "border border-danger/70 bg-raised text-danger hover:bg-danger hover:text-canvas",
 };
 
 export function buttonClasses(variant: ButtonVariant = "primary", className = "") {

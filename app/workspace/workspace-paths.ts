@@ -27,6 +27,7 @@ export const workspaceRoutes = {
   newPosting: "/workspace/postings/new",
   posting: "/workspace/postings/:id",
   postingPreview: "/workspace/postings/:id/preview",
+  markdownPreview: "/workspace/postings/markdown-preview",
   proof: "/workspace/proof",
   newProofEntry: "/workspace/proof/new/:kind",
   proofEntry: "/workspace/proof/:id",
@@ -58,6 +59,8 @@ export const workspacePaths = {
   /** A posting's form in the workspace, with its actions and earlier versions. */
   posting: (id: string) => generatePath(workspaceRoutes.posting, { id }),
   postingPreview: (id: string) => generatePath(workspaceRoutes.postingPreview, { id }),
+  /** A description's Markdown in, the posting page's HTML out (POST), for the editor's preview. */
+  markdownPreview: workspaceRoutes.markdownPreview,
   proof: workspaceRoutes.proof,
   /** A new client logo, case study, testimonial or team member ("logo", "case-study", "testimonial", "member"). */
   newProofEntry: (kind: string) => generatePath(workspaceRoutes.newProofEntry, { kind }),

@@ -8,6 +8,7 @@ import { kindFields } from "#app/workspace/inbox/inbox.server.ts";
 import type { MeetingState } from "#app/booking/meeting-queries.server.ts";
 import { formatTime, postingTitle, stateLabel } from "#app/workspace/shell/workspace-display.ts";
 import type { Command } from "./command.ts";
+import { warnIfLinksGuessed } from "../cli.ts";
 import { oneId } from "./one-id.ts";
 import { characters, mailLine, meetingsOf, printable } from "./print.ts";
 
@@ -18,6 +19,8 @@ export const show: Command = async ({ db, env, args, options }) => {
   const submission = await getSubmission(db, id);
   if (!submission) throw new Error(`Submission ${id} disappeared while being read.`);
   const meeting = (await meetingsOf(db, [submission])).get(submission.id) ?? null;
+  // The text names the submission's page in the workspace by SITE_URL.
+  if (options.format !== "json") warnIfLinksGuessed(env);
   console.log(
     options.format === "json"
       ? JSON.stringify(

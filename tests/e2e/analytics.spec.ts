@@ -104,7 +104,11 @@ test("views from two referring sites and a campaign show on the dashboard; a cra
   }
   // The chart has a name, and the same numbers are in a table beside it.
   await expect(page.getByRole("img", { name: /Page views \(bars\) and visits \(line\) per day/ })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Visits and views over time" }).getByRole("table")).toBeVisible();
+  // The day-by-day table on request, under the chart.
+  const overTime = page.getByRole("region", { name: "Visits and views over time" });
+  await expect(overTime.getByRole("table")).toBeHidden();
+  await overTime.getByText("Day by day, as a table").click();
+  await expect(overTime.getByRole("table")).toBeVisible();
   await expectNoAxeViolations(page);
 
   const download = await page.getByRole("link", { name: /Download these figures/ }).getAttribute("href");

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { axe } from "./axe.ts";
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { e2eEnv, type StorageEnv } from "./server-env.ts";
+import { closePrivacyBanner } from "./fixtures.ts";
 
 // What the workspace's end-to-end tests do again and again: invite through the command line,
 // give the browser a passkey device (Chromium's virtual authenticator over CDP), enrol, sign out.
@@ -61,4 +62,21 @@ export async function expectNoAxeViolations(page: Page) {
 export async function signOut(page: Page) {
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("heading", { name: "Sign in to the workspace" })).toBeVisible();
+}
+
+/** A visitor books the first free time of the first bookable day, in UTC, as the booking page offers it. */
+export async function bookMeeting(page: Page, person: { name: string; email: string; company: string; topic: string }) {
+  await page.goto("/contact/meeting?tz=UTC");
+  await closePrivacyBanner(page);
+  await page
+    .getByRole("link", { name: /: \d+ free times?$/ })
+    .first()
+    .click();
+  await page.getByRole("radio").first().check();
+  await page.getByLabel("Your Name").fill(person.name);
+  await page.getByLabel("Your Email").fill(person.email);
+  await page.getByLabel("Company Name or Website").fill(person.company);
+  await page.getByLabel("What Would You Like to Discuss").fill(person.topic);
+  await page.getByRole("button", { name: "Book this meeting" }).click();
+  await expect(page.getByRole("heading", { name: "Your meeting is booked" })).toBeVisible();
 }

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
+import { mailHeader, mimeParts } from "#tests/helpers/mime.ts";
 import type { Browser, Page } from "@playwright/test";
 import { closePrivacyBanner, expect, mailContaining, test } from "./fixtures.ts";
 import type { StorageEnv } from "./server-env.ts";
-import { addAuthenticator, enrol, expectNoAxeViolations, invite } from "./workspace-helpers.ts";
+import { addAuthenticator, bookMeeting, enrol, expectNoAxeViolations, invite } from "./workspace-helpers.ts";
 
 // Issue 33, tried as the team would: a visitor books a meeting, moves it and cancels it from the
 // manage link; the workspace, in the staff member's own zone (their browser's, reported once),
@@ -43,16 +44,7 @@ async function visitorPage(browser: Browser) {
 }
 
 async function bookMoveAndCancel(page: Page, storage: StorageEnv, person: { name: string; email: string }) {
-  await page.goto("/contact/meeting?tz=UTC");
-  await closePrivacyBanner(page);
-  await page.getByRole("link", { name: bookableDay }).first().click();
-  await page.getByRole("radio").first().check();
-  await page.getByLabel("Your Name").fill(person.name);
-  await page.getByLabel("Your Email").fill(person.email);
-  await page.getByLabel("Company Name or Website").fill("Analytical Engines");
-  await page.getByLabel("What Would You Like to Discuss").fill("Bernoulli numbers");
-  await page.getByRole("button", { name: "Book this meeting" }).click();
-  await expect(page.getByRole("heading", { name: "Your meeting is booked" })).toBeVisible();
+  await bookMeeting(page, { ...person, company: "Analytical Engines", topic: "Bernoulli numbers" });
   const manage = await manageLink(storage, person.email);
 
   await page.goto(manage);
@@ -124,7 +116,9 @@ test("a meeting booked, moved and cancelled from its manage link reads as cancel
   await page.goto(`/workspace?meeting=cancelled&q=${encodeURIComponent(id)}`);
   await row.getByRole("link", { name: person.name }).click();
   await expect(page.getByRole("heading", { name: `Meeting: ${person.name}` })).toBeVisible();
-  await expect(page.getByText("Takes place:")).toBeVisible();
+  // When it was to take place, once, in the staff member's zone, in the panel beside the content.
+  const meetingPanel = page.getByRole("region", { name: "Meeting · Cancelled by the visitor" });
+  await expect(meetingPanel.locator("time")).toHaveText(/CES?T$/);
   const history = page.getByRole("region", { name: "History" });
   const entries = history.locator(":scope > ol > li");
   for (const label of [
@@ -296,4 +290,53 @@ test.describe("a team member in Kolkata", () => {
     await expect(page.getByRole("status")).toHaveText("Times are now shown in Europe/Kyiv.");
     await expect(page.getByRole("combobox", { name: "Time zone" })).toHaveValue("Europe/Kyiv");
   });
+});
+
+test("a meeting cancelled from its page in the workspace: its time once, the visitor's zone beside it, and the visitor told as from their manage link", async ({
+  browser,
+  page,
+  context,
+  storage,
+}) => {
+  test.setTimeout(180_000);
+  const id = tag();
+  const person = { name: `Charles Babbage ${id}`, email: `charles.${id}@example.com` };
+  const visitor = await visitorPage(browser);
+  await bookMeeting(visitor, { ...person, company: "Difference Engines", topic: "Tables of logarithms" });
+  await visitor.context().close();
+
+  const email = `lead.${id}@company.example`;
+  const reported = page.waitForResponse((response) => response.url().endsWith("/workspace/time-zone"));
+  await addAuthenticator(context, page);
+  await enrol(page, invite(storage, email), email);
+  expect((await reported).status()).toBe(204);
+  await page.goto(`/workspace?q=${encodeURIComponent(id)}`);
+  await page.getByRole("row").filter({ hasText: person.name }).getByRole("link", { name: person.name }).click();
+
+  // The time once, in the staff member's zone, the visitor's beside it; not again as raw fields.
+  const panel = page.getByRole("region", { name: "Meeting · Booked" });
+  await expect(panel.locator("time")).toHaveText(/CES?T$/);
+  await expect(panel).toContainText(/for them \(UTC\)/);
+  await expect(page.getByText("Starts (UTC)")).toHaveCount(0);
+  await expect(page.getByText(/^\d{4}-\d\d-\d\dT/)).toHaveCount(0);
+
+  // Cancelled in two steps, the second saying who is told.
+  await panel.getByText("Cancel this meeting…").click();
+  await panel.getByRole("button", { name: "Yes, cancel it and tell them" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "The meeting is cancelled: the visitor is told by e-mail, as from their manage link.",
+  );
+  await expect(page.getByRole("region", { name: "Meeting · Cancelled by the team" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Yes, cancel it and tell them" })).toHaveCount(0);
+
+  // The visitor's cancellation, as their manage link sends it: a calendar CANCEL to them.
+  await expect
+    .poll(
+      async () =>
+        (await mailContaining(storage, person.email))
+          .filter((mail) => mailHeader(mail, "to") === person.email)
+          .some((mail) => mimeParts(mail).some((part) => part.body.includes("METHOD:CANCEL"))),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
 });

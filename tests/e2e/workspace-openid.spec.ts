@@ -113,6 +113,25 @@ test.describe("with the company's accounts configured", () => {
     ]);
   });
 
+  test.describe("in Kolkata", () => {
+    test.use({ timezoneId: "Asia/Kolkata" });
+
+    test("the first page after the provider's shows times in the zone the browser gave", async ({ page, context }) => {
+      const email = `zone.${tag()}@partner.example`;
+      staff(server, "invite", email);
+      provider.setPerson(`zone-${email}`, { email, email_verified: true });
+      await page.goto(`${site}/workspace/sign-in?next=${encodeURIComponent("/workspace/passkeys")}`);
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await signInWithProvider(page, `zone-${email}`);
+      await expect(page).toHaveURL(`${site}/workspace/passkeys`);
+      // Chromium says Asia/Calcutta; the workspace names it by its current name.
+      await expect(page.locator('select[name="zone"]')).toHaveValue("Asia/Kolkata");
+      await expect(page.getByText("It was taken from your browser")).toBeVisible();
+      // The zone's cookie went with the attempt's.
+      expect(await signedInCookies(context)).toEqual(["workspace"]);
+    });
+  });
+
   test("a person of the allowed domain gets in as a member; another domain and an unverified address are refused alike", async ({
     page,
     context,

@@ -546,3 +546,33 @@ test("an admin answers a person's request: their data as one download, then eras
   await expect(mine.filter({ hasText: "Erased a person's data" })).toHaveCount(1);
   await expect(page.getByText(visitorEmail)).toHaveCount(0);
 });
+
+test.describe("in Kolkata", () => {
+  test.use({ timezoneId: "Asia/Kolkata" });
+
+  test("the visitor's receipt and the workspace's first page after enrolment give times in the reader's zone", async ({
+    page,
+    context,
+    storage,
+    hydrated,
+  }) => {
+    const id = tag();
+    const company = `Monsoon Analytics ${id}`;
+    const visitorEmail = `asha.${id}@example.com`;
+    await sendInquiry(page, hydrated, company, visitorEmail, pdf(`monsoon ${id}`));
+    // The receipt: the browser's zone, sent with the form, and UTC beside it.
+    const mail = await mailContaining(storage, `To: ${visitorEmail}`);
+    const unfolded = mail.map((eml) => eml.replace(/=\r?\n/g, "")).find((eml) => eml.includes("arrived on"));
+    expect(unfolded).toMatch(
+      /Your inquiry arrived on \w+ \d+, \d{4} at \d\d:\d\d India Standard Time \(.*\d\d:\d\d UTC\)/,
+    );
+
+    const email = `asha.${id}@company.example`;
+    await addAuthenticator(context, page);
+    await enrol(page, invite(storage, email), email);
+    // The first page after enrolment, before any script could report the zone.
+    const received = page.getByRole("row").filter({ hasText: company }).locator("time").first();
+    await expect(received).toHaveText(/ GMT\+5:30$/);
+    await expect(page.locator("time").filter({ hasText: "UTC" })).toHaveCount(0);
+  });
+});

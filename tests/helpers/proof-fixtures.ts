@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from "node:zlib";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
 import { prepareImage } from "#app/pages/proof-images.server.ts";
@@ -167,4 +168,32 @@ export async function fillFullProof(db: Kysely<Schema>) {
         image: await prepareImage("photo", { name: "photo.jpg", content: await portraitJpeg(seed) }),
       },
     });
+}
+
+/**
+ * A PNG whose header says `width` × `height` pixels of `bitDepth`-bit RGBA, with no pixels after
+ * it: what an image's header alone claims, as a decompression bomb's does.
+ */
+export function pngHeaderOnly(width: number, height: number, bitDepth: 8 | 16 = 8) {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(bitDepth, 8);
+  header.writeUInt8(6, 9); // RGBA
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", header),
+      chunk("IDAT", deflateSync(Buffer.alloc(0))),
+      chunk("IEND", Buffer.alloc(0)),
+    ]),
+  );
 }

@@ -1,4 +1,4 @@
-import { addStoredTallies, type DayTallies, type Dimension, visitsOf } from "#app/analytics/tallies.ts";
+import { addStoredTallies, type DayTallies, type Dimension } from "#app/analytics/tallies.ts";
 
 /** Rows the flushes wrote (`analytics_tallies`), added up as the dashboard adds them: a value's views and visits. */
 export function storedFigures(rows: ReadonlyArray<{ tallies: string }>) {
@@ -7,7 +7,7 @@ export function storedFigures(rows: ReadonlyArray<{ tallies: string }>) {
   return {
     figure: (dimension: Dimension, value: string) => {
       const found = tallies.get(dimension)?.get(value);
-      return found && { views: found.views, visits: visitsOf(found) };
+      return found && { views: found.views, visits: found.visits };
     },
   };
 }

@@ -1,17 +1,25 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { dashboardFigures } from "#app/analytics/dashboard.server.ts";
 import { flushViews, startCountingViews, waitingCombinations, waitingViews } from "#app/analytics/page-views.server.ts";
-import { purgeAnalytics } from "#app/analytics/rollup.server.ts";
+import { mergeDayTallies, mergeTalliesAt, purgeAnalytics } from "#app/analytics/rollup.server.ts";
+import { dayBatch, keptValues, otherValue } from "#app/analytics/tallies.ts";
+import { openDatabase } from "#app/platform/db.server.ts";
+import { migrateTo, migrateToLatest } from "#app/platform/migrations.server.ts";
 import { now, startClockAt } from "#app/platform/clock.ts";
 import { newId } from "#app/platform/ids.server.ts";
-import { engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
+import { createPostgresDatabase, engines, openTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 import { browserOf } from "#server/browsers.ts";
 import { storedFigures } from "#tests/helpers/stored-tallies.ts";
 
 // Counting page views without personal data (issue 34), on both engines: what a view keeps, who
-// is not counted, what starts a visit (decision 042), counts added up across instances, older
-// rows read, the rollup into daily totals inside the purge, and what the purge deletes.
+// is not counted, what starts a visit (decision 042), counts added up across instances, the
+// rollup into daily totals inside the purge, what the purge deletes, and the bounds on what is
+// stored whatever is sent (decision 048).
 
 const chrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const iphone =
@@ -52,7 +60,7 @@ const view = (url: string, options?: Parameters<typeof visit>[1]) => {
 
 /** Every text the analytics tables hold. */
 async function storedTexts(database: TestDatabase) {
-  const tables = ["analytics_tallies", "analytics_views", "analytics_daily"] as const;
+  const tables = ["analytics_tallies", "analytics_daily"] as const;
   const rows = (await Promise.all(tables.map((table) => database.db.selectFrom(table).selectAll().execute()))).flat();
   return rows.flatMap((row) => Object.values(row).map(String));
 }
@@ -156,7 +164,7 @@ describe.each(engines)("page views on %s", (engine) => {
       expect(texts).not.toContain(personal);
   });
 
-  test("views and visits add up across instances and flushes, day by day; a day an older instance counted by visitors' marks keeps its visits", async () => {
+  test("views and visits add up across instances and flushes, day by day", async () => {
     const fromOwnPage = { headers: { referer: "https://www.example.org/about" } };
     startClockAt(new Date("2030-03-01T12:00:00Z"));
     view("/about", { headers: { referer: "https://search.example/?q=interviews" } });
@@ -173,14 +181,11 @@ describe.each(engines)("page views on %s", (engine) => {
     await flushViews(database.db);
     expect(await tallyRows(database)).toHaveLength(4);
 
-    // A row an instance of the version before decision 042 wrote that day: its records hold a
-    // visitor's mark where visits are now (two views of /features by mark 7, one by mark 9).
-    const records = Buffer.from(new Int32Array([2, 7, 0, -1, -1, 0, 1, 9, 0, -1, -1, 0]).buffer);
-    const values = { page: ["/features"], referrer: [], campaign: [], device: ["desktop"] };
-    await database.db
-      .insertInto("analytics_tallies")
-      .values({ day: "2030-03-02", tallies: JSON.stringify({ values, records: records.toString("base64") }) })
-      .execute();
+    // Another instance that day: two visits to /features from outside, one view from another page.
+    view("/features");
+    view("/features");
+    view("/features", fromOwnPage);
+    await flushViews(database.db);
 
     const both = await dashboardFigures(database.db, { from: "2030-03-01", to: "2030-03-02" });
     expect(both.days).toEqual([
@@ -285,30 +290,112 @@ describe.each(engines)("page views on %s", (engine) => {
     expect(figures.views).toBe(3_000);
     expect(figures.visits).toBe(3_000);
     const { figure } = storedFigures(await tallyRows(database));
+    // A flush keeps the first keptValues sites met among equals, the others in one (decision 048).
     expect(figure("referrer", "site-0.example")).toEqual({ views: 1, visits: 1 });
-    expect(figure("referrer", "site-2999.example")).toEqual({ views: 1, visits: 1 });
+    expect(figure("referrer", `site-${keptValues - 1}.example`)).toEqual({ views: 1, visits: 1 });
+    expect(figure("referrer", `site-${keptValues}.example`)).toBeUndefined();
+    expect(figure("referrer", otherValue)).toEqual({ views: 3_000 - keptValues, visits: 3_000 - keptValues });
+  });
+
+  test("150,000 distinct referrers, campaigns and pages in a day: at most keptValues + 1 of each in every stored row and in the day's totals, every view still counted", async () => {
+    startClockAt(new Date("2030-06-01T08:00:00Z"));
+    const distinct = 150_000;
+    let popular = 0;
+    for (let index = 0; index < distinct; index += 1) {
+      view(`/made-up-${index}?utm_source=s${index}&utm_campaign=c${index}`, {
+        headers: { referer: `https://r${index}.example/` },
+      });
+      // A real referring site among them, a view in every 300.
+      if (index % 300 === 0) {
+        view("/about", { headers: { referer: "https://search.example/" } });
+        popular += 1;
+      }
+      // As the server does once this many combinations wait (earlyFlushAt).
+      if (waitingCombinations() >= 10_000) await flushViews(database.db);
+    }
+    await flushViews(database.db);
+    const rows = await tallyRows(database);
+    expect(rows.length).toBeGreaterThanOrEqual(15);
+    for (const row of rows) {
+      const { values } = JSON.parse(row.tallies) as { values: Record<string, string[]> };
+      for (const dimension of ["page", "referrer", "campaign", "device"])
+        expect(values[dimension]?.length, dimension).toBeLessThanOrEqual(keptValues + 1);
+    }
+    const today = await dashboardFigures(database.db, { from: "2030-06-01", to: "2030-06-01" });
+    expect(today.views).toBe(distinct + popular);
+    expect(today.visits).toBe(distinct + popular);
+    expect(today.referrers[0]).toEqual({ value: "search.example", views: popular, visits: popular });
+
+    await purgeAnalytics(database.db, { now: new Date("2030-06-02T03:00:00Z"), keepMonths: 25 });
+    const daily = await database.db
+      .selectFrom("analytics_daily")
+      .select(["dimension", "value", "views"])
+      .where("day", "=", "2030-06-01")
+      .execute();
+    for (const dimension of ["page", "referrer", "campaign"] as const) {
+      const ofDimension = daily.filter((row) => row.dimension === dimension);
+      expect(ofDimension, dimension).toHaveLength(keptValues + 1);
+      // Every view is in one of the rows: the kept values' and the others' (the search's views have no campaign).
+      expect(ofDimension.reduce((sum, row) => sum + Number(row.views), 0)).toBe(
+        dimension === "campaign" ? distinct : distinct + popular,
+      );
+      expect(ofDimension.filter((row) => row.value === otherValue)).toHaveLength(1);
+    }
+    expect(daily.filter((row) => row.dimension === "total").map((row) => Number(row.views))).toEqual([
+      distinct + popular,
+    ]);
+    const rolled = await dashboardFigures(database.db, { from: "2030-06-01", to: "2030-06-01" });
+    expect(rolled.referrers[0]).toEqual(today.referrers[0]);
+    expect(rolled.referrers).toHaveLength(20);
+    expect(rolled.referrers.some((row) => row.value === otherValue)).toBe(false);
+  });
+
+  test("a day's many flushes are merged into one pre-summed row with the same figures; a day with few is left", async () => {
+    startClockAt(new Date("2030-06-01T08:00:00Z"));
+    for (let flush = 0; flush < mergeTalliesAt + 20; flush += 1) {
+      view(`/page-${flush % 7}`, { headers: { referer: `https://site-${flush % 5}.example/` } });
+      view(`/page-${flush % 3}?utm_source=news&utm_campaign=c${flush % 4}`, { userAgent: iphone });
+      view("/about", { headers: { referer: "https://www.example.org/features" } });
+      await flushViews(database.db);
+    }
+    startClockAt(new Date("2030-06-02T08:00:00Z"));
+    view("/about");
+    await flushViews(database.db);
+    const range = { from: "2030-06-01", to: "2030-06-02" };
+    const before = await dashboardFigures(database.db, range);
+    expect(before.views).toBe(3 * (mergeTalliesAt + 20) + 1);
+
+    expect(await mergeDayTallies(database.db, database.engine)).toBe(mergeTalliesAt + 20);
+    const rows = await tallyRows(database);
+    expect(rows.map((row) => row.day).sort()).toEqual(["2030-06-01", "2030-06-02"]);
+    expect(await dashboardFigures(database.db, range)).toEqual(before);
+    // Nothing left to merge; the rollup reads the merged row as it read the flushes'.
+    expect(await mergeDayTallies(database.db, database.engine)).toBe(0);
+    await purgeAnalytics(database.db, { now: new Date("2030-06-03T03:00:00Z"), keepMonths: 25 });
+    expect(await dashboardFigures(database.db, range)).toEqual(before);
+  });
+
+  test("long values are cut: a page's path at 200 characters, a referring site at 100, a campaign's part at 100", async () => {
+    startClockAt(new Date("2030-06-01T08:00:00Z"));
+    const long = "x".repeat(5000);
+    view(`/${long}?utm_source=${long}&utm_medium=${long}&utm_campaign=${long}`, {
+      headers: { referer: `https://${"y".repeat(60)}.${"z".repeat(60)}.${"w".repeat(60)}.example/${long}` },
+    });
+    await flushViews(database.db);
+    const figures = await dashboardFigures(database.db, { from: "2030-06-01", to: "2030-06-01" });
+    expect(figures.pages[0]?.value).toBe(`/${"x".repeat(199)}`);
+    expect(figures.referrers[0]?.value).toHaveLength(100);
+    expect(figures.campaigns[0]).toMatchObject({
+      source: "x".repeat(100),
+      medium: "x".repeat(100),
+      campaign: "x".repeat(100),
+    });
+    expect(Math.max(...(await storedTexts(database)).map((text) => text.length))).toBeLessThan(1000);
   });
 
   test("the purge rolls the days over into totals with the forms' submissions, deletes their views after a few days and the totals after the months kept", async () => {
     const at = (day: string, time = "10:00:00") => `${day}T${time}.000Z`;
     const days = ["2030-05-01", "2030-05-05", "2030-05-06"];
-    // The first day's views as an instance of the version before decision 040 wrote them, a row
-    // per visitor and what was counted; the other days' counted and flushed.
-    const olderViews = (path: string, visitor: string, count: number, referrer: string | null = null) => ({
-      day: days[0] as string,
-      visitor,
-      path,
-      referrer,
-      source: null,
-      medium: null,
-      campaign: null,
-      device: "desktop",
-      views: count,
-    });
-    await database.db
-      .insertInto("analytics_views")
-      .values([olderViews("/contact", "a", 3, "search.example"), olderViews("/contact", "b", 1)])
-      .execute();
     // A visit's first view opened from outside the site, the others from its pages.
     const viewsOn = async (day: string, path: string, count: number) => {
       startClockAt(new Date(at(day)));
@@ -317,6 +404,11 @@ describe.each(engines)("page views on %s", (engine) => {
         view(path, { headers: { referer: "https://www.example.org/careers" } });
       await flushViews(database.db);
     };
+    // The first day: two visits to /contact, one from a search, and two views from the site's pages.
+    startClockAt(new Date(at(days[0] as string)));
+    view("/contact", { headers: { referer: "https://search.example/" } });
+    await flushViews(database.db);
+    await viewsOn(days[0] as string, "/contact", 3);
     await viewsOn(days[1] as string, "/contact", 2);
     await viewsOn(days[1] as string, "/careers/senior-engineer/apply", 4);
     await viewsOn(days[2] as string, "/contact", 1);
@@ -348,7 +440,6 @@ describe.each(engines)("page views on %s", (engine) => {
       ["2030-05-01", 4, 2],
       ["2030-05-05", 6, 2],
     ]);
-    expect(await database.db.selectFrom("analytics_views").select("day").execute()).toEqual([]);
     const left = await database.db.selectFrom("analytics_tallies").select("day").distinct().orderBy("day").execute();
     expect(left.map((row) => row.day)).toEqual(["2030-05-05", "2030-05-06"]);
 
@@ -367,5 +458,40 @@ describe.each(engines)("page views on %s", (engine) => {
       }),
     ]);
     expect(after.heard).toEqual([{ answer: "a podcast", count: 2 }]);
+  });
+});
+
+describe.each(engines)("migration 0023 on %s", (engine) => {
+  test("drops the first week's views table and the rows with visitors' marks; today's rows stay as they read", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "site-test-"));
+    const postgres = engine === "postgres" ? await createPostgresDatabase() : null;
+    const { db } = openDatabase({ dataDir, databaseUrl: postgres?.url });
+    try {
+      await migrateTo(db, engine, "0021-analytics-visits");
+      // A row as the release before writes it, and one with visitors' marks (before decision 042).
+      const current = dayBatch(1);
+      current.add(3, 2, current.index("page", "/about"), -1, -1, current.index("device", "desktop"));
+      const marks = Buffer.from(new Int32Array([2, 7, 0, -1, -1, 0]).buffer).toString("base64");
+      const older = JSON.stringify({
+        values: { page: ["/about"], referrer: [], campaign: [], device: ["desktop"] },
+        records: marks,
+      });
+      await db
+        .insertInto("analytics_tallies")
+        .values([
+          { day: "2030-03-02", tallies: current.stored() },
+          { day: "2030-03-02", tallies: older },
+        ])
+        .execute();
+      await migrateToLatest(db, engine);
+      const rows = await db.selectFrom("analytics_tallies").select(["day", "tallies"]).execute();
+      expect(rows).toEqual([{ day: "2030-03-02", tallies: current.stored() }]);
+      expect(storedFigures(rows).figure("page", "/about")).toEqual({ views: 3, visits: 2 });
+      await expect(sql`select count(*) from analytics_views`.execute(db)).rejects.toThrow();
+    } finally {
+      await db.destroy();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -140,6 +140,41 @@ describe.each(engines)("after a form post on %s", (engine) => {
     expect(JSON.stringify(row).toLowerCase()).not.toContain("visitor@example.com");
   });
 
+  test("the receipt gives the time in the zone the visitor's browser said, with UTC beside it", async () => {
+    server = await startServer(database, {});
+    // Chromium says Kolkata by its old name; a zone nobody knows counts as none.
+    await server.sendInquiry("asha@example.com", { "visitor-zone": "Asia/Calcutta" });
+    await server.sendInquiry("lee@example.com", { "visitor-zone": "America/Los_Angeles" });
+    await server.sendInquiry("kim@example.com", { "visitor-zone": "Mars/Olympus_Mons" });
+    const stored = await submissions();
+    const texts = (await receipts()).map((receipt) => receipt.text_body);
+    const format = (iso: string, options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat("en-US", { hourCycle: "h23", ...options }).format(new Date(iso));
+    const day = { year: "numeric", month: "long", day: "numeric" } as const;
+    const clock = { hour: "2-digit", minute: "2-digit" } as const;
+    const at = (index: number) => stored[index]!.created_at;
+    const utcDay = (index: number) => format(at(index), { ...day, timeZone: "UTC" });
+    const utcClock = (index: number) => format(at(index), { ...clock, timeZone: "UTC" });
+    const theirs = (index: number, timeZone: string) =>
+      format(at(index), { ...day, ...clock, timeZone, timeZoneName: "long" });
+    // UTC beside theirs: its time, and its date too when that is another day than theirs.
+    const beside = (index: number, timeZone: string) =>
+      theirs(index, timeZone).startsWith(`${utcDay(index)} at `)
+        ? `${utcClock(index)} UTC`
+        : `${utcDay(index)} at ${utcClock(index)} UTC`;
+    expect(texts[0]).toContain(
+      `Your inquiry arrived on ${theirs(0, "Asia/Kolkata")} (${beside(0, "Asia/Kolkata")}) (reference ${stored[0]!.id}).`,
+    );
+    expect(theirs(0, "Asia/Kolkata")).toContain("India Standard Time");
+    expect(texts[1]).toContain(
+      `Your inquiry arrived on ${theirs(1, "America/Los_Angeles")} (${beside(1, "America/Los_Angeles")}) (reference ${stored[1]!.id}).`,
+    );
+    expect(texts[1]).toMatch(/Pacific (Standard|Daylight) Time/);
+    expect(texts[2]).toContain(
+      `Your inquiry arrived on ${utcDay(2)} at ${utcClock(2)} UTC (reference ${stored[2]!.id}).`,
+    );
+  });
+
   test("an application's receipt promises an answer within two weeks and names nobody", async () => {
     server = await startServer(database, {});
     await server.sendApplication("applicant@example.com");

@@ -52,6 +52,9 @@ describe.each(engines)("mail delivery on %s", (engine) => {
       expect(message?.messageId).toBe(row.message_id);
       expect(message?.raw).toMatch(/^Reply-To: ada@example\.com$/m);
       expect(message?.raw).toMatch(/^To: hello@example\.com$/m);
+      // An automatic message (RFC 3834): out-of-office replies are not sent back to the site.
+      expect(message?.raw).toMatch(/^Auto-Submitted: auto-generated$/m);
+      expect(message?.raw).toMatch(/^X-Auto-Response-Suppress: All$/m);
       expect(row).toMatchObject({ status: "sent", attempts: 1, last_error: null });
       mailer.close();
     } finally {
@@ -146,6 +149,7 @@ describe.each(engines)("mail delivery on %s", (engine) => {
     const eml = readFileSync(path.join(database.dataDir, "mail", files[0] ?? ""), "utf8");
     expect(eml).toMatch(/^Subject: New inquiry from Ada$/m);
     expect(eml).toMatch(/^Reply-To: ada@example\.com$/m);
+    expect(eml).toMatch(/^Auto-Submitted: auto-generated$/m);
     expect(stored.status).toBe("received");
   });
 });

@@ -508,5 +508,6 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
     const submissions = await runScript("submissions.ts", ["list", "--kind", "meeting"], app.env);
     expect(submissions.stdout).toContain("Cancelled by the team");
     expect(submissions.stdout).not.toContain("New");
-  });
+    // Eight commands, each a Node process of its own: seconds apiece on a busy machine.
+  }, 60_000);
 });

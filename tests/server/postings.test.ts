@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { postingPages, requireOpenPosting } from "#app/careers/careers-pages.server.ts";
+import {
+  findAppliedPosting,
+  postingPages,
+  postingTitles,
+  requireOpenPosting,
+} from "#app/careers/careers-pages.server.ts";
 import { markdownToHtml } from "#app/careers/markdown.server.ts";
 import { type PostingFields, postingState } from "#app/careers/posting-fields.ts";
 import {
@@ -96,6 +101,8 @@ describe.each(engines)("postings on %s", (engine) => {
 
     const draft = await changePosting(db, { intent: "create", fields: platformEngineer }, editor);
     expect(postingState(draft, new Date())).toBe("draft");
+    // Never published: no form was ever shown for it, so nothing is taken for it (decision 044).
+    expect(await findAppliedPosting(db, "platform-engineer")).toBeNull();
     expect((await openPostings(db)).map((posting) => posting.slug)).not.toContain("platform-engineer");
     expect(await revision()).toBe(start + 1);
 
@@ -122,6 +129,11 @@ describe.each(engines)("postings on %s", (engine) => {
       init: { status: 404 },
       data: { closed: "Platform Engineer" },
     });
+    // A form opened before still reaches it, at either address, with the titles it had (decision 044).
+    expect((await findAppliedPosting(db, "Platform-Engineer"))?.slug).toBe("platform-engineer-sre");
+    expect((await findAppliedPosting(db, "platform-engineer-sre"))?.id).toBe(closed.id);
+    expect(await findAppliedPosting(db, "no-such-posting")).toBeNull();
+    expect(await postingTitles(db, closed)).toEqual(new Set(["Platform Engineer"]));
 
     const restored = await changePosting(db, { intent: "restore", id: draft.id, version: 1 }, editor);
     expect(restored.slug).toBe("platform-engineer");

@@ -10,6 +10,7 @@ import type { Database } from "#app/platform/db.server.ts";
 import { localMailFile } from "#app/platform/mail.server.ts";
 import { localMailName, queueMail } from "#app/platform/outbox.server.ts";
 import { addDays, dayOf } from "#app/analytics/days.ts";
+import { dayBatch } from "#app/analytics/tallies.ts";
 import { purgeIfDue } from "#app/privacy/daily-purge.server.ts";
 import { purgeSteps } from "#app/purge-steps.server.ts";
 import { monthsBefore, purge, type RetentionPolicy } from "#app/privacy/retention.server.ts";
@@ -146,25 +147,20 @@ async function seed(db: Database["db"], at: Date) {
 }
 
 /**
- * Page views of four days to `today` (the one five days back is past the views' keep period),
+ * Page views of three days to `today`, two flushes on the first (the one five days back is past the views' keep period),
  * and totals of a day 26 months back (past the 25 months kept): what the analytics' part of the
  * purge works on.
  */
 async function seedAnalytics(db: Database["db"], today: string) {
-  const view = (back: number, visitor: string, views: number) => ({
-    day: addDays(today, -back),
-    visitor,
-    path: "/about",
-    referrer: "search.example",
-    source: null,
-    medium: null,
-    campaign: null,
-    device: "desktop",
-    views,
-  });
+  // A flush's row of /about from a search: its views and visits.
+  const tallies = (back: number, views: number, visits: number) => {
+    const batch = dayBatch(1);
+    batch.add(views, visits, batch.index("page", "/about"), batch.index("referrer", "search.example"), -1, -1);
+    return { day: addDays(today, -back), tallies: batch.stored() };
+  };
   await db
-    .insertInto("analytics_views")
-    .values([view(5, "a", 2), view(5, "b", 1), view(1, "a", 3), view(0, "c", 1)])
+    .insertInto("analytics_tallies")
+    .values([tallies(5, 2, 1), tallies(5, 1, 1), tallies(1, 3, 1), tallies(0, 1, 1)])
     .execute();
   await db
     .insertInto("analytics_daily")
@@ -184,7 +180,7 @@ async function expectAnalyticsPurged(db: Database["db"], today: string) {
     [addDays(today, -5), 3, 2],
     [addDays(today, -1), 3, 1],
   ]);
-  const views = await db.selectFrom("analytics_views").select("day").orderBy("day").execute();
+  const views = await db.selectFrom("analytics_tallies").select("day").orderBy("day").execute();
   expect(views.map((row) => row.day)).toEqual([addDays(today, -1), today]);
 }
 

@@ -337,7 +337,9 @@ describe.each(engines)("moving proof on %s", (engine) => {
     wrong.proof.entries = wrong.proof.entries.filter(Boolean);
     wrong.proof.entries[6].consentFrom = "Restored";
     const imagesChecked = await contentImageProblems(contentFileProblems(wrong).file!);
-    expect(imagesChecked.problems).toEqual([`proof.images.${logo}: its styles load files from elsewhere`]);
+    expect(imagesChecked.problems).toEqual([
+      `proof.images.${logo}: its styles use something not shown safe (a file from elsewhere, an @ rule, a CSS escape, image-set())`,
+    ]);
     await expect(importContent(to.db, contentFileProblems(wrong).file!)).rejects.toThrow(/images cannot be imported/);
     expect(await listProof(to.db)).toEqual([]);
 

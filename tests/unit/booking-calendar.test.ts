@@ -9,6 +9,7 @@ import {
   dayName,
   monthGrid,
   ourClockTime,
+  shownMonth,
   timeName,
   weekdayHeads,
   zoneName,
@@ -29,6 +30,24 @@ const now = Temporal.Instant.from("2026-05-28T19:00:00Z");
 const days = (visitorTimeZone: string) => freeTimes({ availability, now, bookings: [], visitorTimeZone });
 
 describe("the month grid", () => {
+  test("shows one month: the one asked for, else the chosen day's, else the first with a free day; with its neighbours", () => {
+    const months = monthGrid(days("America/Los_Angeles"), booking.calendar);
+    const titles = (shown: ReturnType<typeof shownMonth>) => [
+      shown.previous?.title ?? null,
+      shown.months.map((month) => month.title).join(),
+      shown.next?.title ?? null,
+    ];
+    expect(titles(shownMonth(months, null, null))).toEqual([null, "May 2026", "June 2026"]);
+    expect(titles(shownMonth(months, null, "2026-06-03"))).toEqual(["May 2026", "June 2026", null]);
+    expect(titles(shownMonth(months, "2026-05", "2026-06-03"))).toEqual([null, "May 2026", "June 2026"]);
+    // A month outside the window is not there to show: the first with a free day is.
+    expect(titles(shownMonth(months, "2031-01", null))).toEqual([null, "May 2026", "June 2026"]);
+    expect(shownMonth(months, null, null).next?.key).toBe("2026-06");
+    expect(bookingHref({ month: "2026-06", day: "2026-05-29", tz: "UTC" })).toBe(
+      "/contact/meeting?month=2026-06&day=2026-05-29&tz=UTC",
+    );
+  });
+
   test("weeks run Sunday to Saturday; days outside the window are empty cells; months split", () => {
     const months = monthGrid(days("America/Los_Angeles"), booking.calendar);
     expect(months.map((month) => month.title)).toEqual(["May 2026", "June 2026"]);

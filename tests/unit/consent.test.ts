@@ -3,6 +3,8 @@ import {
   consentFromCookies,
   formsChosen,
   parseConsent,
+  cookieSettingsHref,
+  maxReturnPath,
   safeReturnPath,
   serializeConsent,
   variantOf,
@@ -73,4 +75,20 @@ test("after a choice, visitors only ever go back to a path of this site", () => 
   ]) {
     expect(safeReturnPath(unsafe)).toBe("/");
   }
+});
+
+test("a way back is normalised, never nested, never the settings or a status page, and bounded", () => {
+  expect(safeReturnPath("/careers/../about#cookie-settings")).toBe("/about#cookie-settings");
+  // Its own way back is dropped: each hop through the settings page cannot nest it again.
+  expect(safeReturnPath("/contact?x=1&returnTo=%2Fabout#cookie-settings")).toBe("/contact?x=1#cookie-settings");
+  for (const loop of ["/cookie-settings?returnTo=%2Fabout", "/Cookie-Settings/", "/__status/414", "/__status/404#x"])
+    expect(safeReturnPath(loop)).toBe("/");
+  // Too long: the query goes first, then the path goes home.
+  const query = `?day=${"9".repeat(maxReturnPath)}`;
+  expect(safeReturnPath(`/contact/meeting${query}#times`)).toBe("/contact/meeting#times");
+  expect(safeReturnPath(`/${"a".repeat(maxReturnPath)}`)).toBe("/");
+  expect(cookieSettingsHref("/about#cookie-settings")).toBe("/cookie-settings?returnTo=%2Fabout%23cookie-settings");
+  // On the settings page itself, and on a status page, the link leads to the page without a way back.
+  expect(cookieSettingsHref("/cookie-settings?returnTo=%2Fabout#cookie-settings")).toBe("/cookie-settings");
+  expect(cookieSettingsHref("/__status/414#cookie-settings")).toBe("/cookie-settings");
 });

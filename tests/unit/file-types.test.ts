@@ -118,8 +118,33 @@ describe("cleanFileName", () => {
     ["a folder", "C:\\Users\\ada\\brief.pdf", "brief.pdf"],
     ["spaces around", "  brief.pdf ", "brief.pdf"],
     ["nothing left", "\u202E\u200B", "file"],
+    // Issue 46: what survived the hand-kept list.
+    ["a soft hyphen", "in\u00ADvoice.pdf", "invoice.pdf"],
+    ["the Mongolian vowel separator", "in\u180Evoice.pdf", "invoice.pdf"],
+    ["invisible operators", "in\u2061v\u2062o\u2063i\u2064ce.pdf", "invoice.pdf"],
+    ["deprecated format characters", "in\u206Av\u206Fo.pdf", "invo.pdf"],
+    ["Hangul fillers", "\u115F\u1160in\u3164voice\uFFA0.pdf", "invoice.pdf"],
+    ["tags", "in\u{E0001}\u{E0041}\u{E007F}voice.pdf", "invoice.pdf"],
+    ["variation selectors", "in\uFE0Fvo\u{E0100}ice.pdf", "invoice.pdf"],
+    ["the combining grapheme joiner", "in\u034Fvoice.pdf", "invoice.pdf"],
+    ["private-use characters", "in\uE000vo\u{F0000}ice\u{10FFFD}.pdf", "invoice.pdf"],
+    ["interlinear annotations and Arabic format signs", "\uFFF9in\uFFFBvo\u0600ice\u061C.pdf", "invoice.pdf"],
+    ["line and paragraph separators", "in\u2028vo\u2029ice.pdf", "invoice.pdf"],
+    ["a lone surrogate", "in\uD800voice.pdf", "invoice.pdf"],
   ])("removes %s", (_what, name, clean) => {
     expect(cleanFileName(name)).toBe(clean);
+  });
+
+  test("leaves no default-ignorable, format or private-use code point in any name", () => {
+    const invisible = /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}\p{Cc}]/u;
+    let all = "";
+    for (let code = 0; code <= 0x10ffff; code += 1)
+      if (code < 0xd800 || code > 0xdfff) {
+        const character = String.fromCodePoint(code);
+        if (invisible.test(character)) all += character;
+      }
+    // Every such character of Node's Unicode tables, between the letters of a name.
+    expect(cleanFileName(`a${all}b.pdf`)).toBe("ab.pdf");
   });
 
   test("keeps accents and other scripts, composed", () => {

@@ -1,7 +1,15 @@
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
-import { ImageRefusal, prepareImage } from "#app/pages/proof-images.server.ts";
-import { hasGpsSection, hostileSvgLogo, jpegWithLocation, pngLogo, svgLogo } from "#tests/helpers/proof-fixtures.ts";
+import { ImageRefusal, maxWaitingImages, prepareImage } from "#app/pages/proof-images.server.ts";
+import {
+  hasGpsSection,
+  hostileSvgLogo,
+  jpegWithLocation,
+  pngHeaderOnly,
+  pngLogo,
+  portraitJpeg,
+  svgLogo,
+} from "#tests/helpers/proof-fixtures.ts";
 
 // What becomes of an editor's upload before the site shows it (issue 30): photos and raster logos
 // converted to small WebP without their metadata; SVG logos cleaned of whatever could run, load
@@ -19,6 +27,74 @@ const refusal = async (promise: Promise<unknown>) => {
 };
 
 describe("photos and raster logos", () => {
+  test("16 uploads at once, made in turn: each gets its own right answer", async () => {
+    const uploads = await Promise.all(
+      Array.from({ length: 16 }, async (_, index) =>
+        index % 2
+          ? {
+              purpose: "logo" as const,
+              name: `logo-${index}.png`,
+              content: await pngLogo({ width: 600 + index * 10, height: 120 }),
+            }
+          : {
+              purpose: "photo" as const,
+              name: `photo-${index}.jpg`,
+              content: await portraitJpeg(index, 300 + index * 10),
+            },
+      ),
+    );
+    const results = await Promise.all(
+      uploads.map((upload) => prepareImage(upload.purpose, { name: upload.name, content: upload.content })),
+    );
+    for (const [index, result] of results.entries()) {
+      const metadata = await sharp(result.content).metadata();
+      expect(metadata.format).toBe("webp");
+      expect({ width: metadata.width, height: metadata.height }).toEqual({
+        width: result.width,
+        height: result.height,
+      });
+      if (index % 2 === 0) {
+        expect({ width: result.width, height: result.height }, `photo ${index}`).toEqual({ width: 160, height: 160 });
+        continue;
+      }
+      // A logo fits 400 × 72 keeping its own shape: each answer is its own upload's.
+      const sent = 600 + index * 10;
+      const scale = Math.min(400 / sent, 72 / 120);
+      expect(Math.abs(result.width - sent * scale), `logo ${index}'s width`).toBeLessThanOrEqual(1);
+      expect(Math.abs(result.height - 120 * scale), `logo ${index}'s height`).toBeLessThanOrEqual(1);
+    }
+  });
+
+  test("past the uploads the queue holds, the others are refused as busy, not held", async () => {
+    const logo = await pngLogo({ width: 200, height: 50 });
+    const answers = await Promise.all(
+      Array.from({ length: maxWaitingImages + 8 }, (_, index) =>
+        prepareImage("logo", { name: `logo-${index}.png`, content: logo }).then(
+          (image) => image.type,
+          (error: unknown) => (error instanceof ImageRefusal ? error.problem : "thrown"),
+        ),
+      ),
+    );
+    // One made at once and maxWaitingImages waiting: those are made, every later one refused.
+    const made = answers.filter((answer) => answer === "image/webp").length;
+    expect(made).toBe(maxWaitingImages + 1);
+    expect(answers.slice(made)).toEqual(Array(7).fill("busy"));
+  });
+
+  test("an image with more pixels than may be decoded is refused from its header, with its own reason", async () => {
+    // The issue's 65535 × 610 PNG (40 megapixels), and 5000 × 4000 at 16 bits (20 megapixels, 160 MB decoded).
+    expect(await refusal(prepareImage("logo", { name: "wide.png", content: pngHeaderOnly(65_535, 610) }))).toBe(
+      "pixels",
+    );
+    expect(await refusal(prepareImage("photo", { name: "deep.png", content: pngHeaderOnly(5000, 4000, 16) }))).toBe(
+      "pixels",
+    );
+    // Just under: read, then found to have no pixels.
+    expect(await refusal(prepareImage("logo", { name: "empty.png", content: pngHeaderOnly(6000, 4000) }))).toBe(
+      "unreadable",
+    );
+  });
+
   test("a JPEG with the camera and the GPS location comes out as WebP without any metadata", async () => {
     const upload = await jpegWithLocation();
     const sent = await sharp(upload).metadata();
@@ -106,6 +182,41 @@ describe("SVG logos", () => {
     const external = svgLogo("Acme", '<rect width="4" height="4" style="fill: url(https://tracker.example/p#a)"/>');
     expect(await refusal(prepareImage("logo", { name: "a.svg", content: bytes(imported) }))).toBe("svg-external");
     expect(await refusal(prepareImage("logo", { name: "b.svg", content: bytes(external) }))).toBe("svg-external");
+  });
+
+  test.each([
+    ["an escaped @import", '<style>@\\69mport "https://tracker.example/a.css";</style>'],
+    ["an escaped url()", '<rect width="4" height="4" style="fill:u\\72l(https://tracker.example/p#a)"/>'],
+    ["image-set()", '<rect width="4" height="4" style="fill:image-set(\'https://tracker.example/p.png\' 1x)"/>'],
+    ["-webkit-image-set()", "<style>rect { fill: -webkit-image-set('https://tracker.example/p.png' 1x) }</style>"],
+    [
+      "an escape written as an entity",
+      '<rect width="4" height="4" style="fill:u&#92;72l(https://tracker.example/p)"/>',
+    ],
+    ["any at-rule", "<style>@font-face { font-family: x; src: local(x) }</style>"],
+    ["an unknown function", "<style>rect { fill: paint(tracker) }</style>"],
+    [
+      "url() with a host hidden after an id",
+      '<rect width="4" height="4" style="fill:url(#a) , url(//tracker.example/p)"/>',
+    ],
+  ])("a style with %s is refused", async (_what, extra) => {
+    const svg = svgLogo("Acme", extra);
+    expect(await refusal(prepareImage("logo", { name: "a.svg", content: bytes(svg) }))).toBe("svg-external");
+  });
+
+  test("a presentation attribute not shown harmless is dropped, a plain style kept", async () => {
+    const svg = svgLogo(
+      "Acme",
+      "<style>rect:not(.a) { fill: rgb(1, 2, 3); transform: translate(2px, 3px) }</style>" +
+        '<rect width="4" height="4" fill="u\\72l(https://tracker.example/p)" stroke="image-set(\'x.png\' 1x)"/>' +
+        '<circle r="2" style="fill: url(\'#shade\'); stroke: #fff"/>',
+    );
+    const stored = Buffer.from((await prepareImage("logo", { name: "a.svg", content: bytes(svg) })).content).toString();
+    expect(stored).toContain("rect:not(.a) { fill: rgb(1, 2, 3); transform: translate(2px, 3px) }");
+    expect(stored).toContain('<rect width="4" height="4" />');
+    expect(stored).toContain("style=\"fill:url('#shade');stroke:#fff\"");
+    expect(stored).not.toContain("tracker.example");
+    expect(stored).not.toContain("image-set");
   });
 
   test("text that only claims to be an SVG is refused", async () => {

@@ -13,7 +13,14 @@ import {
 import type { Schema } from "#app/platform/db.server.ts";
 import { recordAudit } from "../people/audit.server.ts";
 import { PostingFormSchema, postingFieldsFrom } from "./posting-form-schema.ts";
-import { checkProofImages, distinctVersions, exportProof, importProof, ProofFileSchema } from "./proof-file.server.ts";
+import {
+  checkProofImages,
+  distinctVersions,
+  exportProof,
+  importProof,
+  ProofFileSchema,
+  storedProofProblems,
+} from "./proof-file.server.ts";
 
 // The content the team edits, as one JSON file (`npm run content -- export FILE` and `import
 // FILE`): from a staging site to production, and into backups. The postings with their earlier
@@ -104,8 +111,23 @@ export async function exportContent(db: Kysely<Schema>) {
   };
 }
 
+/**
+ * Where the parsed JSON has a key "__proto__": JSON.parse keeps it as a key, but an object built
+ * from it (zod's record) would take it as its prototype or drop it silently.
+ */
+function prototypeKeys(value: unknown, at: string[] = []): string[] {
+  if (!value || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([key, inner]) => [
+    ...(key === "__proto__" ? [[...at, key].join(".")] : []),
+    ...prototypeKeys(inner, [...at, key]),
+  ]);
+}
+
 /** Why a file cannot be imported: each problem with where it is ("postings.2.salaryMax: …"). */
 export function contentFileProblems(data: unknown) {
+  const prototypes = prototypeKeys(data);
+  if (prototypes.length)
+    return { problems: prototypes.map((at) => `${at}: "__proto__" cannot be a name in this file`), file: null };
   const parsed = ContentFileSchema.safeParse(data);
   if (parsed.success) return { problems: [], file: parsed.data };
   return {
@@ -119,6 +141,10 @@ export async function contentImageProblems(file: z.output<typeof ContentFileSche
   return checkProofImages(file.proof);
 }
 
+/** What a checked file cannot do to this site's content (an existing entry given another kind). */
+export const contentStoredProblems = (db: Kysely<Schema>, file: z.output<typeof ContentFileSchema>) =>
+  storedProofProblems(db, file.proof);
+
 /**
  * Imports a checked file: a posting whose address exists is updated (its fields, and its state
  * when the file's differs), the others are created; postings not in the file stay as they are.
@@ -128,6 +154,8 @@ export async function importContent(db: Kysely<Schema>, file: z.output<typeof Co
   // The images are checked before anything changes, as the rest of the file was.
   const images = await contentImageProblems(file);
   if (images.problems.length) throw new Error(`The file's images cannot be imported: ${images.problems.join("; ")}`);
+  const stored = await contentStoredProblems(db, file);
+  if (stored.length) throw new Error(`The file cannot be imported: ${stored.join("; ")}`);
   return db.transaction().execute(async (trx) => {
     const existing = new Map((await listPostings(trx)).map((posting) => [posting.slug, posting]));
     let created = 0;

@@ -10,6 +10,7 @@ import {
   slugify,
   slugPattern,
 } from "#app/careers/posting-fields.ts";
+import { dayFromText, parseDay } from "./day-text.ts";
 import { postingsEditor } from "./postings-content.ts";
 
 // The posting form's one schema: the workspace's action parses the form with it (Conform turns
@@ -26,7 +27,7 @@ const line = (max: number) =>
     .max(max, fillMessage(errors.tooLong, { max }))
     .refine((value) => !/[\r\n]/.test(value), errors.singleLine);
 const optionalLine = (max: number) => line(max).optional();
-const day = z.iso.date({ error: errors.date });
+const day = z.preprocess(dayFromText, z.iso.date({ error: errors.date }));
 const amount = z
   .number({ error: errors.number })
   .int(errors.number)
@@ -115,8 +116,20 @@ export const postingFieldsFrom = (value: PostingForm): PostingFields => ({
   directApply: value.directApply === true,
 });
 
-/** When to open a scheduled posting: a UTC time from the form's datetime-local field. */
-export const OpensAtSchema = z
-  .string({ error: errors.opensAt })
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, errors.opensAt)
-  .transform((value) => new Date(`${value}${value.length === 16 ? ":00" : ""}Z`));
+/** "29 Nov 2026, 09:00" (the workspace's way, decision 060) as "2026-11-29T09:00"; anything else as it is. */
+const timeFromText = (value: unknown) => {
+  if (typeof value !== "string") return value;
+  const written = /^(.+?),?\s+(\d{1,2}):(\d{2})$/.exec(value.trim());
+  const day = written && parseDay(written[1] ?? "");
+  return day ? `${day}T${(written[2] ?? "").padStart(2, "0")}:${written[3]}` : value.trim();
+};
+
+/** When to open a scheduled posting: a UTC time, written "29 Nov 2026, 09:00" or 2026-11-29T09:00. */
+export const OpensAtSchema = z.preprocess(
+  timeFromText,
+  z
+    .string({ error: errors.opensAt })
+    .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, errors.opensAt)
+    .transform((value) => new Date(`${value}${value.length === 16 ? ":00" : ""}Z`))
+    .refine((date) => !Number.isNaN(date.getTime()), errors.opensAt),
+);

@@ -9,13 +9,20 @@ import {
   postingState,
   salaryPeriods,
 } from "#app/careers/posting-fields.ts";
+import { markdownToHtml } from "#app/careers/markdown.server.ts";
 import { getPosting, listVersions, PostingRefusal } from "#app/careers/postings.server.ts";
 import { now } from "#app/platform/clock.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
+import { Island } from "#app/site/island.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { Field, Fieldset } from "#app/ui/field.tsx";
+import { z } from "zod";
 import type { Route } from "./+types/posting-page";
+import { type Choice, countryCodeChoices, countryNameChoices, currencyChoices, withCurrent } from "./choices.ts";
+import { showDay } from "./day-text.ts";
+import { ActionBar, AskFirstButton, ChoiceField, ConfirmStep } from "./editor-parts.tsx";
+import { MarkdownEditor } from "./markdown-editor.tsx";
 import { IntentButton, VersionHistory } from "./content-versions.tsx";
 import { requireContentRight } from "./content-rights.server.ts";
 import { Notice } from "../shell/notice.tsx";
@@ -61,16 +68,17 @@ const formValues = (posting: Posting) => ({
   applicantCountry: posting.applicantCountry ?? "",
   salaryMin: String(posting.salaryMin),
   salaryMax: String(posting.salaryMax),
-  datePosted: posting.datePosted ?? "",
-  validThrough: posting.validThrough ?? "",
+  datePosted: posting.datePosted ? showDay(posting.datePosted) : "",
+  validThrough: posting.validThrough ? showDay(posting.validThrough) : "",
   directApply: posting.directApply ? "on" : "",
 });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { db, staff } = await requireContentRight(request, "postings");
-  const done = new URL(request.url).searchParams.get("done");
+  const search = new URL(request.url).searchParams;
+  const done = search.get("done");
   const notice = done && done in doneMessages ? doneMessages[done as Done] : null;
-  if (!params.id) return { posting: null, state: null, versions: [], notice };
+  if (!params.id) return { posting: null, state: null, versions: [], notice, confirmClose: false, descriptionHtml: "" };
   const posting = await getPosting(db, params.id);
   if (!posting) throw data(copy.errors.notFound, { status: 404 });
   const versions = (await listVersions(db, posting.id)).map((version) => ({
@@ -79,7 +87,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     savedBy: version.savedBy,
     fields: versionRows(version.posting),
   }));
-  return { posting, state: postingState(posting, now()), versions, notice };
+  return {
+    posting,
+    state: postingState(posting, now()),
+    versions,
+    notice,
+    // Closing asks first (?close): only the confirmation's own post closes.
+    confirmClose: search.has("close"),
+    descriptionHtml: markdownToHtml(posting.description),
+  };
 }
 
 /** A version's fields as label and value, for reading. */
@@ -109,7 +125,17 @@ function versionRows(posting: Partial<Posting>) {
     .map(([label, value]) => ({ label, value: String(value) }));
 }
 
-const intents = ["create", "save", "publish", "schedule", "close", "reopen", "duplicate", "restore"] as const;
+const intents = [
+  "create",
+  "save",
+  "publish",
+  "schedule",
+  "close",
+  "reopen",
+  "duplicate",
+  "restore",
+  "preview",
+] as const;
 type Intent = (typeof intents)[number];
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -120,6 +146,17 @@ export async function action({ request, params }: Route.ActionArgs) {
   const id = params.id;
   let change: PostingChange;
   let slugTaken: (() => SubmissionResult<string[]>) | null = null;
+  if (intent === "preview") {
+    // Without JavaScript: the form back as typed, nothing checked or saved, the description previewed.
+    const description = String(formData.get("description") ?? "").slice(0, postingLimits.description);
+    const typed = parseWithZod(formData, { schema: z.looseObject({}) }).reply();
+    return { result: typed, formError: null, previewHtml: markdownToHtml(description) };
+  }
+  if (intent === "close" && formData.get("confirmed") !== "yes") {
+    // Not from the confirmation: ask it first.
+    if (!id) throw data(copy.errors.notFound, { status: 400 });
+    return redirect(`${workspacePaths.posting(id)}?close`, 303);
+  }
   if (intent === "create" || intent === "save" || intent === "publish" || intent === "schedule") {
     const submission = parseWithZod(formData, { schema: PostingFormSchema });
     const opensAt = intent === "schedule" ? OpensAtSchema.safeParse(formData.get("opensAt") ?? undefined) : null;
@@ -127,7 +164,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       const result = submission.reply({
         fieldErrors: opensAt && !opensAt.success ? { opensAt: [copy.errors.opensAt] } : {},
       });
-      return data({ result, formError: copy.errors.summary }, { status: 400 });
+      return data({ result, formError: copy.errors.summary, previewHtml: null }, { status: 400 });
     }
     slugTaken = () => submission.reply({ fieldErrors: { slug: [copy.errors.slugTaken] } });
     const fields = postingFieldsFrom(submission.value);
@@ -166,6 +203,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       {
         result: slugTaken?.() ?? null,
         formError: copy.errors.summary,
+        previewHtml: null,
       },
       { status: 409 },
     );
@@ -173,9 +211,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function PostingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { posting, state, versions, notice } = loaderData;
+  const { posting, state, versions, notice, confirmClose, descriptionHtml } = loaderData;
   return (
-    <Container className="max-w-4xl py-8">
+    <Container className="max-w-6xl py-8">
       <Link to={workspacePaths.postings} className="font-semibold text-brand underline underline-offset-4">
         ← {copy.back}
       </Link>
@@ -194,18 +232,30 @@ export default function PostingPage({ loaderData, actionData }: Route.ComponentP
         </p>
       ) : null}
       {notice ? <Notice tone="done">{notice}</Notice> : null}
+      {posting && confirmClose && (state === "open" || state === "scheduled") ? (
+        <ConfirmStep
+          id="close-question"
+          question={fillTemplate(copy.closeConfirm.question, { title: posting.title })}
+          explanation={copy.closeConfirm.explanation}
+          intent="close"
+          confirm={copy.closeConfirm.confirm}
+          cancel={copy.closeConfirm.cancel}
+          cancelHref={workspacePaths.posting(posting.id)}
+        />
+      ) : null}
       <PostingEditor
         posting={posting}
         lastResult={actionData && "result" in actionData ? actionData.result : null}
         formError={actionData?.formError ?? null}
+        descriptionHtml={actionData?.previewHtml ?? descriptionHtml}
       />
       {posting && state ? (
         <div className="mt-8 flex flex-wrap gap-3">
-          {state === "open" || state === "scheduled" ? (
-            <IntentButton intent="close" label={copy.actions.close} />
-          ) : null}
           {state === "closed" ? <IntentButton intent="reopen" label={copy.actions.reopen} /> : null}
           <IntentButton intent="duplicate" label={copy.actions.duplicate} />
+          {(state === "open" || state === "scheduled") && !confirmClose ? (
+            <AskFirstButton ask="close" label={copy.actions.close} />
+          ) : null}
         </div>
       ) : null}
       {posting ? <VersionHistory text={postingsEditor.versions} versions={versions} current={posting.version} /> : null}
@@ -217,10 +267,13 @@ function PostingEditor({
   posting,
   lastResult,
   formError,
+  descriptionHtml,
 }: {
   posting: Posting | null;
   lastResult: SubmissionResult<string[]> | null | undefined;
   formError: string | null;
+  /** The description as its page shows it: the saved one's, or the one the form came back with. */
+  descriptionHtml: string;
 }) {
   const [form, fields] = useForm<PostingForm>({
     id: "posting-form",
@@ -253,24 +306,35 @@ function PostingEditor({
       )}
     </Field>
   );
+  const choose = (
+    name: keyof typeof fields,
+    label: string,
+    choices: Choice[],
+    extra: { hint?: string; required?: boolean } = {},
+  ) => (
+    <ChoiceField
+      {...control(name)}
+      name={fields[name].name}
+      label={label}
+      hint={extra.hint}
+      required={extra.required}
+      placeholder={labels.choose}
+      choices={withCurrent(choices, value(name))}
+      value={value(name)}
+    />
+  );
   const select = <Value extends string>(
     name: keyof typeof fields,
     label: string,
     options: readonly Value[],
     names: Record<Value, string>,
-  ) => (
-    <Field {...control(name)} label={label} required>
-      {(props) => (
-        <select {...props} name={fields[name].name} defaultValue={value(name)} required>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {names[option]}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
+  ) =>
+    choose(
+      name,
+      label,
+      options.map((option) => ({ value: option, label: names[option] })),
+      { required: true },
+    );
   const errors = [formError, ...(form.errors ?? [])].filter(Boolean);
   return (
     <form
@@ -279,6 +343,16 @@ function PostingEditor({
       noValidate={false}
       className="mt-6 space-y-10 rounded-card border border-line bg-surface p-6"
     >
+      {/* Enter in a field saves, as before the preview's button came first in the form: a form's
+          default button is its first. Out of sight and of the tab order; the bar's Save is the one to see. */}
+      <button
+        type="submit"
+        name="intent"
+        value={posting ? "save" : "create"}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="sr-only"
+      />
       {errors.length ? <Notice tone="problem">{errors.join(" ")}</Notice> : null}
       <Fieldset legend={copy.sections.what}>
         {text("title", labels.title, { required: true, max: postingLimits.title })}
@@ -298,42 +372,44 @@ function PostingEditor({
             )}
           </Field>
         </div>
-        <div className="sm:col-span-2">
-          <Field {...control("description")} label={labels.description} hint={labels.descriptionHint} required>
-            {(props) => (
-              <textarea
-                {...props}
-                name={fields.description.name}
-                defaultValue={value("description")}
-                rows={14}
-                required
-                maxLength={postingLimits.description}
-                className={`${props.className} font-mono text-sm`}
-              />
-            )}
-          </Field>
-        </div>
+        <Island
+          name="markdown-editor"
+          component={MarkdownEditor}
+          props={{
+            ...control("description"),
+            name: fields.description.name,
+            label: labels.description,
+            hint: labels.descriptionHint,
+            maxLength: postingLimits.description,
+            value: value("description"),
+            html: descriptionHtml,
+            previewUrl: workspacePaths.markdownPreview,
+            text: copy.markdownPreview,
+          }}
+        />
       </Fieldset>
       <Fieldset legend={copy.sections.where}>
         {select("locationType", labels.locationType, locationTypes, copy.locationTypes)}
-        {text("applicantCountry", labels.applicantCountry, {
+        {choose("applicantCountry", labels.applicantCountry, countryNameChoices(), {
           hint: labels.applicantCountryHint,
-          max: postingLimits.place,
         })}
         {text("locality", labels.locality, { max: postingLimits.place })}
         {text("region", labels.region, { max: postingLimits.place })}
-        {text("country", labels.country, { hint: labels.countryHint, max: 2 })}
+        {choose("country", labels.country, countryCodeChoices(), { hint: labels.countryHint })}
       </Fieldset>
       <Fieldset legend={copy.sections.pay}>
         {select("employmentType", labels.employmentType, employmentTypes, copy.employmentTypes)}
         {select("salaryPeriod", labels.salaryPeriod, salaryPeriods, copy.salaryPeriods)}
         {text("salaryMin", labels.salaryMin, { required: true, type: "number" })}
         {text("salaryMax", labels.salaryMax, { required: true, type: "number" })}
-        {text("salaryCurrency", labels.salaryCurrency, { required: true, hint: labels.salaryCurrencyHint, max: 3 })}
+        {choose("salaryCurrency", labels.salaryCurrency, currencyChoices(), {
+          required: true,
+          hint: labels.salaryCurrencyHint,
+        })}
       </Fieldset>
       <Fieldset legend={copy.sections.dates}>
-        {text("datePosted", labels.datePosted, { hint: labels.datePostedHint, type: "date" })}
-        {text("validThrough", labels.validThrough, { hint: labels.validThroughHint, type: "date" })}
+        {text("datePosted", labels.datePosted, { hint: labels.datePostedHint, max: 20 })}
+        {text("validThrough", labels.validThrough, { hint: labels.validThroughHint, max: 20 })}
         <label className="flex items-center gap-2 font-semibold sm:col-span-2">
           <input
             type="checkbox"
@@ -350,10 +426,10 @@ function PostingEditor({
           label={labels.opensAt}
           hint={labels.opensAtHint}
         >
-          {(props) => <input {...props} name="opensAt" type="datetime-local" />}
+          {(props) => <input {...props} name="opensAt" type="text" maxLength={30} />}
         </Field>
       </Fieldset>
-      <div className="flex flex-wrap gap-3">
+      <ActionBar>
         <Button type="submit" name="intent" value={posting ? "save" : "create"}>
           {posting ? copy.actions.save : copy.actions.create}
         </Button>
@@ -363,7 +439,7 @@ function PostingEditor({
         <Button type="submit" name="intent" value="schedule" variant="secondary">
           {copy.actions.schedule}
         </Button>
-      </div>
+      </ActionBar>
     </form>
   );
 }

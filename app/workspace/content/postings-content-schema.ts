@@ -23,6 +23,7 @@ export const PostingsEditorSchema = z.object({
     state: text,
     states: byValue(["open", "scheduled", "draft", "closed"]),
     preview: text,
+    bar: z.object({ note: text, back: text }),
     sections: z.object({ what: text, where: text, pay: text, dates: text }),
     fields: z.object({
       title: text,
@@ -53,7 +54,10 @@ export const PostingsEditorSchema = z.object({
       directApply: text,
       opensAt: text,
       opensAtHint: text,
+      choose: text,
     }),
+    markdownPreview: z.object({ title: text, update: text, empty: text, failed: text }),
+    closeConfirm: z.object({ question: text, explanation: text, confirm: text, cancel: text }),
     employmentTypes: byValue(["FULL_TIME", "PART_TIME", "CONTRACTOR", "TEMPORARY", "INTERN"]),
     locationTypes: byValue(["onsite", "remote"]),
     salaryPeriods: byValue(["YEAR", "MONTH", "WEEK", "DAY", "HOUR"]),

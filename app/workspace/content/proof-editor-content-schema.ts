@@ -75,7 +75,7 @@ export const ProofEditorSchema = z.strictObject({
     ),
     actions: texts("create", "save", "publish", "unpublish", "delete", "deleteHint"),
     deleteConfirm: texts("question", "confirm", "cancel"),
-    done: texts("created", "saved", "published", "unpublished", "moved", "restored", "deleted"),
+    done: texts("created", "saved", "published", "unpublished", "moved", "restored", "deleted", "keptImage"),
     errors: texts(
       "summary",
       "required",
@@ -91,11 +91,13 @@ export const ProofEditorSchema = z.strictObject({
       "imageUnreadable",
       "imageExternal",
       "imageTooLarge",
+      "imagePixels",
+      "imageBusy",
       "notFound",
     ),
   }),
   versions: texts("title", "intro", "version", "savedBy", "unknownEditor", "show", "restore", "current"),
-  preview: texts("title", "note"),
+  preview: texts("title", "note", "back"),
 });
 
 export type ProofEditorContent = z.infer<typeof ProofEditorSchema>;

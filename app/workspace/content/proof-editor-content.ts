@@ -75,7 +75,7 @@ export const proofEditor = {
       consentFromHint:
         "Who agreed to this being published, and how: “Dana Example, Head of Platform, by e-mail”. Keep the agreement with your records.",
       consentOn: "Consent given on",
-      consentOnHint: "The day they agreed. Both are needed before the entry can be published.",
+      consentOnHint: "The day they agreed, like 2 Mar 2026. Both are needed before the entry can be published.",
     },
     actions: {
       create: "Create (not published)",
@@ -99,6 +99,8 @@ export const proofEditor = {
       moved: "Order saved.",
       restored: "The earlier version is back, saved as a new version.",
       deleted: "Deleted.",
+      keptImage:
+        "Saved, not published: the file you chose is kept with the entry. Record the consent below, then publish.",
     },
     errors: {
       summary: "Please correct the fields marked below, then save again.",
@@ -107,7 +109,7 @@ export const proofEditor = {
       singleLine: "Please keep this to a single line.",
       url: "Please enter an https:// address.",
       figure: "A figure needs both its value and what it measures.",
-      day: "Please enter the day, not after today.",
+      day: "Please enter the day, like 2 Mar 2026, not after today.",
       noConsent:
         "This entry cannot be published without its consent: record whose consent it has and the day it was given, then publish.",
       noImage: "A logo cannot be published without its logo file: choose one, then publish.",
@@ -117,8 +119,11 @@ export const proofEditor = {
       imageUnreadable:
         "This image could not be read: open it in an image editor, save it again, and choose the new file.",
       imageExternal:
-        "This SVG's styles load files from elsewhere (url() or @import), which cannot be cleaned out safely: export the logo again without them, or as PNG.",
+        "This SVG's styles use something we cannot show to be safe (a file from elsewhere, @import or another @ rule, a CSS escape, image-set()): export the logo again without a style sheet, or as PNG.",
       imageTooLarge: "This file is larger than 5 MB: choose a smaller one.",
+      imagePixels:
+        "This image has more pixels than we prepare (at most 24 megapixels, such as 6000 × 4000): make it smaller in an image editor and choose it again.",
+      imageBusy: "Many images are being prepared just now: choose the file again in a minute.",
       notFound: "There is no such entry (any more).",
     },
   },
@@ -133,5 +138,9 @@ export const proofEditor = {
     restore: "Restore version {version}",
     current: "(current)",
   },
-  preview: { title: "Preview: {entry}", note: "Preview: this is how the entry shows on the site once published." },
+  preview: {
+    title: "Preview: {entry}",
+    note: "Preview: this is how the entry shows on the site once published.",
+    back: "Back to the editor",
+  },
 } satisfies ProofEditorContent;

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { acceptAttribute } from "#app/forms/file-names.ts";
 import { MalformedFormError, parseMultipartForm, uploadBodyBytes } from "#app/forms/multipart.server.ts";
 import {
@@ -18,11 +18,12 @@ import { ImageRefusal, prepareImage } from "#app/pages/proof-images.server.ts";
 import { getProofEntry, listProofVersions, type ProofInput, ProofRefusal } from "#app/pages/proof.server.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { Button } from "#app/ui/button.tsx";
-import { ButtonLink } from "#app/ui/button-link.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { Field, FileField, Fieldset } from "#app/ui/field.tsx";
 import type { Route } from "./+types/proof-entry-page";
 import { IntentButton, VersionHistory } from "./content-versions.tsx";
+import { showDay } from "./day-text.ts";
+import { ActionBar, AskFirstButton, ConfirmStep } from "./editor-parts.tsx";
 import { activity } from "../shell/activity-content.ts";
 import { requireContentRight } from "./content-rights.server.ts";
 import { Notice } from "../shell/notice.tsx";
@@ -63,7 +64,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const notice = done && done in copy.done ? copy.done[done as Done] : null;
   if (!params.id) {
     if (!isKind(params.kind)) throw data(copy.errors.notFound, { status: 404 });
-    return { entry: null, kind: params.kind, label: "", versions: [], notice, confirmDelete: false };
+    return { entry: null, kind: params.kind, label: "", versions: [], notice, confirmDelete: false, kept: null };
   }
   const entry = await getProofEntry(db, params.id);
   if (!entry) throw data(copy.errors.notFound, { status: 404 });
@@ -81,6 +82,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     notice,
     // Deleting asks first (?delete): only the confirmation's own post deletes.
     confirmDelete: search.has("delete"),
+    // Publishing was refused for its consent, and what came with it was saved (?kept=no-consent).
+    kept: search.get("kept") === "no-consent" && !entry.published ? ("no-consent" as const) : null,
   };
 }
 
@@ -111,6 +114,8 @@ const imageProblems = {
   type: copy.errors.imageType,
   unreadable: copy.errors.imageUnreadable,
   "svg-external": copy.errors.imageExternal,
+  pixels: copy.errors.imagePixels,
+  busy: copy.errors.imageBusy,
 } as const;
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -184,7 +189,20 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 
   try {
-    const entry = await changeProof(db, change, actor);
+    const entry = await changeProof(db, change, actor).catch(async (error: unknown) => {
+      // Refused publishing for its consent, with a new image: the image is not lost. Saved, not
+      // published, and the entry's page says what it needs (the file cannot come back to the form).
+      if (
+        error instanceof ProofRefusal &&
+        error.reason === "no-consent" &&
+        (change.intent === "create" || change.intent === "save") &&
+        typeof change.input.image === "object"
+      ) {
+        const saved = await changeProof(db, { ...change, publish: false }, actor);
+        if (saved) throw redirect(`${workspacePaths.proofEntry(saved.id)}?kept=no-consent`, 303);
+      }
+      throw error;
+    });
     if (!entry) return redirect(`${workspacePaths.proof}?done=deleted`, 303);
     const done: Done =
       change.intent === "create"
@@ -215,7 +233,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 type Refusal = "no-consent" | "no-image";
 
 export default function ProofEntryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { entry, kind, label, versions, notice, confirmDelete } = loaderData;
+  const { entry, kind, label, versions, notice, confirmDelete, kept } = loaderData;
   return (
     <Container className="max-w-4xl py-8">
       <Link to={workspacePaths.proof} className="font-semibold text-brand underline underline-offset-4">
@@ -242,13 +260,27 @@ export default function ProofEntryPage({ loaderData, actionData }: Route.Compone
         </p>
       ) : null}
       {notice ? <Notice tone="done">{notice}</Notice> : null}
-      {entry && confirmDelete ? <DeleteConfirmation entry={entry} label={label} /> : null}
+      {kept && !actionData ? <Notice tone="done">{copy.done.keptImage}</Notice> : null}
+      {entry && confirmDelete ? (
+        <ConfirmStep
+          id="delete-question"
+          question={fillTemplate(copy.deleteConfirm.question, {
+            kind: activity.audit.proofKinds[entry.kind],
+            entry: label,
+          })}
+          explanation={copy.actions.deleteHint}
+          intent="delete"
+          confirm={copy.deleteConfirm.confirm}
+          cancel={copy.deleteConfirm.cancel}
+          cancelHref={workspacePaths.proofEntry(entry.id)}
+        />
+      ) : null}
       <EntryForm
         kind={kind}
         entry={entry}
         lastResult={actionData?.result ?? null}
         formError={actionData?.formError ?? null}
-        refused={actionData && "refused" in actionData ? actionData.refused : null}
+        refused={actionData && "refused" in actionData ? actionData.refused : actionData ? null : kept}
         chooseAgain={actionData?.chooseAgain ?? false}
       />
       {entry ? (
@@ -257,16 +289,7 @@ export default function ProofEntryPage({ loaderData, actionData }: Route.Compone
             {entry.published ? <IntentButton intent="unpublish" label={copy.actions.unpublish} /> : null}
             {confirmDelete ? null : (
               // Asks first: the confirmation on this page (?delete) is what deletes.
-              <Form method="get">
-                <button
-                  type="submit"
-                  name="delete"
-                  value=""
-                  className="rounded-control border border-line px-4 py-2 font-semibold hover:bg-surface"
-                >
-                  {copy.actions.delete}
-                </button>
-              </Form>
+              <AskFirstButton ask="delete" label={copy.actions.delete} />
             )}
           </div>
           <p className="text-sm text-ink-muted">{copy.actions.deleteHint}</p>
@@ -279,36 +302,16 @@ export default function ProofEntryPage({ loaderData, actionData }: Route.Compone
   );
 }
 
-/** The step before deleting: what goes, for good; Delete posts, Cancel goes back to the entry. */
-function DeleteConfirmation({ entry, label }: { entry: ProofEntry; label: string }) {
-  const confirm = copy.deleteConfirm;
-  return (
-    <section aria-labelledby="delete-question" className="mt-6 rounded-card border border-danger/60 p-5">
-      <h2 id="delete-question" className="text-lg font-bold">
-        {fillTemplate(confirm.question, { kind: activity.audit.proofKinds[entry.kind], entry: label })}
-      </h2>
-      <p className="mt-1 text-ink-muted">{copy.actions.deleteHint}</p>
-      <div className="mt-4 flex flex-wrap gap-3">
-        <Form method="post">
-          <input type="hidden" name="confirmed" value="yes" />
-          <button
-            type="submit"
-            name="intent"
-            value="delete"
-            className="min-h-11 rounded-control border border-danger/60 px-5 py-2.5 font-semibold text-danger hover:bg-danger/5"
-          >
-            {confirm.confirm}
-          </button>
-        </Form>
-        <ButtonLink href={workspacePaths.proofEntry(entry.id)} variant="secondary">
-          {confirm.cancel}
-        </ButtonLink>
-      </div>
-    </section>
-  );
-}
-
-type Spec = { name: string; label: string; hint?: string; multiline?: boolean; required?: boolean; max: number };
+type Spec = {
+  name: string;
+  label: string;
+  hint?: string;
+  multiline?: boolean;
+  /** A line too long for half the form (a case study's title): the whole width. */
+  wide?: boolean;
+  required?: boolean;
+  max: number;
+};
 
 const figureSpecs = ([1, 2, 3] as const).flatMap((number): Spec[] => [
   {
@@ -333,7 +336,7 @@ const specs: Record<ProofKind, Spec[]> = {
   "case-study": [
     { name: "client", label: labels.client, required: true, max: proofLimits.name },
     { name: "industry", label: labels.industry, hint: labels.industryHint, max: proofLimits.name },
-    { name: "title", label: labels.title, required: true, max: proofLimits.line },
+    { name: "title", label: labels.title, required: true, wide: true, max: proofLimits.line },
     { name: "problem", label: labels.problem, required: true, multiline: true, max: proofLimits.paragraph },
     { name: "approach", label: labels.approach, required: true, multiline: true, max: proofLimits.paragraph },
     { name: "outcome", label: labels.outcome, required: true, multiline: true, max: proofLimits.paragraph },
@@ -373,7 +376,7 @@ function EntryForm({
     id: "proof-form",
     lastResult,
     defaultValue: entry
-      ? { ...proofFormValues(entry), consentFrom: entry.consentFrom, consentOn: entry.consentOn }
+      ? { ...proofFormValues(entry), consentFrom: entry.consentFrom, consentOn: showDay(entry.consentOn) }
       : undefined,
     shouldValidate: "onSubmit",
   });
@@ -385,7 +388,7 @@ function EntryForm({
     errors: field(name)?.errors,
   });
   const input = (spec: Spec, type = "text") => (
-    <div key={spec.name} className={spec.multiline ? "sm:col-span-2" : undefined}>
+    <div key={spec.name} className={spec.multiline || spec.wide ? "sm:col-span-2" : undefined}>
       <Field {...control(spec.name)} label={spec.label} hint={spec.hint} required={spec.required}>
         {(props) =>
           spec.multiline ? (
@@ -473,23 +476,29 @@ function EntryForm({
           </div>
         </Fieldset>
       ) : null}
-      <Fieldset legend={copy.sections.consent} id="proof-form-consent" errors={lastResult?.error?.consent ?? undefined}>
+      <Fieldset
+        legend={copy.sections.consent}
+        id="proof-form-consent"
+        errors={
+          lastResult?.error?.consent ?? (refused === "no-consent" && !lastResult ? [copy.errors.noConsent] : undefined)
+        }
+      >
         {input({
           name: "consentFrom",
           label: labels.consentFrom,
           hint: labels.consentFromHint,
           max: proofLimits.consentFrom,
         })}
-        {input({ name: "consentOn", label: labels.consentOn, hint: labels.consentOnHint, max: 10 }, "date")}
+        {input({ name: "consentOn", label: labels.consentOn, hint: labels.consentOnHint, max: 20 })}
       </Fieldset>
-      <div className="flex flex-wrap gap-3">
+      <ActionBar>
         <Button type="submit" name="intent" value="save">
           {entry ? copy.actions.save : copy.actions.create}
         </Button>
         <Button type="submit" name="intent" value="publish" variant="secondary">
           {copy.actions.publish}
         </Button>
-      </div>
+      </ActionBar>
     </form>
   );
 }

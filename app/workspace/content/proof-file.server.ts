@@ -15,6 +15,7 @@ import {
   type PreparedImage,
   type ProofVersion,
   proofImageContent,
+  proofImageNamePattern,
   putProofEntry,
   replaceProofVersions,
 } from "#app/pages/proof.server.ts";
@@ -29,6 +30,11 @@ import { recordAudit } from "../people/audit.server.ts";
 /** Versions numbered once each (a posting's in the content file too). */
 export const distinctVersions = (versions: Array<{ version: number }> | undefined) =>
   !versions || new Set(versions.map((saved) => saved.version)).size === versions.length;
+
+/** An image's name as exports write it (its content's hash): never a name an object already has, such as "__proto__". */
+const ImageNameSchema = z
+  .string()
+  .regex(proofImageNamePattern, "must be an image's name: 32 hex digits, then .svg or .webp");
 
 const consentOnSchema = z.union([z.literal(""), z.string().regex(consentDayPattern, "must be a day, YYYY-MM-DD")]);
 
@@ -47,7 +53,7 @@ const EntrySchema = z
     id: z.string().regex(/^[\w-]{1,64}$/, "must be an id of letters, digits and hyphens"),
     kind: z.enum(proofKinds),
     fields: z.unknown(),
-    image: z.string().nullable(),
+    image: ImageNameSchema.nullable(),
     consentFrom: z.string().max(300),
     consentOn: consentOnSchema,
     published: z.boolean(),
@@ -72,14 +78,15 @@ const EntrySchema = z
 export const ProofFileSchema = z
   .object({
     entries: z.array(EntrySchema),
-    images: z.record(z.string(), z.object({ type: z.enum(["image/svg+xml", "image/webp"]), base64: z.base64() })),
+    images: z.record(ImageNameSchema, z.object({ type: z.enum(["image/svg+xml", "image/webp"]), base64: z.base64() })),
   })
   .superRefine((proof, context) => {
     const ids = proof.entries.map((entry) => entry.id);
     if (new Set(ids).size !== ids.length)
       context.addIssue({ code: "custom", path: ["entries"], message: "two entries have the same id" });
+    // (A name that is none was named by its own check.)
     for (const [index, entry] of proof.entries.entries())
-      if (entry.image && !(entry.image in proof.images))
+      if (entry.image && proofImageNamePattern.test(entry.image) && !Object.hasOwn(proof.images, entry.image))
         context.addIssue({ code: "custom", path: ["entries", index, "image"], message: "no such image in the file" });
   });
 
@@ -147,8 +154,33 @@ export async function checkProofImages(proof: ProofFile | null | undefined) {
 const imageProblemText = {
   type: "not an image this entry can have (SVG for logos only, else WebP)",
   unreadable: "not a readable image of the size the pages use",
-  "svg-external": "its styles load files from elsewhere",
+  "svg-external":
+    "its styles use something not shown safe (a file from elsewhere, an @ rule, a CSS escape, image-set())",
+  pixels: "more pixels than an image may have (24 megapixels)",
+  busy: "the images are prepared one at a time and too many wait; import again in a minute",
 } as const;
+
+/**
+ * What a checked file cannot do to this site's proof: give an existing entry's id another kind
+ * (a logo's id to a testimonial). One problem per entry, named as the file's other problems are.
+ */
+export async function storedProofProblems(db: Kysely<Schema>, proof: ProofFile | null | undefined) {
+  const ids = (proof?.entries ?? []).map((entry) => entry.id);
+  if (ids.length === 0) return [];
+  const kinds = new Map(
+    (await db.selectFrom("proof_entries").select(["id", "kind"]).where("id", "in", ids).execute()).map(
+      (row) => [row.id, row.kind] as const,
+    ),
+  );
+  return (proof?.entries ?? []).flatMap((entry, index) => {
+    const kind = kinds.get(entry.id);
+    return kind && kind !== entry.kind
+      ? [
+          `proof.entries.${index}.kind: "${entry.id}" is a ${kind} on this site, not a ${entry.kind}; give the entry another id`,
+        ]
+      : [];
+  });
+}
 
 /** Writes the checked proof (in the caller's transaction): entries matched by id, each change audited. */
 export async function importProof(

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type ProofFields, type ProofKind, proofLimits } from "#app/pages/proof-fields.ts";
 import { isoNow } from "#app/platform/clock.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
+import { dayFromText } from "./day-text.ts";
 import { proofEditor } from "./proof-editor-content.ts";
 
 // The proof form's schemas, one per kind, with the editor's words for each problem: the
@@ -24,9 +25,11 @@ const httpsUrl = z.url({ protocol: /^https$/, error: errors.url }).max(proofLimi
 /** The consent every kind records: both, or neither yet (a draft); the day not after today. */
 const consent = {
   consentFrom: line(proofLimits.consentFrom).optional(),
-  consentOn: z.iso
-    .date({ error: errors.day })
-    .refine((day) => day <= isoNow().slice(0, 10), errors.day)
+  consentOn: z
+    .preprocess(
+      dayFromText,
+      z.iso.date({ error: errors.day }).refine((day) => day <= isoNow().slice(0, 10), errors.day),
+    )
     .optional(),
 };
 

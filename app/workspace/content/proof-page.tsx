@@ -9,6 +9,7 @@ import { requireContentRight } from "./content-rights.server.ts";
 import { Notice } from "../shell/notice.tsx";
 import { proofEditor } from "./proof-editor-content.ts";
 import { changeProof } from "./proof.server.ts";
+import { showDay } from "./day-text.ts";
 import { workspaceMeta } from "../shell/workspace-error.tsx";
 import { workspacePaths } from "../workspace-paths.ts";
 import { WorkspaceTable } from "../shell/workspace-table.tsx";
@@ -29,8 +30,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     kind: entry.kind,
     label: entryLabel(entry),
     consentFrom: entry.consentFrom,
-    consentOn: entry.consentOn,
+    consentOn: entry.consentOn ? showDay(entry.consentOn) : "",
     published: entry.published,
+    image: entry.image ? { src: entry.image.src, width: entry.image.width, height: entry.image.height } : null,
   }));
   // Back from an entry's page (deleted, say): what happened.
   const done = new URL(request.url).searchParams.get("done");
@@ -61,16 +63,31 @@ export async function action({ request }: Route.ActionArgs) {
       { id: staff.id, email: staff.email },
     );
     const done = intent === "publish" ? "published" : intent === "unpublish" ? "unpublished" : "moved";
-    return { done: proofEditor.form.done[done], problem: null };
+    // A moved entry's button keeps the focus on the page that comes back (its new place).
+    const moved = intent === "move-up" || intent === "move-down" ? { id, intent } : null;
+    return { done: proofEditor.form.done[done], problem: null, moved };
   } catch (error) {
     if (!(error instanceof ProofRefusal)) throw error;
     if (error.reason === "not-found") throw data(proofEditor.form.errors.notFound, { status: 404 });
     const problem = error.reason === "no-consent" ? proofEditor.form.errors.noConsent : proofEditor.form.errors.noImage;
-    return data({ done: null, problem }, { status: 409 });
+    return data({ done: null, problem, moved: null }, { status: 409 });
   }
 }
 
-function EntryButton({ id, intent, label, text }: { id: string; intent: string; label: string; text: string }) {
+function EntryButton({
+  id,
+  intent,
+  label,
+  text,
+  focus = false,
+}: {
+  id: string;
+  intent: string;
+  label: string;
+  text: string;
+  /** The button just used, on the page its post brought back: the keyboard stays where it was. */
+  focus?: boolean;
+}) {
   return (
     <Form method="post">
       <input type="hidden" name="id" value={id} />
@@ -79,6 +96,8 @@ function EntryButton({ id, intent, label, text }: { id: string; intent: string; 
         name="intent"
         value={intent}
         aria-label={label}
+        // biome-ignore lint/a11y/noAutofocus: the focus stays on the control that was pressed, in its row's new place
+        autoFocus={focus}
         className="min-h-9 rounded-control border border-line px-3 py-1 font-semibold hover:bg-surface"
       >
         {text}
@@ -87,7 +106,29 @@ function EntryButton({ id, intent, label, text }: { id: string; intent: string; 
   );
 }
 
+/** The columns' widths, the same in every kind's table so they line up down the page. */
+const columnWidths = ["w-[36%]", "w-[26%]", "w-[14%]", "w-[12%]", "w-[12%]"] as const;
+
+/** An entry's image as a thumbnail: a logo at its shape, a photo round; nothing for the kinds without. */
+function Thumbnail({ image, kind }: { image: { src: string; width: number; height: number } | null; kind: string }) {
+  if (!image) return <span className="inline-block h-10 w-16 shrink-0" aria-hidden="true" />;
+  return (
+    <img
+      src={image.src}
+      alt=""
+      width={image.width}
+      height={image.height}
+      className={
+        kind === "member"
+          ? "size-10 shrink-0 rounded-full object-cover"
+          : "h-10 w-16 shrink-0 rounded-control border border-line bg-white object-contain p-1"
+      }
+    />
+  );
+}
+
 export default function ProofPage({ loaderData, actionData }: Route.ComponentProps) {
+  const moved = actionData?.moved ?? null;
   return (
     <Container className="py-8">
       <h1 className="text-3xl font-extrabold tracking-tight">{copy.title}</h1>
@@ -123,22 +164,25 @@ export default function ProofPage({ loaderData, actionData }: Route.ComponentPro
                 ]}
               >
                 {entries.map((entry, index) => (
-                  <tr key={entry.id} className="border-b border-line align-top">
-                    <td className="py-2 pr-4">
-                      <Link
-                        to={workspacePaths.proofEntry(entry.id)}
-                        className="font-semibold text-brand underline underline-offset-4"
-                      >
-                        {entry.label}
-                      </Link>
+                  <tr key={entry.id} className="border-b border-line align-middle">
+                    <td className={`${columnWidths[0]} py-2 pr-4`}>
+                      <span className="flex items-center gap-3">
+                        {kind === "logo" || kind === "member" ? <Thumbnail image={entry.image} kind={kind} /> : null}
+                        <Link
+                          to={workspacePaths.proofEntry(entry.id)}
+                          className="min-w-0 font-semibold break-words text-brand underline underline-offset-4"
+                        >
+                          {entry.label}
+                        </Link>
+                      </span>
                     </td>
-                    <td className="py-2 pr-4">
+                    <td className={`${columnWidths[1]} py-2 pr-4`}>
                       {entry.consentFrom && entry.consentOn
                         ? fillTemplate(copy.consentGiven, { from: entry.consentFrom, day: entry.consentOn })
                         : copy.consentMissing}
                     </td>
-                    <td className="py-2 pr-4">{entry.published ? copy.published : copy.draft}</td>
-                    <td className="py-2 pr-4">
+                    <td className={`${columnWidths[2]} py-2 pr-4`}>{entry.published ? copy.published : copy.draft}</td>
+                    <td className={`${columnWidths[3]} py-2 pr-4`}>
                       <div className="flex flex-wrap gap-2">
                         {index > 0 ? (
                           <EntryButton
@@ -146,6 +190,9 @@ export default function ProofPage({ loaderData, actionData }: Route.ComponentPro
                             intent="move-up"
                             label={fillTemplate(copy.moveUp, { entry: entry.label })}
                             text={copy.up}
+                            focus={
+                              moved?.id === entry.id && (moved.intent === "move-up" || index === entries.length - 1)
+                            }
                           />
                         ) : null}
                         {index < entries.length - 1 ? (
@@ -154,11 +201,12 @@ export default function ProofPage({ loaderData, actionData }: Route.ComponentPro
                             intent="move-down"
                             label={fillTemplate(copy.moveDown, { entry: entry.label })}
                             text={copy.down}
+                            focus={moved?.id === entry.id && (moved.intent === "move-down" || index === 0)}
                           />
                         ) : null}
                       </div>
                     </td>
-                    <td className="py-2 pr-4">
+                    <td className={`${columnWidths[4]} py-2 pr-4`}>
                       <div className="flex flex-wrap gap-2">
                         {entry.published ? (
                           <EntryButton

@@ -1,15 +1,18 @@
 import { data } from "react-router";
+import { previewHandle } from "#app/site/preview-bar.tsx";
 import { entryLabel } from "#app/pages/proof-fields.ts";
 import { ProofPreview as Sections } from "#app/pages/proof-sections.tsx";
 import { getProofEntry, listsOf } from "#app/pages/proof.server.ts";
-import { Container } from "#app/ui/container.tsx";
 import type { Route } from "./+types/proof-preview-page";
 import { requireContentRight } from "./content-rights.server.ts";
 import { proofEditor } from "./proof-editor-content.ts";
+import { workspacePaths } from "../workspace-paths.ts";
 
 // An entry exactly as the site shows it, in the site's own frame and its section, published or
 // not: the same components as the home and about pages. For the editors only; never cached or
 // indexed.
+
+export const handle = previewHandle;
 
 export const headers: Route.HeadersFunction = () => ({
   "Cache-Control": "no-store",
@@ -20,7 +23,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { db } = await requireContentRight(request, "proof");
   const entry = await getProofEntry(db, params.id);
   if (!entry) throw data(proofEditor.form.errors.notFound, { status: 404 });
-  return { label: entryLabel(entry), lists: listsOf([entry]) };
+  const { preview } = proofEditor;
+  return {
+    label: entryLabel(entry),
+    lists: listsOf([entry]),
+    previewBar: { note: preview.note, back: workspacePaths.proofEntry(entry.id), backLabel: preview.back },
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -29,12 +37,5 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function ProofPreview({ loaderData }: Route.ComponentProps) {
-  return (
-    <>
-      <Container className="pt-8">
-        <p className="rounded-control bg-accent-soft px-4 py-3 font-semibold text-accent">{proofEditor.preview.note}</p>
-      </Container>
-      <Sections lists={loaderData.lists} />
-    </>
-  );
+  return <Sections lists={loaderData.lists} />;
 }

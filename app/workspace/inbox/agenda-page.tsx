@@ -66,11 +66,14 @@ export default function Agenda({ loaderData }: Route.ComponentProps) {
           <h2 className="text-xl font-bold">{day.day}</h2>
           <ul className="mt-3 divide-y divide-line rounded-card border border-line">
             {day.meetings.map((meeting) => (
-              <li key={meeting.id} className="flex flex-wrap items-baseline gap-x-6 gap-y-1 p-4">
-                <span className="w-28 font-semibold whitespace-nowrap">
+              <li
+                key={meeting.id}
+                className="grid gap-x-6 gap-y-1 p-4 sm:grid-cols-[minmax(7rem,max-content)_minmax(0,1fr)_auto] sm:items-baseline"
+              >
+                <span className="font-semibold whitespace-nowrap">
                   <Time value={meeting.time} />
                 </span>
-                <span className="min-w-48 flex-1">
+                <span className="min-w-0 break-words">
                   {meeting.href ? (
                     <Link to={meeting.href} className="font-semibold text-brand underline-offset-4 hover:underline">
                       {meeting.name ?? workspace.inbox.title}

@@ -7,7 +7,9 @@ import {
   meetingFilters,
   meetingStateLabel,
   postingTitle,
+  relativeTime,
   shownTime,
+  stateTone,
   states,
   stateLabel,
 } from "../shell/workspace-display.ts";
@@ -20,6 +22,8 @@ import { purgeNotice } from "../privacy/purge-notice.server.ts";
 import { requireStaff, zoneOf } from "../sign-in/session.server.ts";
 import { workspace } from "../shell/workspace-content.ts";
 import { WorkspaceTable } from "../shell/workspace-table.tsx";
+import { Badge } from "../shell/badge.tsx";
+import { fillTemplate } from "#app/platform/fill-template.ts";
 import { searchMaxLength } from "../shell/workspace-limits.ts";
 import { workspacePaths } from "../workspace-paths.ts";
 import { workspaceMeta } from "../shell/workspace-error.tsx";
@@ -50,8 +54,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     purgeLate: [purge?.late, purge?.backupLate].filter(Boolean).join(" ") || null,
     rows: page.rows.map(({ meeting, ...row }) => ({
       ...row,
-      received: shownTime(row.createdAt, zone),
+      // How long ago, the exact time on hover and focus: what a person scanning the list reads.
+      received: relativeTime(row.createdAt, zone, now),
       posting: row.kind === "application" ? postingTitle(row) : null,
+      tone: stateTone(row.spam, row.progress, meeting?.status === "cancelled"),
       // When a meeting takes place and how it stands: a cancelled one says so instead of "New".
       meeting: meeting ? { when: shownTime(meeting.start, zone), state: meetingStateLabel(meeting, now, zone) } : null,
       state:
@@ -67,7 +73,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const fieldClasses = "mt-1 block w-full rounded-control border border-line bg-raised px-3 py-2";
+const fieldClasses = "mt-1 block w-full rounded-control border border-line bg-raised px-3 py-2 font-normal";
+const exportClasses =
+  "inline-flex min-h-8 items-center rounded-control border border-line bg-raised px-3 text-sm font-semibold text-brand hover:bg-canvas";
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { filter, rows, nextAfter, postings, purgeLate } = loaderData;
@@ -76,141 +84,155 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   const filterParams = new URLSearchParams(
     Object.entries(chosen).filter((entry): entry is [string, string] => Boolean(entry[1])),
   );
+  // The filters a person chose beyond the default ("Not done"), counted on the menu's button.
+  const filtersOn = [filter.kind, filter.meeting, filter.job, filter.state !== "open" ? filter.state : null].filter(
+    Boolean,
+  ).length;
   const firstPage = `${workspacePaths.inbox}?${filterParams}`;
   const nextPage = nextAfter
     ? `${workspacePaths.inbox}?${new URLSearchParams([...filterParams, ["after", nextAfter]])}`
     : null;
   return (
-    <Container className="py-8">
-      <h1 className="text-3xl font-extrabold tracking-tight">{copy.title}</h1>
+    <Container className="py-6 lg:py-8">
+      <h1 className="font-display text-2xl font-extrabold tracking-tight sm:text-3xl">{copy.title}</h1>
       {purgeLate ? <Warning>{purgeLate}</Warning> : null}
+      {/* One menu for the filters and the files: the search stays in reach, the rest folds away on a phone. */}
       <Form
         method="get"
-        className="mt-6 grid gap-4 rounded-card border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-6"
+        className="mt-4 rounded-card border border-line bg-surface p-3 text-sm"
         aria-label={copy.filters.legend}
       >
-        <label className="font-semibold">
-          {copy.filters.kind}
-          <select name="kind" defaultValue={filter.kind ?? ""} className={fieldClasses}>
-            <option value="">{copy.filters.anyKind}</option>
-            <option value="contact">Inquiries</option>
-            <option value="application">Applications</option>
-            <option value="meeting">Meetings</option>
-          </select>
-        </label>
-        <label className="font-semibold">
-          {copy.filters.state}
-          <select name="state" defaultValue={filter.state} className={fieldClasses}>
-            {states.map((state) => (
-              <option key={state} value={state}>
-                {copy.states[state]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="font-semibold">
-          {activity.meetings.filter.label}
-          <select name="meeting" defaultValue={filter.meeting ?? ""} className={fieldClasses}>
-            <option value="">{activity.meetings.filter.any}</option>
-            {meetingFilters.map((which) => (
-              <option key={which} value={which}>
-                {activity.meetings.filter[which]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="font-semibold">
-          {copy.filters.posting}
-          <select name="job" defaultValue={filter.job ?? ""} className={fieldClasses}>
-            <option value="">{copy.filters.anyPosting}</option>
-            {postings
-              .filter((posting) => posting.value)
-              .map((posting) => (
-                <option key={posting.value} value={posting.value}>
-                  {posting.label}
-                </option>
-              ))}
-          </select>
-        </label>
-        <label className="font-semibold lg:col-span-2">
-          {copy.filters.search}
-          <input
-            type="search"
-            name="q"
-            defaultValue={filter.q ?? ""}
-            maxLength={searchMaxLength}
-            className={fieldClasses}
-          />
-        </label>
-        <div className="flex items-center gap-4 sm:col-span-2 lg:col-span-6">
-          <button type="submit" className="rounded-control bg-brand px-4 py-2 font-semibold text-brand-ink">
+        <div className="flex flex-wrap items-end gap-3">
+          <label className="min-w-0 flex-1 basis-56 font-semibold">
+            {copy.filters.search}
+            <input
+              type="search"
+              name="q"
+              defaultValue={filter.q ?? ""}
+              maxLength={searchMaxLength}
+              className={fieldClasses}
+            />
+          </label>
+          <button type="submit" className="min-h-10 rounded-control bg-brand px-4 font-semibold text-brand-ink">
             {copy.filters.apply}
           </button>
-          <Link to={workspacePaths.inbox} className="underline underline-offset-4">
-            {copy.filters.clear}
-          </Link>
+          {filterParams.size > 1 || filter.q ? (
+            <Link to={workspacePaths.inbox} className="inline-flex min-h-10 items-center underline underline-offset-4">
+              {copy.filters.clear}
+            </Link>
+          ) : null}
         </div>
+        <details className="open-when-wide mt-3">
+          <summary className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-control border border-line bg-raised px-3 font-semibold">
+            {copy.menu}
+            {filtersOn ? (
+              <span className="text-ink-muted">({fillTemplate(copy.filtersOn, { n: String(filtersOn) })})</span>
+            ) : null}
+          </summary>
+          <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:mt-0 lg:grid-cols-4">
+            <label className="font-semibold">
+              {copy.filters.kind}
+              <select name="kind" defaultValue={filter.kind ?? ""} className={fieldClasses}>
+                <option value="">{copy.filters.anyKind}</option>
+                <option value="contact">Inquiries</option>
+                <option value="application">Applications</option>
+                <option value="meeting">Meetings</option>
+              </select>
+            </label>
+            <label className="font-semibold">
+              {copy.filters.state}
+              <select name="state" defaultValue={filter.state} className={fieldClasses}>
+                {states.map((state) => (
+                  <option key={state} value={state}>
+                    {copy.states[state]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="font-semibold">
+              {activity.meetings.filter.label}
+              <select name="meeting" defaultValue={filter.meeting ?? ""} className={fieldClasses}>
+                <option value="">{activity.meetings.filter.any}</option>
+                {meetingFilters.map((which) => (
+                  <option key={which} value={which}>
+                    {activity.meetings.filter[which]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="font-semibold">
+              {copy.filters.posting}
+              <select name="job" defaultValue={filter.job ?? ""} className={fieldClasses}>
+                <option value="">{copy.filters.anyPosting}</option>
+                {postings
+                  .filter((posting) => posting.value)
+                  .map((posting) => (
+                    <option key={posting.value} value={posting.value}>
+                      {posting.label}
+                    </option>
+                  ))}
+              </select>
+            </label>
+          </div>
+          <div className="mt-3 grid gap-2 border-t border-line pt-3">
+            <p className="font-semibold">{copy.export.title}</p>
+            {rows.length === 0 ? null : (
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="text-ink-muted">{copy.export.label}</span>
+                {(filter.kind ? [filter.kind] : (["contact", "application", "meeting"] as const)).map((kind) => (
+                  <a
+                    key={kind}
+                    href={workspacePaths.export("csv", withKind(filterParams, kind))}
+                    download
+                    className={exportClasses}
+                  >
+                    {copy.export.csv[kind]}
+                  </a>
+                ))}
+                <a href={workspacePaths.export("json", filterParams)} download className={exportClasses}>
+                  {copy.export.json}
+                </a>
+              </div>
+            )}
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="text-ink-muted">{copy.export.everything}</span>
+              {(["contact", "application", "meeting"] as const).map((kind) => (
+                <a
+                  key={kind}
+                  href={workspacePaths.export("csv", new URLSearchParams({ kind, state: "all" }))}
+                  download
+                  className={exportClasses}
+                >
+                  {copy.export.everythingCsv[kind]}
+                </a>
+              ))}
+            </div>
+          </div>
+        </details>
       </Form>
-      {rows.length === 0 ? null : (
-        <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm">
-          <span className="text-ink-muted">{copy.export.label}</span>
-          {(filter.kind ? [filter.kind] : (["contact", "application", "meeting"] as const)).map((kind) => (
-            <a
-              key={kind}
-              href={workspacePaths.export("csv", withKind(filterParams, kind))}
-              download
-              className="font-semibold text-brand underline underline-offset-4"
-            >
-              {copy.export.csv[kind]}
-            </a>
-          ))}
-          <a
-            href={workspacePaths.export("json", filterParams)}
-            download
-            className="font-semibold text-brand underline underline-offset-4"
-          >
-            {copy.export.json}
-          </a>
-        </p>
-      )}
-      <p className="mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm">
-        <span className="text-ink-muted">{copy.export.everything}</span>
-        {(["contact", "application", "meeting"] as const).map((kind) => (
-          <a
-            key={kind}
-            href={workspacePaths.export("csv", new URLSearchParams({ kind, state: "all" }))}
-            download
-            className="font-semibold text-brand underline underline-offset-4"
-          >
-            {copy.export.everythingCsv[kind]}
-          </a>
-        ))}
-      </p>
       {rows.length === 0 ? (
         <p className="mt-8 text-ink-muted">{copy.empty}</p>
       ) : (
-        <WorkspaceTable columns={Object.values(copy.columns)}>
+        <WorkspaceTable columns={Object.values(copy.columns)} className="mt-4">
           {rows.map((row) => (
             <tr key={row.id} className="border-b border-line align-top">
-              <td className="py-3 pr-4 whitespace-nowrap">
-                <Time value={row.received} />
-              </td>
               <td className="py-3 pr-4">
-                {row.kindLabel}
-                {row.meeting ? (
-                  <span className="block text-ink-muted">
-                    <Time value={row.meeting.when} />
-                  </span>
-                ) : null}
-              </td>
-              <td className="py-3 pr-4">
-                <Link
-                  to={workspacePaths.submission(row.id)}
-                  className="inline-flex min-h-6 items-center font-semibold text-brand underline-offset-4 hover:underline"
-                >
-                  {row.sender.name || row.sender.email}
-                </Link>
-                <span className="block text-ink-muted">
+                <span className="flex items-center gap-2">
+                  {row.unopened ? (
+                    <span title={copy.unopened} className="size-2 shrink-0 rounded-full bg-brand">
+                      <span className="sr-only">{copy.newMark}: </span>
+                    </span>
+                  ) : null}
+                  <Link
+                    to={workspacePaths.submission(row.id)}
+                    className={`inline-flex min-h-6 items-center text-brand underline-offset-4 hover:underline ${
+                      row.unopened ? "font-extrabold" : "font-semibold"
+                    }`}
+                  >
+                    {row.sender.name || row.sender.email}
+                  </Link>
+                </span>
+                <span className="block break-words text-ink-muted">
                   <a
                     href={`mailto:${row.sender.email}`}
                     className="inline-flex min-h-6 items-center underline-offset-4 hover:underline"
@@ -220,19 +242,32 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                   {row.sender.company ? ` · ${row.sender.company}` : ""}
                 </span>
               </td>
-              <td className="py-3 pr-4">{row.posting ?? ""}</td>
               <td className="py-3 pr-4">
-                {row.state}
+                {row.kindLabel}
+                {row.posting ? <span className="block text-ink-muted">{row.posting}</span> : null}
+                {row.meeting ? (
+                  <span className="block text-ink-muted">
+                    <Time value={row.meeting.when} />
+                  </span>
+                ) : null}
+              </td>
+              <td className="py-3 pr-4">
+                <Badge tone={row.tone}>{row.state}</Badge>
                 {row.meeting && !row.spam && row.meeting.state !== row.state ? (
                   <span className="block text-ink-muted">{row.meeting.state}</span>
                 ) : null}
                 {row.followUp ? <span className="block text-ink-muted">{row.followUp}</span> : null}
                 {row.reply ? (
-                  <span className="block text-ink-muted">
+                  <span
+                    className={`block ${row.reply.state.state === "late" ? "font-semibold text-danger" : "text-ink-muted"}`}
+                  >
                     {promiseLabel(row.reply.state)}
                     {row.reply.owner ? ` · ${row.reply.owner}` : ""}
                   </span>
                 ) : null}
+              </td>
+              <td className="py-3 whitespace-nowrap text-ink-muted">
+                <Time value={row.received} focusable />
               </td>
             </tr>
           ))}

@@ -16,6 +16,7 @@ import { env } from "#app/platform/env.server.ts";
 import { pacer } from "#app/platform/pacing.server.ts";
 import { containsPattern, foldForSearch } from "#app/platform/search-text.ts";
 import { type Actor, recordAudit } from "../people/audit.server.ts";
+import { cancelBooking } from "#app/booking/meetings.server.ts";
 import {
   mailLabel,
   mailStateLabel,
@@ -78,6 +79,8 @@ export type InboxRow = {
   meeting: MeetingState | null;
   /** An inquiry's standing against the 24-hour promise, and who answers it (null for other kinds and spam). */
   reply: { state: PromiseState; owner: string | null } | null;
+  /** Nobody on the team has opened it yet (decision 056). */
+  unopened: boolean;
 };
 
 /** The submissions a filter chooses (without paging), for a page of the inbox or an export. */
@@ -117,6 +120,7 @@ export function inboxQuery(db: Kysely<Schema>, filter: InboxFilter, now: Date = 
       "fields",
       "owner_id",
       "first_reply_at",
+      "opened_at",
     ])
     .orderBy("id", "desc")
     .limit(pageSize + 1);
@@ -161,6 +165,7 @@ export async function listInbox(db: Kysely<Schema>, filter: InboxFilter, now: Da
                 owner: row.owner_id ? (owners.get(row.owner_id) ?? null) : null,
               }
             : null,
+        unopened: row.opened_at === null,
       }),
     ),
     nextAfter: rows.length > pageSize ? (shown.at(-1)?.id ?? null) : null,
@@ -336,4 +341,29 @@ export async function redeliverWebhooks(db: Kysely<Schema>, id: string, actor: A
   if (queued > 0)
     await recordAudit(db, { actor, action: "redeliver-webhooks", target: id, detail: `${queued} deliveries` }, now);
   return queued;
+}
+
+/** A submission's page was opened: from now on it is no longer new in anyone's inbox (decision 056). */
+export async function markOpened(db: Kysely<Schema>, id: string, now: Date = clockNow()) {
+  await db
+    .updateTable("submissions")
+    .set({ opened_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("opened_at", "is", null)
+    .execute();
+}
+
+/**
+ * The team cancels a meeting from its page: the same cancellation as the visitor's manage link
+ * (app/booking/meetings.server.ts: the visitor and the team are told by e-mail, the calendar
+ * updated), recorded in the trail. False when there is no meeting; a meeting already cancelled
+ * or past is left as it is.
+ */
+export async function cancelMeetingOf(db: Kysely<Schema>, id: string, actor: Actor, now: Date = clockNow()) {
+  const meeting = (await meetingsOfSubmissions(db, [id])).get(id);
+  if (!meeting) return false;
+  if (meeting.status !== "confirmed" || Date.parse(meeting.end) <= now.getTime()) return true;
+  if (await cancelBooking(db, meeting.bookingId, { change: "team", now }))
+    await recordAudit(db, { actor, action: "cancel-meeting", target: id }, now);
+  return true;
 }

@@ -3,7 +3,14 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { getServices } from "#app/platform/services.server.ts";
 import { webhookWorker } from "#app/webhooks/worker.server.ts";
-import { redeliverWebhooks, retryNotification, setNote, setProgress, setSpam } from "./inbox.server.ts";
+import {
+  cancelMeetingOf,
+  redeliverWebhooks,
+  retryNotification,
+  setNote,
+  setProgress,
+  setSpam,
+} from "./inbox.server.ts";
 import { analyticsCopy } from "../insights/analytics-content.ts";
 import { ReplyFormSchema } from "./reply-form-schema.ts";
 import { recordReply, sendReply, setOwner } from "./reply-promise.server.ts";
@@ -23,6 +30,7 @@ const ChangeSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("take") }),
   z.object({ intent: z.literal("owner"), ownerId: z.string().default("") }),
   z.object({ intent: z.literal("replied") }),
+  z.object({ intent: z.literal("cancel-meeting") }),
 ]);
 
 /**
@@ -75,6 +83,9 @@ export async function changeSubmission(request: Request, id: string) {
       break;
     case "replied":
       found = await recordReply(db, id, staff);
+      break;
+    case "cancel-meeting":
+      found = await cancelMeetingOf(db, id, staff);
   }
   if (!found) throw data(workspace.submission.notFound, { status: 404 });
   // A released or retried notification goes out now rather than at the outbox's next round.

@@ -6,9 +6,17 @@ import { describeFields } from "#app/forms/submission-fields.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { formatBytes } from "#app/platform/file-size.ts";
 import type { Route } from "./+types/submission-page";
-import { kindFields } from "./inbox.server.ts";
+import { kindFields, markOpened } from "./inbox.server.ts";
 import { changeSubmission } from "./submission-actions.server.ts";
-import { meetingStateLabel, postingTitle, progressLabels, shownTime } from "../shell/workspace-display.ts";
+import {
+  formatTime,
+  meetingStateLabel,
+  postingTitle,
+  progressLabels,
+  shownTime,
+  stateTone,
+} from "../shell/workspace-display.ts";
+import { Badge } from "../shell/badge.tsx";
 import { requireStaff, zoneOf } from "../sign-in/session.server.ts";
 import { meetingsOfSubmissions } from "#app/booking/meeting-queries.server.ts";
 import { now as clockNow } from "#app/platform/clock.ts";
@@ -43,6 +51,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       : null;
   const done = new URL(request.url).searchParams.get("done");
   const history = await submissionHistory(db, submission, meeting, { zone, now });
+  await markOpened(db, submission.id, now);
   return {
     id: submission.id,
     kindLabel: description.label,
@@ -53,14 +62,27 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     posting: submission.kind === "application" ? postingTitle(submission) : null,
     meeting: meeting && {
       when: shownTime(meeting.start, zone),
+      // The visitor's own zone beside it, as they chose it when booking.
+      theirs:
+        submission.fields.timeZone && submission.fields.timeZone !== zone
+          ? { zone: submission.fields.timeZone, text: formatTime(meeting.start, submission.fields.timeZone) }
+          : null,
+      cancellable: meeting.status === "confirmed" && meeting.end > now.toISOString(),
       state: meetingStateLabel(meeting, now, zone),
       cancelled: meeting.status === "cancelled",
       videoUrl: meeting.status === "confirmed" && meeting.end > now.toISOString() ? meeting.videoUrl : null,
     },
-    rows: describeFields(description, submission.fields).map((row) => ({
-      ...row,
-      href: contactLink(row.key, row.value),
-    })),
+    // A meeting's time is shown once, in the panel: not again as the fields' three spellings of it.
+    rows: describeFields(description, submission.fields)
+      .filter((row) => !(meeting && meetingTimeKeys.has(row.key)))
+      .map((row) => ({ ...row, href: contactLink(row.key, row.value) })),
+    tone: stateTone(submission.status === "spam", submission.progress, meeting?.status === "cancelled"),
+    stateText:
+      meeting?.status === "cancelled"
+        ? meetingStateLabel(meeting, now, zone)
+        : submission.status === "spam"
+          ? workspace.inbox.states.spam
+          : progressLabels[submission.progress],
     longText: description.longText && longText ? { label: description.longText.label, value: longText } : null,
     files: submission.attachments.map((file, position) => ({ ...file, position, size: formatBytes(file.size) })),
     history: history.entries,
@@ -84,10 +106,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-/** An e-mail address or a phone number as a link that writes or calls. */
+/** The fields a meeting stores its time in: the page shows the time once, in the meeting's panel. */
+const meetingTimeKeys = new Set(["when", "visitorWhen", "start", "timeZone"]);
+
+/** An e-mail address or a phone number as a link that writes or calls; a web address (LinkedIn, GitHub, a portfolio) as a link. */
 function contactLink(key: string, value: string) {
   if (key === "email") return `mailto:${value}`;
   if (key === "phone") return `tel:${value.replace(/[^\d+]/g, "")}`;
+  if (/^https?:\/\/[^\s]+$/i.test(value)) return value;
   return null;
 }
 
@@ -112,7 +138,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   return changeSubmission(request, params.id);
 }
 
-const buttonClasses = "rounded-control border border-line px-4 py-2 font-semibold hover:bg-surface";
+const buttonClasses = "min-h-10 rounded-control border border-line bg-raised px-4 font-semibold hover:bg-surface";
+const primaryClasses = "min-h-10 rounded-control bg-brand px-4 font-semibold text-brand-ink hover:bg-brand-strong";
+const fieldClasses = "block w-full rounded-control border border-line bg-raised px-3 py-2";
+const panelClasses = "rounded-card border border-line bg-surface p-4";
 
 export default function Submission({ loaderData: submission, actionData }: Route.ComponentProps) {
   const copy = workspace.submission;
@@ -120,211 +149,258 @@ export default function Submission({ loaderData: submission, actionData }: Route
   // A cancelled meeting's status is its state (as the inbox shows it); the select records the
   // team's follow-up, in words that cannot read as a live meeting ("New").
   const followUp = submission.meeting?.cancelled ? copy.followUp : null;
+  // One primary action a page: the reply for an inquiry, else the status.
+  const statusIsPrimary = !submission.reply;
   return (
-    <Container className="max-w-4xl py-8">
-      <Link to={workspacePaths.inbox} className="inline-flex min-h-6 items-center underline underline-offset-4">
+    <Container className="py-6 lg:py-8">
+      <Link to={workspacePaths.inbox} className="inline-flex min-h-6 items-center text-sm underline underline-offset-4">
         {copy.back}
       </Link>
-      <h1 className="mt-4 text-3xl font-extrabold tracking-tight">
+      <h1 className="mt-3 font-display text-2xl font-extrabold tracking-tight break-words sm:text-3xl">
         {submission.kindLabel}: {submission.name}
         {submission.spam ? ` (${copy.spamLabel})` : ""}
       </h1>
-      <p className="mt-2 text-ink-muted">
+      <p className="mt-1 text-sm text-ink-muted">
         {copy.received} <Time value={submission.received} />
         {submission.posting ? ` · ${copy.posting}: ${submission.posting}` : ""}
       </p>
-      {submission.meeting ? (
-        <p className="mt-2 text-lg">
-          <span className="font-semibold">{activity.meetings.takesPlace}:</span>{" "}
-          <Time value={submission.meeting.when} /> · <span className="font-semibold">{submission.meeting.state}</span>
-          {submission.meeting.videoUrl ? (
-            <>
-              {" · "}
-              <a href={submission.meeting.videoUrl} className="font-semibold text-brand underline underline-offset-4">
-                {activity.agenda.join}
-              </a>
-            </>
-          ) : null}
-        </p>
-      ) : null}
       {submission.changed ? (
         <Alert tone="success" as="p" className="mt-4">
           {submission.changed}
         </Alert>
       ) : null}
-      {submission.promise ? <ReplyPromisePanel promise={submission.promise} me={submission.me} /> : null}
 
-      <dl className="mt-6 grid gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]">
-        {submission.rows.map((row) => (
-          <div key={row.label} className="contents">
-            <dt className="font-semibold">{row.label}</dt>
-            <dd className="break-words">
-              {row.href ? (
-                <a href={row.href} className="text-brand underline underline-offset-4">
-                  {row.value}
-                </a>
-              ) : (
-                row.value
-              )}
-            </dd>
-          </div>
-        ))}
-      </dl>
-      {submission.longText ? (
-        <section aria-labelledby="long-text" className="mt-6">
-          <h2 id="long-text" className="text-xl font-bold">
-            {submission.longText.label}
-          </h2>
-          <p className="mt-2 whitespace-pre-wrap break-words">{submission.longText.value}</p>
-        </section>
-      ) : null}
-
-      {submission.reply ? (
-        <ReplyForm
-          key={submission.reply.sent}
-          to={submission.reply.to}
-          subject={submission.reply.subject}
-          lastResult={actionData?.reply}
-          formError={actionData?.formError ?? null}
-        />
-      ) : null}
-
-      <section aria-labelledby="files" className="mt-8">
-        <h2 id="files" className="text-xl font-bold">
-          {copy.files}
-        </h2>
-        {submission.files.length === 0 ? (
-          <p className="mt-2 text-ink-muted">{copy.noFiles}</p>
-        ) : (
-          <ul className="mt-2 space-y-2">
-            {submission.files.map((file) => (
-              <li key={file.position}>
-                <a
-                  href={workspacePaths.file(submission.id, file.position)}
-                  download
-                  className="font-semibold text-brand underline underline-offset-4"
-                >
-                  {copy.download} {file.name}
-                </a>{" "}
-                <span className="text-ink-muted">
-                  ({file.type}, {file.size})
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section aria-labelledby="history" className="mt-8">
-        <h2 id="history" className="text-xl font-bold">
-          {history.title}
-        </h2>
-        <p className="mt-1 text-sm text-ink-muted">{history.intro}</p>
-        <ol className="mt-3 space-y-3 border-l border-line pl-4">
-          {submission.history.map((entry, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the history in its order, never reordered
-            <li key={index}>
-              <p>
-                <span className="text-sm text-ink-muted whitespace-nowrap">
-                  <Time value={entry.at} />
-                </span>{" "}
-                <span className="font-semibold">
-                  <Sentence parts={entry.sentence} />
-                </span>
-                {entry.who ? <span className="text-ink-muted"> · {entry.who}</span> : null}
-                {entry.state ? (
-                  <span className={entry.problem ? "text-danger" : "text-ink-muted"}> · {entry.state}</span>
-                ) : null}
-              </p>
-              {entry.details.length ? (
-                <ul className="mt-1 text-sm text-ink-muted">
-                  {entry.details.map((line, lineIndex) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: attempts in the order they were made
-                    <li key={lineIndex}>{line}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-        {submission.noMail ? <p className="mt-2 text-ink-muted">{copy.noNotification}</p> : null}
-        <div className="mt-3 flex flex-wrap gap-3">
-          {submission.unsentMail ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="retry-mail" />
-              <button type="submit" className={buttonClasses}>
-                {history.retry}
-              </button>
-            </Form>
-          ) : null}
-          {submission.hasWebhooks ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="redeliver-webhooks" />
-              <button type="submit" className={buttonClasses}>
-                {history.redeliver}
-              </button>
-            </Form>
-          ) : null}
-        </div>
-      </section>
-
-      <div className="mt-8 grid gap-6 sm:grid-cols-2">
-        <Form method="post" className="space-y-3">
-          <input type="hidden" name="intent" value="progress" />
-          <label htmlFor="progress" className="block text-xl font-bold">
-            {followUp ? followUp.label : copy.status}
-          </label>
-          {followUp && submission.meeting ? (
-            <p id="progress-hint" className="text-sm text-ink-muted">
-              {fillTemplate(followUp.hint, { state: submission.meeting.state.toLowerCase() })}
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        {/* At a glance: above the content on a phone, beside it on a wide screen. */}
+        <section aria-label={copy.glance} className="grid gap-4 text-sm lg:col-start-2 lg:row-start-1">
+          <Form method="post" className={`${panelClasses} grid gap-2`}>
+            <input type="hidden" name="intent" value="progress" />
+            <p>
+              <Badge tone={submission.tone}>{submission.stateText}</Badge>
             </p>
-          ) : null}
-          <select
-            id="progress"
-            name="progress"
-            defaultValue={submission.progress}
-            aria-describedby={followUp ? "progress-hint" : undefined}
-            className="block w-full rounded-control border border-line bg-raised px-3 py-2"
-          >
-            {Object.entries(followUp ? followUp.states : progressLabels).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-          <button type="submit" className={buttonClasses}>
-            {followUp ? followUp.save : copy.saveStatus}
-          </button>
-        </Form>
-        <Form method="post" className="space-y-3">
-          <input type="hidden" name="intent" value="note" />
-          <label htmlFor="note" className="block text-xl font-bold">
-            {copy.note}
-          </label>
-          <p id="note-hint" className="text-sm text-ink-muted">
-            {copy.noteHint}
-          </p>
-          <textarea
-            id="note"
-            name="note"
-            aria-describedby="note-hint"
-            defaultValue={submission.note}
-            rows={4}
-            maxLength={noteMaxLength}
-            className="block w-full rounded-control border border-line bg-raised px-3 py-2"
-          />
-          <button type="submit" className={buttonClasses}>
-            {copy.saveNote}
-          </button>
-        </Form>
-      </div>
+            <label htmlFor="progress" className="font-semibold">
+              {followUp ? followUp.label : copy.status}
+            </label>
+            {followUp && submission.meeting ? (
+              <p id="progress-hint" className="text-ink-muted">
+                {fillTemplate(followUp.hint, { state: submission.meeting.state.toLowerCase() })}
+              </p>
+            ) : null}
+            <div className="flex gap-2">
+              <select
+                id="progress"
+                name="progress"
+                defaultValue={submission.progress}
+                aria-describedby={followUp ? "progress-hint" : undefined}
+                className={`${fieldClasses} min-w-0 flex-1`}
+              >
+                {Object.entries(followUp ? followUp.states : progressLabels).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+              <button type="submit" className={statusIsPrimary ? primaryClasses : buttonClasses}>
+                {followUp ? followUp.save : copy.saveStatus}
+              </button>
+            </div>
+          </Form>
 
-      <Form method="post" className="mt-8">
-        <input type="hidden" name="intent" value={submission.spam ? "not-spam" : "spam"} />
-        <button type="submit" className={buttonClasses}>
-          {submission.spam ? copy.notSpam : copy.markSpam}
-        </button>
-      </Form>
+          {submission.meeting ? (
+            <section aria-labelledby="meeting" className={panelClasses}>
+              <h2 id="meeting" className="font-semibold">
+                {copy.meeting.title} · {submission.meeting.state}
+              </h2>
+              <p className="mt-1 text-base font-semibold">
+                <Time value={submission.meeting.when} />
+              </p>
+              {submission.meeting.theirs ? (
+                <p className="text-ink-muted">
+                  {fillTemplate(copy.meeting.theirs, {
+                    time: submission.meeting.theirs.text,
+                    zone: submission.meeting.theirs.zone,
+                  })}
+                </p>
+              ) : null}
+              {submission.meeting.videoUrl ? (
+                <a
+                  href={submission.meeting.videoUrl}
+                  className="mt-2 inline-flex min-h-6 items-center font-semibold text-brand underline underline-offset-4"
+                >
+                  {activity.agenda.join}
+                </a>
+              ) : null}
+              {submission.meeting.cancellable ? (
+                // Asks once, without JavaScript: the confirmation is behind the disclosure.
+                <details className="mt-3">
+                  <summary className="inline-flex min-h-8 cursor-pointer items-center font-semibold text-danger">
+                    {copy.meeting.cancel}
+                  </summary>
+                  <Form method="post" className="mt-2 grid gap-2">
+                    <input type="hidden" name="intent" value="cancel-meeting" />
+                    <p className="text-ink-muted">{copy.meeting.cancelHint}</p>
+                    <button
+                      type="submit"
+                      className="min-h-10 justify-self-start rounded-control border border-danger px-4 font-semibold text-danger hover:bg-raised"
+                    >
+                      {copy.meeting.confirm}
+                    </button>
+                  </Form>
+                </details>
+              ) : null}
+            </section>
+          ) : null}
+
+          {submission.promise ? <ReplyPromisePanel promise={submission.promise} me={submission.me} /> : null}
+
+          <Form method="post" className={`${panelClasses} grid gap-2`}>
+            <input type="hidden" name="intent" value="note" />
+            <label htmlFor="note" className="font-semibold">
+              {copy.note}
+            </label>
+            <p id="note-hint" className="text-ink-muted">
+              {copy.noteHint}
+            </p>
+            <textarea
+              id="note"
+              name="note"
+              aria-describedby="note-hint"
+              defaultValue={submission.note}
+              rows={3}
+              maxLength={noteMaxLength}
+              className={fieldClasses}
+            />
+            <button type="submit" className={`${buttonClasses} justify-self-start`}>
+              {copy.saveNote}
+            </button>
+          </Form>
+
+          <Form method="post">
+            <input type="hidden" name="intent" value={submission.spam ? "not-spam" : "spam"} />
+            <button type="submit" className="min-h-8 font-semibold text-ink-muted underline underline-offset-4">
+              {submission.spam ? copy.notSpam : copy.markSpam}
+            </button>
+          </Form>
+        </section>
+
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+          <section aria-label={copy.details}>
+            <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[10rem_minmax(0,1fr)]">
+              {submission.rows.map((row) => (
+                <div key={row.label} className="contents">
+                  <dt className="font-semibold">{row.label}</dt>
+                  <dd className="mb-2 break-words sm:mb-0">
+                    {row.href ? (
+                      <a href={row.href} className="text-brand underline underline-offset-4">
+                        {row.value}
+                      </a>
+                    ) : (
+                      row.value
+                    )}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            {submission.longText ? (
+              <section aria-labelledby="long-text" className="mt-6">
+                <h2 id="long-text" className="text-lg font-bold">
+                  {submission.longText.label}
+                </h2>
+                <p className="mt-2 whitespace-pre-wrap break-words">{submission.longText.value}</p>
+              </section>
+            ) : null}
+          </section>
+
+          {submission.reply ? (
+            <ReplyForm
+              key={submission.reply.sent}
+              to={submission.reply.to}
+              subject={submission.reply.subject}
+              lastResult={actionData?.reply}
+              formError={actionData?.formError ?? null}
+            />
+          ) : null}
+
+          <section aria-labelledby="files" className="mt-8">
+            <h2 id="files" className="text-lg font-bold">
+              {copy.files}
+            </h2>
+            {submission.files.length === 0 ? (
+              <p className="mt-2 text-ink-muted">{copy.noFiles}</p>
+            ) : (
+              <ul className="mt-2 space-y-2">
+                {submission.files.map((file) => (
+                  <li key={file.position} className="break-words">
+                    <a
+                      href={workspacePaths.file(submission.id, file.position)}
+                      download
+                      className="font-semibold text-brand underline underline-offset-4"
+                    >
+                      {copy.download} {file.name}
+                    </a>{" "}
+                    <span className="text-ink-muted">
+                      ({file.type}, {file.size})
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section aria-labelledby="history" className="mt-8">
+            <h2 id="history" className="text-lg font-bold">
+              {history.title}
+            </h2>
+            <p className="mt-1 text-sm text-ink-muted">{history.intro}</p>
+            <ol className="mt-3 space-y-3 border-l border-line pl-4 text-sm">
+              {submission.history.map((entry, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the history in its order, never reordered
+                <li key={index} className="break-words">
+                  <p>
+                    <span className="block text-ink-muted">
+                      <Time value={entry.at} />
+                    </span>
+                    <span className="font-semibold">
+                      <Sentence parts={entry.sentence} />
+                    </span>
+                    {entry.who ? <span className="text-ink-muted"> · {entry.who}</span> : null}
+                    {entry.state ? (
+                      <span className={entry.problem ? "text-danger" : "text-ink-muted"}> · {entry.state}</span>
+                    ) : null}
+                  </p>
+                  {entry.details.length ? (
+                    <ul className="mt-1 text-ink-muted">
+                      {entry.details.map((line, lineIndex) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: attempts in the order they were made
+                        <li key={lineIndex}>{line}</li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+            {submission.noMail ? <p className="mt-2 text-ink-muted">{copy.noNotification}</p> : null}
+            <div className="mt-3 flex flex-wrap gap-3">
+              {submission.unsentMail ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="retry-mail" />
+                  <button type="submit" className={buttonClasses}>
+                    {history.retry}
+                  </button>
+                </Form>
+              ) : null}
+              {submission.hasWebhooks ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="redeliver-webhooks" />
+                  <button type="submit" className={buttonClasses}>
+                    {history.redeliver}
+                  </button>
+                </Form>
+              ) : null}
+            </div>
+          </section>
+        </div>
+      </div>
     </Container>
   );
 }

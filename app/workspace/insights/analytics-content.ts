@@ -60,6 +60,11 @@ export const analyticsCopy = {
     summary: {
       views: "Page views",
       visits: "Visits",
+      sent: "Forms sent",
+      up: "{percent} % more than the {days} days before",
+      down: "{percent} % fewer than the {days} days before",
+      same: "As many as the {days} days before",
+      noneBefore: "None in the {days} days before",
       visitsHint:
         "A visit starts when someone opens a page from outside the site (another site, a link in an e-mail, a bookmark); the pages they open from there are views of the same visit.",
     },
@@ -68,6 +73,9 @@ export const analyticsCopy = {
       chart:
         "Page views (bars) and visits (line) per day, from {from} to {to}; the same numbers are in the table below.",
       day: "Day",
+      daily: "Day by day, as a table",
+      legendViews: "Page views",
+      legendVisits: "Visits",
     },
     columns: { views: "Views", visits: "Visits" },
     pages: { title: "Top pages", empty: "No page views in these days.", column: "Page" },
@@ -124,6 +132,7 @@ export const analyticsCopy = {
       share: "Share",
       median: "Median time to first reply",
       notYet: "–",
+      noInquiries: "Nothing to measure yet: no inquiry of these weeks has had its first reply or reached its 24 hours.",
     },
     access: {
       title: "Who sees this page",

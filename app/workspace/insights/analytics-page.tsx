@@ -14,6 +14,7 @@ import { requireStaff } from "../sign-in/session.server.ts";
 import { workspaceMeta } from "../shell/workspace-error.tsx";
 import { workspacePaths } from "../workspace-paths.ts";
 import { WorkspaceTable } from "../shell/workspace-table.tsx";
+import { shortDate } from "../shell/workspace-display.ts";
 
 // The analytics dashboard (issue 34): what the site brings over a range of days. Every chart is
 // SVG drawn here, with the same numbers in a table; nothing on the page runs a script.
@@ -47,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="mt-10">
+    <section aria-labelledby={id} className="mt-8">
       <h2 id={id} className="text-xl font-bold">
         {title}
       </h2>
@@ -58,6 +59,49 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 const cell = "py-2 pr-4";
 const number = "py-2 pr-4 text-right tabular-nums";
+
+/** A row's label over a bar as long as its share of the largest row (Plausible's lists). */
+function Proportion({ share, children }: { share: number; children: ReactNode }) {
+  return (
+    <span className="relative block rounded-control px-2 py-1">
+      <svg
+        aria-hidden="true"
+        focusable="false"
+        viewBox="0 0 100 10"
+        preserveAspectRatio="none"
+        className="absolute inset-0 h-full w-full"
+      >
+        <rect width={Math.max(1, share * 100)} height={10} className="fill-brand-soft" />
+      </svg>
+      <span className="relative break-all">{children}</span>
+    </span>
+  );
+}
+
+/** A summary figure and how it moved against the same number of days before. */
+function Figure({ label, value, before, days }: { label: string; value: number; before: number; days: number }) {
+  const summary = copy.summary;
+  const change =
+    before === 0
+      ? value === 0
+        ? fillTemplate(summary.same, { days: String(days) })
+        : fillTemplate(summary.noneBefore, { days: String(days) })
+      : value === before
+        ? fillTemplate(summary.same, { days: String(days) })
+        : fillTemplate(value > before ? summary.up : summary.down, {
+            percent: String(Math.round((Math.abs(value - before) / before) * 100)),
+            days: String(days),
+          });
+  return (
+    <div className="min-w-0 rounded-card border border-line bg-surface p-3 sm:p-4">
+      <dt className="text-xs font-semibold text-ink-muted sm:text-sm">{label}</dt>
+      <dd className="mt-1 text-2xl font-extrabold tabular-nums sm:text-3xl">{value}</dd>
+      <dd className={`mt-1 text-xs sm:text-sm ${value < before ? "text-danger" : "text-ink-muted"}`}>{change}</dd>
+    </div>
+  );
+}
+
+const day = (iso: string) => shortDate(`${iso}T12:00:00Z`, "UTC");
 
 /** A breakdown's rows (a label, views, visits), or what to say when there are none. */
 function Breakdown({
@@ -73,15 +117,23 @@ function Breakdown({
   column: string;
   rows: Array<{ label: string; views: number; visits: number }>;
 }) {
+  const most = Math.max(1, ...rows.map((row) => row.visits));
   return (
     <Section id={id} title={title}>
       {rows.length === 0 ? (
         <p className="mt-2 text-ink-muted">{empty}</p>
       ) : (
-        <WorkspaceTable className="mt-2" columns={[column, copy.columns.views, copy.columns.visits]}>
+        <WorkspaceTable
+          className="mt-2"
+          columns={[column, copy.columns.views, copy.columns.visits]}
+          numericFrom={1}
+          stacked={false}
+        >
           {rows.map((row) => (
             <tr key={row.label} className="border-b border-line">
-              <td className={`${cell} break-all`}>{row.label}</td>
+              <td className="py-1 pr-4">
+                <Proportion share={row.visits / most}>{row.label}</Proportion>
+              </td>
               <td className={number}>{row.views}</td>
               <td className={number}>{row.visits}</td>
             </tr>
@@ -94,25 +146,26 @@ function Breakdown({
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {
   const { view, range, members } = loaderData;
-  const period = fillTemplate(copy.showing, { from: view.range.from, to: view.range.to });
+  const period = fillTemplate(copy.showing, { from: day(view.range.from), to: day(view.range.to) });
+  const repliesMeasured = view.weeks.some((week) => week.decided > 0);
   return (
-    <Container className="py-8">
-      <h1 className="text-3xl font-extrabold tracking-tight">{copy.title}</h1>
+    <Container className="py-6 lg:py-8">
+      <h1 className="font-display text-2xl font-extrabold tracking-tight sm:text-3xl">{copy.title}</h1>
       <p className="mt-2 max-w-3xl text-ink-muted">{copy.intro}</p>
       {view.range.bad ? <Warning>{copy.range.badRange}</Warning> : null}
 
       <Form
         method="get"
         aria-label={copy.range.legend}
-        className="mt-6 flex flex-wrap items-end gap-4 rounded-card border border-line bg-surface p-4"
+        className="mt-4 flex flex-wrap items-end gap-4 rounded-card border border-line bg-surface p-3 text-sm"
       >
-        <p className="flex flex-wrap gap-4">
+        <p className="flex flex-wrap gap-2">
           {rangeChoices.map((days) => (
             <Link
               key={days}
               to={workspacePaths.analytics(new URLSearchParams({ days: String(days) }))}
               aria-current={view.range.days === days ? "page" : undefined}
-              className="inline-flex min-h-6 items-center font-semibold underline-offset-4 hover:underline aria-[current=page]:underline"
+              className="inline-flex min-h-10 items-center rounded-control border border-line bg-raised px-3 font-semibold hover:bg-canvas aria-[current=page]:border-brand aria-[current=page]:bg-brand-soft aria-[current=page]:text-brand-strong"
             >
               {fillTemplate(copy.range.last, { days: String(days) })}
             </Link>
@@ -126,7 +179,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
           {copy.range.to}
           <input type="date" name="to" defaultValue={view.range.to} required className={fieldClasses} />
         </label>
-        <button type="submit" className="rounded-control bg-brand px-4 py-2 font-semibold text-brand-ink">
+        <button type="submit" className="min-h-10 rounded-control bg-brand px-4 font-semibold text-brand-ink">
           {copy.range.show}
         </button>
       </Form>
@@ -142,35 +195,42 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         </a>
       </p>
 
-      <dl className="mt-6 grid max-w-xl grid-cols-2 gap-4">
-        <div className="rounded-card border border-line p-4">
-          <dt className="text-sm text-ink-muted">{copy.summary.views}</dt>
-          <dd className="text-3xl font-extrabold tabular-nums">{view.views}</dd>
-        </div>
-        <div className="rounded-card border border-line p-4">
-          <dt className="text-sm text-ink-muted">{copy.summary.visits}</dt>
-          <dd className="text-3xl font-extrabold tabular-nums">{view.visits}</dd>
-        </div>
+      <dl className="mt-4 grid grid-cols-3 gap-2 sm:gap-3">
+        <Figure label={copy.summary.visits} value={view.visits} before={view.previous.visits} days={view.length} />
+        <Figure label={copy.summary.views} value={view.views} before={view.previous.views} days={view.length} />
+        <Figure label={copy.summary.sent} value={view.sent} before={view.previous.sent} days={view.length} />
       </dl>
       <p className="mt-2 text-sm text-ink-muted">{copy.summary.visitsHint}</p>
 
       <Section id="over-time" title={copy.overTime.title}>
+        {view.views === 0 ? <p className="mt-2 text-ink-muted">{copy.pages.empty}</p> : null}
         <TimeChart
           id="over-time-chart"
-          description={fillTemplate(copy.overTime.chart, { from: view.range.from, to: view.range.to })}
-          labels={view.days.map((day) => day.day)}
-          bars={view.days.map((day) => day.views)}
-          line={view.days.map((day) => day.visits)}
+          description={fillTemplate(copy.overTime.chart, { from: day(view.range.from), to: day(view.range.to) })}
+          labels={view.days.map((entry) => day(entry.day).replace(/ \d{4}$/, ""))}
+          bars={view.days.map((entry) => entry.views)}
+          line={view.days.map((entry) => entry.visits)}
+          legend={{ bars: copy.overTime.legendViews, line: copy.overTime.legendVisits }}
         />
-        <WorkspaceTable className="mt-2" columns={[copy.overTime.day, copy.columns.views, copy.columns.visits]}>
-          {view.days.map((day) => (
-            <tr key={day.day} className="border-b border-line">
-              <td className={cell}>{day.day}</td>
-              <td className={number}>{day.views}</td>
-              <td className={number}>{day.visits}</td>
-            </tr>
-          ))}
-        </WorkspaceTable>
+        <details className="mt-4">
+          <summary className="inline-flex min-h-8 cursor-pointer items-center font-semibold text-brand">
+            {copy.overTime.daily}
+          </summary>
+          <WorkspaceTable
+            className="mt-2"
+            columns={[copy.overTime.day, copy.columns.views, copy.columns.visits]}
+            numericFrom={1}
+            stacked={false}
+          >
+            {view.days.map((entry) => (
+              <tr key={entry.day} className="border-b border-line">
+                <td className={cell}>{day(entry.day)}</td>
+                <td className={number}>{entry.views}</td>
+                <td className={number}>{entry.visits}</td>
+              </tr>
+            ))}
+          </WorkspaceTable>
+        </details>
       </Section>
 
       <div className="grid gap-x-10 lg:grid-cols-2">
@@ -201,10 +261,15 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
                 copy.columns.views,
                 copy.columns.visits,
               ]}
+              numericFrom={3}
             >
               {view.campaigns.map((row) => (
                 <tr key={row.value} className="border-b border-line">
-                  <td className={cell}>{row.source || copy.campaigns.none}</td>
+                  <td className="py-1 pr-4">
+                    <Proportion share={row.visits / Math.max(1, ...view.campaigns.map((each) => each.visits))}>
+                      {row.source || copy.campaigns.none}
+                    </Proportion>
+                  </td>
                   <td className={cell}>{row.medium || copy.campaigns.none}</td>
                   <td className={cell}>{row.campaign || copy.campaigns.none}</td>
                   <td className={number}>{row.views}</td>
@@ -227,6 +292,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         <WorkspaceTable
           className="mt-2"
           columns={[copy.funnels.form, copy.funnels.views, copy.funnels.submissions, copy.funnels.rate]}
+          numericFrom={1}
         >
           {view.funnels.map((row) => (
             <tr key={row.path} className="border-b border-line">
@@ -244,7 +310,12 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         {view.heard.length === 0 ? (
           <p className="mt-2 text-ink-muted">{copy.heard.empty}</p>
         ) : (
-          <WorkspaceTable className="mt-2" columns={[copy.heard.answer, copy.heard.count]}>
+          <WorkspaceTable
+            className="mt-2"
+            columns={[copy.heard.answer, copy.heard.count]}
+            numericFrom={1}
+            stacked={false}
+          >
             {view.heard.map((row) => (
               <tr key={row.answer} className="border-b border-line">
                 <td className={`${cell} break-words`}>{row.answer}</td>
@@ -261,14 +332,17 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-ink-muted">{copy.promise.empty}</p>
         ) : (
           <>
-            <TimeChart
-              id="promise-chart"
-              description={copy.promise.chart}
-              labels={view.weeks.map((week) => week.week)}
-              bars={view.weeks.map((week) => week.share ?? 0)}
-              top={100}
-              unit=" %"
-            />
+            {repliesMeasured ? null : <p className="mt-2 text-ink-muted">{copy.promise.noInquiries}</p>}
+            {repliesMeasured ? (
+              <TimeChart
+                id="promise-chart"
+                description={copy.promise.chart}
+                labels={view.weeks.map((week) => day(week.week))}
+                bars={view.weeks.map((week) => week.share ?? 0)}
+                top={100}
+                unit=" %"
+              />
+            ) : null}
             <WorkspaceTable
               className="mt-2"
               columns={[
@@ -278,10 +352,11 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
                 copy.promise.share,
                 copy.promise.median,
               ]}
+              numericFrom={1}
             >
               {view.weeks.map((week) => (
                 <tr key={week.week} className="border-b border-line">
-                  <td className={cell}>{week.week}</td>
+                  <td className={cell}>{day(week.week)}</td>
                   <td className={number}>{week.inquiries}</td>
                   <td className={number}>
                     {week.kept} / {week.decided}

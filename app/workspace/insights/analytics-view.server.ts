@@ -6,6 +6,7 @@ import type { Schema } from "#app/platform/db.server.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { analyticsCopy } from "./analytics-content.ts";
 import { chosenRange } from "./analytics-range.ts";
+import { addDays } from "#app/analytics/days.ts";
 import { canSeeAnalytics } from "./analytics-access.server.ts";
 import { durationLabel } from "../inbox/reply-promise.ts";
 import { replyWeeks } from "../inbox/reply-promise.server.ts";
@@ -22,6 +23,9 @@ export async function requireAnalytics(request: Request) {
   return signedIn;
 }
 
+/** How many days from `from` to `to`, both counted. */
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+
 /** Per 100: "12", or "–" without a whole. */
 const percent = (part: number, whole: number) => (whole ? String(Math.round((part / whole) * 100)) : "–");
 
@@ -29,15 +33,23 @@ const percent = (part: number, whole: number) => (whole ? String(Math.round((par
 export async function analyticsView(db: Kysely<Schema>, url: URL, now: Date = clockNow()) {
   const today = now.toISOString().slice(0, 10);
   const range = chosenRange(url.searchParams, today);
-  const [figures, weeks] = await Promise.all([
-    dashboardFigures(db, { from: range.from, to: range.to, fresh: true }),
+  // The same number of days just before, for the summary's change (Plausible's "vs. previous period").
+  const length = daysBetween(range.from, range.to);
+  const before = { from: addDays(range.from, -length), to: addDays(range.from, -1) };
+  const figures = await dashboardFigures(db, { from: range.from, to: range.to, fresh: true });
+  const [previous, weeks] = await Promise.all([
+    dashboardFigures(db, before),
     replyWeeks(db, { from: range.from, to: range.to, now }),
   ]);
+  const sent = (funnels: typeof figures.funnels) => funnels.reduce((sum, funnel) => sum + funnel.submissions, 0);
   const forms = copy.funnels.forms;
   return {
     range,
+    length,
     views: figures.views,
     visits: figures.visits,
+    sent: sent(figures.funnels),
+    previous: { views: previous.views, visits: previous.visits, sent: sent(previous.funnels) },
     days: figures.days,
     pages: figures.pages,
     referrers: figures.referrers,

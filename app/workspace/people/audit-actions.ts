@@ -17,6 +17,7 @@ export const auditActions = [
   "export",
   "retry-mail",
   "redeliver-webhooks",
+  "cancel-meeting",
   "passkey-add",
   "passkey-remove",
   "passkey-rename",

@@ -6,6 +6,7 @@ import type { Schema, StaffRole } from "#app/platform/db.server.ts";
 import { type Actor, recordAudit } from "./audit.server.ts";
 import { type ContentRight, contentRights, invitationHours, parseContentRights } from "./staff-rules.ts";
 import { newToken } from "#app/platform/tokens.server.ts";
+import { knownZone } from "#app/platform/time-zones.ts";
 
 // The people who may use the workspace. Nobody signs up: an admin (or an operator with
 // `npm run staff -- invite`) invites an address, and the link lets its owner create a passkey.
@@ -257,6 +258,15 @@ export async function setTimeZone(
   let query = db.updateTable("staff").set({ time_zone: zone }).where("id", "=", staffId);
   if (unlessSet) query = query.where("time_zone", "is", null);
   return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
+}
+
+/**
+ * The zone the browser reported as the person signed in or enrolled, when they have none yet:
+ * the first page then shows their times in it, not in UTC until the layout's script reports it.
+ */
+export async function takeBrowserZone(db: Kysely<Schema>, staffId: string, reported: string | undefined) {
+  const zone = knownZone(reported);
+  if (zone) await setTimeZone(db, staffId, zone, { unlessSet: true });
 }
 
 /**

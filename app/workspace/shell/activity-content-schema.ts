@@ -64,6 +64,7 @@ export const ActivitySchema = z.object({
     "not-spam": text,
     "retry-mail": text,
     "redeliver-webhooks": text,
+    "cancel-meeting": text,
     take: text,
     owner: text,
     replied: text,

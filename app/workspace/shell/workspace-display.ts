@@ -53,7 +53,13 @@ export const timeZoneChoices = () => ["UTC", ...zoneChoices().filter((zone) => z
 
 const formatters = new Map<
   string,
-  { short: Intl.DateTimeFormat; exact: Intl.DateTimeFormat; day: Intl.DateTimeFormat; clock: Intl.DateTimeFormat }
+  {
+    short: Intl.DateTimeFormat;
+    exact: Intl.DateTimeFormat;
+    day: Intl.DateTimeFormat;
+    clock: Intl.DateTimeFormat;
+    date: Intl.DateTimeFormat;
+  }
 >();
 function formattersFor(zone: string) {
   let found = formatters.get(zone);
@@ -78,6 +84,7 @@ function formattersFor(zone: string) {
         timeZone,
       }),
       clock: new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone, timeZoneName: "short" }),
+      date: new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone }),
     };
     formatters.set(zone, found);
   }
@@ -98,9 +105,31 @@ export function shownTime(iso: string, zone: string): ShownTime {
   };
 }
 
-/** A day's name in a zone ("Tuesday, 24 November 2026"), and a time of day ("10:00 CET"). */
+/**
+ * A time as the inbox shows it: how long ago ("just now", "25 min ago", "2 h ago", "3 d ago"),
+ * the date once it is more than a week old ("29 Nov 2026"); the exact moment on hover and focus.
+ */
+export function relativeTime(iso: string, zone: string, now: Date): ShownTime {
+  const shown = shownTime(iso, zone);
+  const minutes = Math.max(0, Math.floor((now.getTime() - Date.parse(iso)) / 60_000));
+  const words = workspace.inbox.ago;
+  const text =
+    minutes < 1
+      ? words.now
+      : minutes < 60
+        ? fillTemplate(words.minutes, { n: String(minutes) })
+        : minutes < 48 * 60
+          ? fillTemplate(words.hours, { n: String(Math.floor(minutes / 60)) })
+          : minutes < 7 * 24 * 60
+            ? fillTemplate(words.days, { n: String(Math.floor(minutes / 1440)) })
+            : formattersFor(zone).date.format(new Date(iso));
+  return { ...shown, text };
+}
+
+/** A day's name in a zone ("Tuesday, 24 November 2026"), a time of day ("10:00 CET"), a date ("29 Nov 2026"). */
 export const dayName = (iso: string, zone: string) => formattersFor(zone).day.format(new Date(iso));
 export const clockTime = (iso: string, zone: string) => formattersFor(zone).clock.format(new Date(iso));
+export const shortDate = (iso: string, zone: string) => formattersFor(zone).date.format(new Date(iso));
 
 /** A meeting as the workspace reads it (app/booking/meeting-queries.server.ts gives it). */
 export type MeetingFacts = {
@@ -144,6 +173,13 @@ export function stateLabel(
   if (!meeting) return progressLabels[progress];
   const state = meetingStateLabel(meeting, now, zone);
   return `${state} · ${meeting.status === "cancelled" ? followUpLabel(progress) : progressLabels[progress]}`;
+}
+
+/** A state's badge colour: new work stands out, work under way is warm, done and spam are quiet, a cancelled meeting warns. */
+export function stateTone(spam: boolean, progress: SubmissionProgress, cancelledMeeting = false) {
+  if (spam) return "quiet" as const;
+  if (cancelledMeeting) return "warning" as const;
+  return progress === "new" ? ("new" as const) : progress === "in_progress" ? ("active" as const) : ("quiet" as const);
 }
 
 /** Whom an e-mail went to, in the submission's words: the team, the visitor, the applicant. */

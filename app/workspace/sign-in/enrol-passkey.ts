@@ -7,7 +7,7 @@ import { recordAudit } from "../people/audit.server.ts";
 import { completeEnrolment, enrolmentOptions, refuseOpenedElsewhere } from "./passkeys.server.ts";
 import { readPasskeyStep } from "./passkey-step-schema.ts";
 import { requireSameOrigin, sessionCookie, startSession } from "./session.server.ts";
-import { findInvitation } from "../people/staff.server.ts";
+import { findInvitation, takeBrowserZone } from "../people/staff.server.ts";
 import { hashToken } from "#app/platform/tokens.server.ts";
 import { workspacePaths } from "../workspace-paths.ts";
 
@@ -43,6 +43,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   );
   if (!enrolled) return data({ error: "not accepted" }, { status: 400 });
   const token = await startSession(services.db, invitation.id);
+  await takeBrowserZone(services.db, invitation.id, step.zone);
   const actor = { id: invitation.id, email: invitation.email };
   await recordAudit(services.db, { actor, action: "sign-in", detail: "enrolment" });
   return Response.json({ signedIn: true }, { headers: { "Set-Cookie": sessionCookie(request, token) } });

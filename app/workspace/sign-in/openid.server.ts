@@ -29,6 +29,8 @@ export function openIdSettings(): OpenIdSettings | null {
 }
 
 export const attemptCookieName = "workspace-openid";
+/** The browser's time zone, kept through the provider's pages for a person who has none yet. */
+export const attemptZoneCookieName = "workspace-openid-zone";
 export const attemptMinutes = 10;
 const requestTimeoutSeconds = 10;
 

@@ -33,15 +33,19 @@ export class OpenedElsewhere extends Error {
 /** The server refused a step, for a reason the person is told (too many attempts). */
 export class StepRefused extends Error {}
 
-/** Posts a step; throws OpenedElsewhere when the server says the page is at the wrong address. */
+/**
+ * Posts a step, with the browser's time zone: a ceremony that signs someone in gives the server
+ * their zone before the first page, which then shows their times in it. Throws OpenedElsewhere
+ * when the server says the page is at the wrong address.
+ */
 export async function postStep<T>(
   url: string,
-  body: unknown,
+  body: object,
 ): Promise<{ ok: true; data: T } | { ok: false; status: number }> {
   const response = await fetch(url, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
+    body: JSON.stringify({ ...body, zone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
   });
   if (response.status === 409) {
     const answer = (await response.json().catch(() => null)) as Partial<OpenedElsewhereAnswer> | null;

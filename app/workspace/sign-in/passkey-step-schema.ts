@@ -9,6 +9,8 @@ export const PasskeyStepSchema = z.discriminatedUnion("step", [
     step: z.literal("verify"),
     /** What the person calls the new passkey; the server names it by its date when left empty. */
     name: z.string().trim().max(passkeyNameMaxLength).optional(),
+    /** The browser's time zone, which a person who has none yet takes as they sign in. */
+    zone: z.string().max(64).optional(),
     response: z.looseObject({
       id: z.string().max(1024),
       rawId: z.string().max(1024),

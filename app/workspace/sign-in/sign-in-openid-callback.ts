@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import { getServices } from "#app/platform/services.server.ts";
 import type { Route } from "./+types/sign-in-openid-callback";
-import { attemptCookieName, finishOpenIdSignIn, openIdSettings } from "./openid.server.ts";
+import { attemptCookieName, attemptZoneCookieName, finishOpenIdSignIn, openIdSettings } from "./openid.server.ts";
+import { takeBrowserZone } from "../people/staff.server.ts";
 import { readWorkspaceCookie, sessionCookie, startSession, workspaceCookie } from "./session.server.ts";
 import { workspacePaths } from "../workspace-paths.ts";
 
@@ -19,6 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
   const headers = new Headers({ "Cache-Control": "no-store" });
   headers.append("Set-Cookie", workspaceCookie(request, attemptCookieName, null));
+  const zone = readWorkspaceCookie(request, attemptZoneCookieName);
+  if (zone) headers.append("Set-Cookie", workspaceCookie(request, attemptZoneCookieName, null));
   if ("problem" in outcome) {
     return redirect(
       `${workspacePaths.signIn}?${new URLSearchParams({ next: outcome.next, problem: outcome.problem })}`,
@@ -26,5 +29,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     );
   }
   headers.append("Set-Cookie", sessionCookie(request, await startSession(db, outcome.staff.id)));
+  await takeBrowserZone(db, outcome.staff.id, zone ?? undefined);
   return redirect(outcome.next, { status: 303, headers });
 }

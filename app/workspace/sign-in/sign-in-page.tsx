@@ -3,7 +3,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   startAuthentication,
 } from "@simplewebauthn/browser";
-import { useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, redirect } from "react-router";
 import { Button } from "#app/ui/button.tsx";
 import { Card } from "#app/ui/card.tsx";
@@ -11,9 +11,11 @@ import { Container } from "#app/ui/container.tsx";
 import { limitClient } from "#app/platform/rate-limit.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import { hydrateHandle } from "#app/site/hydration.ts";
+import { knownZone } from "#app/platform/time-zones.ts";
 import type { Route } from "./+types/sign-in-page";
 import {
   attemptCookieName,
+  attemptZoneCookieName,
   attemptMinutes,
   beginOpenIdSignIn,
   type OpenIdProblem,
@@ -67,12 +69,18 @@ export async function action({ request }: Route.ActionArgs) {
     );
   try {
     const { url, token } = await beginOpenIdSignIn(services.db, settings, next);
-    return redirect(url, {
-      status: 303,
-      headers: {
-        "Set-Cookie": workspaceCookie(request, attemptCookieName, token, { maxAgeSeconds: attemptMinutes * 60 }),
-      },
-    });
+    const headers = new Headers();
+    headers.append(
+      "Set-Cookie",
+      workspaceCookie(request, attemptCookieName, token, { maxAgeSeconds: attemptMinutes * 60 }),
+    );
+    const zone = knownZone(form.get("zone"));
+    if (zone)
+      headers.append(
+        "Set-Cookie",
+        workspaceCookie(request, attemptZoneCookieName, zone, { maxAgeSeconds: attemptMinutes * 60 }),
+      );
+    return redirect(url, { status: 303, headers });
   } catch (error) {
     if (error instanceof OpenIdUnavailable) return data({ problem: "unavailable" as Problem }, { status: 503 });
     throw error;
@@ -83,6 +91,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const copy = workspace.signIn;
   const signingIn = usePasskeyCeremony(() => signIn(false), copy.failed);
   const autofillStarted = useRef(false);
+  // Rendered by React once the page's script runs (a value set on the element by hand was lost).
+  const [browserZone, setBrowserZone] = useState("");
+  useEffect(() => setBrowserZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
 
   async function signIn(useBrowserAutofill: boolean) {
     const refused = (status: number) => new StepRefused(status === 429 ? copy.rateLimited : copy.failed);
@@ -144,6 +155,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             className="mt-6 border-t border-line pt-6"
           >
             <p className="font-semibold">{copy.openId.or}</p>
+            {/* The browser's zone, for the first page after the provider's (filled once the script runs). */}
+            <input type="hidden" name="zone" value={browserZone} />
             <Button type="submit" name="intent" value="openid" variant="secondary" className="mt-3 w-full sm:w-auto">
               {copy.openId.buttons[loaderData.openId]}
             </Button>

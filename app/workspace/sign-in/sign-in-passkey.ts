@@ -4,6 +4,7 @@ import { limitClient } from "#app/platform/rate-limit.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import type { Route } from "./+types/sign-in-passkey";
 import { recordAudit } from "../people/audit.server.ts";
+import { takeBrowserZone } from "../people/staff.server.ts";
 import { refuseOpenedElsewhere, signInOptions, verifySignIn } from "./passkeys.server.ts";
 import { readPasskeyStep } from "./passkey-step-schema.ts";
 import { requireSameOrigin, sessionCookie, startSession } from "./session.server.ts";
@@ -39,6 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
   const staff = await verifySignIn(services.db, step.response as unknown as AuthenticationResponseJSON);
   if (!staff) return data({ error: "not accepted" }, { status: 400 });
   const token = await startSession(services.db, staff.id);
+  await takeBrowserZone(services.db, staff.id, step.zone);
   await recordAudit(services.db, { actor: staff, action: "sign-in", detail: "passkey" });
   return Response.json({ signedIn: true }, { headers: { "Set-Cookie": sessionCookie(request, token) } });
 }
