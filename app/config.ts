@@ -1,4 +1,6 @@
 import { AnalyticsConfig } from "./analytics/analytics-config.ts";
+import { BackupsConfig } from "./backups/backups-config.ts";
+import { MetricsConfig } from "./metrics/metrics-config.ts";
 import { BookingConfig } from "./booking/booking-config.ts";
 import { FormsConfig } from "./forms/forms-config.ts";
 import { ConsentConfig } from "./consent/consent-config.ts";
@@ -21,6 +23,8 @@ export const configParts = [
   CareersConfig,
   PrivacyConfig,
   ConsentConfig,
+  BackupsConfig,
+  MetricsConfig,
 ] as const;
 
 /** Validates the whole environment; the error names every bad variable of every part without echoing its value. */
@@ -30,11 +34,19 @@ export type Config = ReturnType<typeof parseConfig>;
 
 /**
  * The deployment's values that end up in pages (the root route gives them to every page): the
- * site's, the consent revision and what the privacy notice promises. A build is valid only for
+ * site's, the consent revision and what the privacy notice promises (with how long the backups
+ * keep a copy, BACKUP_KEEP days). A build is valid only for
  * the values it was made with (server/build-info.ts names each variable that differs).
  */
-export function siteConfig(env: Env & PrivacyValues & CareersValues & { CONSENT_REVISION: number }) {
-  return { ...publicConfig(env), consentRevision: env.CONSENT_REVISION, ...privacyNotice(env) };
+export function siteConfig(
+  env: Env & PrivacyValues & CareersValues & { CONSENT_REVISION: number; BACKUP_KEEP: number },
+) {
+  return {
+    ...publicConfig(env),
+    consentRevision: env.CONSENT_REVISION,
+    ...privacyNotice(env),
+    backupDays: env.BACKUP_KEEP,
+  };
 }
 
 export type SiteConfig = ReturnType<typeof siteConfig>;
@@ -51,4 +63,5 @@ export const siteConfigVariables: Record<keyof SiteConfig, string> = {
   retentionMailDays: "RETENTION_MAIL_DAYS",
   consentRevision: "CONSENT_REVISION",
   ...privacyNoticeVariables,
+  backupDays: "BACKUP_KEEP",
 };

@@ -7,6 +7,7 @@ import { SiteHeader } from "./site/site-header.tsx";
 import { isbot } from "isbot";
 import { ConsentProvider, CookieSettingsLink } from "./consent/consent-manager.tsx";
 import { siteConfig } from "./config.ts";
+import { backupsEnv } from "./backups/backups-env.server.ts";
 import { careersEnv } from "./careers/careers-env.server.ts";
 import { consentEnv } from "./consent/consent-env.server.ts";
 import { env } from "./platform/env.server.ts";
@@ -24,7 +25,7 @@ import displayFont from "./ui/fonts/bricolage-display.woff2?url";
 export function loader({ request }: Route.LoaderArgs) {
   const cookies = request.headers.get("cookie");
   const data = {
-    config: siteConfig({ ...env, ...privacyEnv, ...careersEnv, ...consentEnv }),
+    config: siteConfig({ ...env, ...privacyEnv, ...careersEnv, ...consentEnv, ...backupsEnv }),
     // The page is rendered for the visitor's cookie choice (prerendered pages exist in one
     // variant per choice, picked by the server); crawlers never see the banner.
     consent: viewOf(consentFromCookies(cookies, consentEnv.CONSENT_REVISION)),

@@ -1,6 +1,6 @@
 // Privacy tasks for the operator: `npm run privacy -- <command>`. Uses DATA_DIR / DATABASE_URL
 // like the server (decision 021). Output goes to stdout for the operator; nothing here is logged.
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import type { Mention } from "#app/privacy/requests.server.ts";
 import { now } from "#app/platform/clock.ts";
 import { argsOrExit, envOrExit, errorText, exit, openDatabaseOrExit, warnIfLinksGuessed } from "./cli.ts";
@@ -56,22 +56,16 @@ function writeOrExit(file: string, content: string) {
   }
 }
 
-/** A list saved by `erasures`: hashes and dates only. */
-function readErasuresOrExit(file: string) {
+/** A list saved by `erasures` (or beside the backups): hashes and dates only. */
+async function readErasuresOrExit(file: string) {
+  const { readErasureList } = await import("#app/backups/erasure-list.server.ts");
   try {
-    const list = JSON.parse(readFileSync(file, "utf8")) as unknown;
-    if (
-      Array.isArray(list) &&
-      list.every((entry) => typeof entry?.hash === "string" && typeof entry?.requestedAt === "string")
-    ) {
-      return list as Array<{ hash: string; requestedAt: string }>;
-    }
+    return readErasureList(file);
   } catch (error) {
-    exit(`Could not read ${file}: ${errorText(error)}`, 1);
+    exit(`Could not read ${file}: ${errorText(error)} (a list saved by \`npm run privacy -- erasures\`)`, 1);
   }
-  exit(`${file} is not a list saved by \`npm run privacy -- erasures\``, 1);
 }
-const saved = command === "reapply-erasures" && values.from ? readErasuresOrExit(values.from) : [];
+const saved = command === "reapply-erasures" && values.from ? await readErasuresOrExit(values.from) : [];
 
 const env = envOrExit();
 // Loaded once the configuration is known to be good (scripts/cli.ts says why).

@@ -15,6 +15,7 @@ import { decodedOrNull, pathOf, withoutTrailingSlash } from "#app/platform/uri.t
 import { sql } from "kysely";
 import { clientAddressHeader } from "#app/platform/rate-limit.server.ts";
 import { logger, logRequest } from "#app/platform/log.server.ts";
+import { metricsEnv } from "#app/metrics/metrics-env.server.ts";
 import { analyticsEnv } from "#app/analytics/analytics-env.server.ts";
 import { isCountedAnswer, startCountingViews } from "#app/analytics/page-views.server.ts";
 import { isSchemaCurrent } from "#app/platform/migrations.server.ts";
@@ -44,6 +45,7 @@ export { getServices, startServing, stopServices } from "#app/platform/services.
 // work, and is named here so that it is part of the server's bundle.
 export { meetingReminders } from "#app/booking/reminders.server.ts";
 export { dailyPurge } from "#app/purge-steps.server.ts";
+export { dailyBackup } from "#app/backup-steps.server.ts";
 export { replyReminders } from "#app/workspace/inbox/reply-promise.server.ts";
 export { logger } from "#app/platform/log.server.ts";
 
@@ -194,6 +196,27 @@ export async function createApp({ clientDir }: { clientDir: string }): Promise<{
 
   app.use(compression());
 
+  // Prometheus' scrape (app/metrics/): only with METRICS_TOKEN set (else the site's 404), and
+  // only for a request that carries it. Answers are measured only then, too.
+  const metricsToken = metricsEnv.METRICS_TOKEN;
+  // prom-client is loaded only then: a site without monitoring keeps its memory at rest (decision 043).
+  const metricsModule = metricsToken ? await import("#app/metrics/metrics.server.ts") : null;
+  const metrics = metricsModule?.createMetrics((await getServices()).db) ?? null;
+  if (metricsModule && metrics && metricsToken) {
+    const { hasToken } = metricsModule;
+    app.get("/metrics", async (req, res) => {
+      res.set("Cache-Control", "no-store");
+      if (!hasToken(req.get("authorization"), metricsToken))
+        return void res
+          .status(401)
+          .set("WWW-Authenticate", 'Bearer realm="metrics"')
+          .type("text/plain")
+          .send("Unauthorized");
+      const { contentType, text } = await metrics.scrape();
+      res.type(contentType).send(text);
+    });
+  }
+
   app.get("/healthz", (_req, res) => {
     res.type("text/plain").set("Cache-Control", "no-store").send("ok");
   });
@@ -293,15 +316,11 @@ export async function createApp({ clientDir }: { clientDir: string }): Promise<{
     const requestId = requestIdOf(req);
     // As requested: an error page's answer rewrites the request (statusPage above).
     const { method = "GET", url = "/" } = req;
-    const logLine = (aborted = false) =>
-      logRequest({
-        requestId,
-        method,
-        path: pathOf(url),
-        status: res.statusCode,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-        aborted,
-      });
+    const logLine = (aborted = false) => {
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      logRequest({ requestId, method, path: pathOf(url), status: res.statusCode, ms, aborted });
+      metrics?.observe(pathOf(url), res.statusCode, ms);
+    };
     if (servePrerendered(req, res, requestId)) return logLine();
     res.setHeader("X-Request-Id", requestId);
     // On "close", not "finish": "close" comes for every answer, also one the client stopped

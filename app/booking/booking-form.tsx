@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { FormAlert, GuardFields, SubmitWithPrivacyNote, useSiteForm } from "#app/forms/form-parts.tsx";
+import { FormAlert, GuardFields, SubmitWithPrivacyNote, TextField, useSiteForm } from "#app/forms/form-parts.tsx";
 import { pages } from "#app/site/pages.ts";
 import { Field, FieldErrors, RequiredMark } from "#app/ui/field.tsx";
 import { TimeOption, type TimeSlot } from "./time-option.tsx";
@@ -35,11 +35,12 @@ export function BookingForm({
   lastResult: SubmissionResult<string[]> | null | undefined;
   formError: string | null | undefined;
 }) {
-  const { form, fields, control, value, formProps, sending, focusAlert } = useSiteForm({
+  const site = useSiteForm({
     id: "booking-form",
     schema: bookingFormSchema,
     lastResult,
   });
+  const { form, fields, control, value, formProps, sending, focusAlert } = site;
   const { fields: labels } = content;
   const chosen = value("start");
   const startErrors = fields.start.errors;
@@ -83,64 +84,35 @@ export function BookingForm({
         </fieldset>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field
-            id={fields.name.id}
-            errorId={fields.name.errorId}
+          <TextField
+            form={site}
+            name="name"
             label={labels.name.label}
             required
-            errors={fields.name.errors}
-          >
-            {(props) => (
-              <input
-                {...props}
-                {...control("name")}
-                defaultValue={value("name")}
-                type="text"
-                autoComplete="name"
-                spellCheck={false}
-                required
-                maxLength={bookingLimits.name}
-              />
-            )}
-          </Field>
-          <Field
-            id={fields.email.id}
-            errorId={fields.email.errorId}
+            type="text"
+            autoComplete="name"
+            spellCheck={false}
+            maxLength={bookingLimits.name}
+          />
+          <TextField
+            form={site}
+            name="email"
             label={labels.email.label}
             required
-            errors={fields.email.errors}
-          >
-            {(props) => (
-              <input
-                {...props}
-                {...control("email")}
-                defaultValue={value("email")}
-                type="email"
-                autoComplete="email"
-                required
-                maxLength={bookingLimits.email}
-              />
-            )}
-          </Field>
+            type="email"
+            autoComplete="email"
+            maxLength={bookingLimits.email}
+          />
           <div className="sm:col-span-2">
-            <Field
-              id={fields.company.id}
-              errorId={fields.company.errorId}
+            <TextField
+              form={site}
+              name="company"
               label={labels.company.label}
-              errors={fields.company.errors}
-            >
-              {(props) => (
-                <input
-                  {...props}
-                  {...control("company")}
-                  defaultValue={value("company")}
-                  type="text"
-                  autoComplete="organization"
-                  spellCheck={false}
-                  maxLength={bookingLimits.company}
-                />
-              )}
-            </Field>
+              type="text"
+              autoComplete="organization"
+              spellCheck={false}
+              maxLength={bookingLimits.company}
+            />
           </div>
           <div className="sm:col-span-2">
             <Field

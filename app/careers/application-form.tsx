@@ -3,7 +3,7 @@ import type { CareersContent } from "./careers-content-schema.ts";
 import { applicationFormSchema, applicationLimits, resumeUploads } from "./application-schema.ts";
 import { Card } from "#app/ui/card.tsx";
 import { Field, FieldErrors, Fieldset, FileField, RequiredMark } from "#app/ui/field.tsx";
-import { FormAlert, GuardFields, SubmitWithPrivacyNote, useSiteForm } from "#app/forms/form-parts.tsx";
+import { FormAlert, GuardFields, SubmitWithPrivacyNote, TextField, useSiteForm } from "#app/forms/form-parts.tsx";
 import { pages } from "#app/site/pages.ts";
 import { fillMessage } from "#app/forms/field-rules.ts";
 
@@ -27,11 +27,12 @@ export function ApplicationForm({
   lastResult: SubmissionResult<string[]> | null | undefined;
   formError: string | null | undefined;
 }) {
-  const { form, fields, control, value, formProps, sending, focusAlert } = useSiteForm({
+  const site = useSiteForm({
     id: "application-form",
     schema: applicationFormSchema,
     lastResult,
   });
+  const { form, fields, control, value, formProps, sending, focusAlert } = site;
   // The server sent the form back: the file chosen before is gone (without JavaScript).
   const cameBack = Boolean(lastResult || formError);
   // The promise names the configured period, the one the purge keeps.
@@ -40,49 +41,29 @@ export function ApplicationForm({
     futureConsent: fillMessage(content.fields.futureConsent, { months: futureOpeningsMonths }),
   };
   const text = (name: "firstName" | "lastName" | "location", autoComplete: string, required = false) => (
-    <Field
-      id={fields[name].id}
-      errorId={fields[name].errorId}
+    <TextField
+      form={site}
+      name={name}
       label={labels[name]}
       required={required}
-      errors={fields[name].errors}
-    >
-      {(props) => (
-        <input
-          {...props}
-          {...control(name)}
-          defaultValue={value(name)}
-          type="text"
-          autoComplete={autoComplete}
-          spellCheck={false}
-          required={required}
-          maxLength={applicationLimits.line}
-        />
-      )}
-    </Field>
+      type="text"
+      autoComplete={autoComplete}
+      spellCheck={false}
+      maxLength={applicationLimits.line}
+    />
   );
   const link = (name: "linkedin" | "github" | "portfolio") => (
-    <Field
-      id={fields[name].id}
-      errorId={fields[name].errorId}
-      hintId={fields[name].descriptionId}
+    <TextField
+      form={site}
+      name={name}
       label={labels[name]}
       hint={content.urlHints[name]}
-      errors={fields[name].errors}
-    >
-      {(props) => (
-        <input
-          {...props}
-          {...control(name)}
-          defaultValue={value(name)}
-          type="text"
-          inputMode="url"
-          autoComplete="url"
-          spellCheck={false}
-          maxLength={applicationLimits.link}
-        />
-      )}
-    </Field>
+      type="text"
+      inputMode="url"
+      autoComplete="url"
+      spellCheck={false}
+      maxLength={applicationLimits.link}
+    />
   );
   const checkbox = (name: "consent" | "futureConsent", required: boolean) => (
     <div>
@@ -117,37 +98,23 @@ export function ApplicationForm({
         <Fieldset legend={content.sections.you}>
           {text("firstName", "given-name", true)}
           {text("lastName", "family-name", true)}
-          <Field
-            id={fields.email.id}
-            errorId={fields.email.errorId}
+          <TextField
+            form={site}
+            name="email"
             label={labels.email}
             required
-            errors={fields.email.errors}
-          >
-            {(props) => (
-              <input
-                {...props}
-                {...control("email")}
-                defaultValue={value("email")}
-                type="email"
-                autoComplete="email"
-                required
-                maxLength={applicationLimits.email}
-              />
-            )}
-          </Field>
-          <Field id={fields.phone.id} errorId={fields.phone.errorId} label={labels.phone} errors={fields.phone.errors}>
-            {(props) => (
-              <input
-                {...props}
-                {...control("phone")}
-                defaultValue={value("phone")}
-                type="tel"
-                autoComplete="tel"
-                maxLength={applicationLimits.phone}
-              />
-            )}
-          </Field>
+            type="email"
+            autoComplete="email"
+            maxLength={applicationLimits.email}
+          />
+          <TextField
+            form={site}
+            name="phone"
+            label={labels.phone}
+            type="tel"
+            autoComplete="tel"
+            maxLength={applicationLimits.phone}
+          />
           <div className="sm:col-span-2">{text("location", "address-level2")}</div>
         </Fieldset>
         <Fieldset legend={content.sections.links}>

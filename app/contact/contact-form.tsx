@@ -3,7 +3,7 @@ import type { ContactContent } from "./contact-content-schema.ts";
 import { contactFormSchema, contactLimits, contactUploads } from "./contact-schema.ts";
 import { Card } from "#app/ui/card.tsx";
 import { Field, Fieldset, FileField } from "#app/ui/field.tsx";
-import { FormAlert, GuardFields, SubmitWithPrivacyNote, useSiteForm } from "#app/forms/form-parts.tsx";
+import { FormAlert, GuardFields, SubmitWithPrivacyNote, TextField, useSiteForm } from "#app/forms/form-parts.tsx";
 import { pages } from "#app/site/pages.ts";
 
 /**
@@ -22,11 +22,12 @@ export function ContactForm({
   lastResult: SubmissionResult<string[]> | null | undefined;
   formError: string | null | undefined;
 }) {
-  const { form, fields, control, value, formProps, sending, focusAlert } = useSiteForm({
+  const site = useSiteForm({
     id: "contact-form",
     schema: contactFormSchema,
     lastResult,
   });
+  const { form, fields, control, value, formProps, sending, focusAlert } = site;
   const { fields: labels } = content;
   // The server sent the form back: files chosen before are gone (without JavaScript).
   const cameBack = Boolean(lastResult || formError);
@@ -39,80 +40,42 @@ export function ContactForm({
       <form method="post" encType="multipart/form-data" {...formProps} className="space-y-10">
         <GuardFields stamp={stamp} />
         <Fieldset legend={content.sections.you}>
-          <Field
-            id={fields.name.id}
-            errorId={fields.name.errorId}
+          <TextField
+            form={site}
+            name="name"
             label={labels.name.label}
             required
-            errors={fields.name.errors}
-          >
-            {(props) => (
-              <input
-                {...props}
-                {...control("name")}
-                defaultValue={value("name")}
-                type="text"
-                autoComplete="name"
-                spellCheck={false}
-                required
-                maxLength={contactLimits.name}
-              />
-            )}
-          </Field>
-          <Field
-            id={fields.email.id}
-            errorId={fields.email.errorId}
+            type="text"
+            autoComplete="name"
+            spellCheck={false}
+            maxLength={contactLimits.name}
+          />
+          <TextField
+            form={site}
+            name="email"
             label={labels.email.label}
             required
-            errors={fields.email.errors}
-          >
-            {(props) => (
-              <input
-                {...props}
-                {...control("email")}
-                defaultValue={value("email")}
-                type="email"
-                autoComplete="email"
-                required
-                maxLength={contactLimits.email}
-              />
-            )}
-          </Field>
-          <Field
-            id={fields.phone.id}
-            errorId={fields.phone.errorId}
+            type="email"
+            autoComplete="email"
+            maxLength={contactLimits.email}
+          />
+          <TextField
+            form={site}
+            name="phone"
             label={labels.phone.label}
-            errors={fields.phone.errors}
-          >
-            {(props) => (
-              <input
-                {...props}
-                {...control("phone")}
-                defaultValue={value("phone")}
-                type="tel"
-                autoComplete="tel"
-                maxLength={contactLimits.phone}
-              />
-            )}
-          </Field>
-          <Field
-            id={fields.company.id}
-            errorId={fields.company.errorId}
+            type="tel"
+            autoComplete="tel"
+            maxLength={contactLimits.phone}
+          />
+          <TextField
+            form={site}
+            name="company"
             label={labels.company.label}
-            errors={fields.company.errors}
-          >
-            {(props) => (
-              <input
-                {...props}
-                {...control("company")}
-                defaultValue={value("company")}
-                type="text"
-                autoComplete="organization"
-                spellCheck={false}
-                maxLength={contactLimits.company}
-              />
-            )}
-          </Field>
+            type="text"
+            autoComplete="organization"
+            spellCheck={false}
+            maxLength={contactLimits.company}
+          />
         </Fieldset>
         <Fieldset legend={content.sections.project}>
           <div className="sm:col-span-2">
@@ -170,22 +133,13 @@ export function ContactForm({
         </Fieldset>
         <Fieldset legend={content.sections.more}>
           <div className="sm:col-span-2">
-            <Field
-              id={fields.source.id}
-              errorId={fields.source.errorId}
+            <TextField
+              form={site}
+              name="source"
               label={labels.source.label}
-              errors={fields.source.errors}
-            >
-              {(props) => (
-                <input
-                  {...props}
-                  {...control("source")}
-                  defaultValue={value("source")}
-                  type="text"
-                  maxLength={contactLimits.source}
-                />
-              )}
-            </Field>
+              type="text"
+              maxLength={contactLimits.source}
+            />
           </div>
         </Fieldset>
         <SubmitWithPrivacyNote

@@ -1,9 +1,18 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
+import {
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type * as z from "zod/mini";
 import { Alert } from "#app/ui/alert.tsx";
 import { Button } from "#app/ui/button.tsx";
+import { Field } from "#app/ui/field.tsx";
 import type { FormSchema } from "./field-rules.ts";
 import { honeypotField, startedField, visitorZoneField } from "./guard-fields.ts";
 
@@ -220,6 +229,51 @@ export function FormAlert({
         </Alert>
       ) : null}
     </div>
+  );
+}
+
+/** What a field needs of its form (useSiteForm gives it): its metadata, its control props and first value. */
+type FormOfField<Name extends string> = {
+  fields: Record<Name, { id: string; errorId: string; descriptionId: string; errors?: string[] }>;
+  control: (name: Name) => { name: string; autoFocus?: boolean };
+  value: (name: Name) => string | undefined;
+};
+
+/**
+ * A labelled one-line text box of a public form (contact, application, booking): its label and
+ * required mark, hint and errors tied to it for screen readers, the value typed kept when the form
+ * comes back, and focus on the first field in error. `input` is what the box itself says (type,
+ * autocomplete, length).
+ */
+export function TextField<Name extends string>({
+  form,
+  name,
+  label,
+  required = false,
+  hint,
+  ...input
+}: {
+  form: FormOfField<Name>;
+  name: Name;
+  label: string;
+  required?: boolean;
+  hint?: ReactNode;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "form" | "name" | "id" | "defaultValue" | "required" | "className">) {
+  const field = form.fields[name];
+  return (
+    <Field
+      id={field.id}
+      errorId={field.errorId}
+      hintId={field.descriptionId}
+      label={label}
+      required={required}
+      hint={hint}
+      errors={field.errors}
+    >
+      {(props) => (
+        <input {...props} {...form.control(name)} defaultValue={form.value(name)} required={required} {...input} />
+      )}
+    </Field>
   );
 }
 

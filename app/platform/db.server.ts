@@ -504,6 +504,9 @@ function sqliteAdapter(database: DatabaseSync): SqliteDatabase {
   };
 }
 
+/** The embedded database's file in the data folder (a backup copies it, a restore replaces it). */
+export const sqliteFileOf = (dataDir: string) => path.resolve(dataDir, "site.sqlite");
+
 export function openDatabase({ dataDir, databaseUrl }: { dataDir: string; databaseUrl?: string }): Database {
   if (databaseUrl) {
     // pg (about 9 MB resident) is loaded only for PostgreSQL, not on the embedded database.
@@ -519,7 +522,7 @@ export function openDatabase({ dataDir, databaseUrl }: { dataDir: string; databa
     };
   }
   mkdirSync(dataDir, { recursive: true });
-  const file = path.resolve(dataDir, "site.sqlite");
+  const file = sqliteFileOf(dataDir);
   const database = new DatabaseSync(file);
   // secure_delete: a deleted row's bytes are overwritten with zeros, not left readable in free
   // pages of the file (the purge and erasures must leave nothing behind, decision 021).

@@ -26,9 +26,11 @@ const automaticHeaders = { "Auto-Submitted": "auto-generated", "X-Auto-Response-
 
 export type SendEmail = (mail: OutgoingMail) => Promise<void>;
 
+/** The folder of the local outbox (no SMTP_URL): a backup keeps its files. */
+export const localMailDir = (dataDir: string) => path.resolve(dataDir, "mail");
+
 /** Where the local outbox (no SMTP_URL) keeps one message: an erasure removes the person's files by it. */
-export const localMailFile = (dataDir: string, fileName: string) =>
-  path.join(path.resolve(dataDir, "mail"), `${fileName}.eml`);
+export const localMailFile = (dataDir: string, fileName: string) => path.join(localMailDir(dataDir), `${fileName}.eml`);
 
 /**
  * timeoutMs bounds each wait on the SMTP server (connecting, its greeting, a silent socket): a
@@ -101,7 +103,7 @@ export function createMailer({
     };
   }
 
-  const outbox = path.resolve(dataDir, "mail");
+  const outbox = localMailDir(dataDir);
   const transport = lazily({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     send: async (mail) => {

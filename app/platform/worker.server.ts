@@ -30,6 +30,11 @@ export type Job = {
   now?: () => Date;
 };
 
+const failures = new Map<string, number>();
+
+/** Failed runs since this process started, by job name (what /metrics reports as the worker's failures). */
+export const workerFailures = (): ReadonlyMap<string, number> => failures;
+
 /** An error's message followed by its causes': what the log says of a failed run. */
 export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
@@ -98,7 +103,10 @@ export function startWorker({
           }
         } catch (error) {
           // Stopping ends the work under way on purpose: what is left is done at the next start.
-          if (!stopping.signal.aborted) onError(`${job.name} run failed: ${describeError(error)}`);
+          if (!stopping.signal.aborted) {
+            failures.set(job.name, (failures.get(job.name) ?? 0) + 1);
+            onError(`${job.name} run failed: ${describeError(error)}`);
+          }
         }
       } while (again && !stopping.signal.aborted);
     })().finally(() => {

@@ -11,6 +11,8 @@ export const PrivacySchema = z.object({
     title: text,
     columns: z.object({ what: text, why: text, basis: text, kept: text }),
     items: z.array(z.object({ name: text, what: text, why: text, basis: text, kept: text })).min(1),
+    /** How long the backups keep copies of the above ({backupDays}: BACKUP_KEEP, one backup a day). */
+    backups: text,
   }),
   recipients: z.object({ title: text, mail: text, embeds: text, embedsNone: text, hosting: text, notSold: text }),
   rights: z.object({ title: text, items: z.array(text).min(1), howTo: text }),

@@ -81,6 +81,8 @@ export const privacy = {
         kept: "As proof of the choice while it applies.",
       },
     ],
+    backups:
+      "Our backups of the site's data, which hold copies of the above, are made once a day and each is deleted after {backupDays} days. When we restore one, what you asked us to erase is erased again before the site is back.",
   },
   recipients: {
     title: "Who else receives it",

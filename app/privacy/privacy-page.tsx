@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { Container } from "#app/ui/container.tsx";
 import { PageHero } from "#app/ui/section.tsx";
 import { fillTemplate } from "#app/platform/fill-template.ts";
@@ -29,6 +29,9 @@ function NoticeSection({ id, title, children }: { id: string; title: string; chi
 
 export default function Privacy() {
   const config = useSiteConfig();
+  // How long the backups keep a copy (BACKUP_KEEP daily backups): one of the site's values the
+  // root gives (app/config.ts), so a build made for another BACKUP_KEEP is refused at start.
+  const backupDays = useRouteLoaderData<{ config: { backupDays: number } }>("root")?.config.backupDays ?? "";
   const notice = usePrivacyNotice();
   const controller = notice.privacyController ?? site.companyName;
   const values = {
@@ -41,6 +44,7 @@ export default function Privacy() {
     spamDays: notice.retentionSpamDays,
     mailDays: config.retentionMailDays,
     authority: notice.privacyAuthority ?? "",
+    backupDays,
   };
   const fill = (template: string) => fillTemplate(template, values);
   const embedHosts = [
@@ -102,6 +106,7 @@ export default function Privacy() {
                 </dl>
               </section>
             ))}
+            <p className="mt-6">{fill(privacy.collections.backups)}</p>
           </NoticeSection>
 
           <NoticeSection id="recipients-title" title={privacy.recipients.title}>

@@ -9,6 +9,10 @@ import { newId } from "#app/platform/ids.server.ts";
 import { type Schema, type SubmissionKind, toBuffer } from "#app/platform/db.server.ts";
 import { removeLocalMail } from "#app/platform/outbox.server.ts";
 import { signFor } from "#app/platform/secret.server.ts";
+import { log } from "#app/platform/log.server.ts";
+import { describeError } from "#app/platform/worker.server.ts";
+import { backupsEnv } from "#app/backups/backups-env.server.ts";
+import { saveErasureList } from "#app/backups/erasure-list.server.ts";
 import { deleteSubmissions } from "./retention.server.ts";
 
 // A person's requests by e-mail address (GDPR art. 15 and 17) are about that person: they take
@@ -198,7 +202,23 @@ export async function eraseAddress(
   await removeLocalMail(dataDir, found.mail);
   const detail = `${submissions} submissions, ${mail} other e-mail copies, ${meetings} meetings cancelled, ${found.mentions.length} mentions left for review`;
   await recordRequest(db, "erasure", addressHash(secret, address), detail, now);
+  await keepErasuresBesideBackups(db);
   return { submissions, mail, meetings, mentions: found.mentions };
+}
+
+/**
+ * With BACKUP_DIR, the list of erasures beside the backups is written again at once (the daily
+ * backup writes it too): a restore of an older backup erases the person again. Failing to write
+ * it is logged, not thrown: the erasure itself is done.
+ */
+async function keepErasuresBesideBackups(db: Kysely<Schema>) {
+  const dir = backupsEnv.BACKUP_DIR;
+  if (!dir) return;
+  try {
+    saveErasureList(dir, await recordedErasures(db));
+  } catch (error) {
+    log.error(`The erasures could not be written beside the backups (BACKUP_DIR): ${describeError(error)}`);
+  }
 }
 
 /** The recorded erasures: to keep beside the backups, and to apply again after a restore. */

@@ -1,4 +1,5 @@
 import { Link, NavLink, useLocation } from "react-router";
+import { MenuIcon } from "#app/ui/menu-icon.tsx";
 import type { Link as SiteLink } from "./content-schema.ts";
 import { buttonClasses } from "#app/ui/button.tsx";
 import { Container } from "#app/ui/container.tsx";
@@ -54,22 +55,7 @@ export function SiteHeader({
           {/* <details> keeps the small-screen menu working without JavaScript; the key closes it on navigation. */}
           <details key={pathname} className="group relative sm:hidden">
             <summary className="inline-flex min-h-11 min-w-11 cursor-pointer list-none items-center justify-center gap-2 rounded-control border border-line px-3 font-semibold [&::-webkit-details-marker]:hidden">
-              <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" focusable="false">
-                <path
-                  d="M4 7h16M4 12h16M4 17h16"
-                  className="group-open:hidden"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                />
-                <path
-                  d="M6 6l12 12M18 6 6 18"
-                  className="hidden group-open:block"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                />
-              </svg>
+              <MenuIcon />
               {menuLabel}
             </summary>
             <ul className="absolute right-0 mt-2 flex w-56 flex-col gap-2 rounded-card border border-line bg-raised p-3 shadow-card">

@@ -21,6 +21,10 @@ test("the notice names who answers for the data and the configured periods, and 
   await expect(
     page.getByText(/newsletter and sign-in forms shown in frames on some pages \(forms\.embed\.example\)/),
   ).toBeVisible();
+  // How long the backups keep copies (BACKUP_KEEP).
+  await expect(
+    page.getByText(`are made once a day and each is deleted after ${config.backupDays} days.`, { exact: false }),
+  ).toBeVisible();
   await expect(page.getByText(`Write to ${config.privacyEmail} from the address you used with us.`)).toBeVisible();
   await expect(
     page.getByRole("region", { name: "Who is responsible" }).getByRole("link", { name: config.privacyEmail }),

@@ -61,6 +61,10 @@ const offeredModules: Record<string, string> = {
   "app/analytics/dashboard.server.ts":
     "the figures of a range of days (the workspace's analytics dashboard shows them)",
   "app/analytics/days.ts": "days as the counts are kept (the dashboard's range is chosen in them)",
+  "app/backups/backups-env.server.ts": "where the backups are kept (an erasure is recorded beside them)",
+  "app/backups/erasure-list.server.ts": "the erasures kept beside the backups (an erasure writes the list again)",
+  "app/backups/daily-backup.server.ts":
+    "when the daily backup last succeeded (the workspace warns the admins when it is late, /metrics tells it)",
 };
 
 /**

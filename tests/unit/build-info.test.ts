@@ -23,4 +23,8 @@ test("names each public variable whose value differs from the build's", () => {
     "CONSENT_REVISION is 2 but the build was made with 1",
     "RETENTION_SPAM_DAYS is 14 but the build was made with 30",
   ]);
+  // And how long the backups keep a copy.
+  expect(configDifferences(built, siteConfig(parseConfig({ BACKUP_KEEP: "30" })))).toEqual([
+    "BACKUP_KEEP is 30 but the build was made with 14",
+  ]);
 });

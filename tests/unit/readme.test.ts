@@ -14,11 +14,12 @@ test("CI runs the README's test command, and the README's first command starts t
   expect(readme).toContain("\nnpm install && npm start\n");
 });
 
-test("docs/operating.md's configuration table lists every environment variable the schemas read", async () => {
+test("docs/operating.md's configuration table (and docs/backups.md's, for backups and metrics) lists every environment variable the schemas read", async () => {
   const { PlatformConfig } = await import("#app/platform/env.ts");
   const { configParts } = await import("#app/config.ts");
+  const tables = operating + readFileSync(path.join(root, "docs/backups.md"), "utf8");
   for (const part of [PlatformConfig, ...configParts])
-    for (const name of Object.keys(part.shape)) expect(operating).toContain(`| \`${name}\``);
+    for (const name of Object.keys(part.shape)) expect(tables, name).toContain(`| \`${name}\``);
 });
 
 test("the README sends the reader to the full configuration", () => {

@@ -83,12 +83,18 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
           />
         )}
       </Field>
-      <section aria-labelledby={`${id}-preview-title`} className="min-w-0">
+      <div className="min-w-0">
         {/* A heading of the form's level under the page's h1: the preview's own headings are h2 to h4. */}
         <h2 id={`${id}-preview-title`} className="mb-1.5 text-base font-semibold">
           {text.title}
         </h2>
-        <div className="max-h-[32rem] overflow-y-auto rounded-control border border-line bg-canvas px-4 py-1">
+        {/* Focusable, so that a keyboard scrolls a long preview too. */}
+        <section
+          aria-labelledby={`${id}-preview-title`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+          tabIndex={0}
+          className="max-h-[32rem] overflow-y-auto rounded-control border border-line bg-canvas px-4 py-1"
+        >
           {html ? (
             <div
               className={descriptionClasses}
@@ -98,7 +104,7 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
           ) : (
             <p className="my-3 text-ink-muted">{text.empty}</p>
           )}
-        </div>
+        </section>
         {failed ? (
           <p role="status" className="mt-1.5 text-sm font-semibold text-danger">
             {text.failed}
@@ -109,7 +115,7 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
             {text.update}
           </Button>
         )}
-      </section>
+      </div>
     </div>
   );
 }

@@ -50,8 +50,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   return {
     filter,
-    // Admins land here: a purge that keeps failing is seen without opening Data requests.
-    purgeLate: purge?.late ?? null,
+    // Admins land here: a purge or backup that keeps failing is seen without opening Data requests.
+    purgeLate: [purge?.late, purge?.backupLate].filter(Boolean).join(" ") || null,
     rows: page.rows.map(({ meeting, ...row }) => ({
       ...row,
       // How long ago, the exact time on hover and focus: what a person scanning the list reads.

@@ -381,7 +381,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             <ul className="mt-3 space-y-2">
               {members.map((member) => (
                 <li key={member.id} className="flex flex-wrap items-center gap-4">
-                  <span className="font-semibold">{member.email}</span>
+                  <span className="font-semibold break-all">{member.email}</span>
                   <span className="text-ink-muted">
                     {member.allowed ? copy.access.allowed : copy.access.notAllowed}
                   </span>

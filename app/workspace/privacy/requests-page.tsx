@@ -78,6 +78,8 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
       <h1 className="text-3xl font-extrabold tracking-tight">{copy.title}</h1>
       <p className="mt-2 text-sm text-ink-muted">{loaderData.purge.last}</p>
       {loaderData.purge.late ? <Warning>{loaderData.purge.late}</Warning> : null}
+      <p className="mt-1 text-sm text-ink-muted">{loaderData.purge.backupLast}</p>
+      {loaderData.purge.backupLate ? <Warning>{loaderData.purge.backupLate}</Warning> : null}
       <p className="mt-2 text-ink-muted">{copy.intro}</p>
       <p className="mt-2 text-ink-muted">{copy.mentionsIntro}</p>
       {actionData ? <Notice tone={actionData.tone}>{actionData.message}</Notice> : null}

@@ -151,6 +151,7 @@ export const WorkspaceSchema = z.object({
     mention: text,
   }),
   purge: z.object({ last: text, never: text, late: text }),
+  backup: z.object({ last: text, never: text, off: text, late: text }),
   passkeys: z.object({
     title: text,
     intro: text,

@@ -193,6 +193,13 @@ export const workspace = {
     never: "never",
     late: "The daily privacy purge has not succeeded for more than two days, so data past its retention period is not being deleted. Tell whoever runs the site: the server's log says why (look for “Privacy purge run failed”).",
   },
+  /** What admins see of the daily backup (app/backups/), beside the purge's. */
+  backup: {
+    last: "Last backup: {time}",
+    never: "never",
+    off: "Backups: none scheduled (whoever runs the site sets BACKUP_DIR, docs/backups.md)",
+    late: "The daily backup has not succeeded for more than two days: a lost disk would lose what came since. Tell whoever runs the site: the server's log says why (look for “Backup run failed”).",
+  },
   passkeys: {
     title: "Your passkeys",
     intro:

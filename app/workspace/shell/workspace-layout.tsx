@@ -1,4 +1,5 @@
 import { Form, Link, Outlet, useLocation } from "react-router";
+import { MenuIcon } from "#app/ui/menu-icon.tsx";
 import { LogoMark } from "#app/ui/logo.tsx";
 import { ownFrameHandle } from "#app/site/hydration.ts";
 import { useNonce } from "#app/site/nonce.ts";
@@ -92,22 +93,7 @@ export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
             {loaderData.email ? (
               <details key={pathname} className="open-when-wide group">
                 <summary className="inline-flex min-h-10 cursor-pointer list-none items-center gap-2 rounded-control border border-line px-3 font-semibold [&::-webkit-details-marker]:hidden">
-                  <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" focusable="false">
-                    <path
-                      d="M4 7h16M4 12h16M4 17h16"
-                      className="group-open:hidden"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                      strokeLinecap="round"
-                    />
-                    <path
-                      d="M6 6l12 12M18 6 6 18"
-                      className="hidden group-open:block"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                      strokeLinecap="round"
-                    />
-                  </svg>
+                  <MenuIcon />
                   {navigation.menu}
                 </summary>
                 <div className="absolute inset-x-0 top-14 max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-b border-line bg-surface px-4 pb-4 shadow-card lg:static lg:mt-6 lg:max-h-none lg:border-0 lg:p-0 lg:shadow-none">
