@@ -7,6 +7,7 @@
 // loads at 1×, its throttling simulated): the first layout task's CPU, the longest main-thread
 // task and the blocking after the observed first paint, all in thread time (what the renderer's
 // main thread ran, which waiting for a core does not inflate).
+import { isoNow } from "#app/platform/clock.ts";
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import { loadavg } from "node:os";
@@ -158,7 +159,7 @@ export async function benchPeers({ targets, runs }: { targets: Target[]; runs: n
   } finally {
     chrome.kill();
   }
-  return { date: new Date().toISOString(), load: [loadBefore, loadavg()[0] as number], runs, rows };
+  return { date: isoNow(), load: [loadBefore, loadavg()[0] as number], runs, rows };
 }
 
 /** "median (min–max)" of the runs. */
