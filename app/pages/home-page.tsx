@@ -75,7 +75,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <Section
         labelledBy="services-title"
-        className="below-fold [contain-intrinsic-size:auto_1195px] lg:[contain-intrinsic-size:auto_519px]"
+        // Laid out late only without client logos: their number is the team's, not a height we know.
+        className={
+          shown.clients.logos.length
+            ? undefined
+            : "below-fold [contain-intrinsic-size:auto_1195px] lg:[contain-intrinsic-size:auto_519px]"
+        }
       >
         <SectionHeader id="services-title" title={home.services.title} description={home.services.description} />
         <ClientLogos clients={shown.clients} />

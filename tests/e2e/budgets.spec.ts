@@ -130,6 +130,10 @@ test.describe("with a full set of proof", () => {
     await expect
       .poll(async () => (await (await fetch(`${server.url}/about`)).text()).includes("Engineer Example 8"))
       .toBe(true);
+    // The home page is rendered again beside it: wait for its six logos too.
+    await expect
+      .poll(async () => ((await (await fetch(`${server.url}/`)).text()).match(/<img[^>]+src="\/media\//g) ?? []).length)
+      .toBe(6);
   });
   test.afterAll(() => server?.stop());
 
