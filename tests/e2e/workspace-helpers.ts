@@ -41,7 +41,7 @@ export async function addAuthenticator(context: BrowserContext, page: Page) {
 
 export async function enrol(page: Page, path: string, email: string) {
   await page.goto(path);
-  await expect(page.getByRole("heading", { name: "Create your passkey" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Create your passkey" })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(email)).toBeVisible();
   await page.getByRole("button", { name: "Create a passkey" }).click();
   // Creating the passkey and signing in take a few round trips: longer on a loaded machine.

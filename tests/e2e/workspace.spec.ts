@@ -561,8 +561,13 @@ test.describe("in Kolkata", () => {
     const visitorEmail = `asha.${id}@example.com`;
     await sendInquiry(page, hydrated, company, visitorEmail, pdf(`monsoon ${id}`));
     // The receipt: the browser's zone, sent with the form, and UTC beside it.
-    const mail = await mailContaining(storage, `To: ${visitorEmail}`);
-    const unfolded = mail.map((eml) => eml.replace(/=\r?\n/g, "")).find((eml) => eml.includes("arrived on"));
+    // The outbox writes the receipt a moment after the answer.
+    const receipt = async () =>
+      (await mailContaining(storage, `To: ${visitorEmail}`))
+        .map((eml) => eml.replace(/=\r?\n/g, ""))
+        .find((eml) => eml.includes("arrived on"));
+    await expect.poll(receipt, { timeout: 15_000 }).toBeDefined();
+    const unfolded = await receipt();
     expect(unfolded).toMatch(
       /Your inquiry arrived on \w+ \d+, \d{4} at \d\d:\d\d India Standard Time \(.*\d\d:\d\d UTC\)/,
     );
