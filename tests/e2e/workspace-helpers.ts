@@ -80,3 +80,26 @@ export async function bookMeeting(page: Page, person: { name: string; email: str
   await page.getByRole("button", { name: "Book this meeting" }).click();
   await expect(page.getByRole("heading", { name: "Your meeting is booked" })).toBeVisible();
 }
+
+/** A general application from the careers page, with a résumé, as a visitor sends it. */
+export async function applyInGeneral(
+  page: Page,
+  person: { firstName: string; lastName: string; email: string },
+  { coverNote, resumeName = "resume.pdf" }: { coverNote: string; resumeName?: string },
+) {
+  await page.goto("/careers/apply");
+  await closePrivacyBanner(page);
+  await page.getByLabel("First name").fill(person.firstName);
+  await page.getByLabel("Last name").fill(person.lastName);
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel("Phone number").fill("+44 20 7946 0018");
+  await page.getByLabel("Cover note").fill(coverNote);
+  await page.getByLabel(/I agree that .* stores and processes my application/).check();
+  await page.getByLabel("Resume").setInputFiles({
+    name: resumeName,
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4\n% resume\n%%EOF\n", "latin1"),
+  });
+  await page.getByRole("button", { name: "Send application" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you, your application is on its way" })).toBeVisible();
+}

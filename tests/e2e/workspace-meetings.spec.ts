@@ -1,9 +1,16 @@
 import { readFileSync } from "node:fs";
 import { mailHeader, mimeParts } from "#tests/helpers/mime.ts";
 import type { Browser, Page } from "@playwright/test";
-import { closePrivacyBanner, expect, mailContaining, test } from "./fixtures.ts";
+import { expect, mailContaining, test } from "./fixtures.ts";
 import type { StorageEnv } from "./server-env.ts";
-import { addAuthenticator, bookMeeting, enrol, expectNoAxeViolations, invite } from "./workspace-helpers.ts";
+import {
+  addAuthenticator,
+  applyInGeneral,
+  bookMeeting,
+  enrol,
+  expectNoAxeViolations,
+  invite,
+} from "./workspace-helpers.ts";
 
 // Issue 33, tried as the team would: a visitor books a meeting, moves it and cancels it from the
 // manage link; the workspace, in the staff member's own zone (their browser's, given at enrolment),
@@ -59,24 +66,6 @@ async function bookMoveAndCancel(page: Page, storage: StorageEnv, person: { name
   await expect(page.getByRole("heading", { name: "Your meeting is cancelled" })).toBeVisible();
 }
 
-async function applyInGeneral(page: Page, person: { firstName: string; lastName: string; email: string }) {
-  await page.goto("/careers/apply");
-  await closePrivacyBanner(page);
-  await page.getByLabel("First name").fill(person.firstName);
-  await page.getByLabel("Last name").fill(person.lastName);
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel("Phone number").fill("+44 20 7946 0018");
-  await page.getByLabel("Cover note").fill("I compute.");
-  await page.getByLabel(/I agree that .* stores and processes my application/).check();
-  await page.getByLabel("Resume").setInputFiles({
-    name: "resume.pdf",
-    mimeType: "application/pdf",
-    buffer: Buffer.from("%PDF-1.4\n% resume\n%%EOF\n", "latin1"),
-  });
-  await page.getByRole("button", { name: "Send application" }).click();
-  await expect(page.getByRole("heading", { name: "Thank you, your application is on its way" })).toBeVisible();
-}
-
 test("a meeting booked, moved and cancelled from its manage link reads as cancelled, with its history labelled in the staff member's zone; exports and the audit trail say what happened", async ({
   browser,
   page,
@@ -89,7 +78,7 @@ test("a meeting booked, moved and cancelled from its manage link reads as cancel
   const applicant = { firstName: "Grace", lastName: `Hopper ${id}`, email: `grace.${id}@example.com` };
   const visitor = await visitorPage(browser);
   await bookMoveAndCancel(visitor, storage, person);
-  await applyInGeneral(visitor, applicant);
+  await applyInGeneral(visitor, applicant, { coverNote: "I compute." });
   await visitor.context().close();
 
   // The staff member's browser gives the workspace its zone with the enrolment.

@@ -1,7 +1,14 @@
 import type { Browser, Page } from "@playwright/test";
 import { closePrivacyBanner, expect, mailContaining, test } from "./fixtures.ts";
 import type { StorageEnv } from "./server-env.ts";
-import { addAuthenticator, bookMeeting, enrol, expectNoAxeViolations, invite } from "./workspace-helpers.ts";
+import {
+  addAuthenticator,
+  applyInGeneral,
+  bookMeeting,
+  enrol,
+  expectNoAxeViolations,
+  invite,
+} from "./workspace-helpers.ts";
 
 // Issue 48, part 2: every workspace page, with data in it (an inquiry, an application with a
 // file, a booked meeting, postings, a proof entry, page views), at a phone's width and a laptop's,
@@ -36,24 +43,6 @@ async function sendInquiry(page: Page, person: { name: string; email: string }) 
   await page.getByLabel("How Did You Hear About Us").fill("A conference talk");
   await page.getByRole("button", { name: "Send message" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-}
-
-async function apply(page: Page, person: { firstName: string; lastName: string; email: string }) {
-  await page.goto("/careers/apply");
-  await closePrivacyBanner(page);
-  await page.getByLabel("First name").fill(person.firstName);
-  await page.getByLabel("Last name").fill(person.lastName);
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel("Phone number").fill("+44 20 7946 0018");
-  await page.getByLabel("Cover note").fill("I compute, and I write the compilers that do.");
-  await page.getByLabel(/I agree that .* stores and processes my application/).check();
-  await page.getByLabel("Resume").setInputFiles({
-    name: "resume-with-a-rather-long-file-name-to-wrap.pdf",
-    mimeType: "application/pdf",
-    buffer: Buffer.from("%PDF-1.4\n% resume\n%%EOF\n", "latin1"),
-  });
-  await page.getByRole("button", { name: "Send application" }).click();
-  await expect(page.getByRole("heading", { name: "Thank you, your application is on its way" })).toBeVisible();
 }
 
 async function book(page: Page, storage: StorageEnv, person: { name: string; email: string }) {
@@ -130,7 +119,15 @@ test("every workspace page, with data in it, fits 390 and 1280 px in light and d
   });
   await visitor.goto("/features", { referer: `https://blog-${id}.example/post` });
   await sendInquiry(visitor, { name: `Katherine Johnson ${id}`, email: `katherine.${id}@example.com` });
-  await apply(visitor, { firstName: "Grace", lastName: `Hopper ${id}`, email: `grace.${id}@example.com` });
+  await applyInGeneral(
+    visitor,
+    { firstName: "Grace", lastName: `Hopper ${id}`, email: `grace.${id}@example.com` },
+    // A long name, to see it wrap.
+    {
+      coverNote: "I compute, and I write the compilers that do.",
+      resumeName: "resume-with-a-rather-long-file-name-to-wrap.pdf",
+    },
+  );
   await book(visitor, storage, { name: `Priya Raman ${id}`, email: `priya.${id}@example.com` });
   await visitor.context().close();
 
