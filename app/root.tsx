@@ -18,6 +18,8 @@ import { useHydratedMark } from "./site/hydrated-mark.ts";
 import { useHydration, useOwnFrame } from "./site/hydration.ts";
 import { useNonce } from "./site/nonce.ts";
 import { PreviewBar, usePreviewBar } from "./site/preview-bar.tsx";
+import { footerCopy } from "./site/page-copy.ts";
+import { currentPreview, publishedCopy } from "./site/page-copy.server.ts";
 import type { SiteRootData } from "./site/use-site-config.ts";
 import stylesheet from "./ui/app.css?url";
 import displayFont from "./ui/fonts/bricolage-display.woff2?url";
@@ -30,6 +32,10 @@ export function loader({ request }: Route.LoaderArgs) {
     // variant per choice, picked by the server); crawlers never see the banner.
     consent: viewOf(consentFromCookies(cookies, consentEnv.CONSENT_REVISION)),
     isBot: isbot(request.headers.get("user-agent")),
+    // The footer as published in the workspace (from memory, app/site/page-copy.server.ts).
+    footer: publishedCopy(footerCopy),
+    // A preview of a page's draft copy (the workspace's) comes under the preview bar.
+    previewBar: currentPreview()?.bar ?? null,
   };
   // The frame's parts read only what app/site/ knows of this data.
   return data satisfies SiteRootData;
@@ -101,7 +107,7 @@ export function Layout({ children }: { children: ReactNode }) {
               <SiteFooter
                 companyName={site.companyName}
                 copyrightYear={site.copyrightYear}
-                footer={site.footer}
+                footer={data.footer}
                 contactEmail={data.config.contactEmail}
                 socialUrl={data.config.socialUrl}
                 cookieSettingsLink={(className) => <CookieSettingsLink className={className} />}

@@ -10,7 +10,13 @@ import type { Schema } from "#app/platform/db.server.ts";
 import { log } from "#app/platform/log.server.ts";
 import { nextTurn } from "#app/platform/pacing.server.ts";
 import { describeError, startWorker } from "#app/platform/worker.server.ts";
-import { pages } from "#app/site/pages.ts";
+import {
+  hasPublishedCopy,
+  loadPublishedCopy,
+  pageCopyContent,
+  renderPreviewsWith,
+} from "#app/site/page-copy.server.ts";
+import { pageList, pages } from "#app/site/pages.ts";
 import { type PrerenderedPage, pagePolicy, preparedFile, type prerenderedPages } from "./prerendered.ts";
 import { revisionPollMs } from "./freshness.ts";
 import { fileDocumentPolicy } from "./security-headers.ts";
@@ -23,8 +29,19 @@ import { fileDocumentPolicy } from "./security-headers.ts";
 // made on this instance (before its answer), and at the moment a page changes by itself (a
 // scheduled posting opens, an open one closes).
 
+/** The pages the build prerendered: rendered again once the team has published copy (theirs, the footer). */
+const prerenderedPaths = pageList.filter((page) => page.prerender).map((page) => page.path);
+
 /** Which pages each kind of content shows on, and the next moment they change by themselves. */
 export const contentPages = {
+  // First, so the other kinds' pages are rendered with the copy it loads. The footer is on every
+  // page; the contact page and the others rendered per request read the copy loaded here.
+  [pageCopyContent]: async (db, now) => {
+    await loadPublishedCopy(db);
+    const postings = await postingPages(db, now);
+    const prerendered = hasPublishedCopy() ? prerenderedPaths : [];
+    return { paths: [pages.home.path, pages.about.path, ...postings.paths, ...prerendered], changesAt: null };
+  },
   [postingsContent]: postingPages,
   // The home page's clients, case studies and testimonials; the about page's team.
   [proofContent]: async () => ({ paths: [pages.home.path, pages.about.path], changesAt: null }),
@@ -90,11 +107,15 @@ export async function startLivePages({
   const renderedRevision = new Map<ContentScope, number>();
   const changesAt = new Map<ContentScope, number>();
 
-  /** Renders a kind of content's pages and swaps them in; pages it no longer has leave memory. */
-  async function renderScope(scope: ContentScope) {
+  /**
+   * Renders a kind of content's pages and swaps them in; pages it no longer has leave memory.
+   * A page another kind rendered in the same run (`done`, the paths kept then) is not rendered twice.
+   */
+  async function renderScope(scope: ContentScope, done: Set<string>) {
     const { paths, changesAt: next } = await contentPages[scope](db, now());
     const rendered: Array<[string, PrerenderedPage | null]> = [];
     for (const path of paths) {
+      if (done.has(path)) continue;
       rendered.push([path, await render(path)]);
       await nextTurn(); // the answers waiting go first
     }
@@ -102,7 +123,11 @@ export async function startLivePages({
       if (page) memory.set(path, page);
       else memory.remove(path);
     }
-    const kept = rendered.filter(([, page]) => page).map(([path]) => path);
+    const kept = [
+      ...paths.filter((path) => done.has(path)),
+      ...rendered.filter(([, page]) => page).map(([path]) => path),
+    ];
+    for (const path of kept) done.add(path);
     for (const path of shown.get(scope) ?? []) if (!kept.includes(path)) memory.remove(path);
     shown.set(scope, kept);
     changesAt.set(scope, next?.getTime() ?? Number.POSITIVE_INFINITY);
@@ -112,10 +137,11 @@ export async function startLivePages({
   /** Renders what changed since the last look (everything the first time). */
   async function refresh() {
     const revisions = await contentRevisions(db, contentKinds);
+    const done = new Set<string>();
     for (const scope of contentKinds) {
       const changed = renderedRevision.get(scope) !== revisions[scope];
       if (!changed && (changesAt.get(scope) ?? 0) > epochMs()) continue;
-      const count = await renderScope(scope);
+      const count = await renderScope(scope, done);
       if (renderedRevision.has(scope))
         log.info(`Rendered the ${scope} pages again (revision ${revisions[scope]}): ${count} pages`);
       renderedRevision.set(scope, revisions[scope]);
@@ -139,9 +165,12 @@ export async function startLivePages({
   const worker = startWorker({ name: "Content pages", intervalMs: revisionPollMs, work: serially });
   // A change made here is rendered before its answer (the revision poll is for the other instances').
   renderChangedPagesWith(() => serially().then(() => undefined, failed));
+  // The workspace's previews of draft copy: a page rendered as here, with the draft (not kept).
+  renderPreviewsWith((path) => get(path, "necessary"));
   return {
     stop: async () => {
       renderChangedPagesWith(null);
+      renderPreviewsWith(null);
       await worker.stop();
     },
     refresh: serially,

@@ -1,15 +1,23 @@
 import { z } from "zod";
 import { FormErrorsSchema } from "#app/forms/form-errors-schema.ts";
-import { CardSchema, PageMetaSchema, text } from "#app/site/content-schema.ts";
+import { CardSchema, label, line, PageMetaSchema, paragraph, sentence, text } from "#app/site/content-schema.ts";
 
 export const CareersSchema = z.object({
   meta: PageMetaSchema,
-  intro: z.object({ headline: text, paragraph: text }),
-  reasons: z.object({ title: text, items: z.array(text).min(3) }),
-  benefits: z.object({ title: text, items: z.array(CardSchema).length(4) }),
-  culture: z.object({ title: text, values: z.array(CardSchema).min(3) }),
-  openings: z.object({ title: text, description: text, applyLabel: text, salaryLabel: text, jump: text, none: text }),
-  generalApplication: z.object({ title: text, description: text, label: text }),
+  intro: z.object({ headline: line, paragraph }),
+  reasons: z.object({ title: line, items: z.array(sentence).min(3).max(8) }),
+  benefits: z.object({ title: line, items: z.array(CardSchema).min(1).max(8) }),
+  culture: z.object({ title: line, values: z.array(CardSchema).min(3).max(8) }),
+  openings: z.object({
+    title: line,
+    description: sentence,
+    applyLabel: label,
+    salaryLabel: label,
+    /** {count}: how many positions are open. */
+    jump: line,
+    none: sentence,
+  }),
+  generalApplication: z.object({ title: line, description: sentence, label }),
   posting: z.object({
     backToList: text,
     detailsTitle: text,
@@ -79,3 +87,15 @@ export const CareersSchema = z.object({
 });
 
 export type CareersContent = z.infer<typeof CareersSchema>;
+
+/** The careers page's own copy, which the workspace edits (the postings' and the form's stay in the module). */
+export const CareersPageSchema = CareersSchema.pick({
+  meta: true,
+  intro: true,
+  reasons: true,
+  benefits: true,
+  culture: true,
+  openings: true,
+  generalApplication: true,
+});
+export type CareersPageContent = z.infer<typeof CareersPageSchema>;

@@ -7,7 +7,8 @@ import { PageHero, Panel, Section, SectionHeader } from "#app/ui/section.tsx";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import { openPostings } from "./postings.server.ts";
-import { careers } from "./careers-content.ts";
+import { careersCopy } from "./careers-page-copy.ts";
+import { publishedCopy } from "#app/site/page-copy.server.ts";
 import { formatSalaryRange } from "./salary-range.ts";
 import { pageMeta } from "#app/site/seo.ts";
 import { applyPath, employmentTypeLabel, jobPath, locationLabel } from "./jobs.ts";
@@ -16,13 +17,15 @@ import type { Route } from "./+types/careers-page";
 // The benefits' own icons, in their order: pay, remote work, health, learning.
 const benefitIcons: IconName[] = ["coin", "globe", "heart", "book"];
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, careers.meta);
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, args.loaderData?.copy.meta ?? careersCopy.original.meta);
 
 // Evaluated when the server renders the page into memory: at start, after a change to the
-// postings, and when one opens or closes (server/live-pages.ts).
+// postings or the pages' copy, and when one opens or closes (server/live-pages.ts).
 export async function loader() {
   const { db } = await getServices();
   return {
+    copy: publishedCopy(careersCopy),
     open: (await openPostings(db)).map((job) => ({
       slug: job.slug,
       title: job.title,
@@ -35,6 +38,7 @@ export async function loader() {
 
 export default function Careers({ loaderData }: Route.ComponentProps) {
   const jobs = loaderData.open;
+  const careers = loaderData.copy;
   return (
     <>
       <PageHero title={careers.intro.headline} aside={<TeamIllustration />}>

@@ -1,20 +1,20 @@
 import { z } from "zod";
 import { FormErrorsSchema } from "#app/forms/form-errors-schema.ts";
-import { CardSchema, PageMetaSchema, text } from "#app/site/content-schema.ts";
+import { CardSchema, line, PageMetaSchema, paragraph, sentence, text } from "#app/site/content-schema.ts";
 
 const OptionSchema = z.object({ value: z.string(), label: text });
 const FieldSchema = z.object({ label: text, hint: z.string().optional() });
 
 export const ContactSchema = z.object({
   meta: PageMetaSchema,
-  hero: z.object({ headline: text, intro: text }),
+  hero: z.object({ headline: line, intro: paragraph }),
   /** The hero once the message is sent: the confirmation below it says what happens next. */
-  sentHero: z.object({ headline: text, intro: text }),
+  sentHero: z.object({ headline: line, intro: paragraph }),
   nextSteps: z.object({
-    title: text,
-    reply: text,
-    steps: z.array(CardSchema).length(3),
-    meeting: z.object({ title: text, description: text, dayLabel: text }),
+    title: line,
+    reply: sentence,
+    steps: z.array(CardSchema).min(1).max(5),
+    meeting: z.object({ title: line, description: sentence, dayLabel: line }),
   }),
   form: z.object({
     title: text,
@@ -53,3 +53,7 @@ export const ContactSchema = z.object({
 });
 
 export type ContactContent = z.infer<typeof ContactSchema>;
+
+/** The contact page's own copy, which the workspace edits (the form's stays in the module, with its island). */
+export const ContactPageSchema = ContactSchema.pick({ meta: true, hero: true, sentHero: true, nextSteps: true });
+export type ContactPageContent = z.infer<typeof ContactPageSchema>;

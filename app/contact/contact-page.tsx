@@ -6,6 +6,9 @@ import { Container } from "#app/ui/container.tsx";
 import { Icon } from "#app/ui/illustrations.tsx";
 import { PageHead } from "#app/ui/section.tsx";
 import { contact } from "./contact-content.ts";
+import type { ContactPageContent } from "./contact-content-schema.ts";
+import { contactCopy } from "./contact-page-copy.ts";
+import { publishedCopy } from "#app/site/page-copy.server.ts";
 import { pages } from "#app/site/pages.ts";
 import { Island } from "#app/site/island.tsx";
 import { pageMeta } from "#app/site/seo.ts";
@@ -14,12 +17,13 @@ import { issueFormStamp } from "#app/forms/form-guard.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
 import type { Route } from "./+types/contact-page";
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, contact.meta);
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, args.loaderData?.copy.meta ?? contactCopy.original.meta);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const sent = new URL(request.url).searchParams.get("sent") === "1";
   const { secret } = await getServices();
-  return { sent, stamp: issueFormStamp(secret, "contact") };
+  return { sent, stamp: issueFormStamp(secret, "contact"), copy: publishedCopy(contactCopy) };
 }
 
 // The rate limit's Retry-After travels on the page's response.
@@ -30,9 +34,10 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { nextSteps } = contact;
+  const page = loaderData.copy;
+  const { nextSteps } = page;
   // Once sent, the page says what was received and what happens next once, in the confirmation.
-  const hero = loaderData.sent ? contact.sentHero : contact.hero;
+  const hero = loaderData.sent ? page.sentHero : page.hero;
   return (
     <>
       <PageHead title={hero.headline}>
@@ -46,10 +51,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             action={{ href: pages.contact.path, label: contact.confirmation.another }}
           >
             <h3 className="mt-8 font-bold">{contact.confirmation.nextStepsTitle}</h3>
-            <NextSteps level="h4" className="mt-4" />
+            <NextSteps steps={nextSteps.steps} level="h4" className="mt-4" />
           </Confirmation>
           <aside aria-label={nextSteps.meeting.title}>
-            <MeetingCard />
+            <MeetingCard meeting={nextSteps.meeting} />
           </aside>
         </Container>
       ) : (
@@ -62,8 +67,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <Icon name="clock" />
               {nextSteps.reply}
             </p>
-            <NextSteps level="h3" />
-            <MeetingCard />
+            <NextSteps steps={nextSteps.steps} level="h3" />
+            <MeetingCard meeting={nextSteps.meeting} />
           </aside>
           {/* Checks as the visitor types: the form hydrates at the first interaction. */}
           <Island
@@ -83,11 +88,19 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 }
 
 /** The three steps, their titles one level under the heading they sit beneath. */
-function NextSteps({ level, className = "" }: { level: "h3" | "h4"; className?: string }) {
+function NextSteps({
+  steps,
+  level,
+  className = "",
+}: {
+  steps: ContactPageContent["nextSteps"]["steps"];
+  level: "h3" | "h4";
+  className?: string;
+}) {
   const StepTitle = level;
   return (
     <ol className={`space-y-5 ${className}`}>
-      {contact.nextSteps.steps.map((step, index) => (
+      {steps.map((step, index) => (
         <li key={step.title} className="flex gap-4">
           <span
             className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand font-display font-bold text-brand-ink"
@@ -105,8 +118,7 @@ function NextSteps({ level, className = "" }: { level: "h3" | "h4"; className?: 
   );
 }
 
-function MeetingCard() {
-  const { meeting } = contact.nextSteps;
+function MeetingCard({ meeting }: { meeting: ContactPageContent["nextSteps"]["meeting"] }) {
   return (
     <Card>
       <div className="flex items-center gap-3">

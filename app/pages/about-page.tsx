@@ -1,24 +1,30 @@
 import { ButtonLink } from "#app/ui/button-link.tsx";
 import { CoEngineeringIllustration } from "#app/ui/illustrations.tsx";
 import { PageHero, Panel, Section, SectionHeader } from "#app/ui/section.tsx";
-import { about } from "./about-content.ts";
-import { proof } from "./proof-content.ts";
+import { aboutCopy, proofCopy } from "./page-copies.ts";
 import { proofContent, Team, Testimonials } from "./proof-sections.tsx";
 import { proofLists } from "./proof.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
+import { publishedCopy } from "#app/site/page-copy.server.ts";
 import { pageMeta } from "#app/site/seo.ts";
 import type { Route } from "./+types/about-page";
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, about.meta);
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.copy.meta ?? aboutCopy.original.meta);
 
 // Evaluated when the server renders the page into memory: at start and after each change to the
-// proof (server/live-pages.ts); visitors get the rendered page, no database read per view.
+// proof or the pages' copy (server/live-pages.ts); visitors get the rendered page, no database
+// read per view.
 export async function loader() {
-  return { proof: await proofLists((await getServices()).db) };
+  return {
+    proof: await proofLists((await getServices()).db),
+    copy: publishedCopy(aboutCopy),
+    proofCopy: publishedCopy(proofCopy),
+  };
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const shown = proofContent(proof, loaderData.proof);
+  const about = loaderData.copy;
+  const shown = proofContent(loaderData.proofCopy, loaderData.proof);
   return (
     <>
       <PageHero title={about.hero.headline} aside={<CoEngineeringIllustration />}>

@@ -2,14 +2,23 @@ import { NewsletterSection } from "./newsletter-section.tsx";
 import { AppScreen } from "#app/ui/illustrations.tsx";
 import { PageHero } from "#app/ui/section.tsx";
 import { StoreButtons } from "#app/ui/store-buttons.tsx";
-import { download } from "./download-content.ts";
+import { downloadCopy } from "./page-copies.ts";
+import { publishedCopy } from "#app/site/page-copy.server.ts";
 import { pageMeta } from "#app/site/seo.ts";
 import { useSiteConfig } from "#app/site/use-site-config.ts";
 import type { Route } from "./+types/download-page";
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, download.meta);
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, args.loaderData?.copy.meta ?? downloadCopy.original.meta);
 
-export default function Download() {
+// Prerendered with the module's copy at build time; the server renders it again into memory with
+// the published copy (server/live-pages.ts).
+export function loader() {
+  return { copy: publishedCopy(downloadCopy) };
+}
+
+export default function Download({ loaderData }: Route.ComponentProps) {
+  const download = loaderData.copy;
   const config = useSiteConfig();
   return (
     <>

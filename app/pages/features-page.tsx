@@ -4,7 +4,8 @@ import { AppScreen, Icon, type IconName, type ScreenKind } from "#app/ui/illustr
 import { PageHero, Panel, Section, SectionHeader } from "#app/ui/section.tsx";
 import { StoreButtons } from "#app/ui/store-buttons.tsx";
 import { download } from "./download-content.ts";
-import { features } from "./features-content.ts";
+import { featuresCopy } from "./page-copies.ts";
+import { publishedCopy } from "#app/site/page-copy.server.ts";
 import { pages } from "#app/site/pages.ts";
 import { pageMeta } from "#app/site/seo.ts";
 import { useSiteConfig } from "#app/site/use-site-config.ts";
@@ -13,9 +14,17 @@ import type { Route } from "./+types/features-page";
 const extraFeatureIcons: IconName[] = ["clock", "book", "bolt", "insight"];
 const screenKinds: ScreenKind[] = ["library", "path", "analytics"];
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, features.meta);
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, args.loaderData?.copy.meta ?? featuresCopy.original.meta);
 
-export default function Features() {
+// Prerendered with the module's copy at build time; the server renders it again into memory with
+// the published copy (server/live-pages.ts).
+export function loader() {
+  return { copy: publishedCopy(featuresCopy) };
+}
+
+export default function Features({ loaderData }: Route.ComponentProps) {
+  const features = loaderData.copy;
   const config = useSiteConfig();
   return (
     <>

@@ -3,11 +3,11 @@ import { InfoCard } from "#app/ui/card.tsx";
 import { NewsletterSection } from "./newsletter-section.tsx";
 import { HeroIllustration, Icon, type IconName } from "#app/ui/illustrations.tsx";
 import { Beam, PageHero, Section, SectionHeader } from "#app/ui/section.tsx";
-import { home } from "./home-content.ts";
-import { proof } from "./proof-content.ts";
+import { homeCopy, proofCopy } from "./page-copies.ts";
 import { CaseStudies, ClientLogos, proofContent, Testimonials } from "./proof-sections.tsx";
 import { proofLists } from "./proof.server.ts";
 import { getServices } from "#app/platform/services.server.ts";
+import { publishedCopy } from "#app/site/page-copy.server.ts";
 import { site } from "#app/site/site-content.ts";
 import { useSiteConfig } from "#app/site/use-site-config.ts";
 import { pageMeta, rootData } from "#app/site/seo.ts";
@@ -17,7 +17,7 @@ const serviceIcons: IconName[] = ["server", "shield", "code", "chart"];
 
 export const meta: Route.MetaFunction = (args) => {
   const config = rootData(args.matches)?.config;
-  return pageMeta(args, home.meta, [
+  return pageMeta(args, args.loaderData?.copy.meta ?? homeCopy.original.meta, [
     {
       "script:ld+json": {
         "@context": "https://schema.org",
@@ -34,14 +34,20 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 // Evaluated when the server renders the page into memory: at start and after each change to the
-// proof (server/live-pages.ts); visitors get the rendered page, no database read per view.
+// proof or the pages' copy (server/live-pages.ts); visitors get the rendered page, no database
+// read per view.
 export async function loader() {
-  return { proof: await proofLists((await getServices()).db) };
+  return {
+    proof: await proofLists((await getServices()).db),
+    copy: publishedCopy(homeCopy),
+    proofCopy: publishedCopy(proofCopy),
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const config = useSiteConfig();
-  const shown = proofContent(proof, loaderData.proof);
+  const home = loaderData.copy;
+  const shown = proofContent(loaderData.proofCopy, loaderData.proof);
   return (
     <>
       <PageHero title={home.hero.headline} aside={<HeroIllustration />}>

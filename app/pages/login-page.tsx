@@ -2,14 +2,22 @@ import { EmbedFrame } from "#app/consent/embed-frame.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { Beam } from "#app/ui/section.tsx";
 import { FrameFallback } from "./frame-fallback.tsx";
-import { login } from "./login-content.ts";
+import { loginCopy } from "./page-copies.ts";
+import { publishedCopy } from "#app/site/page-copy.server.ts";
 import { pageMeta } from "#app/site/seo.ts";
 import { useSiteConfig } from "#app/site/use-site-config.ts";
 import type { Route } from "./+types/login-page";
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, login.meta);
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.copy.meta ?? loginCopy.original.meta);
 
-export default function Login() {
+// Prerendered with the module's copy at build time; the server renders it again into memory with
+// the published copy (server/live-pages.ts).
+export function loader() {
+  return { copy: publishedCopy(loginCopy) };
+}
+
+export default function Login({ loaderData }: Route.ComponentProps) {
+  const login = loaderData.copy;
   const config = useSiteConfig();
   return (
     <div className="bg-blueprint">

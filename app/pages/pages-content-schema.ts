@@ -1,63 +1,69 @@
 import { z } from "zod";
-import { CardSchema, LinkSchema, PageMetaSchema, text } from "#app/site/content-schema.ts";
+import { CardSchema, label, line, LinkSchema, PageMetaSchema, paragraph, sentence } from "#app/site/content-schema.ts";
 
 /** Where a third-party form is not configured: a line, and a link that asks by e-mail instead (with this subject). */
-export const FrameFallbackSchema = z.object({ text, linkLabel: text, subject: text });
+export const FrameFallbackSchema = z.object({ text: sentence, linkLabel: line, subject: line });
 export type FrameFallbackCopy = z.infer<typeof FrameFallbackSchema>;
 export const HomeSchema = z.object({
   meta: PageMetaSchema,
   hero: z.object({
-    headline: text,
-    tagline: text,
-    intro: text,
+    headline: line,
+    tagline: sentence,
+    intro: paragraph,
     primaryAction: LinkSchema,
     secondaryAction: LinkSchema,
   }),
-  newsletter: z.object({ title: text, description: text, frameTitle: text, unavailable: FrameFallbackSchema }),
-  services: z.object({ title: text, description: text, cards: z.array(CardSchema).length(4) }),
+  newsletter: z.object({ title: line, description: sentence, frameTitle: line, unavailable: FrameFallbackSchema }),
+  services: z.object({ title: line, description: sentence, cards: z.array(CardSchema).length(4) }),
 });
 
 export const AboutSchema = z.object({
   meta: PageMetaSchema,
-  hero: z.object({ headline: text, paragraph: text }),
+  hero: z.object({ headline: line, paragraph }),
   /** Each figure's label reads as a caption under it, and after it to a screen reader. */
-  facts: z.object({ title: text, items: z.array(z.object({ value: text, label: text })).min(1) }),
-  action: z.object({ title: text, description: text, link: LinkSchema }),
+  facts: z.object({
+    title: line,
+    items: z
+      .array(z.object({ value: label, label: sentence }))
+      .min(1)
+      .max(6),
+  }),
+  action: z.object({ title: line, description: sentence, link: LinkSchema }),
 });
 
-const FeatureBlockSchema = z.object({ title: text, summary: text, details: z.array(text).min(2) });
+const FeatureBlockSchema = z.object({ title: line, summary: sentence, details: z.array(sentence).min(2).max(6) });
 
 export const FeaturesSchema = z.object({
   meta: PageMetaSchema,
-  hero: z.object({ eyebrow: text, headline: text, intro: text }),
-  featureBlocksTitle: text,
+  hero: z.object({ eyebrow: line, headline: line, intro: paragraph }),
+  featureBlocksTitle: line,
   featureBlocks: z.array(FeatureBlockSchema).length(6),
-  extraFeaturesTitle: text,
+  extraFeaturesTitle: line,
   extraFeatures: z.array(CardSchema).length(4),
   showcase: z.object({
-    title: text,
-    description: text,
-    screens: z.array(z.object({ title: text, caption: text })).length(3),
+    title: line,
+    description: sentence,
+    screens: z.array(z.object({ title: line, caption: sentence })).length(3),
   }),
-  preparationTitle: text,
-  preparation: z.array(z.object({ title: text, items: z.array(text).min(3) })).length(2),
-  download: z.object({ title: text, description: text, ios: text, android: text }),
+  preparationTitle: line,
+  preparation: z.array(z.object({ title: line, items: z.array(line).min(3).max(10) })).length(2),
+  download: z.object({ title: line, description: sentence, ios: label, android: label }),
 });
 export const LoginSchema = z.object({
   meta: PageMetaSchema,
-  title: text,
-  description: text,
-  frameTitle: text,
+  title: line,
+  description: sentence,
+  frameTitle: line,
   unavailable: FrameFallbackSchema,
 });
 export const DownloadSchema = z.object({
   meta: PageMetaSchema,
-  hero: z.object({ headline: text, intro: text, illustrationLabel: text }),
+  hero: z.object({ headline: line, intro: paragraph, illustrationLabel: line }),
   stores: z.object({
-    appStore: z.object({ label: text, comingSoon: text }),
-    playStore: z.object({ label: text, comingSoon: text }),
+    appStore: z.object({ label: label, comingSoon: line }),
+    playStore: z.object({ label: label, comingSoon: line }),
   }),
-  newsletter: z.object({ title: text, description: text, frameTitle: text, unavailable: FrameFallbackSchema }),
+  newsletter: z.object({ title: line, description: sentence, frameTitle: line, unavailable: FrameFallbackSchema }),
 });
 
 export type HomeContent = z.infer<typeof HomeSchema>;
@@ -70,14 +76,14 @@ export type DownloadContent = z.infer<typeof DownloadSchema>;
 // (clients, case studies, testimonials, team) are edited in the workspace and kept in the
 // database (app/pages/proof.server.ts); a section appears once it has a published entry.
 export const ProofSchema = z.object({
-  clients: z.object({ title: text }),
+  clients: z.object({ title: line }),
   caseStudies: z.object({
-    title: text,
-    description: text,
-    labels: z.object({ problem: text, approach: text, outcome: text }),
+    title: line,
+    description: sentence,
+    labels: z.object({ problem: line, approach: line, outcome: line }),
   }),
-  testimonials: z.object({ title: text }),
-  team: z.object({ title: text, description: text }),
+  testimonials: z.object({ title: line }),
+  team: z.object({ title: line, description: sentence }),
 });
 
 export type ProofCopy = z.infer<typeof ProofSchema>;

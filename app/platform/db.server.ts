@@ -370,6 +370,28 @@ export interface PostingVersionTable {
   data: string;
 }
 
+/** A page's copy edited in the workspace: its draft and its published copy, JSON its schema checks. */
+export interface PageCopyTable {
+  page: string;
+  draft: string | null;
+  draft_saved_at: string | null;
+  draft_saved_by: string | null;
+  published: string | null;
+  /** The published version's number (0 before the first publish). */
+  version: number;
+  updated_at: string;
+}
+
+/** One published state of a page's copy, to see and restore. */
+export interface PageCopyVersionTable {
+  id: string;
+  page: string;
+  version: number;
+  saved_at: string;
+  saved_by: string | null;
+  data: string;
+}
+
 /** An address a posting had before it was renamed. */
 export interface PostingSlugTable {
   slug: string;
@@ -478,6 +500,8 @@ export interface Schema {
   analytics_tallies: AnalyticsTallyTable;
   analytics_daily: AnalyticsDailyTable;
   analytics_access: AnalyticsAccessTable;
+  page_copies: PageCopyTable;
+  page_copy_versions: PageCopyVersionTable;
 }
 
 export type Engine = "sqlite" | "postgres";

@@ -7,12 +7,21 @@ import { z } from "zod";
 export const text = z.string().trim().min(1);
 const internalPath = z.string().regex(/^\/[\w\-./]*$/, "must be a site path starting with /");
 
+// The copy the team edits in the workspace (issue 51, decision 058) has a limit per field, which
+// its form shows beside it and the byte budgets are tested at (tests/e2e/page-copy-budgets.spec.ts):
+// a label or heading, a sentence, a paragraph.
+export const line = text.max(80);
+export const sentence = text.max(240);
+export const paragraph = text.max(700);
+/** A short label: a button, a link, a figure. */
+export const label = text.max(40);
+
 export const PageMetaSchema = z.object({
   title: text.max(70),
   description: text.min(50).max(160),
 });
 
-export const LinkSchema = z.object({ label: text, href: internalPath });
+export const LinkSchema = z.object({ label, href: internalPath.max(100) });
 
 export const SiteSchema = z.object({
   companyName: text,
@@ -24,20 +33,20 @@ export const SiteSchema = z.object({
   meetingMinutes: z.number().int().positive(),
   navigation: z.object({ about: LinkSchema, getStarted: LinkSchema, menuLabel: text, skipLink: text }),
   footer: z.object({
-    tagline: text,
-    quickLinksTitle: text,
-    quickLinks: z.array(LinkSchema).min(2),
-    moreLinksTitle: text,
-    moreLinks: z.array(LinkSchema),
+    tagline: sentence,
+    quickLinksTitle: line,
+    quickLinks: z.array(LinkSchema).min(2).max(6),
+    moreLinksTitle: line,
+    moreLinks: z.array(LinkSchema).max(8),
     privacyLink: LinkSchema,
-    contactTitle: text,
-    socialLabel: text,
-    rights: text,
+    contactTitle: line,
+    socialLabel: line,
+    rights: line,
   }),
   shareImage: z.object({ path: internalPath, width: z.number().int(), height: z.number().int(), alt: text }),
 });
 
-export const CardSchema = z.object({ title: text, description: text });
+export const CardSchema = z.object({ title: line, description: sentence });
 
 const ErrorPageSchema = z.object({ code: z.number().int().min(400).max(599), title: text, description: text });
 
@@ -54,6 +63,10 @@ export const ErrorPagesSchema = z.object({
   serverError: ErrorPageSchema,
   unavailable: ErrorPageSchema,
 });
+
+/** The footer, as the workspace edits it. */
+export const FooterSchema = SiteSchema.shape.footer;
+export type FooterContent = z.infer<typeof FooterSchema>;
 
 export type PageMeta = z.infer<typeof PageMetaSchema>;
 export type Link = z.infer<typeof LinkSchema>;

@@ -11,7 +11,13 @@ export type PreviewBarData = { note: string; back: string; backLabel: string };
 
 /** The bar of the page being rendered, if it is a preview. */
 export function usePreviewBar(): PreviewBarData | null {
-  const match = useMatches().find((candidate) => (candidate.handle as { preview?: boolean } | undefined)?.preview);
+  const matches = useMatches();
+  // A page previewed with draft copy: its bar comes with the root's data (app/site/page-copy.server.ts).
+  const root = matches.find((candidate) => candidate.id === "root")?.loaderData as
+    | { previewBar?: PreviewBarData | null }
+    | undefined;
+  if (root?.previewBar) return root.previewBar;
+  const match = matches.find((candidate) => (candidate.handle as { preview?: boolean } | undefined)?.preview);
   return (match?.loaderData as { previewBar?: PreviewBarData } | undefined)?.previewBar ?? null;
 }
 

@@ -32,6 +32,9 @@ export const workspaceRoutes = {
   newProofEntry: "/workspace/proof/new/:kind",
   proofEntry: "/workspace/proof/:id",
   proofPreview: "/workspace/proof/:id/preview",
+  pageCopies: "/workspace/pages",
+  pageCopy: "/workspace/pages/:page",
+  pageCopyPreview: "/workspace/pages/:page/preview",
   analytics: "/workspace/analytics",
   analyticsExport: "/workspace/analytics/export",
 } as const;
@@ -67,6 +70,10 @@ export const workspacePaths = {
   /** A proof entry's form in the workspace, with its actions (and a case study's earlier versions). */
   proofEntry: (id: string) => generatePath(workspaceRoutes.proofEntry, { id }),
   proofPreview: (id: string) => generatePath(workspaceRoutes.proofPreview, { id }),
+  pageCopies: workspaceRoutes.pageCopies,
+  /** A page's copy form ("home", "footer"…, app/site/page-copy.ts), with its versions. */
+  pageCopy: (page: string) => generatePath(workspaceRoutes.pageCopy, { page }),
+  pageCopyPreview: (page: string) => generatePath(workspaceRoutes.pageCopyPreview, { page }),
   analytics: (range?: URLSearchParams) =>
     range?.size ? `${workspaceRoutes.analytics}?${range}` : workspaceRoutes.analytics,
   analyticsExport: (range: URLSearchParams) => `${workspaceRoutes.analyticsExport}?${range}`,

@@ -31,6 +31,8 @@ import { activity } from "#app/workspace/shell/activity-content.ts";
 import { ActivitySchema } from "#app/workspace/shell/activity-content-schema.ts";
 import { postingsEditor } from "#app/workspace/content/postings-content.ts";
 import { PostingsEditorSchema } from "#app/workspace/content/postings-content-schema.ts";
+import { pagesEditor } from "#app/workspace/content/pages-editor-content.ts";
+import { PagesEditorSchema } from "#app/workspace/content/pages-editor-content-schema.ts";
 import { proofEditor } from "#app/workspace/content/proof-editor-content.ts";
 import { ProofEditorSchema } from "#app/workspace/content/proof-editor-content-schema.ts";
 import { analyticsCopy } from "#app/workspace/insights/analytics-content.ts";
@@ -59,6 +61,7 @@ const modules: Array<[string, z.ZodType, unknown]> = [
   ["workspace", WorkspaceSchema, workspace],
   ["workspace activity", ActivitySchema, activity],
   ["postings editor", PostingsEditorSchema, postingsEditor],
+  ["pages editor", PagesEditorSchema, pagesEditor],
   ["proof editor", ProofEditorSchema, proofEditor],
   ["analytics", AnalyticsContentSchema, analyticsCopy],
   ["privacy", PrivacySchema, privacy],

@@ -4,6 +4,7 @@ import { fillTemplate } from "#app/platform/fill-template.ts";
 import { cleanFileName } from "#app/forms/file-names.ts";
 import type { StoredFields } from "#app/forms/submission-fields.ts";
 import { entryLabel, type ProofFields, type ProofKind } from "#app/pages/proof-fields.ts";
+import { pageNames } from "../content/pages-editor-content.ts";
 import { activity } from "../shell/activity-content.ts";
 import type { AuditAction } from "./audit-actions.ts";
 import { auditActions } from "./audit-actions.ts";
@@ -185,6 +186,7 @@ export async function readableAudit(
           : { label: copy.removedProofEntry, href: null }
         : "",
       proofKind: proofKindWord(event.detail),
+      page: target ? { label: pageNames[target] ?? target, href: workspacePaths.pageCopy(target) } : "",
       owner: event.detail === "nobody" || !event.detail ? copy.nobody : event.detail,
     };
     let sentence: SentencePart[];
@@ -207,7 +209,11 @@ export async function readableAudit(
           ` (${(copy.refusedBecause as Record<string, string>)[event.detail as string] ?? event.detail})`,
         ];
       const counted =
-        (action === "privacy-export" || action === "privacy-erase" || action === "redeliver-webhooks") && event.detail;
+        (action === "privacy-export" ||
+          action === "privacy-erase" ||
+          action === "redeliver-webhooks" ||
+          action.startsWith("page-")) &&
+        event.detail;
       if (counted) sentence = [...sentence, ` ${fillTemplate(copy.detail, { detail: event.detail as string })}`];
     }
     return {

@@ -11,6 +11,7 @@ export const workspace = {
     requests: "Data requests",
     postings: "Postings",
     proof: "Proof",
+    pages: "Pages",
     signedInAs: "Signed in as",
     signOut: "Sign out",
     menu: "Menu",
@@ -261,8 +262,12 @@ export const workspace = {
     rights: {
       column: "May edit",
       label: "Content {email} may edit",
-      names: { postings: "Job postings", proof: "Proof (clients, case studies, testimonials, team)" },
-      short: { postings: "Postings", proof: "Proof" },
+      names: {
+        postings: "Job postings",
+        proof: "Proof (clients, case studies, testimonials, team)",
+        pages: "Pages (every page's copy and the footer)",
+      },
+      short: { postings: "Postings", proof: "Proof", pages: "Pages" },
       admin: "Everything (admin)",
       save: "Save rights",
       saved: "Content rights saved.",
