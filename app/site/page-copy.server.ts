@@ -193,3 +193,60 @@ export async function copyVersion(db: Kysely<Schema>, page: string, version: num
     .executeTakeFirst();
   return row ? (JSON.parse(row.data) as unknown) : null;
 }
+
+/** A page's copy as a content file holds it (`npm run content`): its draft, published copy and versions. */
+export type PageCopyExport = {
+  page: string;
+  draft: unknown | null;
+  published: unknown | null;
+  versions: Array<{ version: number; savedAt: string; savedBy: string | null; copy: unknown }>;
+};
+
+/**
+ * Puts a page's copy as a file has it (checked by the caller) in place of the one here: its draft,
+ * its published copy, its versions as its history. Call inside a transaction.
+ */
+export async function replacePageCopy(trx: Kysely<Schema>, entry: PageCopyExport, now: Date = clockNow()) {
+  const at = isoNow(now);
+  const version = entry.versions.reduce((highest, saved) => Math.max(highest, saved.version), 0);
+  await trx.deleteFrom("page_copy_versions").where("page", "=", entry.page).execute();
+  await trx.deleteFrom("page_copies").where("page", "=", entry.page).execute();
+  await trx
+    .insertInto("page_copies")
+    .values({
+      page: entry.page,
+      draft: entry.draft === null ? null : JSON.stringify(entry.draft),
+      draft_saved_at: entry.draft === null ? null : at,
+      draft_saved_by: null,
+      published: entry.published === null ? null : JSON.stringify(entry.published),
+      version,
+      updated_at: at,
+    })
+    .execute();
+  for (const saved of entry.versions)
+    await trx
+      .insertInto("page_copy_versions")
+      .values({
+        id: newId(),
+        page: entry.page,
+        version: saved.version,
+        saved_at: saved.savedAt,
+        saved_by: saved.savedBy,
+        data: JSON.stringify(saved.copy),
+      })
+      .execute();
+  await contentChanged(trx, pageCopyContent, now);
+}
+
+/** Every page's stored copy with its versions, oldest first, for a content file. */
+export async function exportPageCopies(db: Kysely<Schema>): Promise<PageCopyExport[]> {
+  const copies = await listPageCopies(db);
+  return Promise.all(
+    copies.map(async (copy) => ({
+      page: copy.page,
+      draft: copy.draft,
+      published: copy.published,
+      versions: (await listCopyVersions(db, copy.page)).reverse(),
+    })),
+  );
+}

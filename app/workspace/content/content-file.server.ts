@@ -11,7 +11,9 @@ import {
   savePosting,
 } from "#app/careers/postings.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
+import { exportPageCopies } from "#app/site/page-copy.server.ts";
 import { recordAudit } from "../people/audit.server.ts";
+import { importPageCopies, PagesFileSchema } from "./page-copy-file.server.ts";
 import { PostingFormSchema, postingFieldsFrom } from "./posting-form-schema.ts";
 import {
   checkProofImages,
@@ -25,7 +27,8 @@ import {
 // The content the team edits, as one JSON file (`npm run content -- export FILE` and `import
 // FILE`): from a staging site to production, and into backups. The postings with their earlier
 // versions; `proof` holds the proof (clients, case studies with their versions, testimonials,
-// team, their images as base64). An import checks the whole file first and changes nothing
+// team, their images as base64); `pages` the pages' copy (each page's draft, published copy and
+// versions, page-copy-file.server.ts). An import checks the whole file first and changes nothing
 // unless all of it is right; then it writes everything in one transaction, postings matched by
 // their address, each one's history replaced by the file's.
 
@@ -86,6 +89,8 @@ export const ContentFileSchema = z.object({
   }, "Two postings have the same address (slug)."),
   /** The proof with its images (proof-file.server.ts): absent or null when a file has none. */
   proof: ProofFileSchema.nullable().optional(),
+  /** The pages' copy (page-copy-file.server.ts): absent or null when a file has none. */
+  pages: PagesFileSchema.nullable().optional(),
 });
 
 /** Everything the team edits, as the file holds it. */
@@ -108,6 +113,7 @@ export async function exportContent(db: Kysely<Schema>) {
       })),
     ),
     proof: await exportProof(db),
+    pages: await exportPageCopies(db),
   };
 }
 
@@ -195,6 +201,7 @@ export async function importContent(db: Kysely<Schema>, file: z.output<typeof Co
       });
     }
     const proof = file.proof ? await importProof(trx, file.proof, images.images) : { created: 0, updated: 0 };
-    return { created, updated, proof };
+    const pages = file.pages ? await importPageCopies(trx, file.pages) : 0;
+    return { created, updated, proof, pages };
   });
 }

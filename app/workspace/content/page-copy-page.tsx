@@ -188,17 +188,24 @@ const fieldId = (name: string) => `copy-${name.replace(/[^\w]+/g, "-")}`;
 const smallButton =
   "inline-flex min-h-9 items-center rounded-control border border-line px-3 text-sm font-semibold hover:border-brand hover:text-brand";
 
+/** A list named only "items" (or cards, values, steps) is named by the part it is in: "Benefits". */
+const genericLists = new Set(["items", "cards", "values", "steps", "screens", "details"]);
+
 function CopyFields({
   node,
-  label,
+  label: ownLabel,
   errors,
   top = false,
+  parent,
 }: {
   node: CopyNode;
   label: string;
   errors: Record<string, string>;
   top?: boolean;
+  /** The label of the group it is in. */
+  parent?: string;
 }) {
+  const label = node.kind === "list" && parent && genericLists.has(String(node.key)) ? parent : ownLabel;
   if (node.kind === "text") {
     const error = errors[node.name];
     const hint = node.max ? fillTemplate(copy.limit, { max: node.max }) : undefined;
@@ -240,7 +247,7 @@ function CopyFields({
       <fieldset className={top ? "grid gap-5" : "grid gap-5 rounded-card border border-line p-4"}>
         <legend className={top ? "mb-4 font-display text-heading" : "px-1 font-bold"}>{label}</legend>
         {node.children.map((child) => (
-          <CopyFields key={child.name} node={child} label={nameOfKey(child.key)} errors={errors} />
+          <CopyFields key={child.name} node={child} label={nameOfKey(child.key)} errors={errors} parent={label} />
         ))}
       </fieldset>
     );
@@ -274,7 +281,13 @@ function CopyFields({
                 <fieldset className="grid gap-5">
                   <legend className="mb-3 font-bold">{itemLabel}</legend>
                   {item.children.map((child) => (
-                    <CopyFields key={child.name} node={child} label={nameOfKey(child.key)} errors={errors} />
+                    <CopyFields
+                      key={child.name}
+                      node={child}
+                      label={nameOfKey(child.key)}
+                      errors={errors}
+                      parent={itemLabel}
+                    />
                   ))}
                 </fieldset>
               ) : (

@@ -66,7 +66,7 @@ export const pagesEditor = {
       notFound: "There is no such page.",
       required: "Please write something here.",
       tooLong: "This is too long: at most {max} characters.",
-      tooFew: "This list needs at least {min} items.",
+      tooFew: "Keep at least {min} in this list.",
       tooMany: "This list takes at most {max} items.",
       invalid: "Please check this field.",
     },
