@@ -2,6 +2,9 @@ import { execFileSync } from "node:child_process";
 import type { Page, Request } from "@playwright/test";
 import { expect, test, postingPages, postingApplyPages } from "./fixtures.ts";
 import { type RunningServer, startServer } from "./production-server.ts";
+import { homeCopy } from "#app/pages/page-copies.ts";
+import { footerCopy } from "#app/site/page-copy.ts";
+import { longestCopy } from "#tests/helpers/page-copy-fixtures.ts";
 import { e2eEnv } from "./server-env.ts";
 
 // Byte budgets, deterministic: what each page's first load transfers, compressed as the server
@@ -167,4 +170,44 @@ test.describe("with a full set of proof", () => {
       }
     });
   }
+});
+
+// With every page's copy at its longest (issue 51: each field at its schema's limit, each list at
+// its most, the footer's too, tests/helpers/page-copy-fixtures.ts), on an instance of its own: the
+// same budgets, and still no script. The limits the workspace's forms show are chosen for this.
+test.describe("with every field of the pages' copy at its maximum length", () => {
+  test.describe.configure({ mode: "serial" });
+  let server: RunningServer;
+  test.beforeAll(async () => {
+    server = await startServer({ port: Number(process.env.E2E_PORT ?? 3100) + 70 + test.info().workerIndex });
+    execFileSync(process.execPath, ["tests/e2e/fill-full-copy.ts"], {
+      env: { ...process.env, ...e2eEnv, DATA_DIR: server.dataDir, DATABASE_URL: "" },
+    });
+    // Every page is rendered again with it: the home page first, the download page among the last.
+    const longest = longestCopy(homeCopy, 51);
+    await expect
+      .poll(async () => (await (await fetch(`${server.url}/`)).text()).includes(longest.hero.intro))
+      .toBe(true);
+    await expect
+      .poll(async () =>
+        (await (await fetch(`${server.url}/download`)).text()).includes(longestCopy(footerCopy, 59).tagline),
+      )
+      .toBe(true);
+  });
+  test.afterAll(() => server?.stop());
+
+  for (const path of ["/", "/about", "/features", "/careers", "/login", "/download"]) {
+    test(`${path}: no JavaScript, at most 40 KB in all`, async ({ page }) => {
+      const transfer = await firstLoad(page, `${server.url}${path}`);
+      expect(transfer.script).toBe(0);
+      expect(transfer.stylesheet).toBeLessThanOrEqual(10 * KB);
+      expect(transfer.total).toBeLessThanOrEqual(40 * KB);
+    });
+  }
+
+  test("/contact: no JavaScript until the visitor acts, at most 180 KB in all", async ({ page }) => {
+    const transfer = await firstLoad(page, `${server.url}/contact`);
+    expect(transfer.script).toBe(0);
+    expect(transfer.total).toBeLessThanOrEqual(180 * KB);
+  });
 });

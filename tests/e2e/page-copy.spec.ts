@@ -14,7 +14,7 @@ import { addAuthenticator, enrol, expectNoAxeViolations, invite } from "./worksp
 const seconds = (count: number) => count * 1000;
 const newIntro =
   "We pair senior engineers with your team to design, build and run software that lasts, from cloud to AI.";
-const newCard = "Security Reviews & Pen Tests";
+const newCard = "Security Reviews and Pen Tests";
 const newBenefit = { title: "Four-Day Fridays", description: "Every other Friday off, for everyone, all year." };
 
 test.describe("on two instances sharing PostgreSQL", () => {

@@ -11,6 +11,7 @@ import {
 } from "#app/workspace/content/copy-form.ts";
 import { editablePages } from "#app/workspace/content/page-copies.ts";
 import { pagesEditor } from "#app/workspace/content/pages-editor-content.ts";
+import { longestCopy } from "#tests/helpers/page-copy-fixtures.ts";
 
 // The page copy forms are made from the pages' schemas (issue 51): every field with the schema's
 // limit, every list with its lengths; the form posted back is the copy; the lists' buttons and
@@ -137,4 +138,15 @@ describe("checking the posted copy", () => {
     for (const entry of editablePages)
       expect(checkCopy(entry.schema, entry.original, pagesEditor.form.errors).ok, entry.page).toBe(true);
   });
+});
+
+describe("the longest copy (the byte budgets' test fills it)", () => {
+  test.each(editablePages.map((entry) => [entry.page, entry] as const))(
+    "%s: every field at its limit and every list at its most",
+    (_, entry) => {
+      const copy = longestCopy(entry);
+      for (const field of texts(copyForm(entry.schema, copy, entry.original)))
+        expect(field.value.length, field.name).toBe(field.max);
+    },
+  );
 });

@@ -41,7 +41,7 @@ const PageEntrySchema = z
     };
     if (entry.draft !== null) check(entry.draft, ["draft"]);
     if (entry.published !== null) check(entry.published, ["published"]);
-    entry.versions.forEach((version, index) => check(version.copy, ["versions", index, "copy"]));
+    for (const [index, version] of entry.versions.entries()) check(version.copy, ["versions", index, "copy"]);
     const numbers = entry.versions.map((version) => version.version);
     if (new Set(numbers).size !== numbers.length)
       context.addIssue({ code: "custom", path: ["versions"], message: "two versions have the same number" });

@@ -318,7 +318,7 @@ function CopyFields({
             name="intent"
             value={`original:${node.name}`}
             formNoValidate
-            aria-label={fillTemplate(copy.originalOf, { field: label })}
+            aria-label={fillTemplate(copy.originalListOf, { list: label })}
             className={smallButton}
           >
             {copy.originalList}

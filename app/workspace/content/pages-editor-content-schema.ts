@@ -2,7 +2,7 @@ import { z } from "zod";
 import { text } from "#app/site/content-schema.ts";
 
 export const PagesEditorSchema = z.object({
-  list: z.object({ title: text, intro: text, page: text, state: text, view: text }),
+  list: z.object({ title: text, intro: text, page: text, state: text }),
   /** Each page's name, by its key (app/site/page-copy.ts). */
   pages: z.record(z.string(), text),
   states: z.object({ original: text, published: text, draft: text }),
@@ -17,6 +17,7 @@ export const PagesEditorSchema = z.object({
     original: text,
     originalOf: text,
     originalList: text,
+    originalListOf: text,
     list: z.object({ add: text, remove: text, up: text, down: text, item: text, limits: text }),
     unsaved: text,
     actions: z.object({ save: text, publish: text, discard: text, allOriginal: text }),

@@ -8,7 +8,6 @@ export const pagesEditor = {
       "The words of each page, its title and description for search and sharing, and the footer. A draft is never public; Publish puts it on the site, on every instance, within seconds.",
     page: "Page",
     state: "Now",
-    view: "View the page",
   },
   pages: {
     home: "Home",
@@ -40,6 +39,7 @@ export const pagesEditor = {
     original: "Back to the original",
     originalOf: "Back to the original: {field}",
     originalList: "Back to the original list",
+    originalListOf: "Back to the original list: {list}",
     list: {
       add: "Add an item to {list}",
       remove: "Remove",
