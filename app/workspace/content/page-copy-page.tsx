@@ -216,9 +216,11 @@ function CopyFields({
             node.multiline ? (
               <textarea
                 {...props}
+                // As tall as its text where the browser can (Chromium), else a height for its limit.
+                className={`${props.className} field-sizing-content`}
                 name={node.name}
                 defaultValue={node.value}
-                rows={Math.min(8, Math.max(2, Math.ceil((node.max ?? 200) / 120)))}
+                rows={Math.min(8, Math.max(2, Math.ceil((node.max ?? 200) / 90)))}
                 maxLength={node.max ?? undefined}
                 required
               />
@@ -244,7 +246,7 @@ function CopyFields({
   }
   if (node.kind === "group") {
     return (
-      <fieldset className={top ? "grid gap-5" : "grid gap-5 rounded-card border border-line p-4"}>
+      <fieldset className={top ? "grid gap-5" : "grid gap-5 rounded-card border border-line p-3 sm:p-4"}>
         <legend className={top ? "mb-4 font-display text-heading" : "px-1 font-bold"}>{label}</legend>
         {node.children.map((child) => (
           <CopyFields key={child.name} node={child} label={nameOfKey(child.key)} errors={errors} parent={label} />
@@ -256,7 +258,7 @@ function CopyFields({
   const fixed = node.max !== null && node.min === node.max;
   return (
     <fieldset
-      className={top ? "grid gap-4" : "grid gap-4 rounded-card border border-line p-4"}
+      className={top ? "grid gap-4" : "grid gap-4 rounded-card border border-line p-3 sm:p-4"}
       aria-describedby={error ? `${fieldId(node.name)}-error` : undefined}
     >
       <legend className={top ? "mb-4 font-display text-heading" : "px-1 font-bold"}>{label}</legend>
@@ -274,7 +276,7 @@ function CopyFields({
         {node.items.map((item, index) => {
           const itemLabel = fillTemplate(copy.list.item, { list: label, number: index + 1 });
           return (
-            <li key={item.name} className="rounded-card border border-line bg-canvas p-4">
+            <li key={item.name} className="rounded-card border border-line bg-canvas p-3 sm:p-4">
               {item.kind === "text" ? (
                 <CopyFields node={item} label={itemLabel} errors={errors} />
               ) : item.kind === "group" ? (
