@@ -326,6 +326,8 @@ describe.each(engines)("moving content on %s", (engine) => {
       created: 1,
       updated: 6,
       proof: { created: 0, updated: 0 },
+      // The file's pages' copy: none, from a site that has published none.
+      pages: 0,
     });
     const shown = (content: Awaited<ReturnType<typeof exportContent>>) =>
       content.postings.map(({ opensAt, datePosted, validThrough, ...posting }) => posting);
