@@ -132,3 +132,58 @@ test.describe("on two instances sharing PostgreSQL", () => {
     }
   });
 });
+
+test("a member without the pages right gets 403 on every page copy page and action; given it on the People page, edits", async ({
+  page,
+  context,
+  browser,
+  storage,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const memberEmail = `writer.${stamp}@company.example`;
+  const adminEmail = `admin.pages.${stamp}@company.example`;
+  await addAuthenticator(context, page);
+  await enrol(page, invite(storage, memberEmail, "member"), memberEmail);
+  await expect(page.getByRole("link", { name: "Pages", exact: true })).toHaveCount(0);
+  for (const address of ["/workspace/pages", "/workspace/pages/home", "/workspace/pages/footer/preview"]) {
+    const response = await page.goto(address);
+    expect(response?.status(), address).toBe(403);
+  }
+  const post = await page.request.post("/workspace/pages/home", {
+    form: { intent: "publish", "hero.intro": "Not allowed." },
+    headers: { Origin: e2eEnv.SITE_URL, "Sec-Fetch-Site": "same-origin" },
+  });
+  expect(post.status()).toBe(403);
+
+  const admin = await browser.newContext();
+  try {
+    const adminPage = await admin.newPage();
+    await addAuthenticator(admin, adminPage);
+    await enrol(adminPage, `${e2eEnv.SITE_URL}${invite(storage, adminEmail, "admin")}`, adminEmail);
+    await adminPage.goto(`${e2eEnv.SITE_URL}/workspace/people`);
+    await adminPage
+      .getByRole("checkbox", { name: `Pages (every page's copy and the footer) (${memberEmail})` })
+      .check();
+    await adminPage
+      .getByRole("row")
+      .filter({ hasText: memberEmail })
+      .getByRole("button", { name: "Save rights" })
+      .click();
+    await expect(adminPage.getByText("Content rights saved.")).toBeVisible();
+  } finally {
+    await admin.close();
+  }
+  await page.goto("/workspace");
+  await page.getByRole("link", { name: "Pages", exact: true }).click();
+  await page.getByRole("link", { name: "Footer", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Edit the page: Footer" })).toBeVisible();
+  // A draft only: the other tests' pages stay as the spec has them.
+  await page
+    .getByRole("textbox", { name: "Tagline", exact: true })
+    .fill("Software, cloud and AI, engineered with you.");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText("Draft saved. Visitors still see the published copy.")).toBeVisible();
+  await page.getByRole("button", { name: "Discard the draft" }).click();
+  await expect(page.getByText("The draft is gone: the form shows the published copy.")).toBeVisible();
+});
