@@ -1,7 +1,9 @@
 // Makes the site's one self-hosted font (docs/design.md): Bricolage Grotesque, cut from the
 // variable font to one instance (optical size 96, width 100, weight 700) and to the characters of
 // English headings, then measures it against Arial Bold in Chromium and prints the metric
-// overrides of the fallback face in app/ui/app.css. The output is committed: run
+// overrides of the fallback face in app/ui/app.css. It also writes the same instance as TrueType
+// with every character of the Latin file, which the share images set their titles in
+// (app/site/share-image.server.ts, decision 063). The output is committed: run
 // `node scripts/display-font.ts` only to change the cut, and paste the printed numbers.
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -36,6 +38,16 @@ const font = await subsetFont(source, characters, {
   noLayoutClosure: true,
 });
 writeFileSync(path.join(outDir, "bricolage-display.woff2"), font);
+// The share images' face: titles are typed by the team, so any character of the Latin file
+// (ASCII, Latin-1, Latin Extended-A, the typographic marks), and TrueType, which HarfBuzz reads.
+const latin = `${Array.from({ length: 0x17f - 0x20 }, (_, index) => String.fromCharCode(0x20 + index)).join("")}–—‘’‚“”„…•→·€™`;
+const shareFont = await subsetFont(source, latin, {
+  targetFormat: "truetype",
+  variationAxes: instance,
+  noHinting: true,
+});
+writeFileSync(path.join(outDir, "bricolage-share.ttf"), shareFont);
+console.log(`Wrote app/ui/fonts/bricolage-share.ttf (${shareFont.length} bytes)`);
 copyFileSync(path.join(packageDir, "LICENSE"), path.join(outDir, "OFL.txt"));
 console.log(`Wrote app/ui/fonts/bricolage-display.woff2 (${font.length} bytes)`);
 
