@@ -26,6 +26,10 @@ export function absoluteUrl(siteUrl: string, path: string) {
 /** A page's share image: the site's, or a posting's or case study's own (app/site/share-image.server.ts). */
 export type ShareImage = { path: string; width: number; height: number; alt: string };
 
+/** A posting's or case study's share image: its size, and what it says ("Careers · Remote · Full-time" over the title). */
+export const shareImageSize = { width: 1200, height: 630 } as const;
+export type ShareCard = { label: string; title: string };
+
 /**
  * Every page's head: title, description, canonical URL, Open Graph and Twitter cards. A page that
  * failed (a 404 from its loader) has none of them: its error page writes its own title and

@@ -1,202 +1,26 @@
 import { createHash } from "node:crypto";
-import * as hb from "harfbuzzjs";
 import { fillTemplate } from "#app/platform/fill-template.ts";
-import { escapeHtml } from "#app/platform/html.ts";
-import { loadSharp } from "#app/platform/sharp.server.ts";
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { LogoMark } from "#app/ui/logo.tsx";
-import shareFontData from "../ui/fonts/bricolage-share.ttf?inline";
-import type { ShareImage } from "./seo.ts";
+import { type ShareCard, type ShareImage, shareImageSize } from "./seo.ts";
 import { site } from "./site-content.ts";
 
-// A posting's or a case study's share image (decision 063): a 1200×630 card with the company's
-// mark and name, a label and the title, in the site's colours and its display face. Drawn as SVG
-// and made a PNG by sharp; rendered when first asked for and kept in memory, named by the hash
-// of its SVG, so a changed title is a new address and a name always means the same picture.
-//
-// The text is set here, not by librsvg: HarfBuzz shapes it with the committed font file
-// (app/ui/fonts/bricolage-share.ttf, made by scripts/display-font.ts) and each glyph is drawn as
-// a path. No system font is asked for, so the picture is the same on every machine, and nothing
-// typed by the team is ever markup: the title reaches the SVG only as glyph outlines and, escaped,
-// in its <title>.
+// A posting's or a case study's share image (decision 063): named by what the card says, drawn
+// when first asked for (app/site/share-card.server.ts, loaded then, with HarfBuzz) and kept in
+// memory. A changed title is a new address, and a name always means the same picture.
 
-export const shareImageSize = { width: 1200, height: 630 } as const;
-
-/** What a card says: a label over the title ("Careers · Remote · Full-time"). */
-export type ShareCard = { label: string; title: string };
-
-/** The light theme's tokens (app/ui/app.css): librsvg reads no custom properties. */
-const colours = {
-  surface: "#f1ece3",
-  dots: "#e0d8ca",
-  ink: "#1c1b18",
-  brand: "#17574e",
-  "brand-ink": "#ffffff",
-  glow: "#f0a830",
-} as const;
-
-/** The header's mark (app/ui/logo.tsx), its theme's tokens as colours, without its outer <svg>. */
-const markShapes = () =>
-  renderToStaticMarkup(createElement(LogoMark))
-    .replace(/^<svg[^>]*>|<\/svg>$/g, "")
-    .replace(/var\(--color-([\w-]+)\)/g, (token, name: string) => colours[name as keyof typeof colours] ?? token);
-const margin = 80;
-const textWidth = shareImageSize.width - 2 * margin;
-/** Headings' tracking on the site (app/ui/app.css: --text-display--letter-spacing). */
-const tracking = -0.025;
-/** The title's sizes, largest first, each with the lines it may take; the last one's overflow ends in "…". */
-const titleSizes = [
-  { size: 76, lines: 3 },
-  { size: 64, lines: 3 },
-  { size: 54, lines: 4 },
-] as const;
-const lineHeight = 1.08;
-
-type Shaped = { glyphs: Array<{ id: number; x: number }>; width: number };
-
-let fontOnce: { font: hb.Font; upem: number } | undefined;
-function shareFont() {
-  if (!fontOnce) {
-    const bytes = Buffer.from(shareFontData.slice(shareFontData.indexOf(",") + 1), "base64");
-    const face = new hb.Face(new hb.Blob(new Uint8Array(bytes)));
-    fontOnce = { font: new hb.Font(face), upem: face.upem };
-  }
-  return fontOnce;
-}
-
-/** A line's glyphs and their places, in font units, with the site's tracking. */
-function shape(text: string): Shaped {
-  const { font, upem } = shareFont();
-  // HarfBuzz's objects free their memory when collected (harfbuzzjs 1: a FinalizationRegistry).
-  const buffer = new hb.Buffer();
-  buffer.addText(text);
-  buffer.guessSegmentProperties();
-  hb.shape(font, buffer);
-  const positions = buffer.getGlyphPositions();
-  let x = 0;
-  const glyphs = buffer.getGlyphInfos().map((info, index) => {
-    const glyph = { id: info.codepoint, x: x + (positions[index]?.xOffset ?? 0) };
-    x += (positions[index]?.xAdvance ?? 0) + tracking * upem;
-    return glyph;
-  });
-  return { glyphs, width: Math.max(0, x - tracking * upem) };
-}
-
-const widthAt = (text: string, size: number) => (shape(text).width * size) / shareFont().upem;
-
-/** The longest start of `text` that fits in `width`, with "…" after it when it had to be cut. */
-function cut(text: string, size: number, width: number, ellipsis: boolean) {
-  if (widthAt(text, size) <= width) return text;
-  const characters = Array.from(text);
-  const end = ellipsis ? "…" : "";
-  let count = characters.length;
-  while (count > 1 && widthAt(`${characters.slice(0, count).join("").trimEnd()}${end}`, size) > width) count -= 1;
-  return `${characters.slice(0, count).join("").trimEnd()}${end}`;
-}
+export type { ShareCard };
 
 /**
- * The title broken into lines of at most `width`, word by word (a word longer than a line is
- * broken inside it); null when it takes more than `maxLines`, unless `truncate`: then the last
- * line ends in "…".
+ * The drawing's edition, part of every name: raise it with any change to how a card is drawn
+ * (app/site/share-card.server.ts, its font or colours), so that no cache keeps the old picture.
  */
-export function wrapTitle(title: string, size: number, maxLines: number, truncate: boolean, width = textWidth) {
-  const lines: string[] = [];
-  let line = "";
-  const words = title.split(/\s+/).filter(Boolean);
-  for (let index = 0; index < words.length; index += 1) {
-    let word = words[index] ?? "";
-    const tried = line ? `${line} ${word}` : word;
-    if (widthAt(tried, size) <= width) {
-      line = tried;
-      continue;
-    }
-    if (line) lines.push(line);
-    line = "";
-    while (widthAt(word, size) > width) {
-      const start = cut(word, size, width, false);
-      lines.push(start);
-      word = word.slice(start.length);
-    }
-    line = word;
-  }
-  if (line) lines.push(line);
-  if (lines.length <= maxLines) return lines;
-  if (!truncate) return null;
-  const kept = lines.slice(0, maxLines);
-  kept[maxLines - 1] = cut(`${kept[maxLines - 1]} ${lines.slice(maxLines).join(" ")}`, size, width, true);
-  return kept;
-}
+export const drawing = 1;
 
-/** The title at the largest size it fits in; at the smallest, cut with "…". */
-export function titleLines(title: string) {
-  for (const [index, { size, lines }] of titleSizes.entries()) {
-    const wrapped = wrapTitle(title, size, lines, index === titleSizes.length - 1);
-    if (wrapped) return { size, lines: wrapped };
-  }
-  throw new Error("unreachable: the smallest size truncates");
-}
-
-/** Text drawn as its glyphs' outlines, its baseline's start at (x, y). */
-function drawn(text: string, x: number, y: number, size: number, fill: string, used: Set<number>) {
-  const { upem } = shareFont();
-  const scale = size / upem;
-  const uses = shape(text)
-    .glyphs.map((glyph) => {
-      used.add(glyph.id);
-      return `<use href="#g${glyph.id}" x="${Math.round(glyph.x)}"/>`;
-    })
-    .join("");
-  return `<g fill="${fill}" transform="translate(${x} ${y}) scale(${scale.toFixed(5)} ${(-scale).toFixed(5)})">${uses}</g>`;
-}
-
-/** The card as SVG: the mark and company name at the top, the label and title at the bottom. */
-export function shareCardSvg(card: ShareCard) {
-  const { font } = shareFont();
-  const used = new Set<number>();
-  const { width, height } = shareImageSize;
-  const title = titleLines(card.title);
-  const titleStep = Math.round(title.size * lineHeight);
-  const lastBaseline = height - margin - 8;
-  const firstBaseline = lastBaseline - (title.lines.length - 1) * titleStep;
-  const labelBaseline = firstBaseline - title.size - 28;
-  const markSize = 72;
-  const label = cut(card.label, 32, textWidth - 80, true);
-  const parts = [
-    `<svg x="${margin}" y="${margin}" width="${markSize}" height="${markSize}" viewBox="0 0 32 32">${markShapes()}</svg>`,
-    drawn(
-      cut(site.companyName, 44, textWidth - markSize - 24, true),
-      margin + markSize + 24,
-      margin + 52,
-      44,
-      colours.ink,
-      used,
-    ),
-    `<rect x="${margin}" y="${labelBaseline - 14}" width="56" height="6" rx="3" fill="${colours.glow}"/>`,
-    drawn(label, margin + 80, labelBaseline, 32, colours.brand, used),
-    ...title.lines.map((line, index) =>
-      drawn(line, margin, firstBaseline + index * titleStep, title.size, colours.ink, used),
-    ),
-  ];
-  const glyphs = [...used].map((id) => `<path id="g${id}" d="${font.glyphToPath(id)}"/>`).join("");
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
-    `<title>${escapeHtml(`${card.label}: ${card.title}`)}</title>`,
-    `<defs>${glyphs}<pattern id="dots" width="32" height="32" patternUnits="userSpaceOnUse"><circle cx="1" cy="1" r="1.6" fill="${colours.dots}"/></pattern></defs>`,
-    `<rect width="${width}" height="${height}" fill="${colours.surface}"/><rect width="${width}" height="${height}" fill="url(#dots)"/>`,
-    ...parts,
-    "</svg>",
-  ].join("");
-}
-
-/** "<first 32 hex digits of the SVG's SHA-256>.png": the same name is always the same picture. */
-export const shareImageName = (svg: string) => `${createHash("sha256").update(svg).digest("hex").slice(0, 32)}.png`;
-
-/** The card's file name and the SVG it is made from. */
-export function shareImageOf(card: ShareCard) {
-  const svg = shareCardSvg(card);
-  return { svg, name: shareImageName(svg) };
-}
+/** "<first 32 hex digits of the SHA-256 of the drawing, the company and the card>.png". */
+export const shareImageName = (card: ShareCard) =>
+  `${createHash("sha256")
+    .update(JSON.stringify([drawing, site.companyName, card.label, card.title]))
+    .digest("hex")
+    .slice(0, 32)}.png`;
 
 /**
  * A card as its page's head names it: the address `pathOf` gives its file, its size, and `alt`
@@ -208,16 +32,10 @@ export function shareImageFor(
   alt: { template: string; values: Record<string, string> },
 ): ShareImage {
   return {
-    path: pathOf(shareImageOf(card).name),
+    path: pathOf(shareImageName(card)),
     ...shareImageSize,
     alt: fillTemplate(alt.template, { company: site.companyName, ...alt.values }),
   };
-}
-
-/** The PNG of a card's SVG: a palette of few colours, so the flat card stays small. */
-export async function renderShareImage(svg: string) {
-  const sharp = await loadSharp();
-  return sharp(Buffer.from(svg)).png({ palette: true, colours: 64, compressionLevel: 9 }).toBuffer();
 }
 
 /** What this instance has rendered, kept: at most this many bytes (the oldest leave first). */
@@ -231,11 +49,11 @@ let renderedBytes = 0;
  */
 export async function shareImageResponse(card: ShareCard | null, name: string): Promise<Response | null> {
   if (!card) return null;
-  const image = shareImageOf(card);
-  if (image.name !== name) return null;
+  if (shareImageName(card) !== name) return null;
   let content = rendered.get(name);
   if (!content) {
-    content = await renderShareImage(image.svg);
+    const { renderShareImage, shareCardSvg } = await import("./share-card.server.ts");
+    content = await renderShareImage(shareCardSvg(card));
     rendered.set(name, content);
     renderedBytes += content.byteLength;
     for (const [oldest, kept] of rendered) {
