@@ -43,17 +43,19 @@ const memoryBytes = 8 * 1024 * 1024;
 const rendered = new Map<string, Buffer>();
 let renderedBytes = 0;
 
-/**
- * The answer for a share image asked for by `name`: the card's PNG when `name` is the card's
- * (what is published now), otherwise null (an older title, or a name never given out).
- */
-export async function shareImageResponse(card: ShareCard | null, name: string): Promise<Response | null> {
-  if (!card) return null;
-  if (shareImageName(card) !== name) return null;
-  let content = rendered.get(name);
-  if (!content) {
-    const { renderShareImage, shareCardSvg } = await import("./share-card.server.ts");
-    content = await renderShareImage(shareCardSvg(card));
+/** Cards being drawn: a link shared to many people at once is drawn once. */
+const beingDrawn = new Map<string, Promise<Buffer>>();
+
+async function drawOnce(name: string, card: ShareCard) {
+  let pending = beingDrawn.get(name);
+  if (!pending) {
+    pending = import("./share-card.server.ts")
+      .then(({ renderShareImage, shareCardSvg }) => renderShareImage(shareCardSvg(card)))
+      .finally(() => beingDrawn.delete(name));
+    beingDrawn.set(name, pending);
+  }
+  const content = await pending;
+  if (!rendered.has(name)) {
     rendered.set(name, content);
     renderedBytes += content.byteLength;
     for (const [oldest, kept] of rendered) {
@@ -62,6 +64,17 @@ export async function shareImageResponse(card: ShareCard | null, name: string): 
       renderedBytes -= kept.byteLength;
     }
   }
+  return content;
+}
+
+/**
+ * The answer for a share image asked for by `name`: the card's PNG when `name` is the card's
+ * (what is published now), otherwise null (an older title, or a name never given out).
+ */
+export async function shareImageResponse(card: ShareCard | null, name: string): Promise<Response | null> {
+  if (!card) return null;
+  if (shareImageName(card) !== name) return null;
+  const content = rendered.get(name) ?? (await drawOnce(name, card));
   return new Response(new Uint8Array(content), {
     headers: {
       "Content-Type": "image/png",

@@ -94,3 +94,14 @@ describe("the drawing's edition", () => {
     expect({ drawing, hash }).toEqual({ drawing: 1, hash: "2210a7d7a11b88f4" });
   });
 });
+
+test("a card asked for many times at once: every answer is the same 1200×630 picture", async () => {
+  const card = { label: "Careers", title: "Asked for at once" };
+  const name = shareImageName(card);
+  const answers = await Promise.all(Array.from({ length: 4 }, () => shareImageResponse(card, name)));
+  const bodies = await Promise.all(
+    answers.map(async (answer) => Buffer.from(await (answer as Response).arrayBuffer())),
+  );
+  expect(new Set(bodies.map((body) => body.toString("base64"))).size).toBe(1);
+  expect(await sharp(bodies[0] as Buffer).metadata()).toMatchObject({ width: 1200, height: 630 });
+});
