@@ -4,7 +4,8 @@ import { loadSharp } from "#app/platform/sharp.server.ts";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { LogoMark } from "#app/ui/logo.tsx";
-import shareFontData from "../ui/fonts/bricolage-share.ttf?inline";
+import latinExtData from "../ui/fonts/bricolage-share-ext.ttf?inline";
+import latinData from "../ui/fonts/bricolage-share.ttf?inline";
 import { type ShareCard, shareImageSize } from "./seo.ts";
 import { site } from "./site-content.ts";
 
@@ -45,37 +46,71 @@ const titleSizes = [
 ] as const;
 const lineHeight = 1.08;
 
-type Shaped = { glyphs: Array<{ id: number; x: number }>; width: number };
+/** A glyph: its face (an index into `faces()`), its id in that face, its place in font units. */
+type Glyph = { face: number; id: number; x: number };
+type Shaped = { glyphs: Glyph[]; width: number };
 
-let fontOnce: { font: hb.Font; upem: number } | undefined;
-function shareFont() {
-  if (!fontOnce) {
-    const bytes = Buffer.from(shareFontData.slice(shareFontData.indexOf(",") + 1), "base64");
-    const face = new hb.Face(new hb.Blob(new Uint8Array(bytes)));
-    fontOnce = { font: new hb.Font(face), upem: face.upem };
+type Face = { font: hb.Font; covers: Set<number> };
+let facesOnce: { faces: Face[]; upem: number } | undefined;
+/** The Latin face, then the Latin Extended one for what the first lacks (both cut with the same upem). */
+function faces() {
+  if (!facesOnce) {
+    const loaded = [latinData, latinExtData].map((data) => {
+      const bytes = Buffer.from(data.slice(data.indexOf(",") + 1), "base64");
+      const face = new hb.Face(new hb.Blob(new Uint8Array(bytes)));
+      return { face, font: new hb.Font(face), covers: new Set(face.collectUnicodes()) };
+    });
+    facesOnce = { faces: loaded, upem: loaded[0]?.face.upem ?? 1000 };
   }
-  return fontOnce;
+  return facesOnce;
+}
+
+/**
+ * The text in runs of one face each: a character stays in the run before it when that face has
+ * it (spaces, punctuation), else goes to the first face that has it (the first when none does).
+ */
+function runs(text: string) {
+  const { faces: all } = faces();
+  const found: Array<{ face: number; text: string }> = [];
+  for (const character of text) {
+    const code = character.codePointAt(0) ?? 0;
+    const last = found.at(-1);
+    if (last && all[last.face]?.covers.has(code)) {
+      last.text += character;
+      continue;
+    }
+    const face = Math.max(
+      0,
+      all.findIndex((candidate) => candidate.covers.has(code)),
+    );
+    if (last?.face === face) last.text += character;
+    else found.push({ face, text: character });
+  }
+  return found;
 }
 
 /** A line's glyphs and their places, in font units, with the site's tracking. */
 function shape(text: string): Shaped {
-  const { font, upem } = shareFont();
-  // HarfBuzz's objects free their memory when collected (harfbuzzjs 1: a FinalizationRegistry).
-  const buffer = new hb.Buffer();
-  buffer.addText(text);
-  buffer.guessSegmentProperties();
-  hb.shape(font, buffer);
-  const positions = buffer.getGlyphPositions();
+  const { faces: all, upem } = faces();
+  const glyphs: Glyph[] = [];
   let x = 0;
-  const glyphs = buffer.getGlyphInfos().map((info, index) => {
-    const glyph = { id: info.codepoint, x: x + (positions[index]?.xOffset ?? 0) };
-    x += (positions[index]?.xAdvance ?? 0) + tracking * upem;
-    return glyph;
-  });
+  for (const run of runs(text)) {
+    const face = all[run.face] as Face;
+    // HarfBuzz's objects free their memory when collected (harfbuzzjs 1: a FinalizationRegistry).
+    const buffer = new hb.Buffer();
+    buffer.addText(run.text);
+    buffer.guessSegmentProperties();
+    hb.shape(face.font, buffer);
+    const positions = buffer.getGlyphPositions();
+    buffer.getGlyphInfos().forEach((info, index) => {
+      glyphs.push({ face: run.face, id: info.codepoint, x: x + (positions[index]?.xOffset ?? 0) });
+      x += (positions[index]?.xAdvance ?? 0) + tracking * upem;
+    });
+  }
   return { glyphs, width: Math.max(0, x - tracking * upem) };
 }
 
-const widthAt = (text: string, size: number) => (shape(text).width * size) / shareFont().upem;
+const widthAt = (text: string, size: number) => (shape(text).width * size) / faces().upem;
 
 /** The longest start of `text` that fits in `width`, with "…" after it when it had to be cut. */
 function cut(text: string, size: number, width: number, ellipsis: boolean) {
@@ -129,14 +164,27 @@ export function titleLines(title: string) {
   throw new Error("unreachable: the smallest size truncates");
 }
 
+const glyphId = (glyph: Glyph) => `g${glyph.face}-${glyph.id}`;
+
+/**
+ * A glyph's outline, in font units with y up. A character no face has is drawn as a hollow box
+ * (the faces' own "missing" glyph is empty): seen as missing, not as a gap.
+ */
+function outline({ face, id }: Glyph) {
+  const { font } = faces().faces[face] as Face;
+  if (id !== 0) return font.glyphToPath(id);
+  const width = font.glyphHAdvance(0);
+  return `M60,0H${width - 60}V700H60ZM120,60V640H${width - 120}V60Z`;
+}
+
 /** Text drawn as its glyphs' outlines, its baseline's start at (x, y). */
-function drawn(text: string, x: number, y: number, size: number, fill: string, used: Set<number>) {
-  const { upem } = shareFont();
-  const scale = size / upem;
+function drawn(text: string, x: number, y: number, size: number, fill: string, used: Map<string, Glyph>) {
+  const scale = size / faces().upem;
   const uses = shape(text)
     .glyphs.map((glyph) => {
-      used.add(glyph.id);
-      return `<use href="#g${glyph.id}" x="${Math.round(glyph.x)}"/>`;
+      const id = glyphId(glyph);
+      used.set(id, glyph);
+      return `<use href="#${id}" x="${Math.round(glyph.x)}"/>`;
     })
     .join("");
   return `<g fill="${fill}" transform="translate(${x} ${y}) scale(${scale.toFixed(5)} ${(-scale).toFixed(5)})">${uses}</g>`;
@@ -144,8 +192,7 @@ function drawn(text: string, x: number, y: number, size: number, fill: string, u
 
 /** The card as SVG: the mark and company name at the top, the label and title at the bottom. */
 export function shareCardSvg(card: ShareCard) {
-  const { font } = shareFont();
-  const used = new Set<number>();
+  const used = new Map<string, Glyph>();
   const { width, height } = shareImageSize;
   const title = titleLines(card.title);
   const titleStep = Math.round(title.size * lineHeight);
@@ -170,7 +217,7 @@ export function shareCardSvg(card: ShareCard) {
       drawn(line, margin, firstBaseline + index * titleStep, title.size, colours.ink, used),
     ),
   ];
-  const glyphs = [...used].map((id) => `<path id="g${id}" d="${font.glyphToPath(id)}"/>`).join("");
+  const glyphs = [...used].map(([id, glyph]) => `<path id="${id}" d="${outline(glyph)}"/>`).join("");
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
     `<title>${escapeHtml(`${card.label}: ${card.title}`)}</title>`,

@@ -13,7 +13,7 @@ export type { ShareCard };
  * The drawing's edition, part of every name: raise it with any change to how a card is drawn
  * (app/site/share-card.server.ts, its font or colours), so that no cache keeps the old picture.
  */
-export const drawing = 1;
+export const drawing = 2;
 
 /** "<first 32 hex digits of the SHA-256 of the drawing, the company and the card>.png". */
 export const shareImageName = (card: ShareCard) =>

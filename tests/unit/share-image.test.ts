@@ -37,7 +37,7 @@ describe("share images", () => {
     // Every character of the title is a glyph on the card: as many glyphs as the lines have characters.
     const { lines } = titleLines(hostile);
     expect(lines.join(" ")).toBe(hostile);
-    const drawnGlyphs = svg.match(/<use href="#g\d+"/g)?.length ?? 0;
+    const drawnGlyphs = svg.match(/<use href="#g\d+-\d+"/g)?.length ?? 0;
     const label = "Case study";
     const company = "Lumen Software";
     expect(drawnGlyphs).toBe([...lines.join(""), ...label, ...company].length);
@@ -57,6 +57,14 @@ describe("share images", () => {
     const broken = wrapTitle(word, 76, 5, false);
     expect(broken?.join("")).toBe(word);
     expect(broken?.length).toBeGreaterThan(1);
+  });
+
+  test("a letter of Latin Extended is drawn from the second face; one the faces lack, as a box", () => {
+    const boxes = (svg: string) => svg.match(/<use href="#g\d+-0"/g)?.length ?? 0;
+    const svg = shareCardSvg({ label: "Case study · Łódź", title: "Świętokrzyskie, Dương, Ærø" });
+    expect(boxes(svg)).toBe(0);
+    expect(svg).toMatch(/<use href="#g1-\d+"/);
+    expect(boxes(shareCardSvg({ label: "Careers", title: "数据 engineer" }))).toBe(2);
   });
 
   test("a short title keeps the largest size on one line", () => {
@@ -91,7 +99,7 @@ describe("the drawing's edition", () => {
     // pair here: every published card then gets a new address, and no cache keeps the old picture.
     const svg = shareCardSvg({ label: "Careers · Remote · Full-time", title: `Designer & "Lead" <Engineer>` });
     const hash = createHash("sha256").update(svg).digest("hex").slice(0, 16);
-    expect({ drawing, hash }).toEqual({ drawing: 1, hash: "2210a7d7a11b88f4" });
+    expect({ drawing, hash }).toEqual({ drawing: 2, hash: "31626eaa434fbc26" });
   });
 });
 
