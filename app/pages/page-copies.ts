@@ -17,8 +17,8 @@ import {
   HomeSchema,
   type LoginContent,
   LoginSchema,
-  type ProofCopy,
-  ProofSchema,
+  type ProofSectionsCopy,
+  ProofSectionsSchema,
 } from "./pages-content-schema.ts";
 
 // The content pages whose copy the workspace edits (app/site/page-copy.ts): each page's loader
@@ -54,10 +54,12 @@ export const loginCopy: PageCopy<LoginContent> = {
   schema: LoginSchema,
   original: login,
 };
-/** The proof's section titles, on the home and about pages. */
-export const proofCopy: PageCopy<ProofCopy> = {
+const { shareImage: _drawnAtPublish, ...caseStudies } = proof.caseStudies;
+
+/** The proof's section titles, on the home and about pages (a case study's share image keeps the module's words). */
+export const proofCopy: PageCopy<ProofSectionsCopy> = {
   page: "proof",
   path: pages.home.path,
-  schema: ProofSchema,
-  original: proof,
+  schema: ProofSectionsSchema,
+  original: { ...proof, caseStudies },
 };

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { CardSchema, label, line, LinkSchema, PageMetaSchema, paragraph, sentence } from "#app/site/content-schema.ts";
+import {
+  CardSchema,
+  label,
+  LinkSchema,
+  line,
+  PageMetaSchema,
+  paragraph,
+  sentence,
+  ShareCardCopySchema,
+} from "#app/site/content-schema.ts";
 
 /** Where a third-party form is not configured: a line, and a link that asks by e-mail instead (with this subject). */
 export const FrameFallbackSchema = z.object({ text: sentence, linkLabel: line, subject: line });
@@ -81,9 +90,17 @@ export const ProofSchema = z.object({
     title: line,
     description: sentence,
     labels: z.object({ problem: line, approach: line, outcome: line }),
+    /** A case study's share image: "Case study · {client}" over its title. */
+    shareImage: ShareCardCopySchema,
   }),
   testimonials: z.object({ title: line }),
   team: z.object({ title: line, description: sentence }),
 });
 
 export type ProofCopy = z.infer<typeof ProofSchema>;
+
+/** The proof's copy the workspace edits: the sections' words (a share image's are drawn at publish, from the module). */
+export const ProofSectionsSchema = ProofSchema.extend({
+  caseStudies: ProofSchema.shape.caseStudies.omit({ shareImage: true }),
+});
+export type ProofSectionsCopy = z.infer<typeof ProofSectionsSchema>;

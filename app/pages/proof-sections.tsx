@@ -1,7 +1,7 @@
 import { Card } from "#app/ui/card.tsx";
 import { Eyebrow, Section, SectionHeader } from "#app/ui/section.tsx";
 import { Container } from "#app/ui/container.tsx";
-import type { ProofCopy } from "./pages-content-schema.ts";
+import type { ProofSectionsCopy } from "./pages-content-schema.ts";
 import { proof } from "./proof-content.ts";
 import type { ProofLists } from "./proof-fields.ts";
 
@@ -10,14 +10,14 @@ import type { ProofLists } from "./proof-fields.ts";
 // install shows no empty frame and no invented client.
 
 export type ProofContent = {
-  clients: ProofCopy["clients"] & { logos: ProofLists["logos"] };
-  caseStudies: ProofCopy["caseStudies"] & { items: ProofLists["caseStudies"] };
-  testimonials: ProofCopy["testimonials"] & { items: ProofLists["testimonials"] };
-  team: ProofCopy["team"] & { members: ProofLists["members"] };
+  clients: ProofSectionsCopy["clients"] & { logos: ProofLists["logos"] };
+  caseStudies: ProofSectionsCopy["caseStudies"] & { items: ProofLists["caseStudies"] };
+  testimonials: ProofSectionsCopy["testimonials"] & { items: ProofLists["testimonials"] };
+  team: ProofSectionsCopy["team"] & { members: ProofLists["members"] };
 };
 
 /** The sections' content: their titles with the entries. */
-export const proofContent = (copy: ProofCopy, lists: ProofLists): ProofContent => ({
+export const proofContent = (copy: ProofSectionsCopy, lists: ProofLists): ProofContent => ({
   clients: { ...copy.clients, logos: lists.logos },
   caseStudies: { ...copy.caseStudies, items: lists.caseStudies },
   testimonials: { ...copy.testimonials, items: lists.testimonials },
