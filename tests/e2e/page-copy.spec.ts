@@ -184,6 +184,12 @@ test("a member without the pages right gets 403 on every page copy page and acti
     .fill("Software, cloud and AI, engineered with you.");
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByText("Draft saved. Visitors still see the published copy.")).toBeVisible();
+  // The footer's draft previewed on the page it is on, not on the public one.
+  await page.getByRole("link", { name: "Preview the draft" }).click();
+  await expect(page.getByRole("note", { name: /^Preview/ })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toContainText("Software, cloud and AI, engineered with you.");
+  expect(await (await page.request.get("/")).text()).not.toContain("Software, cloud and AI, engineered with you.");
+  await page.getByRole("link", { name: "Back to the editor" }).click();
   await page.getByRole("button", { name: "Discard the draft" }).click();
   await expect(page.getByText("The draft is gone: the form shows the published copy.")).toBeVisible();
 });
