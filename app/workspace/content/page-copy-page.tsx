@@ -100,7 +100,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirect(`${workspacePaths.pageCopy(entry.page)}?done=${done}`, 303);
   };
   if (intent === "discard") return finish({ intent: "discard" }, "discarded");
-  if (intent === "restore") return finish({ intent: "restore", version: Number(formData.get("version")) }, "restored");
+  if (intent === "restore") {
+    const version = Number(formData.get("version"));
+    if (!Number.isInteger(version) || version < 1) throw data(copy.errors.notFound, { status: 400 });
+    return finish({ intent: "restore", version }, "restored");
+  }
   if (intent === "all-original") return again(shaped(entry.schema, entry.original));
   const posted = copyFromForm(entry.schema, formData);
   if (intent === "save" || intent === "publish") {
