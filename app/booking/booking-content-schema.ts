@@ -100,6 +100,8 @@ export const BookingSchema = z.object({
     }),
     team: z.object({
       moved: z.object({ subject: text, lines: z.array(text) }),
+      /** Moved by someone in the workspace, not by the visitor. */
+      movedByTeam: z.object({ subject: text, lines: z.array(text) }),
       cancelled: z.object({ subject: text, lines: z.array(text) }),
       erased: z.object({ subject: text, lines: z.array(text) }),
     }),

@@ -186,6 +186,13 @@ export const booking = {
         subject: "Meeting moved: {name}, now {time}",
         lines: ["{name} moved their meeting from {earlierTime} to {time}.", "The updated invitation is attached."],
       },
+      movedByTeam: {
+        subject: "Meeting moved: {name}, now {time}",
+        lines: [
+          "The meeting with {name} was moved in the workspace from {earlierTime} to {time}, and they have been sent the updated invitation.",
+          "The updated invitation is attached.",
+        ],
+      },
       cancelled: {
         subject: "Meeting cancelled: {name}, {time}",
         lines: [

@@ -47,6 +47,24 @@ export async function managePageData(request: Request, token: string, now: Date 
   return { status: calendar.problems.length ? 400 : 200, meeting: shown, calendar };
 }
 
+/**
+ * Moves a meeting by the free-time rules of the booking page and sends at once the e-mails and the
+ * calendar write that tell of it: the one way a meeting moves, from its manage link (`token`) or
+ * from the workspace (`token` null). Throws MeetingRefused; false when it is no longer confirmed.
+ */
+export async function moveMeetingTo(
+  db: Parameters<typeof rescheduleBooking>[0],
+  change: Parameters<typeof rescheduleBooking>[1],
+  now: Date,
+) {
+  const moved = await rescheduleBooking(db, change, availabilityFromEnv(bookingEnv), now);
+  if (moved) {
+    (await getServices()).outbox.kick();
+    teamCalendar.kick();
+  }
+  return moved;
+}
+
 const refusals: Record<MeetingRefused["reason"], { status: number; message: string }> = {
   taken: { status: 409, message: manage.errors.taken },
   "day-full": { status: 409, message: manage.errors.dayFull },
@@ -97,16 +115,8 @@ export async function submitManage(request: Request, token: string, now: Date = 
     } catch {
       return refused(400, manage.errors.time);
     }
-    const availability = availabilityFromEnv(bookingEnv);
-    const moved = await rescheduleBooking(
-      services.db,
-      { bookingId: meeting.bookingId, start, token },
-      availability,
-      now,
-    );
+    const moved = await moveMeetingTo(services.db, { bookingId: meeting.bookingId, start, token }, now);
     if (!moved) return refused(409, manage.errors.cancelled);
-    services.outbox.kick();
-    teamCalendar.kick();
     return redirect(`${here}?moved=1`, 303);
   } catch (error) {
     if (error instanceof MeetingRefused) {
