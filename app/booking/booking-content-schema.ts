@@ -47,6 +47,8 @@ export const BookingSchema = z.object({
     privacyNote: z.object({ text: text, linkLabel: text }),
     submitting: text,
     requiredNote: text,
+    /** In place of the details until a time is chosen. */
+    detailsAfterTime: text,
     errors: z
       .object({
         name: text,

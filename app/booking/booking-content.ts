@@ -54,6 +54,7 @@ export const booking = {
     privacyNote: { text: "We use your details only for this meeting.", linkLabel: "How we handle your data" },
     submitting: "Booking…",
     requiredNote: "Fields marked * are required.",
+    detailsAfterTime: "Choose a time, and your details come next.",
     errors: {
       name: "Please enter your name.",
       email: "Please enter a valid e-mail address, like name@example.com.",

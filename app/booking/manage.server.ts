@@ -12,7 +12,8 @@ import { manageUrl, visitorCalendarLinks } from "./invitation.server.ts";
 import { calendarData, shownTimes } from "./booking-page.server.ts";
 import { MeetingRefused } from "./claims.server.ts";
 import { timeName } from "./calendar.ts";
-import { cancelBooking, meetingForToken, rescheduleBooking } from "./meetings.server.ts";
+import { cancelBooking, meetingForToken } from "./meetings.server.ts";
+import { moveMeetingTo } from "./meeting-move.server.ts";
 import { bookingEnv } from "./booking-env.server.ts";
 import { teamCalendar } from "./team-calendar.server.ts";
 import { webhookWorker } from "#app/webhooks/worker.server.ts";
@@ -45,24 +46,6 @@ export async function managePageData(request: Request, token: string, now: Date 
   if (shown.cancelled) return { status: 200 as const, meeting: shown, calendar: null };
   const calendar = await calendarData(url, availability, now, { defaultZone: visitorZone, except: meeting.bookingId });
   return { status: calendar.problems.length ? 400 : 200, meeting: shown, calendar };
-}
-
-/**
- * Moves a meeting by the free-time rules of the booking page and sends at once the e-mails and the
- * calendar write that tell of it: the one way a meeting moves, from its manage link (`token`) or
- * from the workspace (`token` null). Throws MeetingRefused; false when it is no longer confirmed.
- */
-export async function moveMeetingTo(
-  db: Parameters<typeof rescheduleBooking>[0],
-  change: Parameters<typeof rescheduleBooking>[1],
-  now: Date,
-) {
-  const moved = await rescheduleBooking(db, change, availabilityFromEnv(bookingEnv), now);
-  if (moved) {
-    (await getServices()).outbox.kick();
-    teamCalendar.kick();
-  }
-  return moved;
 }
 
 const refusals: Record<MeetingRefused["reason"], { status: number; message: string }> = {
@@ -116,7 +99,8 @@ export async function submitManage(request: Request, token: string, now: Date = 
       return refused(400, manage.errors.time);
     }
     const moved = await moveMeetingTo(services.db, { bookingId: meeting.bookingId, start, token }, now);
-    if (!moved) return refused(409, manage.errors.cancelled);
+    if (moved === "not-confirmed") return refused(409, manage.errors.cancelled);
+    if (moved !== "moved") return refused(refusals[moved].status, refusals[moved].message);
     return redirect(`${here}?moved=1`, 303);
   } catch (error) {
     if (error instanceof MeetingRefused) {

@@ -311,10 +311,15 @@ test("a meeting moved and cancelled from its page in the workspace: its time onc
   });
   const mover = await noScript.newPage();
   await mover.goto(page.url());
-  await mover.getByRole("region", { name: "Meeting · Booked" }).getByRole("link", { name: "Move to another time" }).click();
+  await mover
+    .getByRole("region", { name: "Meeting · Booked" })
+    .getByRole("link", { name: "Move to another time" })
+    .click();
   await expect(mover.getByRole("heading", { level: 1 })).toHaveText(`Move the meeting with ${person.name}`);
   await mover.getByRole("link", { name: bookableDay }).last().click();
-  await expect(mover.getByText(/^Times in your time zone, Central European Time.*; theirs, in .+, under each\.$/)).toBeVisible();
+  await expect(
+    mover.getByText(/^Times in your time zone, Central European Time.*; theirs, in .+, under each\.$/),
+  ).toBeVisible();
   const lastTime = mover.getByRole("radio").last();
   await expect(lastTime).toHaveAccessibleName(/Central European (Standard|Summer) Time \(.+ UTC for them\)$/);
   await lastTime.check();
@@ -323,10 +328,15 @@ test("a meeting moved and cancelled from its page in the workspace: its time onc
     "The meeting is moved: the visitor is sent the updated invitation, as from their manage link.",
   );
   // Its panel says it moved and from when, and shows the new time.
-  await expect(mover.getByRole("region", { name: /^Meeting · Moved \(was \d+ \w+ \d{4}, \d\d:\d\d CES?T\)$/ })).toBeVisible();
+  await expect(
+    mover.getByRole("region", { name: /^Meeting · Moved \(was \d+ \w+ \d{4}, \d\d:\d\d CES?T\)$/ }),
+  ).toBeVisible();
   // The audit trail, on the meeting's own history, says who moved it.
   await expect(
-    mover.getByRole("region", { name: "History" }).getByRole("listitem").filter({ hasText: "to another time and told the visitor" }),
+    mover
+      .getByRole("region", { name: "History" })
+      .getByRole("listitem")
+      .filter({ hasText: "to another time and told the visitor" }),
   ).toContainText(email);
   await noScript.close();
   // The visitor's update, as their manage link sends it: the same event, SEQUENCE 1, with a manage link.
@@ -338,7 +348,9 @@ test("a meeting moved and cancelled from its page in the workspace: its time onc
           .some((mail) =>
             mimeParts(mail).some(
               (part) =>
-                part.body.includes("METHOD:REQUEST") && part.body.includes("SEQUENCE:1") && /meeting\/manage\//.test(part.body.replace(/\r?\n /g, "")),
+                part.body.includes("METHOD:REQUEST") &&
+                part.body.includes("SEQUENCE:1") &&
+                /meeting\/manage\//.test(part.body.replace(/\r?\n /g, "")),
             ),
           ),
       { timeout: 20_000 },

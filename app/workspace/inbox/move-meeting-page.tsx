@@ -1,19 +1,13 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { Temporal } from "temporal-polyfill";
 import { Alert } from "#app/ui/alert.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { getSubmission } from "#app/forms/submissions.server.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
 import { now as clockNow } from "#app/platform/clock.ts";
-import { availabilityFromEnv } from "#app/booking/availability.ts";
-import { bookingEnv } from "#app/booking/booking-env.server.ts";
-import { booking } from "#app/booking/booking-content.ts";
-import { calendarData } from "#app/booking/booking-page.server.ts";
-import { MonthGrid } from "#app/booking/booking-calendar.tsx";
-import { timesId } from "#app/booking/booking-links.ts";
-import { MeetingRefused } from "#app/booking/claims.server.ts";
 import { meetingsOfSubmissions } from "#app/booking/meeting-queries.server.ts";
-import { TimeOption } from "#app/booking/time-option.tsx";
+import { movableTimes } from "#app/booking/meeting-move.server.ts";
+import { MovePicker } from "#app/booking/move-picker.tsx";
 import type { Route } from "./+types/move-meeting-page";
 import { kindFields, moveMeetingOf } from "./inbox.server.ts";
 import { formatTime, shownTime } from "../shell/workspace-display.ts";
@@ -37,19 +31,20 @@ const copy = workspace.submission.move;
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { db, staff } = await requireStaff(request);
   const submission = await getSubmission(db, params.id);
-  if (!submission || submission.kind !== "meeting") throw data(workspace.submission.notFound, { status: 404 });
+  if (submission?.kind !== "meeting") throw data(workspace.submission.notFound, { status: 404 });
   const now = clockNow();
   const meeting = (await meetingsOfSubmissions(db, [submission.id])).get(submission.id);
   // Cancelled or over: nothing to move; its page says what it is.
-  if (!meeting || meeting.status !== "confirmed" || meeting.end <= now.toISOString())
+  if (meeting?.status !== "confirmed" || meeting.end <= now.toISOString())
     throw redirect(workspacePaths.submission(submission.id));
   const zone = zoneOf(staff);
   const theirZone = submission.fields.timeZone || zone;
   const sender = kindFields.meeting.sender(submission.fields);
-  const calendar = await calendarData(new URL(request.url), availabilityFromEnv(bookingEnv), now, {
-    defaultZone: zone,
-    except: meeting.bookingId,
-    beside: { zone: theirZone, template: copy.withTheirs },
+  const calendar = await movableTimes(new URL(request.url), now, {
+    bookingId: meeting.bookingId,
+    zone,
+    theirZone,
+    template: copy.withTheirs,
   });
   return data(
     {
@@ -58,7 +53,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       when: shownTime(meeting.start, zone),
       theirs:
         theirZone !== zone
-          ? fillTemplate(workspace.submission.meeting.theirs, { time: formatTime(meeting.start, theirZone), zone: theirZone })
+          ? fillTemplate(workspace.submission.meeting.theirs, {
+              time: formatTime(meeting.start, theirZone),
+              zone: theirZone,
+            })
           : null,
       calendar,
     },
@@ -66,13 +64,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   );
 }
 
-const refusals: Record<MeetingRefused["reason"], string> = {
+/** Why a time could not be had, in the team's words. */
+const refusals = {
+  "not-confirmed": copy.errors.gone,
+  gone: copy.errors.gone,
   taken: copy.errors.taken,
   "day-full": copy.errors.dayFull,
   "outside-hours": copy.errors.notBookable,
   "too-soon": copy.errors.notBookable,
   "too-far": copy.errors.notBookable,
-};
+} as const;
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { db, staff } = await requireStaff(request);
@@ -83,22 +84,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch {
     return data({ error: copy.errors.time }, { status: 400 });
   }
-  try {
-    if ((await moveMeetingOf(db, params.id, start, staff)) === "gone")
-      return data({ error: copy.errors.gone }, { status: 409 });
-  } catch (error) {
-    if (error instanceof MeetingRefused) return data({ error: refusals[error.reason] }, { status: 409 });
-    throw error;
-  }
+  const moved = await moveMeetingOf(db, params.id, start, staff);
+  if (moved !== "moved") return data({ error: refusals[moved] }, { status: 409 });
   return redirect(`${workspacePaths.submission(params.id)}?done=move-meeting`, 303);
 }
 
-const panelClasses = "rounded-card border border-line bg-surface p-4 sm:p-6";
-
 export default function MoveMeeting({ loaderData: page, actionData }: Route.ComponentProps) {
   const { calendar } = page;
-  const path = workspacePaths.moveMeeting(page.id);
-  const withTheirs = calendar.day?.slots.some((slot) => slot.ours) ?? false;
   return (
     <Container className="py-6 lg:py-8">
       <Link
@@ -122,61 +114,13 @@ export default function MoveMeeting({ loaderData: page, actionData }: Route.Comp
           ))}
         </Alert>
       ) : null}
-
-      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:items-start">
-        <div className={panelClasses}>
-          <MonthGrid
-            months={calendar.months}
-            weekdays={calendar.weekdays}
-            chosenDay={calendar.day?.date ?? null}
-            zone={null}
-            path={path}
-            steps={{
-              previous: calendar.previous,
-              next: calendar.next,
-              labels: { previous: booking.calendar.previous, next: booking.calendar.next },
-            }}
-          />
-        </div>
-        <section aria-labelledby={timesId} className={panelClasses}>
-          <h2 id={timesId} tabIndex={-1} className="scroll-mt-24 text-lg font-bold focus:outline-none">
-            {calendar.day ? fillTemplate(copy.heading, { day: calendar.day.name }) : copy.pickDay}
-          </h2>
-          {calendar.day ? (
-            <>
-              <p className="mt-1 text-sm text-ink-muted">
-                {fillTemplate(withTheirs ? copy.shownInWithTheirs : copy.shownIn, {
-                  zone: calendar.zoneName,
-                  theirZone: calendar.ourZoneName,
-                })}
-              </p>
-              <Form method="post" className="mt-4 grid gap-4">
-                <fieldset>
-                  <legend className="mb-3 font-semibold">{fillTemplate(copy.legend, { day: calendar.day.name })}</legend>
-                  {calendar.day.slots.length ? (
-                    <ul className="grid grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-2">
-                      {calendar.day.slots.map((slot) => (
-                        <li key={slot.start}>
-                          <TimeOption time={slot} name="start" required />
-                        </li>
-                      ))}
-                    </ul>
-                  ) : (
-                    <p className="text-ink-muted">{copy.none}</p>
-                  )}
-                </fieldset>
-                {calendar.day.slots.length ? (
-                  <button
-                    type="submit"
-                    className="min-h-10 justify-self-start rounded-control bg-brand px-4 font-semibold text-brand-ink hover:bg-brand-strong"
-                  >
-                    {copy.button}
-                  </button>
-                ) : null}
-              </Form>
-            </>
-          ) : null}
-        </section>
+      <div className="mt-6">
+        <MovePicker
+          calendar={calendar}
+          path={workspacePaths.moveMeeting(page.id)}
+          copy={copy}
+          panelClassName="rounded-card border border-line bg-surface p-4 sm:p-6"
+        />
       </div>
     </Container>
   );
