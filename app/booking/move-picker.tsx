@@ -22,21 +22,12 @@ export type MovePickerCopy = {
  * its free days as links to `path`, and the chosen day's times as radio buttons posted to the
  * page itself. Plain links and a form: it works without JavaScript.
  */
-export function MovePicker({
-  calendar,
-  path,
-  copy,
-  panelClassName,
-}: {
-  calendar: MovableTimes;
-  path: string;
-  copy: MovePickerCopy;
-  panelClassName: string;
-}) {
+export function MovePicker({ calendar, path, copy }: { calendar: MovableTimes; path: string; copy: MovePickerCopy }) {
   const withTheirs = calendar.day?.slots.some((slot) => slot.ours) ?? false;
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:items-start">
-      <div className={panelClassName}>
+      {/* A panel from 640 px; on a phone the month takes the whole width, its title on one line at 320 px. */}
+      <div className="sm:rounded-card sm:border sm:border-line sm:bg-surface sm:p-6">
         <MonthGrid
           months={calendar.months}
           weekdays={calendar.weekdays}
@@ -50,7 +41,7 @@ export function MovePicker({
           }}
         />
       </div>
-      <section aria-labelledby={timesId} className={panelClassName}>
+      <section aria-labelledby={timesId} className="rounded-card border border-line bg-surface p-4 sm:p-6">
         <h2 id={timesId} tabIndex={-1} className="scroll-mt-24 text-lg font-bold focus:outline-none">
           {calendar.day ? fillTemplate(copy.heading, { day: calendar.day.name }) : copy.pickDay}
         </h2>

@@ -115,12 +115,7 @@ export default function MoveMeeting({ loaderData: page, actionData }: Route.Comp
         </Alert>
       ) : null}
       <div className="mt-6">
-        <MovePicker
-          calendar={calendar}
-          path={workspacePaths.moveMeeting(page.id)}
-          copy={copy}
-          panelClassName="rounded-card border border-line bg-surface p-4 sm:p-6"
-        />
+        <MovePicker calendar={calendar} path={workspacePaths.moveMeeting(page.id)} copy={copy} />
       </div>
     </Container>
   );
