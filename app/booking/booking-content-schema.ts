@@ -27,6 +27,8 @@ export const BookingSchema = z.object({
     next: text,
   }),
   times: z.object({
+    /** Where the times come, before a day is chosen. */
+    title: text,
     /** `{day}`: weekday and date. */
     heading: text,
     legend: text,
@@ -41,7 +43,6 @@ export const BookingSchema = z.object({
     withOurs: text,
   }),
   form: z.object({
-    title: text,
     fields: z.object({ name: FieldSchema, email: FieldSchema, company: FieldSchema, topic: FieldSchema }),
     submit: text,
     privacyNote: z.object({ text: text, linkLabel: text }),

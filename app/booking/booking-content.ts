@@ -33,6 +33,7 @@ export const booking = {
     next: "Next month, {month}",
   },
   times: {
+    title: "Free times",
     heading: "Free times on {day}",
     legend: "Choose a time on {day}",
     pickDay: "Choose a day in the calendar to see its free times.",
@@ -43,7 +44,6 @@ export const booking = {
     withOurs: "{time} ({ours} our time)",
   },
   form: {
-    title: "Your details",
     fields: {
       name: { label: "Your Name" },
       email: { label: "Your Email" },
