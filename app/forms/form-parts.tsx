@@ -168,8 +168,8 @@ function useDraftKeptInTab(formId: string, sent: boolean) {
 
 /**
  * The hidden fields every public form carries: its signed start time, a honeypot, and the
- * visitor's time zone once the page's script has run (their receipt gives times in it; without
- * JavaScript it stays empty and the receipt says UTC).
+ * visitor's time zone, put in by the page's script as the form is sent (their receipt gives times
+ * in it; without JavaScript it stays empty and the receipt says UTC).
  */
 export function GuardFields({ stamp }: { stamp: string }) {
   const zone = useRef<HTMLInputElement>(null);
