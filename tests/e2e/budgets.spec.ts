@@ -3,6 +3,7 @@ import type { Page, Request } from "@playwright/test";
 import { expect, test, postingPages, postingApplyPages } from "./fixtures.ts";
 import { type RunningServer, startServer } from "./production-server.ts";
 import { e2eEnv } from "./server-env.ts";
+import { addAuthenticator, enrol, invite } from "./workspace-helpers.ts";
 
 // Byte budgets, deterministic: what each page's first load transfers, compressed as the server
 // sends it (brotli), from the production build. Speed itself is measured by `npm run bench`.
@@ -128,6 +129,25 @@ for (const path of formPages) {
     expect(transfer.urls.filter((url) => new URL(url).origin !== new URL(baseURL ?? "").origin)).toEqual([]);
   });
 }
+
+// The other page with an island: the workspace's posting editor, whose Markdown editor hydrates
+// on its own at the editor's first act like the public forms (decision 064: no zod, no React Router).
+test("the posting editor: no JavaScript until the editor acts, then at most 100 KB of it", async ({
+  page,
+  context,
+  storage,
+  hydrated,
+}) => {
+  test.setTimeout(120_000);
+  const email = `budget.${Date.now()}@company.example`;
+  await addAuthenticator(context, page);
+  await enrol(page, invite(storage, email, "admin"), email);
+  const transfer = await firstLoad(page, "/workspace/postings/new", hydrated);
+  await expect(page.getByLabel("Description")).toBeVisible();
+  expect(transfer.scriptBeforeInteraction).toBe(0);
+  expect(transfer.script).toBeGreaterThan(0);
+  expect(transfer.scriptWithHeaders).toBeLessThanOrEqual(formPageScriptKb * KB);
+});
 
 // With a full set of proof (issue 30: 6 logos, 3 case studies, 3 testimonials, 8 team members,
 // made as long as real ones run, tests/helpers/proof-fixtures.ts), on an instance of its own so
