@@ -184,6 +184,7 @@ export function GuardFields({ stamp }: { stamp: string }) {
     let browserZone: string | undefined;
     const readZone = () => {
       browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+      if (zone.current) zone.current.value = browserZone;
     };
     // Put in whenever the form's data is read: Conform sets its fields back to the values it
     // rendered as the visitor types, which would empty an input set once.
