@@ -38,6 +38,8 @@ const offeredModules: Record<string, string> = {
   "app/careers/careers-pages.server.ts":
     "a posting as its page shows it, description rendered and sanitized (the workspace's preview)",
   "app/careers/posting-article.tsx": "a posting's page (the workspace's preview shows exactly that)",
+  "app/careers/description-classes.ts":
+    "how a description's HTML is laid out (the posting editor's preview beside the Markdown, without the page)",
   "app/careers/markdown.server.ts":
     "a description's Markdown as its page's HTML (the posting editor previews it beside the Markdown)",
   "app/careers/application-fields.ts": "how the team reads a stored application (the workspace shows it)",
@@ -63,6 +65,9 @@ const offeredModules: Record<string, string> = {
     "a meeting's time and state, and the meetings to come (the workspace's inbox, agenda and sheets show them)",
   "app/booking/meetings.server.ts":
     "cancelling a meeting and telling the team's calendar (an erasure cancels the person's meetings still to come)",
+  "app/booking/meeting-move.server.ts":
+    "moving a meeting to another free time as its manage link does (the workspace moves it for the team)",
+  "app/booking/move-picker.tsx": "the free times a meeting can move to, to choose from (the workspace's move page)",
   "app/analytics/dashboard.server.ts":
     "the figures of a range of days (the workspace's analytics dashboard shows them)",
   "app/analytics/days.ts": "days as the counts are kept (the dashboard's range is chosen in them)",

@@ -15,6 +15,7 @@ import {
   progressLabels,
   shownTime,
   stateTone,
+  theirTimeText,
 } from "../shell/workspace-display.ts";
 import { Badge } from "../shell/badge.tsx";
 import { requireStaff, zoneOf } from "../sign-in/session.server.ts";
@@ -216,10 +217,7 @@ export default function Submission({ loaderData: submission, actionData }: Route
               </p>
               {submission.meeting.theirs ? (
                 <p className="text-ink-muted">
-                  {fillTemplate(copy.meeting.theirs, {
-                    time: submission.meeting.theirs.text,
-                    zone: submission.meeting.theirs.zone,
-                  })}
+                  {theirTimeText(copy.meeting, submission.meeting.theirs.text, submission.meeting.theirs.zone)}
                 </p>
               ) : null}
               {submission.meeting.videoUrl ? (
@@ -231,8 +229,18 @@ export default function Submission({ loaderData: submission, actionData }: Route
                 </a>
               ) : null}
               {submission.meeting.cancellable ? (
+                <p className="mt-3">
+                  <Link
+                    to={workspacePaths.moveMeeting(submission.id)}
+                    className="inline-flex min-h-8 items-center font-semibold text-brand underline underline-offset-4"
+                  >
+                    {copy.meeting.move}
+                  </Link>
+                </p>
+              ) : null}
+              {submission.meeting.cancellable ? (
                 // Asks once, without JavaScript: the confirmation is behind the disclosure.
-                <details className="mt-3">
+                <details className="mt-1">
                   <summary className="inline-flex min-h-8 cursor-pointer items-center font-semibold text-danger">
                     {copy.meeting.cancel}
                   </summary>

@@ -161,9 +161,33 @@ export const workspace = {
     meeting: {
       title: "Meeting",
       theirs: "{time} for them ({zone})",
+      theirsNamed: "{time} for them",
       cancel: "Cancel this meeting…",
       cancelHint: "They get the same e-mail as when they cancel from their own link, and the time is free again.",
       confirm: "Yes, cancel it and tell them",
+      move: "Move to another time",
+    },
+    move: {
+      title: "Move the meeting with {name}",
+      intro:
+        "Choose a day, then one of its free times: the same times a visitor is offered. They get the same e-mail and updated invitation as when they move it from their own link.",
+      now: "Now:",
+      back: "Back to the meeting",
+      pickDay: "Choose a day in the calendar to see its free times.",
+      heading: "Free times on {day}",
+      legend: "Choose a time on {day}",
+      none: "No time is free on this day any more. Please choose another day.",
+      shownIn: "Times in your time zone, {zone}.",
+      shownInWithTheirs: "Times in your time zone, {zone}; theirs, in {theirZone}, under each.",
+      withTheirs: "{time} ({theirs} for them)",
+      button: "Move it to this time and tell them",
+      errors: {
+        time: "Please choose a time.",
+        taken: "That time was just taken. Please choose another one: the free times below are up to date.",
+        dayFull: "That day has just been fully booked. Please choose another day.",
+        notBookable: "That time cannot be booked (it is past, too soon, or outside the hours). Please choose another.",
+        gone: "This meeting can no longer be moved: it is cancelled or over.",
+      },
     },
   },
   requests: {
