@@ -47,6 +47,7 @@ export default [
     route(workspaceRoutes.proof, "workspace/content/proof-page.tsx"),
     route(workspaceRoutes.newProofEntry, "workspace/content/proof-entry-page.tsx", { id: "new-proof-entry" }),
     route(workspaceRoutes.proofEntry, "workspace/content/proof-entry-page.tsx"),
+    route(workspaceRoutes.app, "workspace/content/app-page.tsx"),
     route(workspaceRoutes.analytics, "workspace/insights/analytics-page.tsx"),
   ]),
   // In the site's own frame: the posting exactly as its public page will show it.

@@ -6,11 +6,13 @@ import { argsOrExit, envOrExit, exit, openDatabaseOrExit } from "./cli.ts";
 
 const usage = `Usage: npm run content -- <command> FILE
 
-  export FILE   writes every posting and the proof (its images as base64) to FILE as JSON, with
-                the earlier versions of the postings and the case studies
-  import FILE   checks FILE, then creates or updates its postings (matched by address) and its
-                proof (matched by id) in one go, each with the file's versions as its history;
-                nothing changes when any part of it is wrong`;
+  export FILE   writes every posting, the proof and the app's screenshots (images as base64)
+                and store links to FILE as JSON, with the earlier versions of the postings and
+                the case studies
+  import FILE   checks FILE, then creates or updates its postings (matched by address), its
+                proof (matched by id) and the app's screenshots (by place) and store links in one
+                go, each with the file's versions as its history; nothing changes when any part
+                of it is wrong`;
 
 const { positionals, values } = argsOrExit({ help: { type: "boolean", short: "h" } }, usage);
 const [command, file] = positionals;
@@ -55,7 +57,7 @@ try {
     const content = await exportContent(db);
     writeFileSync(file, `${JSON.stringify(content, null, 2)}\n`);
     console.log(
-      `Exported ${content.postings.length} postings and ${content.proof.entries.length} proof entries to ${file}.`,
+      `Exported ${content.postings.length} postings, ${content.proof.entries.length} proof entries and ${content.app.screenshots.length} app screenshots to ${file}.`,
     );
   } else if (checked?.file) {
     // Anything the checks did not foresee still ends in one line, never a stack trace: the
@@ -64,9 +66,9 @@ try {
       await db.destroy();
       return refuse([error instanceof Error ? error.message : String(error)]);
     });
-    const { created, updated, proof } = imported;
+    const { created, updated, proof, app } = imported;
     console.log(
-      `Imported ${file}: ${created} postings created, ${updated} updated; ${proof.created} proof entries created, ${proof.updated} updated. The site shows them within seconds.`,
+      `Imported ${file}: ${created} postings created, ${updated} updated; ${proof.created} proof entries created, ${proof.updated} updated; ${app.screenshots} app screenshots. The site shows them within seconds.`,
     );
   }
 } finally {

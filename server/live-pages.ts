@@ -3,6 +3,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { postingPages } from "#app/careers/careers-pages.server.ts";
 import { postingsContent } from "#app/careers/postings.server.ts";
 import { proofContent } from "#app/pages/proof.server.ts";
+import { appContent, loadAppShowcase } from "#app/pages/app-showcase.server.ts";
 import { type ConsentVariant, consentCookieName, serializeConsent } from "#app/consent/consent-cookie.ts";
 import { epochMs, now } from "#app/platform/clock.ts";
 import { contentRevisions, renderChangedPagesWith } from "#app/platform/content-revisions.server.ts";
@@ -28,6 +29,12 @@ export const contentPages = {
   [postingsContent]: postingPages,
   // The home page's clients, case studies and testimonials; the about page's team.
   [proofContent]: async () => ({ paths: [pages.home.path, pages.about.path], changesAt: null }),
+  // The app's screenshots and store links, read into memory first: the pages read them there.
+  // Both pages are prerendered too (with none): these renderings replace them in memory.
+  [appContent]: async (db) => {
+    await loadAppShowcase(db);
+    return { paths: [pages.features.path, pages.download.path], changesAt: null };
+  },
 } satisfies Record<string, (db: Kysely<Schema>, now: Date) => Promise<{ paths: string[]; changesAt: Date | null }>>;
 type ContentScope = keyof typeof contentPages;
 const contentKinds = Object.keys(contentPages) as ContentScope[];

@@ -2,6 +2,8 @@ import { NewsletterSection } from "./newsletter-section.tsx";
 import { AppScreen } from "#app/ui/illustrations.tsx";
 import { PageHero } from "#app/ui/section.tsx";
 import { StoreButtons } from "#app/ui/store-buttons.tsx";
+import { storeLink } from "./app-screenshot.tsx";
+import { appShowcase } from "./app-showcase.server.ts";
 import { download } from "./download-content.ts";
 import { pageMeta } from "#app/site/seo.ts";
 import { useSiteConfig } from "#app/site/use-site-config.ts";
@@ -9,8 +11,14 @@ import type { Route } from "./+types/download-page";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, download.meta);
 
-export default function Download() {
+// The store links set in the workspace, as this process last loaded them (see the features page).
+export function loader() {
+  return { app: appShowcase() };
+}
+
+export default function Download({ loaderData }: Route.ComponentProps) {
   const config = useSiteConfig();
+  const links = storeLink(loaderData.app, config);
   return (
     <>
       <PageHero
@@ -21,8 +29,8 @@ export default function Download() {
         <div className="mt-8">
           <StoreButtons
             stores={[
-              { ...download.stores.appStore, url: config.appStoreUrl },
-              { ...download.stores.playStore, url: config.playStoreUrl },
+              { ...download.stores.appStore, url: links.appStore },
+              { ...download.stores.playStore, url: links.playStore },
             ]}
           />
         </div>

@@ -3,6 +3,9 @@ import { CheckList } from "#app/ui/check-list.tsx";
 import { AppScreen, Icon, type IconName, type ScreenKind } from "#app/ui/illustrations.tsx";
 import { PageHero, Panel, Section, SectionHeader } from "#app/ui/section.tsx";
 import { StoreButtons } from "#app/ui/store-buttons.tsx";
+import { AppScreenshot, storeLink } from "./app-screenshot.tsx";
+import { appShowcase } from "./app-showcase.server.ts";
+import { screenshotSlots } from "./app-showcase.ts";
 import { download } from "./download-content.ts";
 import { features } from "./features-content.ts";
 import { pages } from "#app/site/pages.ts";
@@ -15,8 +18,16 @@ const screenKinds: ScreenKind[] = ["library", "path", "analytics"];
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, features.meta);
 
-export default function Features() {
+// The app's screenshots and store links as this process last loaded them (server/live-pages.ts
+// renders the page again when they change); at build time none, so the prerendered page shows the
+// drawn screens and the configured links.
+export function loader() {
+  return { app: appShowcase() };
+}
+
+export default function Features({ loaderData }: Route.ComponentProps) {
   const config = useSiteConfig();
+  const links = storeLink(loaderData.app, config);
   return (
     <>
       <PageHero
@@ -74,17 +85,24 @@ export default function Features() {
           description={features.showcase.description}
         />
         <ul className="grid gap-10 sm:grid-cols-3">
-          {features.showcase.screens.map((screen, index) => (
-            <li key={screen.title}>
-              <figure>
-                <AppScreen kind={screenKinds[index] ?? "library"} label={screen.title} />
-                <figcaption className="mt-4 text-center">
-                  <span className="block font-display text-lg">{screen.title}</span>
-                  <span className="text-ink-muted">{screen.caption}</span>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
+          {features.showcase.screens.map((screen, index) => {
+            const screenshot = loaderData.app.screenshots[screenshotSlots[index] ?? 1];
+            return (
+              <li key={screen.title}>
+                <figure>
+                  {screenshot ? (
+                    <AppScreenshot screenshot={screenshot} />
+                  ) : (
+                    <AppScreen kind={screenKinds[index] ?? "library"} label={screen.title} />
+                  )}
+                  <figcaption className="mt-4 text-center">
+                    <span className="block font-display text-lg">{screen.title}</span>
+                    <span className="text-ink-muted">{screen.caption}</span>
+                  </figcaption>
+                </figure>
+              </li>
+            );
+          })}
         </ul>
       </Section>
 
@@ -121,12 +139,12 @@ export default function Features() {
                 {
                   label: features.download.ios,
                   comingSoon: download.stores.appStore.comingSoon,
-                  url: config.appStoreUrl,
+                  url: links.appStore,
                 },
                 {
                   label: features.download.android,
                   comingSoon: download.stores.playStore.comingSoon,
-                  url: config.playStoreUrl,
+                  url: links.playStore,
                 },
               ]}
             />

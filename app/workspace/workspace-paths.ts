@@ -32,6 +32,7 @@ export const workspaceRoutes = {
   newProofEntry: "/workspace/proof/new/:kind",
   proofEntry: "/workspace/proof/:id",
   proofPreview: "/workspace/proof/:id/preview",
+  app: "/workspace/app",
   analytics: "/workspace/analytics",
   analyticsExport: "/workspace/analytics/export",
 } as const;
@@ -67,6 +68,8 @@ export const workspacePaths = {
   /** A proof entry's form in the workspace, with its actions (and a case study's earlier versions). */
   proofEntry: (id: string) => generatePath(workspaceRoutes.proofEntry, { id }),
   proofPreview: (id: string) => generatePath(workspaceRoutes.proofPreview, { id }),
+  /** The app's screenshots and store links. */
+  app: workspaceRoutes.app,
   analytics: (range?: URLSearchParams) =>
     range?.size ? `${workspaceRoutes.analytics}?${range}` : workspaceRoutes.analytics,
   analyticsExport: (range: URLSearchParams) => `${workspaceRoutes.analyticsExport}?${range}`,

@@ -221,7 +221,7 @@ describe.each(engines)("postings on %s", (engine) => {
     const admin = await inviteStaff(db, { email: "admin@company.example", actor: null });
     const member = await inviteStaff(db, { email: "member@company.example", role: "member", actor: null });
     const session = async (id: string) => (await readSession(db, await startSession(db, id)))?.staff.contentRights;
-    expect(await session(admin.staff.id)).toEqual(["postings", "proof"]);
+    expect(await session(admin.staff.id)).toEqual(["postings", "proof", "app"]);
     expect(await session(member.staff.id)).toEqual([]);
     expect(
       await setContentRights(db, "member@company.example", ["postings"], {

@@ -46,6 +46,11 @@ const offeredModules: Record<string, string> = {
     "the proof as stored (the workspace edits it, publishes it with its consent and keeps case studies' versions)",
   "app/pages/proof-images.server.ts": "an uploaded image made fit for the pages (the workspace's proof forms)",
   "app/pages/proof-sections.tsx": "the proof's sections (the workspace's preview shows an entry exactly so)",
+  "app/pages/app-showcase.ts":
+    "the app's screenshot places, store hosts and limits (the workspace's app form and the content file)",
+  "app/pages/app-showcase.server.ts": "the app's screenshots and store links as stored (the workspace sets them)",
+  "app/pages/screenshot-images.server.ts": "an uploaded screenshot made fit for the features page (the workspace)",
+  "app/pages/features-content.ts": "each screenshot's title and caption (the workspace's app form names them)",
   "app/contact/inquiry-fields.ts": "how the team reads a stored inquiry (the workspace shows it)",
   "app/booking/meeting-fields.ts": "how the team reads a booked meeting (the workspace and the command line show it)",
   "app/consent/embed-frame.tsx": "a third-party frame that loads only with consent (newsletter, log-in)",

@@ -12,6 +12,7 @@ import {
 } from "#app/careers/postings.server.ts";
 import type { Schema } from "#app/platform/db.server.ts";
 import { recordAudit } from "../people/audit.server.ts";
+import { AppFileSchema, checkAppImages, exportApp, importApp } from "./app-file.server.ts";
 import { PostingFormSchema, postingFieldsFrom } from "./posting-form-schema.ts";
 import {
   checkProofImages,
@@ -25,7 +26,7 @@ import {
 // The content the team edits, as one JSON file (`npm run content -- export FILE` and `import
 // FILE`): from a staging site to production, and into backups. The postings with their earlier
 // versions; `proof` holds the proof (clients, case studies with their versions, testimonials,
-// team, their images as base64). An import checks the whole file first and changes nothing
+// team, their images as base64); `app` the app's screenshots (their images as base64) and store links. An import checks the whole file first and changes nothing
 // unless all of it is right; then it writes everything in one transaction, postings matched by
 // their address, each one's history replaced by the file's.
 
@@ -86,6 +87,8 @@ export const ContentFileSchema = z.object({
   }, "Two postings have the same address (slug)."),
   /** The proof with its images (proof-file.server.ts): absent or null when a file has none. */
   proof: ProofFileSchema.nullable().optional(),
+  /** The app's screenshots and store links (app-file.server.ts): absent or null when a file has none. */
+  app: AppFileSchema.nullable().optional(),
 });
 
 /** Everything the team edits, as the file holds it. */
@@ -108,6 +111,7 @@ export async function exportContent(db: Kysely<Schema>) {
       })),
     ),
     proof: await exportProof(db),
+    app: await exportApp(db),
   };
 }
 
@@ -138,7 +142,8 @@ export function contentFileProblems(data: unknown) {
 
 /** The problems with a checked file's images (each cleaned or checked again as an upload is), and the images made ready. */
 export async function contentImageProblems(file: z.output<typeof ContentFileSchema>) {
-  return checkProofImages(file.proof);
+  const [proof, app] = [await checkProofImages(file.proof), await checkAppImages(file.app)];
+  return { problems: [...proof.problems, ...app.problems], images: proof.images, screenshots: app.screenshots };
 }
 
 /** What a checked file cannot do to this site's content (an existing entry given another kind). */
@@ -195,6 +200,7 @@ export async function importContent(db: Kysely<Schema>, file: z.output<typeof Co
       });
     }
     const proof = file.proof ? await importProof(trx, file.proof, images.images) : { created: 0, updated: 0 };
-    return { created, updated, proof };
+    const app = file.app ? await importApp(trx, file.app, images.screenshots) : { screenshots: 0 };
+    return { created, updated, proof, app };
   });
 }

@@ -207,7 +207,11 @@ export async function readableAudit(
           ` (${(copy.refusedBecause as Record<string, string>)[event.detail as string] ?? event.detail})`,
         ];
       const counted =
-        (action === "privacy-export" || action === "privacy-erase" || action === "redeliver-webhooks") && event.detail;
+        (action === "privacy-export" ||
+          action === "privacy-erase" ||
+          action === "redeliver-webhooks" ||
+          action.startsWith("app-")) &&
+        event.detail;
       if (counted) sentence = [...sentence, ` ${fillTemplate(copy.detail, { detail: event.detail as string })}`];
     }
     return {

@@ -12,6 +12,7 @@ export const WorkspaceSchema = z.object({
     requests: text,
     postings: text,
     proof: text,
+    app: text,
     signedInAs: text,
     signOut: text,
     menu: text,
@@ -210,8 +211,8 @@ export const WorkspaceSchema = z.object({
     rights: z.object({
       column: text,
       label: text,
-      names: z.object({ postings: text, proof: text }),
-      short: z.object({ postings: text, proof: text }),
+      names: z.object({ postings: text, proof: text, app: text }),
+      short: z.object({ postings: text, proof: text, app: text }),
       admin: text,
       save: text,
       saved: text,

@@ -11,6 +11,7 @@ export const workspace = {
     requests: "Data requests",
     postings: "Postings",
     proof: "Proof",
+    app: "App",
     signedInAs: "Signed in as",
     signOut: "Sign out",
     menu: "Menu",
@@ -261,8 +262,12 @@ export const workspace = {
     rights: {
       column: "May edit",
       label: "Content {email} may edit",
-      names: { postings: "Job postings", proof: "Proof (clients, case studies, testimonials, team)" },
-      short: { postings: "Postings", proof: "Proof" },
+      names: {
+        postings: "Job postings",
+        proof: "Proof (clients, case studies, testimonials, team)",
+        app: "The app's screenshots and store links",
+      },
+      short: { postings: "Postings", proof: "Proof", app: "App" },
       admin: "Everything (admin)",
       save: "Save rights",
       saved: "Content rights saved.",
