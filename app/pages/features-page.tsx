@@ -28,6 +28,7 @@ export function loader() {
 export default function Features({ loaderData }: Route.ComponentProps) {
   const config = useSiteConfig();
   const links = storeLink(loaderData.app, config);
+  const uploaded = Object.keys(loaderData.app.screenshots).length > 0;
   return (
     <>
       <PageHero
@@ -77,7 +78,13 @@ export default function Features({ loaderData }: Route.ComponentProps) {
 
       <Section
         labelledBy="showcase-title"
-        className="below-fold [contain-intrinsic-size:auto_1846px] lg:[contain-intrinsic-size:auto_702px]"
+        // With the drawn screens its height is fixed by the copy; with uploaded screenshots it is
+        // not, so it is laid out with the page, as the proof's sections are (decision 062).
+        className={
+          uploaded
+            ? undefined
+            : "below-fold [contain-intrinsic-size:auto_1846px] lg:[contain-intrinsic-size:auto_702px]"
+        }
       >
         <SectionHeader
           id="showcase-title"

@@ -23,6 +23,12 @@ export type PreparedScreenshot = {
   avif2x: PreparedImage;
 };
 
+/**
+ * AVIF's effort: 2 encodes a 440 × 952 screenshot about seven times faster than the default 4
+ * (a third of a second, in the editor's request), for files about a quarter larger: still a few KB.
+ */
+const avifEffort = 2;
+
 export const screenshotImageKeys = ["webp", "webp2x", "avif", "avif2x"] as const;
 
 export function prepareScreenshot(file: { name: string; content: Uint8Array }) {
@@ -46,7 +52,7 @@ async function prepareScreenshotNow(file: { name: string; content: Uint8Array })
       const resized = sharp(upright.data).resize(size.width, size.height, { fit: "fill" });
       const { data, info } = await (type === "image/webp"
         ? resized.webp({ quality: 80 })
-        : resized.avif({ quality: 55, effort: 4 })
+        : resized.avif({ quality: 55, effort: avifEffort })
       ).toBuffer({ resolveWithObject: true });
       return { content: new Uint8Array(data), type, width: info.width, height: info.height } satisfies PreparedImage;
     };
@@ -104,7 +110,7 @@ async function checkPreparedScreenshotNow({
     const again = sharp(image.content);
     const { data, info } = await (type === "image/webp"
       ? again.webp({ quality: 80 })
-      : again.avif({ quality: 55 })
+      : again.avif({ quality: 55, effort: avifEffort })
     ).toBuffer({ resolveWithObject: true });
     return { content: new Uint8Array(data), type, width: info.width, height: info.height };
   };

@@ -326,6 +326,7 @@ describe.each(engines)("moving content on %s", (engine) => {
       created: 1,
       updated: 6,
       proof: { created: 0, updated: 0 },
+      app: { screenshots: 0 },
     });
     const shown = (content: Awaited<ReturnType<typeof exportContent>>) =>
       content.postings.map(({ opensAt, datePosted, validThrough, ...posting }) => posting);

@@ -133,7 +133,9 @@ export async function importApp(
       detail: `screen ${screenshot.slot}, imported`,
     });
   }
+  const before = (await readAppShowcase(trx)).links;
   for (const store of stores) {
+    if (before[store] === app.links[store]) continue;
     await setStoreLink(trx, store, app.links[store], savedBy);
     await recordAudit(trx, {
       actor: null,
