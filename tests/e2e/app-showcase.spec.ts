@@ -143,9 +143,17 @@ test.describe("on two instances sharing PostgreSQL", () => {
         page.getByRole("row").filter({ hasText: "Changed an app store link (app-store, set)" }),
       ).toContainText(email);
 
-      // Removed: the drawn screen is back, on B too.
+      // Removing asks first (Keep it keeps it); removed, the drawn screen is back, on B too.
       await page.goto(`${e2eEnv.SITE_URL}/workspace/app`);
       await form(2).getByRole("button", { name: "Remove screen 2" }).click();
+      const question = page.getByRole("region", { name: "Remove the screenshot of screen 2?" });
+      await expect(question).toContainText("Its images are deleted");
+      await expectNoAxeViolations(page);
+      await question.getByRole("link", { name: "Keep it" }).click();
+      await expect(question).toHaveCount(0);
+      await expect(form(2).getByRole("img", { name: screens[1]!.alt })).toBeVisible();
+      await form(2).getByRole("button", { name: "Remove screen 2" }).click();
+      await question.getByRole("button", { name: "Remove it" }).click();
       await expect(page.getByText("Screen 2 removed: the features page shows the drawn screen again.")).toBeVisible();
       await expect
         .poll(async () => (await textOn(b, "/features")).match(/<picture>/g)?.length, { timeout: 5_000 })

@@ -25,6 +25,12 @@ export const AppEditorSchema = z.strictObject({
     save: text.includes("{number}"),
     remove: text.includes("{number}"),
   }),
+  removeConfirm: z.strictObject({
+    question: text.includes("{number}"),
+    explanation: text,
+    confirm: text,
+    cancel: text,
+  }),
   stores: z.strictObject({
     title: text,
     intro: text,

@@ -10,7 +10,7 @@ export const appEditor = {
     intro:
       "Up to three, each beside its title and caption. The site makes each one 220 pixels wide, and 440 for sharp screens, as AVIF and WebP, and drops what the file says about the phone it was taken on. Until one is uploaded, its place shows a drawn screen.",
     legend: "Screen {number}: {title}",
-    caption: "Shown with the caption “{caption}”.",
+    caption: "Its caption: “{caption}”",
     current: "On the site now",
     none: "Nothing uploaded: the page shows a drawn screen here.",
     file: "Screenshot",
@@ -22,6 +22,12 @@ export const appEditor = {
     chooseAgain: "Choose the file again: a browser cannot keep it when the form comes back with a problem.",
     save: "Save screen {number}",
     remove: "Remove screen {number}",
+  },
+  removeConfirm: {
+    question: "Remove the screenshot of screen {number}?",
+    explanation: "Its images are deleted, and the features page shows the drawn screen again.",
+    confirm: "Remove it",
+    cancel: "Keep it",
   },
   stores: {
     title: "Store links",

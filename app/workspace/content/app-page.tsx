@@ -26,6 +26,7 @@ import type { Route } from "./+types/app-page";
 import { appEditor } from "./app-editor-content.ts";
 import { changeApp } from "./app.server.ts";
 import { requireContentRight } from "./content-rights.server.ts";
+import { ConfirmStep } from "./editor-parts.tsx";
 import { Notice } from "../shell/notice.tsx";
 import { workspaceMeta } from "../shell/workspace-error.tsx";
 import { workspacePaths } from "../workspace-paths.ts";
@@ -50,7 +51,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireContentRight(request, "app");
   const showcase = await readAppShowcase(db);
   // ?done=saved-2, ?done=removed-1, ?done=links: what the last change did.
-  const [done, number = ""] = (new URL(request.url).searchParams.get("done") ?? "").split("-");
+  const search = new URL(request.url).searchParams;
+  const [done, number = ""] = (search.get("done") ?? "").split("-");
   const notice = done && done in doneNotices ? doneNotices[done as keyof typeof doneNotices](number) : null;
   return {
     screens: screenshotSlots.map((slot, index) => ({
@@ -62,6 +64,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     links: showcase.links,
     configured: { "app-store": env.APP_STORE_URL ?? null, "google-play": env.PLAY_STORE_URL ?? null },
     notice,
+    // Removing asks first (?remove=2): only the confirmation's own post removes.
+    confirmRemove: slotOf(search.get("remove")),
   };
 }
 
@@ -119,8 +123,11 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(`${workspacePaths.app}?done=links`, 303);
   }
 
-  const slot = slotOf(formData.get("slot"));
+  // The confirmation posts to the address that asked it (?remove=2).
+  const slot = slotOf(formData.get("slot") ?? new URL(request.url).searchParams.get("remove"));
   if (!slot || (intent !== "screen" && intent !== "remove")) throw data(copy.errors.notFound, { status: 400 });
+  if (intent === "remove" && formData.get("confirmed") !== "yes")
+    return redirect(`${workspacePaths.app}?remove=${slot}#screen-${slot}`, 303);
   if (intent === "remove") {
     await changeApp(db, { intent: "remove", slot }, actor);
     return redirect(`${workspacePaths.app}?done=removed-${slot}`, 303);
@@ -155,7 +162,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AppPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { screens, links, configured, notice } = loaderData;
+  const { screens, links, configured, notice, confirmRemove } = loaderData;
   return (
     <Container className="max-w-4xl py-8">
       <h1 className="text-3xl font-extrabold tracking-tight">{copy.title}</h1>
@@ -172,6 +179,7 @@ export default function AppPage({ loaderData, actionData }: Route.ComponentProps
             <ScreenForm
               key={screen.slot}
               {...screen}
+              confirmRemove={confirmRemove === screen.slot && screen.screenshot !== null}
               problem={actionData?.screen?.slot === screen.slot ? actionData.screen : null}
             />
           ))}
@@ -206,7 +214,6 @@ export default function AppPage({ loaderData, actionData }: Route.ComponentProps
                       type="url"
                       inputMode="url"
                       defaultValue={actionData?.links?.values[store] ?? links[store] ?? ""}
-                      placeholder={`https://${storeHosts[store]}/`}
                     />
                   )}
                 </Field>
@@ -228,12 +235,26 @@ function ScreenForm({
   caption,
   screenshot,
   problem,
-}: Route.ComponentProps["loaderData"]["screens"][number] & { problem: ScreenProblem | null }) {
+  confirmRemove,
+}: Route.ComponentProps["loaderData"]["screens"][number] & { problem: ScreenProblem | null; confirmRemove: boolean }) {
   const id = `screen-${slot}`;
   const number = String(slot);
   const imageError = problem?.errors.image;
   return (
-    <div className="rounded-card border border-line bg-surface p-6">
+    <div id={id} className="rounded-card border border-line bg-surface p-6">
+      {confirmRemove ? (
+        <div className="-mt-6 mb-6">
+          <ConfirmStep
+            id={`${id}-remove-question`}
+            question={fillTemplate(copy.removeConfirm.question, { number })}
+            explanation={copy.removeConfirm.explanation}
+            intent="remove"
+            confirm={copy.removeConfirm.confirm}
+            cancel={copy.removeConfirm.cancel}
+            cancelHref={`${workspacePaths.app}#${id}`}
+          />
+        </div>
+      ) : null}
       <form method="post" encType="multipart/form-data" className="space-y-5">
         <input type="hidden" name="slot" value={slot} />
         <Fieldset legend={fillTemplate(copy.screens.legend, { number, title })}>
