@@ -9,6 +9,7 @@ import {
   rmSync,
   symlinkSync,
 } from "node:fs";
+import { get } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { initialPostings } from "#app/platform/migrations/initial-postings.ts";
@@ -105,6 +106,29 @@ for (const [index, engine] of (["sqlite", "postgres"] as const).entries()) {
       });
       const enrolment = /https?:\/\/\S+\/workspace\/enrol\/\S+/.exec(invitation)?.[0];
       expect(enrolment, invitation).toBeTruthy();
+      // The release's first page answer (its route modules load on first use) can take long on a
+      // loaded host: wait for it here, with what it answered and logged if it never comes.
+      // Asked as the browser will ask it: at the site's address (the release names SITE_URL).
+      const enrolPath = new URL(enrolment as string).pathname;
+      const askEnrolPage = () =>
+        new Promise<string>((resolve) =>
+          get(
+            { host: "localhost", port: oldPort, path: enrolPath, headers: { host: new URL(e2eEnv.SITE_URL).host } },
+            (response) => {
+              let body = "";
+              response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
+              response.on("end", () => resolve(`${response.statusCode} ${body.slice(0, 4000)}`));
+            },
+          ).once("error", (error) => resolve(error.message)),
+        );
+      let answered = "";
+      for (const deadline = Date.now() + 60_000; !answered.includes("Create your passkey"); ) {
+        expect(Date.now(), `the previous release's enrol page answered: ${answered}\n${oldOutput}`).toBeLessThan(
+          deadline,
+        );
+        answered = await askEnrolPage();
+        if (!answered.includes("Create your passkey")) await new Promise((resolve) => setTimeout(resolve, 500));
+      }
       await addAuthenticator(context, page);
       await enrol(page, enrolment as string, email);
       await page.goto(`${e2eEnv.SITE_URL}/workspace`);
