@@ -174,6 +174,7 @@ test("every workspace page, with data in it, fits 390 and 1280 px in light and d
     posting: posting!,
     proof: "/workspace/proof",
     "proof-entry": proofEntry,
+    app: "/workspace/app",
     analytics: "/workspace/analytics",
     passkeys: "/workspace/passkeys",
     people: "/workspace/people",
