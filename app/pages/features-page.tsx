@@ -93,7 +93,9 @@ export default function Features({ loaderData }: Route.ComponentProps) {
         />
         <ul className="grid gap-10 sm:grid-cols-3">
           {features.showcase.screens.map((screen, index) => {
-            const screenshot = loaderData.app.screenshots[screenshotSlots[index] ?? 1];
+            // A screen beyond the three places keeps its drawing.
+            const slot = screenshotSlots[index];
+            const screenshot = slot ? loaderData.app.screenshots[slot] : undefined;
             return (
               <li key={screen.title}>
                 <figure>

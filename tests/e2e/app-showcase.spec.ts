@@ -112,8 +112,14 @@ test.describe("on two instances sharing PostgreSQL", () => {
         expect(await textOn(server, "/download")).toContain(`href="${appStoreUrl}"`);
       }
 
-      // As a visitor sees it: each screenshot in its place under its title, in AVIF, 220 px wide.
-      await page.goto(`${e2eEnv.SITE_URL}/features`);
+      // As a visitor sees it: each screenshot in its place under its title, in AVIF, 220 px wide,
+      // fetched only as the visitor nears it (the first load's budget stays the page's).
+      const media: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().includes("/media/")) media.push(request.url());
+      });
+      await page.goto(`${e2eEnv.SITE_URL}/features`, { waitUntil: "networkidle" });
+      expect(media).toEqual([]);
       const showcase = page.getByRole("region", { name: "See It in Action" });
       for (const [index, screen] of screens.entries()) {
         const image = showcase.getByRole("img", { name: screen.alt });
