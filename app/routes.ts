@@ -2,7 +2,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 import { bookingRoutes } from "./booking/booking-links.ts";
 import { careersRoutes } from "./careers/jobs.ts";
 import { consentActionPath } from "./consent/consent-cookie.ts";
-import { generatedFiles, mediaRoute, pages, statusPageRoute } from "./site/pages.ts";
+import { generatedFiles, mediaRoute, pages, shareImageRoutes, statusPageRoute } from "./site/pages.ts";
 import { workspaceRoutes } from "./workspace/workspace-paths.ts";
 
 // Every route module, by the capability folder it lives in (docs/architecture.md), at the address
@@ -16,10 +16,12 @@ export default [
   route(generatedFiles.sitemap, "pages/sitemap-xml.ts"),
   route(generatedFiles.robots, "pages/robots-txt.ts"),
   route(mediaRoute, "pages/media-file.ts"),
+  route(shareImageRoutes.caseStudy, "pages/case-study-share-image.ts"),
 
   route(careersRoutes.list, "careers/careers-page.tsx"),
   route(careersRoutes.posting, "careers/job-posting-page.tsx"),
   route(careersRoutes.apply, "careers/job-application-page.tsx"),
+  route(shareImageRoutes.posting, "careers/posting-share-image.ts"),
 
   route(pages.contact.path, "contact/contact-page.tsx"),
   route(bookingRoutes.page, "booking/booking-page.tsx"),

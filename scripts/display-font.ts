@@ -1,7 +1,9 @@
 // Makes the site's one self-hosted font (docs/design.md): Bricolage Grotesque, cut from the
 // variable font to one instance (optical size 96, width 100, weight 700) and to the characters of
 // English headings, then measures it against Arial Bold in Chromium and prints the metric
-// overrides of the fallback face in app/ui/app.css. The output is committed: run
+// overrides of the fallback face in app/ui/app.css. It also writes the same instance as TrueType
+// with every character of the Latin files, which the share images set their titles in
+// (app/site/share-image.server.ts, decision 063). The output is committed: run
 // `node scripts/display-font.ts` only to change the cut, and paste the printed numbers.
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -36,6 +38,30 @@ const font = await subsetFont(source, characters, {
   noLayoutClosure: true,
 });
 writeFileSync(path.join(outDir, "bricolage-display.woff2"), font);
+// The share images' faces: titles are typed by the team, so every character of the package's
+// Latin file (ASCII, Latin-1, the typographic marks) and of its Latin Extended file (Ł, ő, ș…), as
+// two TrueType files, which HarfBuzz reads (app/site/share-card.server.ts takes a character from
+// the second when the first has none).
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, index) => String.fromCodePoint(from + index)).join("");
+const shareFaces = [
+  { file: "latin", name: "bricolage-share.ttf", characters: `${range(0x20, 0xff)}${range(0x2000, 0x22ff)}` },
+  {
+    file: "latin-ext",
+    name: "bricolage-share-ext.ttf",
+    characters: `${range(0x100, 0x24f)}${range(0x1e00, 0x1eff)}${range(0x2000, 0x22ff)}`,
+  },
+];
+for (const face of shareFaces) {
+  const file = readFileSync(path.join(packageDir, `files/bricolage-grotesque-${face.file}-standard-normal.woff2`));
+  const cut = await subsetFont(file, face.characters, {
+    targetFormat: "truetype",
+    variationAxes: instance,
+    noHinting: true,
+  });
+  writeFileSync(path.join(outDir, face.name), cut);
+  console.log(`Wrote app/ui/fonts/${face.name} (${cut.length} bytes)`);
+}
 copyFileSync(path.join(packageDir, "LICENSE"), path.join(outDir, "OFL.txt"));
 console.log(`Wrote app/ui/fonts/bricolage-display.woff2 (${font.length} bytes)`);
 

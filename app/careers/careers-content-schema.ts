@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FormErrorsSchema } from "#app/forms/form-errors-schema.ts";
-import { CardSchema, PageMetaSchema, text } from "#app/site/content-schema.ts";
+import { CardSchema, PageMetaSchema, ShareCardCopySchema, text } from "#app/site/content-schema.ts";
 
 export const CareersSchema = z.object({
   meta: PageMetaSchema,
@@ -18,6 +18,8 @@ export const CareersSchema = z.object({
     applyDescription: text,
   }),
   closed: z.object({ title: text, description: text, descriptionNoneOpen: text, openingsTitle: text }),
+  /** A posting's share image: "Careers · Remote · Full-time" over its title. */
+  shareImage: ShareCardCopySchema,
   /** A remote posting's location. */
   remote: text,
   employmentTypes: z.object({ FULL_TIME: text, PART_TIME: text, CONTRACTOR: text, TEMPORARY: text, INTERN: text }),

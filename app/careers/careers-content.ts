@@ -87,6 +87,7 @@ export const careers = {
       "Thank you for your interest. This posting is no longer open, and no other position is open right now. A general application reaches us at any time.",
     openingsTitle: "Open positions",
   },
+  shareImage: { label: "Careers", alt: "{company} careers: {title}, {location}, {type}" },
   remote: "Remote",
   employmentTypes: {
     FULL_TIME: "Full-time",

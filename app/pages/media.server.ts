@@ -2,23 +2,10 @@ import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import { isoNow, now as clockNow } from "#app/platform/clock.ts";
 import type { Schema } from "#app/platform/db.server.ts";
+import { loadSharp } from "#app/platform/sharp.server.ts";
 import { mediaPath } from "#app/site/pages.ts";
 
-/**
- * sharp (libvips, about 18 MB resident) is loaded when an image is first made, not at start;
- * libvips on one thread and without its cache of decoded images, so an image costs its own
- * pixels and no more (decision 049).
- */
-export const loadSharp = async () => {
-  const sharp = (await import("sharp")).default;
-  if (!sharpSet) {
-    sharp.concurrency(1);
-    sharp.cache(false);
-    sharpSet = true;
-  }
-  return sharp;
-};
-let sharpSet = false;
+export { loadSharp };
 
 // The proof's images, in the database so that every instance has them (no shared folder to keep),
 // named by their content: a name always means the same bytes, so browsers may keep them for a

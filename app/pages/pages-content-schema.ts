@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CardSchema, LinkSchema, PageMetaSchema, text } from "#app/site/content-schema.ts";
+import { CardSchema, LinkSchema, PageMetaSchema, ShareCardCopySchema, text } from "#app/site/content-schema.ts";
 
 /** Where a third-party form is not configured: a line, and a link that asks by e-mail instead (with this subject). */
 export const FrameFallbackSchema = z.object({ text, linkLabel: text, subject: text });
@@ -75,6 +75,8 @@ export const ProofSchema = z.object({
     title: text,
     description: text,
     labels: z.object({ problem: text, approach: text, outcome: text }),
+    /** A case study's share image: "Case study · {client}" over its title. */
+    shareImage: ShareCardCopySchema,
   }),
   testimonials: z.object({ title: text }),
   team: z.object({ title: text, description: text }),

@@ -8,6 +8,7 @@ export const proof = {
     title: "Selected work",
     description: "Problems our clients brought, how we worked on them together, and what changed.",
     labels: { problem: "The problem", approach: "Our approach", outcome: "The outcome" },
+    shareImage: { label: "Case study", alt: "{company} case study for {client}: {title}" },
   },
   testimonials: { title: "In our clients' words" },
   team: {

@@ -1,6 +1,7 @@
 import { acceptedFileType } from "#app/forms/file-types.server.ts";
 import { screenshotExtensions } from "./app-showcase.ts";
-import { loadSharp, type PreparedImage } from "./media.server.ts";
+import { loadSharp } from "#app/platform/sharp.server.ts";
+import type { PreparedImage } from "./media.server.ts";
 import { checkDecodedSize, ImageRefusal, inTurn, maxInputPixels } from "./proof-images.server.ts";
 
 // An app screenshot made fit for the features page (decision 059): its content checked to be the

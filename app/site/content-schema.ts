@@ -39,6 +39,12 @@ export const SiteSchema = z.object({
 
 export const CardSchema = z.object({ title: text, description: text });
 
+/**
+ * A share image's words (app/site/share-image.server.ts): the label over the title, and the text
+ * that stands for the picture ("{title}", "{company}" and the capability's own names filled in).
+ */
+export const ShareCardCopySchema = z.object({ label: text, alt: text });
+
 const ErrorPageSchema = z.object({ code: z.number().int().min(400).max(599), title: text, description: text });
 
 export const ErrorPagesSchema = z.object({

@@ -33,3 +33,16 @@ export const statusPagePath = (code: number) => statusPageRoute.replace(":code",
 /** The proof's images, named by their content (app/pages/media.server.ts). */
 export const mediaRoute = "/media/:file";
 export const mediaPath = (name: string) => mediaRoute.replace(":file", name);
+
+/**
+ * A published posting's and case study's share images (app/site/share-image.server.ts), under
+ * /media/ for a file's policy; the file is named by the picture's hash, so a new title is a new address.
+ */
+export const shareImageRoutes = {
+  posting: "/media/share/careers/:slug/:file",
+  caseStudy: "/media/share/case-studies/:id/:file",
+} as const;
+export const postingShareImagePath = (slug: string, file: string) =>
+  shareImageRoutes.posting.replace(":slug", slug).replace(":file", file);
+export const caseStudyShareImagePath = (id: string, file: string) =>
+  shareImageRoutes.caseStudy.replace(":id", id).replace(":file", file);

@@ -59,6 +59,15 @@ test.describe("on an instance of its own", () => {
       await page.getByRole("button", { name: "Save and publish" }).click();
       await expect(page.getByText("Published: it is on the site within seconds.")).toBeVisible();
       await expect(page.getByText("Now: Published")).toBeVisible();
+      // It has no page of its own: its share image is linked here, a PNG of the published words.
+      const shareLink = page.getByRole("link", { name: "Share image (1200×630, for posts about it)" });
+      const shareImage = await shareLink.getAttribute("href");
+      expect(shareImage).toMatch(/^\/media\/share\/case-studies\/[\w-]+\/[0-9a-f]{32}\.png$/);
+      const shared = await page.request.get(shareImage ?? "");
+      expect([shared.status(), shared.headers()["content-type"]]).toEqual([200, "image/png"]);
+      expect(shared.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+      const png = await shared.body();
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
       // Saved and published at once: one version, its time in the editor's zone (UTC on hover).
       const versions = page.getByRole("region", { name: "Earlier versions" }).getByRole("listitem");
       await expect(versions).toHaveCount(1);

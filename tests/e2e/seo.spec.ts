@@ -1,3 +1,4 @@
+import { initialPostings } from "#app/platform/migrations/initial-postings.ts";
 import { config, expect, sitePages, test } from "./fixtures.ts";
 
 // Tagged @any-date: neither shows a posting nor a page that lists them, so it runs on the sqlite
@@ -53,6 +54,39 @@ test("the share image and the logo exist at the sizes the tags announce", anyDat
     const png = await response.body();
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([width, height]);
   }
+});
+
+test("a posting's page shares its own image: 1200×630, a PNG kept for a year", async ({
+  page,
+  request,
+  openPostings,
+}) => {
+  const posting = openPostings[0];
+  if (!posting) {
+    // Past every closing day: a posting's page is the error page, which offers no card at all.
+    await page.goto(`/careers/${initialPostings[0]?.slug}`);
+    await expect(page.locator('meta[property="og:image"]')).toHaveCount(0);
+    return;
+  }
+  await page.goto(`/careers/${posting.slug}`);
+  const image = await page.locator('meta[property="og:image"]').getAttribute("content");
+  expect(image).toMatch(new RegExp(`^${config.siteUrl}/media/share/careers/${posting.slug}/[0-9a-f]{32}\\.png$`));
+  await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute("content", image ?? "");
+  await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute("content", "1200");
+  await expect(page.locator('meta[property="og:image:height"]')).toHaveAttribute("content", "630");
+  const alt = await page.locator('meta[property="og:image:alt"]').getAttribute("content");
+  expect(alt).toContain(posting.title);
+  await expect(page.locator('meta[name="twitter:image:alt"]')).toHaveAttribute("content", alt ?? "");
+
+  const response = await request.get(new URL(image ?? "").pathname);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("image/png");
+  expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  const png = await response.body();
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+  // Another name at the posting's address is no picture.
+  const other = await request.get(`/media/share/careers/${posting.slug}/${"0".repeat(32)}.png`);
+  expect(other.status()).toBe(404);
 });
 
 test("the home page, and only the home page, describes the Organization in JSON-LD", anyDate, async ({ page }) => {

@@ -45,6 +45,8 @@ const offeredModules: Record<string, string> = {
   "app/pages/proof.server.ts":
     "the proof as stored (the workspace edits it, publishes it with its consent and keeps case studies' versions)",
   "app/pages/proof-images.server.ts": "an uploaded image made fit for the pages (the workspace's proof forms)",
+  "app/pages/case-study-share.server.ts":
+    "a case study's share image (the workspace links it: a case study has no page of its own to share)",
   "app/pages/proof-sections.tsx": "the proof's sections (the workspace's preview shows an entry exactly so)",
   "app/pages/app-showcase.ts":
     "the app's screenshot places, store hosts and limits (the workspace's app form and the content file)",

@@ -33,6 +33,8 @@ export const ProofEditorSchema = z.strictObject({
     back: text,
     state: text,
     preview: text,
+    /** A published case study's share image: it has no page of its own to share (decision 063). */
+    shareImage: text,
     sections: texts("entry", "image", "consent"),
     fields: texts(
       "name",

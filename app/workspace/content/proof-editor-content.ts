@@ -33,6 +33,7 @@ export const proofEditor = {
     back: "All proof",
     state: "Now: {state}",
     preview: "Preview as the page will show it",
+    shareImage: "Share image (1200×630, for posts about it)",
     sections: { entry: "The entry", image: "Image", consent: "Consent" },
     fields: {
       name: "Name",

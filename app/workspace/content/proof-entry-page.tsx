@@ -14,6 +14,7 @@ import {
   proofKinds,
   proofLimits,
 } from "#app/pages/proof-fields.ts";
+import { caseStudyShareImage } from "#app/pages/case-study-share.server.ts";
 import { ImageRefusal, prepareImage } from "#app/pages/proof-images.server.ts";
 import { getProofEntry, listProofVersions, type ProofInput, ProofRefusal } from "#app/pages/proof.server.ts";
 import { fillTemplate } from "#app/platform/fill-template.ts";
@@ -64,7 +65,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const notice = done && done in copy.done ? copy.done[done as Done] : null;
   if (!params.id) {
     if (!isKind(params.kind)) throw data(copy.errors.notFound, { status: 404 });
-    return { entry: null, kind: params.kind, label: "", versions: [], notice, confirmDelete: false, kept: null };
+    return {
+      entry: null,
+      kind: params.kind,
+      label: "",
+      versions: [],
+      notice,
+      confirmDelete: false,
+      kept: null,
+      shareImage: null,
+    };
   }
   const entry = await getProofEntry(db, params.id);
   if (!entry) throw data(copy.errors.notFound, { status: 404 });
@@ -84,6 +94,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     confirmDelete: search.has("delete"),
     // Publishing was refused for its consent, and what came with it was saved (?kept=no-consent).
     kept: search.get("kept") === "no-consent" && !entry.published ? ("no-consent" as const) : null,
+    // Only once published: the address answers only what is public.
+    shareImage: entry.kind === "case-study" && entry.published ? caseStudyShareImage(entry).path : null,
   };
 }
 
@@ -233,7 +245,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 type Refusal = "no-consent" | "no-image";
 
 export default function ProofEntryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { entry, kind, label, versions, notice, confirmDelete, kept } = loaderData;
+  const { entry, kind, label, versions, notice, confirmDelete, kept, shareImage } = loaderData;
   return (
     <Container className="max-w-4xl py-8">
       <Link to={workspacePaths.proof} className="font-semibold text-brand underline underline-offset-4">
@@ -257,6 +269,11 @@ export default function ProofEntryPage({ loaderData, actionData }: Route.Compone
           >
             {copy.preview}
           </a>
+          {shareImage ? (
+            <a href={shareImage} className="font-semibold text-brand underline underline-offset-4">
+              {copy.shareImage}
+            </a>
+          ) : null}
         </p>
       ) : null}
       {notice ? <Notice tone="done">{notice}</Notice> : null}
