@@ -241,7 +241,8 @@ function ScreenForm({
   const number = String(slot);
   const imageError = problem?.errors.image;
   return (
-    <div id={id} className="rounded-card border border-line bg-surface p-6">
+    // Reached at #screen-N (the removal's question): below the phone's sticky bar, not under it.
+    <div id={id} className="scroll-mt-20 rounded-card border border-line bg-surface p-6 lg:scroll-mt-6">
       {confirmRemove ? (
         <div className="-mt-6 mb-6">
           <ConfirmStep
