@@ -38,6 +38,7 @@ export default [
     route(workspaceRoutes.signIn, "workspace/sign-in/sign-in-page.tsx"),
     route(workspaceRoutes.enrol, "workspace/sign-in/enrol-page.tsx"),
     route(workspaceRoutes.submission, "workspace/inbox/submission-page.tsx"),
+    route(workspaceRoutes.moveMeeting, "workspace/inbox/move-meeting-page.tsx"),
     route(workspaceRoutes.passkeys, "workspace/sign-in/passkeys-page.tsx"),
     route(workspaceRoutes.people, "workspace/people/people-page.tsx"),
     route(workspaceRoutes.audit, "workspace/people/audit-page.tsx"),

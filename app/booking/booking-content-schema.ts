@@ -27,6 +27,8 @@ export const BookingSchema = z.object({
     next: text,
   }),
   times: z.object({
+    /** Where the times come, before a day is chosen. */
+    title: text,
     /** `{day}`: weekday and date. */
     heading: text,
     legend: text,
@@ -41,12 +43,13 @@ export const BookingSchema = z.object({
     withOurs: text,
   }),
   form: z.object({
-    title: text,
     fields: z.object({ name: FieldSchema, email: FieldSchema, company: FieldSchema, topic: FieldSchema }),
     submit: text,
     privacyNote: z.object({ text: text, linkLabel: text }),
     submitting: text,
     requiredNote: text,
+    /** In place of the details until a time is chosen. */
+    detailsAfterTime: text,
     errors: z
       .object({
         name: text,
@@ -100,6 +103,8 @@ export const BookingSchema = z.object({
     }),
     team: z.object({
       moved: z.object({ subject: text, lines: z.array(text) }),
+      /** Moved by someone in the workspace, not by the visitor. */
+      movedByTeam: z.object({ subject: text, lines: z.array(text) }),
       cancelled: z.object({ subject: text, lines: z.array(text) }),
       erased: z.object({ subject: text, lines: z.array(text) }),
     }),

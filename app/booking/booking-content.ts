@@ -33,6 +33,7 @@ export const booking = {
     next: "Next month, {month}",
   },
   times: {
+    title: "Free times",
     heading: "Free times on {day}",
     legend: "Choose a time on {day}",
     pickDay: "Choose a day in the calendar to see its free times.",
@@ -43,7 +44,6 @@ export const booking = {
     withOurs: "{time} ({ours} our time)",
   },
   form: {
-    title: "Your details",
     fields: {
       name: { label: "Your Name" },
       email: { label: "Your Email" },
@@ -54,6 +54,7 @@ export const booking = {
     privacyNote: { text: "We use your details only for this meeting.", linkLabel: "How we handle your data" },
     submitting: "Booking…",
     requiredNote: "Fields marked * are required.",
+    detailsAfterTime: "Choose a time, and your details come next.",
     errors: {
       name: "Please enter your name.",
       email: "Please enter a valid e-mail address, like name@example.com.",
@@ -185,6 +186,13 @@ export const booking = {
       moved: {
         subject: "Meeting moved: {name}, now {time}",
         lines: ["{name} moved their meeting from {earlierTime} to {time}.", "The updated invitation is attached."],
+      },
+      movedByTeam: {
+        subject: "Meeting moved: {name}, now {time}",
+        lines: [
+          "The meeting with {name} was moved in the workspace from {earlierTime} to {time}, and they have been sent the updated invitation.",
+          "The updated invitation is attached.",
+        ],
       },
       cancelled: {
         subject: "Meeting cancelled: {name}, {time}",

@@ -54,7 +54,7 @@ export function BookingForm({
         action={bookingHref({ day: day.date, tz: zoneChosen ? zone : null })}
         encType="multipart/form-data"
         {...formProps}
-        className="space-y-8"
+        className="booking-form space-y-8"
       >
         <GuardFields stamp={stamp} />
         <input type="hidden" name="tz" value={zone} />
@@ -83,66 +83,71 @@ export function BookingForm({
           {startErrors?.length ? <FieldErrors id={fields.start.errorId} errors={startErrors} /> : null}
         </fieldset>
 
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            form={site}
-            name="name"
-            label={labels.name.label}
-            required
-            type="text"
-            autoComplete="name"
-            spellCheck={false}
-            maxLength={bookingLimits.name}
-          />
-          <TextField
-            form={site}
-            name="email"
-            label={labels.email.label}
-            required
-            type="email"
-            autoComplete="email"
-            maxLength={bookingLimits.email}
-          />
-          <div className="sm:col-span-2">
+        {/* The details once a time is chosen (app.css): no empty fields beside the times. CSS, so without JavaScript too. */}
+        <div className="booking-details space-y-8">
+          <div className="grid gap-5 sm:grid-cols-2">
             <TextField
               form={site}
-              name="company"
-              label={labels.company.label}
+              name="name"
+              label={labels.name.label}
+              required
               type="text"
-              autoComplete="organization"
+              autoComplete="name"
               spellCheck={false}
-              maxLength={bookingLimits.company}
+              maxLength={bookingLimits.name}
             />
+            <TextField
+              form={site}
+              name="email"
+              label={labels.email.label}
+              required
+              type="email"
+              autoComplete="email"
+              maxLength={bookingLimits.email}
+            />
+            <div className="sm:col-span-2">
+              <TextField
+                form={site}
+                name="company"
+                label={labels.company.label}
+                type="text"
+                autoComplete="organization"
+                spellCheck={false}
+                maxLength={bookingLimits.company}
+              />
+            </div>
+            <div className="sm:col-span-2">
+              <Field
+                id={fields.topic.id}
+                errorId={fields.topic.errorId}
+                hintId={fields.topic.descriptionId}
+                label={labels.topic.label}
+                hint={labels.topic.hint}
+                errors={fields.topic.errors}
+              >
+                {(props) => (
+                  <textarea
+                    {...props}
+                    {...control("topic")}
+                    defaultValue={value("topic")}
+                    rows={4}
+                    maxLength={bookingLimits.topic}
+                  />
+                )}
+              </Field>
+            </div>
           </div>
-          <div className="sm:col-span-2">
-            <Field
-              id={fields.topic.id}
-              errorId={fields.topic.errorId}
-              hintId={fields.topic.descriptionId}
-              label={labels.topic.label}
-              hint={labels.topic.hint}
-              errors={fields.topic.errors}
-            >
-              {(props) => (
-                <textarea
-                  {...props}
-                  {...control("topic")}
-                  defaultValue={value("topic")}
-                  rows={4}
-                  maxLength={bookingLimits.topic}
-                />
-              )}
-            </Field>
-          </div>
+          <p className="text-sm text-ink-muted">{content.requiredNote}</p>
+          <SubmitWithPrivacyNote
+            sending={sending}
+            label={content.submit}
+            sendingLabel={content.submitting}
+            privacyNote={content.privacyNote}
+            privacyHref={pages.privacy.path}
+          />
         </div>
-        <p className="text-sm text-ink-muted">{content.requiredNote}</p>
-        <SubmitWithPrivacyNote
-          sending={sending}
-          label={content.submit}
-          sendingLabel={content.submitting}
-          privacyNote={content.privacyNote}
-          privacyHref={pages.privacy.path}
-        />
+        {/* Last, so that the form's spacing leaves nothing below it while the details are hidden. */}
+        {day.slots.length ? <p className="booking-details-pending text-ink-muted">{content.detailsAfterTime}</p> : null}
       </form>
     </>
   );

@@ -88,13 +88,18 @@ export function shownTimes(at: string, visitorZone: string, ourZone: string) {
 /**
  * The calendar part of a page: the zone (asked for by `?tz`, else `defaultZone`), the month grid
  * of free days, and the day asked for by `?day` with its free times. `except` leaves one booking
- * out of the busy times (a meeting being moved may move onto its own time).
+ * out of the busy times (a meeting being moved may move onto its own time). Each time names ours
+ * beside it where it reads differently, or `beside`'s zone in its words (the workspace: the visitor's).
  */
 export async function calendarData(
   url: URL,
   availability: Availability,
   at: Date,
-  { defaultZone, except }: { defaultZone: string; except?: string },
+  {
+    defaultZone,
+    except,
+    beside = { zone: availability.timeZone, template: booking.times.withOurs },
+  }: { defaultZone: string; except?: string; beside?: { zone: string; template: string } },
 ) {
   const now = instantOf(at);
   const problems: string[] = [];
@@ -117,7 +122,7 @@ export async function calendarData(
     zoneAliases: zoneAliases(zone),
     zoneName: zoneName(zone, now),
     // Named beside the times only where they read differently there.
-    ourZoneName: zoneName(availability.timeZone, now),
+    ourZoneName: zoneName(beside.zone, now),
     zones: zoneOptions(zone),
     // One month at a time, with the way to the one before and after.
     ...shownMonth(monthGrid(days, booking.calendar), url.searchParams.get("month"), day?.date ?? null),
@@ -127,13 +132,13 @@ export async function calendarData(
           date: day.date,
           name: dayName(day.date),
           slots: day.slots.map((slot) => {
-            const ours = ourClockTime(slot.start, zone, availability.timeZone);
+            const ours = ourClockTime(slot.start, zone, beside.zone);
             const name = timeName(slot.start, zone);
             return {
               start: slot.start,
               time: clockTime(slot.start, zone),
               ours,
-              name: ours ? fillTemplate(booking.times.withOurs, { time: name, ours }) : name,
+              name: ours ? fillTemplate(beside.template, { time: name, ours, theirs: ours }) : name,
             };
           }),
         }

@@ -142,13 +142,13 @@ export default function BookingPage({ loaderData: page, actionData }: Route.Comp
             </section>
           </Card>
         ) : (
-          // Before a day: a line saying what comes, not an empty panel.
+          // Before a day: where the times will come, in a line; no details before a time is chosen.
           <section
             aria-labelledby={timesId}
             className="rounded-card border border-dashed border-line-strong p-6 lg:mt-14"
           >
             <h2 id={timesId} tabIndex={-1} className="scroll-mt-24 text-xl font-bold focus:outline-none">
-              {booking.form.title}
+              {booking.times.title}
             </h2>
             <p className="mt-2 text-ink-muted">{booking.times.pickDay}</p>
           </section>

@@ -172,6 +172,7 @@ const visitorMailKinds = {
 } as const satisfies Record<VisitorMessage, MailKind>;
 const teamMailKinds = {
   moved: "update",
+  movedByTeam: "update",
   cancelled: "cancellation",
   erased: "cancellation",
 } as const satisfies Record<keyof typeof booking.mail.team, MailKind>;
@@ -221,7 +222,7 @@ export function teamMail(meeting: Meeting, message: TeamMessage, earlierStart?: 
     replyTo: message === "erased" ? null : (meeting.visitor?.email ?? null),
     ...mailFrom(booking.mail.team[message], values),
     messageIdDomain: mailDomain(),
-    calendar: meetingCalendar(forCalendar, message === "moved" ? "REQUEST" : "CANCEL", "team"),
+    calendar: meetingCalendar(forCalendar, message.startsWith("moved") ? "REQUEST" : "CANCEL", "team"),
   };
 }
 

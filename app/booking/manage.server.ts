@@ -12,7 +12,8 @@ import { manageUrl, visitorCalendarLinks } from "./invitation.server.ts";
 import { calendarData, shownTimes } from "./booking-page.server.ts";
 import { MeetingRefused } from "./claims.server.ts";
 import { timeName } from "./calendar.ts";
-import { cancelBooking, meetingForToken, rescheduleBooking } from "./meetings.server.ts";
+import { cancelBooking, meetingForToken } from "./meetings.server.ts";
+import { moveMeetingTo } from "./meeting-move.server.ts";
 import { bookingEnv } from "./booking-env.server.ts";
 import { teamCalendar } from "./team-calendar.server.ts";
 import { webhookWorker } from "#app/webhooks/worker.server.ts";
@@ -97,16 +98,9 @@ export async function submitManage(request: Request, token: string, now: Date = 
     } catch {
       return refused(400, manage.errors.time);
     }
-    const availability = availabilityFromEnv(bookingEnv);
-    const moved = await rescheduleBooking(
-      services.db,
-      { bookingId: meeting.bookingId, start, token },
-      availability,
-      now,
-    );
-    if (!moved) return refused(409, manage.errors.cancelled);
-    services.outbox.kick();
-    teamCalendar.kick();
+    const moved = await moveMeetingTo(services.db, { bookingId: meeting.bookingId, start, token }, now);
+    if (moved === "not-confirmed") return refused(409, manage.errors.cancelled);
+    if (moved !== "moved") return refused(refusals[moved].status, refusals[moved].message);
     return redirect(`${here}?moved=1`, 303);
   } catch (error) {
     if (error instanceof MeetingRefused) {

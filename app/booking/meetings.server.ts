@@ -162,14 +162,16 @@ export async function cancelBooking(
 }
 
 /**
- * Moves a meeting to a new start for the visitor holding its manage link, and sends both sides
- * the updated invitation (same UID, SEQUENCE + 1). The team's note of the time is updated too.
+ * Moves a meeting to a new start, for the visitor holding its manage link (`token`) or for the team
+ * in the workspace (`token` null), and sends both sides the updated invitation (same UID,
+ * SEQUENCE + 1). The team's note of the time is updated too. Only the token's hash is stored, so a
+ * move by the team gives the meeting a new manage link for the visitor's e-mail (decision 065).
  * Throws MeetingRefused when the new time cannot be had (nothing then changes); false when the
  * meeting is no longer confirmed.
  */
 export async function rescheduleBooking(
   db: Kysely<Schema>,
-  { bookingId, start, token }: { bookingId: string; start: Temporal.Instant; token: string },
+  { bookingId, start, token }: { bookingId: string; start: Temporal.Instant; token: string | null },
   availability: Availability,
   now: Date,
 ) {
@@ -202,9 +204,16 @@ export async function rescheduleBooking(
         .where("id", "=", submissionId)
         .execute();
     }
-    const toVisitor = visitorMail(meeting, "moved", manageUrl(token), earlierStart);
+    let link = token;
+    if (link === null) {
+      const issued = newToken();
+      await trx.updateTable("bookings").set({ manage_token_hash: issued.hash }).where("id", "=", bookingId).execute();
+      link = issued.token;
+    }
+    const toVisitor = visitorMail(meeting, "moved", manageUrl(link), earlierStart);
     if (toVisitor) await queueMail(trx, { ...toVisitor, submissionId }, now);
-    await queueMail(trx, { ...teamMail(meeting, "moved", earlierStart), submissionId }, now);
+    const teamMessage = token === null ? "movedByTeam" : "moved";
+    await queueMail(trx, { ...teamMail(meeting, teamMessage, earlierStart), submissionId }, now);
     return true;
   });
 }

@@ -14,6 +14,7 @@ export const workspaceRoutes = {
   enrolPasskey: "/workspace/enrol/:token/passkey",
   export: "/workspace/export/:format",
   submission: "/workspace/submissions/:id",
+  moveMeeting: "/workspace/submissions/:id/move",
   file: "/workspace/submissions/:id/files/:position",
   passkeys: "/workspace/passkeys",
   addPasskey: "/workspace/passkeys/new",
@@ -75,5 +76,7 @@ export const workspacePaths = {
   analyticsExport: (range: URLSearchParams) => `${workspaceRoutes.analyticsExport}?${range}`,
   /** Where the team reads a stored submission. */
   submission: (id: string) => generatePath(workspaceRoutes.submission, { id }),
+  /** Where the team moves a submission's meeting to another free time. */
+  moveMeeting: (id: string) => generatePath(workspaceRoutes.moveMeeting, { id }),
   file: (id: string, position: number) => generatePath(workspaceRoutes.file, { id, position: String(position) }),
 } as const;

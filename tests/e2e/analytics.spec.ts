@@ -111,6 +111,22 @@ test("views from two referring sites and a campaign show on the dashboard; a cra
   await expect(overTime.getByRole("table")).toBeVisible();
   await expectNoAxeViolations(page);
 
+  // The range's days are written as the rest of the workspace writes them, not as mm/dd/yyyy.
+  const from = page.getByRole("textbox", { name: "From", exact: true });
+  const to = page.getByRole("textbox", { name: "To", exact: true });
+  await expect(from).toHaveValue(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+  await expect(from).toHaveAccessibleDescription("Days like 29 Nov 2026, in UTC.");
+  const today = await to.inputValue();
+  await from.fill(today);
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  await expect(page.getByText(`${today} to ${today} (UTC)`, { exact: true })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "From", exact: true })).toHaveValue(today);
+  // A day the workspace cannot read says so, and the last 30 days are shown instead.
+  await page.getByRole("textbox", { name: "From", exact: true }).fill("11/29/2026");
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  await expect(page.getByText("That range could not be shown: the last 30 days are shown instead.")).toBeVisible();
+  await page.getByRole("link", { name: "Last 7 days" }).click();
+
   const download = await page.getByRole("link", { name: /Download these figures/ }).getAttribute("href");
   const csv = await (await page.request.get(download ?? "")).text();
   expect(csv).toContain(`newsletter-${id},email,spring-${id},1,1`);

@@ -149,7 +149,12 @@ test.describe("with JavaScript off", () => {
     );
     const timeName = fullName.replace(/ \(.+ our time\)$/, "");
     await expect(page.getByRole("radio", { name: timeName })).toHaveCount(1);
+    // No empty details before a time is chosen (without JavaScript too): a line says they come next.
+    await expect(page.getByLabel("Your Name")).toBeHidden();
+    await expect(page.getByText("Choose a time, and your details come next.")).toBeVisible();
     await first.check();
+    await expect(page.getByLabel("Your Name")).toBeVisible();
+    await expect(page.getByText("Choose a time, and your details come next.")).toBeHidden();
 
     const person = visitor();
     await fillDetails(page, person);
@@ -502,6 +507,8 @@ test.describe("with JavaScript on", () => {
       await page.getByRole("link", { name: bookableDay }).first().click();
       await hydrated();
       const person = visitor();
+      // The details come once a time is chosen.
+      await page.getByRole("radio").first().check();
       await page.getByLabel("Your Name").fill(person.name);
       await page.getByLabel("Your Email").fill(person.email);
 
@@ -513,8 +520,6 @@ test.describe("with JavaScript on", () => {
       await expect(page.getByText("Times are shown in Central European Time (Berlin).")).toBeVisible();
       await page.getByRole("link", { name: bookableDay }).first().click();
       await hydrated();
-      await expect(page.getByLabel("Your Name")).toHaveValue(person.name);
-      await expect(page.getByLabel("Your Email")).toHaveValue(person.email);
 
       const first = page.getByRole("radio").first();
       await first.focus();
@@ -522,18 +527,26 @@ test.describe("with JavaScript on", () => {
       await expect(first).toBeChecked();
       await page.keyboard.press("ArrowDown");
       await expect(page.getByRole("radio").nth(1)).toBeChecked();
+      await expect(page.getByLabel("Your Name")).toHaveValue(person.name);
+      await expect(page.getByLabel("Your Email")).toHaveValue(person.email);
     });
   });
 
-  test("a time left unchosen is flagged before anything is sent", async ({ page, hydrated }) => {
+  test("nothing can be sent before a time is chosen: the details and the button come with it", async ({
+    page,
+    hydrated,
+  }) => {
     await page.goto("/contact/meeting");
     await closePrivacyBanner(page);
     await page.getByRole("link", { name: bookableDay }).first().click();
     await hydrated();
+    await expect(page.getByText("Choose a time, and your details come next.")).toBeVisible();
+    await expect(page.getByLabel("Your Name")).toBeHidden();
+    await expect(page.getByRole("button", { name: "Book this meeting" })).toBeHidden();
+    await page.getByRole("radio").first().check();
     await fillDetails(page, visitor());
-    await page.getByRole("button", { name: "Book this meeting" }).click();
-    await expect(page.getByText("Please choose a time.")).toBeVisible();
-    await expect(page).not.toHaveURL(/booked=1/);
+    await expect(page.getByRole("button", { name: "Book this meeting" })).toBeVisible();
+    await expect(page.getByText("Choose a time, and your details come next.")).toBeHidden();
   });
 });
 

@@ -32,19 +32,22 @@ async function recordTimeline(page: Page) {
 }
 
 /** Clicks into `field` and types a name at once, on through React taking over, then a few keys more; returns what was typed. */
-async function typeThroughHydration(page: Page, field: string) {
+async function typeThroughHydration(page: Page, field: string, prepare?: () => Promise<void>) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  const input = page.locator(field);
-  await input.evaluate((element) => element.scrollIntoView({ block: "center", behavior: "instant" }));
-  const box = await input.boundingBox();
-  if (!box) throw new Error(`${field} is not visible`);
   // The scripts arrive over a slow connection (a second each): on a busy machine the keys of the
   // test itself reached the page only after React, quick on loopback, had taken over.
   await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await route.continue();
   });
+  // What the visitor does first (choosing a time, which brings the booking's details), which may
+  // itself start React's taking over.
+  await prepare?.();
+  const input = page.locator(field);
+  await input.evaluate((element) => element.scrollIntoView({ block: "center", behavior: "instant" }));
+  const box = await input.boundingBox();
+  if (!box) throw new Error(`${field} is not visible`);
   await page.mouse.click(box.x + 10, box.y + box.height / 2);
   // A key every 40 ms from the click on, about three seconds of typing: the scripts arrive and
   // React takes over meanwhile. The field takes 100 characters.
@@ -119,7 +122,8 @@ test.describe("booking, in a zone other than the company's", () => {
     expect(dayHref).toMatch(/\?day=\d{4}-\d{2}-\d{2}&tz=Australia%2FSydney/);
     await page.goto((dayHref ?? "").replace(/#.*/, ""));
     await page.waitForLoadState("networkidle");
-    const typed = await typeThroughHydration(page, "#booking-form-name");
+    // The details come once a time is chosen.
+    const typed = await typeThroughHydration(page, "#booking-form-name", () => page.getByRole("radio").first().check());
     await expectTypedThroughHydration(page, "#booking-form-name", typed);
     await expect(page.getByText(/^Times in Australian Eastern Time \(Sydney\); ours/)).toBeVisible();
     await expect(page.locator("#booking-form-name")).toHaveValue(typed);

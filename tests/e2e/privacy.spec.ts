@@ -53,12 +53,14 @@ test("beside each form's submit button, one line links to the notice", async ({ 
     ["/contact/meeting", "Book this meeting"],
   ] as const) {
     await page.goto(path);
-    // The meeting's form shows once a day is chosen.
-    if (path === "/contact/meeting")
+    // The meeting's form shows once a day is chosen, its details and button once a time is.
+    if (path === "/contact/meeting") {
       await page
         .getByRole("link", { name: /: \d+ free times?$/ })
         .first()
         .click();
+      await page.getByRole("radio").first().check();
+    }
     const note = page.getByRole("link", { name: "How we handle your data" });
     await expect(note, path).toHaveAttribute("href", "/privacy");
     // Near the button: in the same row, after it.

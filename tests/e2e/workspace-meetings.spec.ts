@@ -276,7 +276,7 @@ test.describe("a team member in Kolkata", () => {
   });
 });
 
-test("a meeting cancelled from its page in the workspace: its time once, the visitor's zone beside it, and the visitor told as from their manage link", async ({
+test("a meeting moved and cancelled from its page in the workspace: its time once, the visitor's zone beside it, and the visitor told as from their manage link", async ({
   browser,
   page,
   context,
@@ -302,9 +302,66 @@ test("a meeting cancelled from its page in the workspace: its time once, the vis
   await expect(page.getByText("Starts (UTC)")).toHaveCount(0);
   await expect(page.getByText(/^\d{4}-\d\d-\d\dT/)).toHaveCount(0);
 
+  // Moved to another free time without JavaScript: a day is a link, a time a radio button; the
+  // times in the staff member's zone, the visitor's beside each.
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    timezoneId: "Europe/Berlin",
+    storageState: await context.storageState(),
+  });
+  const mover = await noScript.newPage();
+  await mover.goto(page.url());
+  await mover
+    .getByRole("region", { name: "Meeting · Booked" })
+    .getByRole("link", { name: "Move to another time" })
+    .click();
+  await expect(mover.getByRole("heading", { level: 1 })).toHaveText(`Move the meeting with ${person.name}`);
+  await mover.getByRole("link", { name: bookableDay }).last().click();
+  await expect(
+    mover.getByText(/^Times in your time zone, Central European Time.*; theirs, in .+, under each\.$/),
+  ).toBeVisible();
+  const lastTime = mover.getByRole("radio").last();
+  await expect(lastTime).toHaveAccessibleName(/Central European (Standard|Summer) Time \(.+ UTC for them\)$/);
+  await lastTime.check();
+  await mover.getByRole("button", { name: "Move it to this time and tell them" }).click();
+  await expect(mover.getByRole("status")).toHaveText(
+    "The meeting is moved: the visitor is sent the updated invitation, as from their manage link.",
+  );
+  // Its panel says it moved and from when, and shows the new time.
+  await expect(
+    mover.getByRole("region", { name: /^Meeting · Moved \(was \d+ \w+ \d{4}, \d\d:\d\d CES?T\)$/ }),
+  ).toBeVisible();
+  // The audit trail, on the meeting's own history, says who moved it.
+  await expect(
+    mover
+      .getByRole("region", { name: "History" })
+      .getByRole("listitem")
+      .filter({ hasText: "to another time and told the visitor" }),
+  ).toContainText(email);
+  await noScript.close();
+  // The visitor's update, as their manage link sends it: the same event, SEQUENCE 1, with a manage link.
+  await expect
+    .poll(
+      async () =>
+        (await mailContaining(storage, person.email))
+          .filter((mail) => mailHeader(mail, "to") === person.email)
+          .some((mail) =>
+            mimeParts(mail).some(
+              (part) =>
+                part.body.includes("METHOD:REQUEST") &&
+                part.body.includes("SEQUENCE:1") &&
+                /meeting\/manage\//.test(part.body.replace(/\r?\n /g, "")),
+            ),
+          ),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  await page.reload();
+
   // Cancelled in two steps, the second saying who is told.
-  await panel.getByText("Cancel this meeting…").click();
-  await panel.getByRole("button", { name: "Yes, cancel it and tell them" }).click();
+  const movedPanel = page.getByRole("region", { name: /^Meeting · Moved/ });
+  await movedPanel.getByText("Cancel this meeting…").click();
+  await movedPanel.getByRole("button", { name: "Yes, cancel it and tell them" }).click();
   await expect(page.getByRole("status")).toHaveText(
     "The meeting is cancelled: the visitor is told by e-mail, as from their manage link.",
   );

@@ -373,6 +373,66 @@ describe.each(engines)("meeting invitations on %s", (engine) => {
     });
   });
 
+  test("the team moves a meeting from the workspace: the visitor is told as from their manage link, with a link that works; the audit says who", async () => {
+    const { moveMeetingOf } = await import("#app/workspace/inbox/inbox.server.ts");
+    const { listAudit } = await import("#app/workspace/people/audit.server.ts");
+    const lead = { id: "staff-1", email: "lead@company.example" };
+    await app.book(ann, start);
+    await app.book({ name: "Bo Chen", email: "bo@example.com" }, "2026-06-02T19:00:00Z");
+    const booked = await app.deliver();
+    const oldToken = manageToken(booked.find((raw) => to(raw) === ann.email)!)!;
+    const uid = invitationOf(booked.find((raw) => to(raw) === ann.email)!)!.uid;
+    const { id } = await database.db
+      .selectFrom("bookings")
+      .select("id")
+      .where("start_at", "=", "2026-06-02T17:00:00.000Z")
+      .executeTakeFirstOrThrow();
+
+    // The free-time rules of the manage link: a held time is refused and nothing changes.
+    expect(await moveMeetingOf(app.db, id, Temporal.Instant.from("2026-06-02T19:00:00Z"), lead, now)).toBe("taken");
+    expect(await app.deliver()).toEqual([]);
+
+    expect(await moveMeetingOf(app.db, id, Temporal.Instant.from("2026-06-03T18:00:00Z"), lead, now)).toBe("moved");
+    const moved = await app.deliver();
+    expect(moved.map(to).sort()).toEqual([ann.email, teamMailbox]);
+    for (const raw of moved)
+      expect(invitationOf(raw)).toMatchObject({
+        method: "REQUEST",
+        uid,
+        sequence: 1,
+        start: "2026-06-03T18:00:00.000Z",
+      });
+    const forAnn = moved.find((raw) => to(raw) === ann.email)!;
+    expect(textOf(forAnn)).toMatch(
+      /Your meeting on Tuesday, June 2, 2026 at 7:00\sPM Central European Summer Time has moved to a new time\./,
+    );
+    // Only the link's hash is kept, so the e-mail brings a new one; it opens the moved meeting, the old one nothing.
+    const newToken = manageToken(forAnn)!;
+    expect(newToken).toMatch(/^[\w-]{43}$/);
+    expect(newToken).not.toBe(oldToken);
+    expect(invitationOf(forAnn)!.description).toContain(`/contact/meeting/manage/${newToken}`);
+    expect((await app.openManage(newToken)).meeting).toMatchObject({
+      cancelled: false,
+      yourTime: expect.stringMatching(/^Your time: Wednesday, June 3, 2026 at 8:00\sPM/),
+    });
+    expect((await app.openManage(oldToken)).status).toBe(404);
+    // The team's copy says it was moved in the workspace, not by the visitor.
+    expect(textOf(moved.find((raw) => to(raw) === teamMailbox)!)).toMatch(
+      new RegExp(`The meeting with ${ann.name} was moved in the workspace from Tuesday, June 2, 2026 at 10:00\\sAM`),
+    );
+    expect((await listAudit(app.db)).map((event) => [event.action, event.actor_email, event.target])).toContainEqual([
+      "move-meeting",
+      lead.email,
+      id,
+    ]);
+
+    // Cancelled (or over), it can no longer be moved: nothing changes, nothing is sent.
+    await app.postManage(newToken, { intent: "cancel-confirmed" });
+    await app.deliver();
+    expect(await moveMeetingOf(app.db, id, Temporal.Instant.from("2026-06-04T18:00:00Z"), lead, now)).toBe("gone");
+    expect(await app.deliver()).toEqual([]);
+  });
+
   test("one address holds at most BOOKING_MAX_UPCOMING_PER_EMAIL meetings to come", async () => {
     await app.close();
     app = await startApp(database, { BOOKING_MAX_UPCOMING_PER_EMAIL: "2" });

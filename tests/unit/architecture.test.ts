@@ -65,6 +65,9 @@ const offeredModules: Record<string, string> = {
     "a meeting's time and state, and the meetings to come (the workspace's inbox, agenda and sheets show them)",
   "app/booking/meetings.server.ts":
     "cancelling a meeting and telling the team's calendar (an erasure cancels the person's meetings still to come)",
+  "app/booking/meeting-move.server.ts":
+    "moving a meeting to another free time as its manage link does (the workspace moves it for the team)",
+  "app/booking/move-picker.tsx": "the free times a meeting can move to, to choose from (the workspace's move page)",
   "app/analytics/dashboard.server.ts":
     "the figures of a range of days (the workspace's analytics dashboard shows them)",
   "app/analytics/days.ts": "days as the counts are kept (the dashboard's range is chosen in them)",

@@ -106,8 +106,11 @@ function EntryButton({
   );
 }
 
-/** The columns' widths, the same in every kind's table so they line up down the page. */
-const columnWidths = ["w-[36%]", "w-[26%]", "w-[14%]", "w-[12%]", "w-[12%]"] as const;
+/**
+ * The columns' widths, the same in every kind's table so they line up down the page; from 640 px
+ * only, where the rows are a table (under it each row is a card, its cells the card's width).
+ */
+const columnWidths = ["sm:w-[36%]", "sm:w-[26%]", "sm:w-[14%]", "sm:w-[12%]", "sm:w-[12%]"] as const;
 
 /** An entry's image as a thumbnail: a logo at its shape, a photo round; nothing for the kinds without. */
 function Thumbnail({ image, kind }: { image: { src: string; width: number; height: number } | null; kind: string }) {
@@ -183,28 +186,31 @@ export default function ProofPage({ loaderData, actionData }: Route.ComponentPro
                     </td>
                     <td className={`${columnWidths[2]} py-2 pr-4`}>{entry.published ? copy.published : copy.draft}</td>
                     <td className={`${columnWidths[3]} py-2 pr-4`}>
-                      <div className="flex flex-wrap gap-2">
-                        {index > 0 ? (
-                          <EntryButton
-                            id={entry.id}
-                            intent="move-up"
-                            label={fillTemplate(copy.moveUp, { entry: entry.label })}
-                            text={copy.up}
-                            focus={
-                              moved?.id === entry.id && (moved.intent === "move-up" || index === entries.length - 1)
-                            }
-                          />
-                        ) : null}
-                        {index < entries.length - 1 ? (
-                          <EntryButton
-                            id={entry.id}
-                            intent="move-down"
-                            label={fillTemplate(copy.moveDown, { entry: entry.label })}
-                            text={copy.down}
-                            focus={moved?.id === entry.id && (moved.intent === "move-down" || index === 0)}
-                          />
-                        ) : null}
-                      </div>
+                      {/* Nothing to order in a list of one: the cell stays empty (and out of its card). */}
+                      {entries.length > 1 ? (
+                        <div className="flex flex-wrap gap-2">
+                          {index > 0 ? (
+                            <EntryButton
+                              id={entry.id}
+                              intent="move-up"
+                              label={fillTemplate(copy.moveUp, { entry: entry.label })}
+                              text={copy.up}
+                              focus={
+                                moved?.id === entry.id && (moved.intent === "move-up" || index === entries.length - 1)
+                              }
+                            />
+                          ) : null}
+                          {index < entries.length - 1 ? (
+                            <EntryButton
+                              id={entry.id}
+                              intent="move-down"
+                              label={fillTemplate(copy.moveDown, { entry: entry.label })}
+                              text={copy.down}
+                              focus={moved?.id === entry.id && (moved.intent === "move-down" || index === 0)}
+                            />
+                          ) : null}
+                        </div>
+                      ) : null}
                     </td>
                     <td className={`${columnWidths[4]} py-2 pr-4`}>
                       <div className="flex flex-wrap gap-2">

@@ -17,6 +17,8 @@ import { pacer } from "#app/platform/pacing.server.ts";
 import { containsPattern, foldForSearch } from "#app/platform/search-text.ts";
 import { type Actor, recordAudit } from "../people/audit.server.ts";
 import { cancelBooking } from "#app/booking/meetings.server.ts";
+import { moveMeetingTo } from "#app/booking/meeting-move.server.ts";
+import type { Temporal } from "temporal-polyfill";
 import {
   mailLabel,
   mailStateLabel,
@@ -366,4 +368,23 @@ export async function cancelMeetingOf(db: Kysely<Schema>, id: string, actor: Act
   if (await cancelBooking(db, meeting.bookingId, { change: "team", now }))
     await recordAudit(db, { actor, action: "cancel-meeting", target: id }, now);
   return true;
+}
+
+/**
+ * Moves the meeting of submission `id` to `start` for a staff member, by the manage link's own
+ * path (the visitor gets the same e-mail and updated invitation), and records who did it.
+ * "gone" when there is no meeting still to come to move; else what the move became.
+ */
+export async function moveMeetingOf(
+  db: Kysely<Schema>,
+  id: string,
+  start: Temporal.Instant,
+  actor: Actor,
+  now: Date = clockNow(),
+) {
+  const meeting = (await meetingsOfSubmissions(db, [id])).get(id);
+  if (meeting?.status !== "confirmed" || Date.parse(meeting.end) <= now.getTime()) return "gone" as const;
+  const moved = await moveMeetingTo(db, { bookingId: meeting.bookingId, start, token: null }, now);
+  if (moved === "moved") await recordAudit(db, { actor, action: "move-meeting", target: id }, now);
+  return moved;
 }

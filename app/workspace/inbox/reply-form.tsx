@@ -41,7 +41,7 @@ export function ReplyForm({
       <h2 id="reply-title" className="text-xl font-bold">
         {copy.title}
       </h2>
-      <p className="mt-1 text-ink-muted">{fillTemplate(copy.intro, { email: to })}</p>
+      <p className="mt-1 text-ink-muted wrap-anywhere">{fillTemplate(copy.intro, { email: to })}</p>
       {errors.length ? <Notice tone="problem">{errors.join(" ")}</Notice> : null}
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="reply" />

@@ -231,8 +231,18 @@ export default function Submission({ loaderData: submission, actionData }: Route
                 </a>
               ) : null}
               {submission.meeting.cancellable ? (
+                <p className="mt-3">
+                  <Link
+                    to={workspacePaths.moveMeeting(submission.id)}
+                    className="inline-flex min-h-8 items-center font-semibold text-brand underline underline-offset-4"
+                  >
+                    {copy.meeting.move}
+                  </Link>
+                </p>
+              ) : null}
+              {submission.meeting.cancellable ? (
                 // Asks once, without JavaScript: the confirmation is behind the disclosure.
-                <details className="mt-3">
+                <details className="mt-1">
                   <summary className="inline-flex min-h-8 cursor-pointer items-center font-semibold text-danger">
                     {copy.meeting.cancel}
                   </summary>

@@ -53,6 +53,7 @@ export const AnalyticsContentSchema = z.object({
       from: text,
       to: text,
       show: text,
+      hint: text,
       badRange: text,
     }),
     showing: withPlaceholders("from", "to"),

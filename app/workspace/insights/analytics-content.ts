@@ -53,6 +53,7 @@ export const analyticsCopy = {
       from: "From",
       to: "To",
       show: "Show",
+      hint: "Days like 29 Nov 2026, in UTC.",
       badRange: "That range could not be shown: the last 30 days are shown instead.",
     },
     showing: "{from} to {to} (UTC)",

@@ -15,6 +15,7 @@ import { workspaceMeta } from "../shell/workspace-error.tsx";
 import { workspacePaths } from "../workspace-paths.ts";
 import { WorkspaceTable } from "../shell/workspace-table.tsx";
 import { shortDate } from "../shell/workspace-display.ts";
+import { showDay } from "../content/day-text.ts";
 
 // The analytics dashboard (issue 34): what the site brings over a range of days. Every chart is
 // SVG drawn here, with the same numbers in a table; nothing on the page runs a script.
@@ -171,17 +172,39 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             </Link>
           ))}
         </p>
+        {/* Days as the rest of the workspace writes them, not in the browser's format (decision 060). */}
         <label className="font-semibold">
           {copy.range.from}
-          <input type="date" name="from" defaultValue={view.range.from} required className={fieldClasses} />
+          <input
+            type="text"
+            name="from"
+            defaultValue={showDay(view.range.from)}
+            required
+            size={11}
+            autoComplete="off"
+            aria-describedby="range-hint"
+            className={fieldClasses}
+          />
         </label>
         <label className="font-semibold">
           {copy.range.to}
-          <input type="date" name="to" defaultValue={view.range.to} required className={fieldClasses} />
+          <input
+            type="text"
+            name="to"
+            defaultValue={showDay(view.range.to)}
+            required
+            size={11}
+            autoComplete="off"
+            aria-describedby="range-hint"
+            className={fieldClasses}
+          />
         </label>
         <button type="submit" className="min-h-10 rounded-control bg-brand px-4 font-semibold text-brand-ink">
           {copy.range.show}
         </button>
+        <p id="range-hint" className="basis-full text-ink-muted">
+          {copy.range.hint}
+        </p>
       </Form>
 
       <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2">

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { addDays, isDay } from "#app/analytics/days.ts";
+import { dayFromText } from "../content/day-text.ts";
 
 // The days the analytics dashboard shows, as its address names them: the last 7, 30 or 90 days,
-// or from a day to a day.
+// or from a day to a day, written as the workspace writes days ("29 Nov 2026", decision 060) or
+// as ISO days (the links and the CSV download's address).
 
 export const rangeChoices = [7, 30, 90] as const;
 /** The longest range one can choose: the totals are kept 25 months by default. */
@@ -14,8 +16,8 @@ const RangeSchema = z.object({
     .refine((days) => (rangeChoices as readonly number[]).includes(days))
     .optional()
     .catch(undefined),
-  from: z.string().optional(),
-  to: z.string().optional(),
+  from: z.preprocess(dayFromText, z.string()).optional(),
+  to: z.preprocess(dayFromText, z.string()).optional(),
 });
 
 /** The days chosen in the address: the last 7, 30 or 90 (30 by default), or from a day to a day; a range that cannot be shown says so and falls back. */

@@ -18,6 +18,7 @@ export const auditActions = [
   "retry-mail",
   "redeliver-webhooks",
   "cancel-meeting",
+  "move-meeting",
   "passkey-add",
   "passkey-remove",
   "passkey-rename",

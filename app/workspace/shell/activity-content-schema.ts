@@ -65,6 +65,7 @@ export const ActivitySchema = z.object({
     "retry-mail": text,
     "redeliver-webhooks": text,
     "cancel-meeting": text,
+    "move-meeting": text,
     take: text,
     owner: text,
     replied: text,

@@ -131,6 +131,23 @@ export const WorkspaceSchema = z.object({
       cancel: text,
       cancelHint: text,
       confirm: text,
+      move: text,
+    }),
+    /** Moving a meeting to another free time (its own page: a calendar, then the times of a day). */
+    move: z.object({
+      title: text.includes("{name}"),
+      intro: text,
+      now: text,
+      back: text,
+      pickDay: text,
+      heading: text.includes("{day}"),
+      legend: text.includes("{day}"),
+      none: text,
+      shownIn: text.includes("{zone}"),
+      shownInWithTheirs: text.includes("{zone}").includes("{theirZone}"),
+      withTheirs: text.includes("{time}").includes("{theirs}"),
+      button: text,
+      errors: z.object({ time: text, taken: text, dayFull: text, notBookable: text, gone: text }),
     }),
   }),
   requests: z.object({
