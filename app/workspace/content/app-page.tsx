@@ -202,9 +202,13 @@ export default function AppPage({ loaderData, actionData }: Route.ComponentProps
                   key={store}
                   id={`store-${store}`}
                   label={store === "app-store" ? copy.stores.appStore : copy.stores.googlePlay}
-                  hint={`${fillTemplate(copy.stores.hint, { host: storeHosts[store] })} ${
-                    url ? fillTemplate(copy.stores.configured, { url }) : copy.stores.notConfigured
-                  }`}
+                  hint={
+                    // A configured address is one long word: it wraps anywhere rather than widen a phone's page.
+                    <span className="[overflow-wrap:anywhere]">
+                      {fillTemplate(copy.stores.hint, { host: storeHosts[store] })}{" "}
+                      {url ? fillTemplate(copy.stores.configured, { url }) : copy.stores.notConfigured}
+                    </span>
+                  }
                   errors={error ? [error] : undefined}
                 >
                   {(props) => (
