@@ -79,13 +79,16 @@ const option = (name: string) => {
 /**
  * The first interaction, on `origin`: options `--runs 3`, `--driver cdp|playwright` (both unless
  * given), `--trace <folder>` (each run traced, its tasks from the click taken apart),
- * `--samples` (with V8's sampling profiler in the trace), a page (`/contact`).
+ * `--samples` (with V8's sampling profiler in the trace), `--cpu-slowdown 1` (the host's speed, for
+ * the longest task's CPU with `--trace`), a page (`/contact`).
  */
 async function firstInteraction(origin: string) {
   const drivers = option("--driver") ? [option("--driver") as Driver] : undefined;
   const trace = option("--trace");
   if (trace) mkdirSync(trace, { recursive: true });
-  step(`First interaction on the form pages, CPU 4× slower${trace ? `, traced into ${trace}` : ""}`);
+  step(
+    `First interaction on the form pages, CPU ${option("--cpu-slowdown") ?? 4}× slower${trace ? `, traced into ${trace}` : ""}`,
+  );
   const results = await benchFirstInteraction({
     origin,
     runs: Number(option("--runs") ?? 3),
@@ -97,6 +100,7 @@ async function firstInteraction(origin: string) {
     drivers,
     trace,
     samples: process.argv.includes("--samples"),
+    cpuSlowdown: Number(option("--cpu-slowdown") ?? 4),
   });
   console.log("");
   printFirstInteraction(results);

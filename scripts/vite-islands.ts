@@ -1,6 +1,6 @@
 import { globSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Plugin } from "vite";
+import type { Plugin, Rolldown } from "vite";
 import type { IslandScripts } from "../app/site/island-ids.ts";
 
 // The public forms hydrate as islands of their own, without React Router in the browser
@@ -27,6 +27,54 @@ const compileHint = "//# allFunctionsCalledOnLoad";
 
 const islandName = (file: string) => path.basename(file).replace(/-island\.tsx$/, "");
 
+const reactPackages = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+/**
+ * Modules the islands reach through zod's core index but never run: the locales and JSON Schema,
+ * which only full zod (the workspace's pages) uses. Grouped with the islands' they would come too.
+ */
+const zodFullOnly = /[\\/]node_modules[\\/]zod[\\/]v4[\\/](locales[\\/]|core[\\/](to-json-schema|json-schema))/;
+
+/**
+ * How the client build groups modules into files (issue 50). Left to itself it made 20 files for
+ * each form, many of a few hundred bytes: each a request whose response headers (about 1 KB, the
+ * security headers every answer carries) weighed a fifth of the script the visitor fetched, and a
+ * fetch started in a task of its own (app/site/island.tsx). Now an island fetches five: Rolldown's
+ * runtime, React (one file, shared with the pages React Router runs), what every island uses
+ * (the hydration, the basic controls), what two or more islands but not all use (Conform, zod, the
+ * form parts: an island that is no form fetches no zod), and its own modules. Grouped by which
+ * islands reach a module, whatever else does: React Router's pages that import one of these
+ * modules fetch its group (the staff workspace's, which use the same form parts).
+ */
+function islandChunks(islandFiles: string[]): Rolldown.OutputOptions["codeSplitting"] {
+  const entries = new Set(islandFiles);
+  const reachedBy = new Map<string, Set<string>>();
+  /** The island entries that import `id` through any chain of static imports. */
+  const islandsReaching = (id: string, getModuleInfo: (id: string) => Rolldown.ModuleInfo | null) => {
+    const known = reachedBy.get(id);
+    if (known) return known;
+    const islands = new Set<string>();
+    reachedBy.set(id, islands); // a cycle adds nothing
+    if (entries.has(id)) islands.add(id);
+    for (const importer of getModuleInfo(id)?.importers ?? [])
+      for (const island of islandsReaching(importer, getModuleInfo)) islands.add(island);
+    return islands;
+  };
+  const group = (priority: number, pick: (islands: Set<string>) => string | null): Rolldown.CodeSplittingGroup => ({
+    debugName: `islands-${priority}`,
+    priority,
+    name: (id, context) =>
+      zodFullOnly.test(id) ? null : pick(islandsReaching(id, (module) => context.getModuleInfo(module))),
+  });
+  return {
+    groups: [
+      { name: "react", test: reactPackages, priority: 4 },
+      group(3, (islands) => (islands.size === entries.size ? "island" : null)),
+      group(2, (islands) => (islands.size >= 2 ? "island-forms" : null)),
+      group(1, (islands) => (islands.size === 1 ? `${islandName([...islands][0] as string)}-island` : null)),
+    ],
+  };
+}
+
 export function islands(): Plugin {
   let root = process.cwd();
   let command: "build" | "serve" = "build";
@@ -36,7 +84,11 @@ export function islands(): Plugin {
     config(config, env) {
       if (env.command !== "build") return;
       const input = sources().map((file) => path.resolve(config.root ?? process.cwd(), file));
-      return { environments: { client: { build: { rollupOptions: { input } } } } };
+      return {
+        environments: {
+          client: { build: { rollupOptions: { input, output: { codeSplitting: islandChunks(input) } } } },
+        },
+      };
     },
     configResolved(config) {
       root = config.root;

@@ -3,17 +3,12 @@ import { ButtonLink } from "#app/ui/button-link.tsx";
 import { Card } from "#app/ui/card.tsx";
 import { Container } from "#app/ui/container.tsx";
 import { careers } from "./careers-content.ts";
+import { descriptionClasses } from "./description-classes.ts";
 import { formatSalaryRange } from "./salary-range.ts";
 import { applyPath, careersPath, closesAt, employmentTypeLabel, locationLabel, type PublicPosting } from "./jobs.ts";
 
 // A posting's page: its public route and the workspace's preview show this one component, so the
 // preview is the page as it will be.
-
-// The description's HTML is sanitized on the server (markdown.server.ts): only headings, lists,
-// links and emphasis, styled here as the rest of the page.
-/** How a description's HTML is laid out: its page, and the workspace editor's preview beside the Markdown. */
-export const descriptionClasses =
-  "mt-6 space-y-4 [&_a]:font-semibold [&_a]:text-brand [&_a]:underline [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-extrabold [&_h2]:tracking-tight [&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-bold [&_h4]:mt-6 [&_h4]:font-bold [&_ol]:list-decimal [&_ol]:space-y-3 [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:space-y-3 [&_ul]:pl-6 [&_li]:marker:text-brand";
 
 export function PostingArticle({ job }: { job: PublicPosting }) {
   const { posting } = careers;

@@ -168,21 +168,35 @@ function useDraftKeptInTab(formId: string, sent: boolean) {
 
 /**
  * The hidden fields every public form carries: its signed start time, a honeypot, and the
- * visitor's time zone once the page's script has run (their receipt gives times in it; without
- * JavaScript it stays empty and the receipt says UTC).
+ * visitor's time zone, put in by the page's script as the form is sent (their receipt gives times
+ * in it; without JavaScript it stays empty and the receipt says UTC).
  */
 export function GuardFields({ stamp }: { stamp: string }) {
   const zone = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const form = zone.current?.form;
-    if (!zone.current || !form) return;
-    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    zone.current.value = browserZone;
-    // Put in again whenever the form's data is read (sent, checked): Conform sets its fields back
-    // to the values it rendered as the visitor types, which empties the input.
-    const putZone = (event: FormDataEvent) => event.formData.set(visitorZoneField, browserZone);
+    if (!form) return;
+    // Read as the form is sent, not as React takes over: a page's first Intl.DateTimeFormat costs
+    // 10-15 ms of CPU (issue 50), the longest task of the first interaction when it ran there (or
+    // in the first key's, had it been read with the form's data, which Conform reads as the
+    // visitor types), and only a visitor who sends the form needs it. The submit event comes
+    // before the browser reads the form's data to send it.
+    let browserZone: string | undefined;
+    const readZone = () => {
+      browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+      if (zone.current) zone.current.value = browserZone;
+    };
+    // Put in whenever the form's data is read: Conform sets its fields back to the values it
+    // rendered as the visitor types, which would empty an input set once.
+    const putZone = (event: FormDataEvent) => {
+      if (browserZone) event.formData.set(visitorZoneField, browserZone);
+    };
+    form.addEventListener("submit", readZone, { capture: true });
     form.addEventListener("formdata", putZone);
-    return () => form.removeEventListener("formdata", putZone);
+    return () => {
+      form.removeEventListener("submit", readZone, { capture: true });
+      form.removeEventListener("formdata", putZone);
+    };
   }, []);
   return (
     <>

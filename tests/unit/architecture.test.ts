@@ -38,6 +38,8 @@ const offeredModules: Record<string, string> = {
   "app/careers/careers-pages.server.ts":
     "a posting as its page shows it, description rendered and sanitized (the workspace's preview)",
   "app/careers/posting-article.tsx": "a posting's page (the workspace's preview shows exactly that)",
+  "app/careers/description-classes.ts":
+    "how a description's HTML is laid out (the posting editor's preview beside the Markdown, without the page)",
   "app/careers/markdown.server.ts":
     "a description's Markdown as its page's HTML (the posting editor previews it beside the Markdown)",
   "app/careers/application-fields.ts": "how the team reads a stored application (the workspace shows it)",

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { descriptionClasses } from "#app/careers/posting-article.tsx";
+import { descriptionClasses } from "#app/careers/description-classes.ts";
 import { Button } from "#app/ui/button.tsx";
 import { Field } from "#app/ui/field.tsx";
 

@@ -10,7 +10,7 @@ import { movableTimes } from "#app/booking/meeting-move.server.ts";
 import { MovePicker } from "#app/booking/move-picker.tsx";
 import type { Route } from "./+types/move-meeting-page";
 import { kindFields, moveMeetingOf } from "./inbox.server.ts";
-import { formatTime, shownTime } from "../shell/workspace-display.ts";
+import { formatTime, shownTime, theirTimeText } from "../shell/workspace-display.ts";
 import { requireStaff, zoneOf } from "../sign-in/session.server.ts";
 import { Time } from "../shell/time.tsx";
 import { workspace } from "../shell/workspace-content.ts";
@@ -53,10 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       when: shownTime(meeting.start, zone),
       theirs:
         theirZone !== zone
-          ? fillTemplate(workspace.submission.meeting.theirs, {
-              time: formatTime(meeting.start, theirZone),
-              zone: theirZone,
-            })
+          ? theirTimeText(workspace.submission.meeting, formatTime(meeting.start, theirZone), theirZone)
           : null,
       calendar,
     },

@@ -15,6 +15,7 @@ import {
   progressLabels,
   shownTime,
   stateTone,
+  theirTimeText,
 } from "../shell/workspace-display.ts";
 import { Badge } from "../shell/badge.tsx";
 import { requireStaff, zoneOf } from "../sign-in/session.server.ts";
@@ -216,10 +217,7 @@ export default function Submission({ loaderData: submission, actionData }: Route
               </p>
               {submission.meeting.theirs ? (
                 <p className="text-ink-muted">
-                  {fillTemplate(copy.meeting.theirs, {
-                    time: submission.meeting.theirs.text,
-                    zone: submission.meeting.theirs.zone,
-                  })}
+                  {theirTimeText(copy.meeting, submission.meeting.theirs.text, submission.meeting.theirs.zone)}
                 </p>
               ) : null}
               {submission.meeting.videoUrl ? (

@@ -128,6 +128,8 @@ export const WorkspaceSchema = z.object({
     meeting: z.object({
       title: text,
       theirs: text.includes("{time}").includes("{zone}"),
+      /** When their time already names its zone (UTC). */
+      theirsNamed: text.includes("{time}"),
       cancel: text,
       cancelHint: text,
       confirm: text,

@@ -161,6 +161,7 @@ export const workspace = {
     meeting: {
       title: "Meeting",
       theirs: "{time} for them ({zone})",
+      theirsNamed: "{time} for them",
       cancel: "Cancel this meeting…",
       cancelHint: "They get the same e-mail as when they cancel from their own link, and the time is free again.",
       confirm: "Yes, cancel it and tell them",

@@ -127,6 +127,10 @@ export function relativeTime(iso: string, zone: string, now: Date): ShownTime {
 }
 
 /** A day's name in a zone ("Tuesday, 24 November 2026"), a time of day ("10:00 CET"), a date ("29 Nov 2026"). */
+/** A meeting's time as the visitor sees it, their zone named once ("17:00 UTC for them", not "(UTC)" again). */
+export const theirTimeText = (copy: { theirs: string; theirsNamed: string }, time: string, zone: string) =>
+  time.endsWith(` ${zone}`) ? fillTemplate(copy.theirsNamed, { time }) : fillTemplate(copy.theirs, { time, zone });
+
 export const dayName = (iso: string, zone: string) => formattersFor(zone).day.format(new Date(iso));
 export const clockTime = (iso: string, zone: string) => formattersFor(zone).clock.format(new Date(iso));
 export const shortDate = (iso: string, zone: string) => formattersFor(zone).date.format(new Date(iso));
