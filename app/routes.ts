@@ -50,6 +50,7 @@ export default [
     route(workspaceRoutes.proof, "workspace/content/proof-page.tsx"),
     route(workspaceRoutes.newProofEntry, "workspace/content/proof-entry-page.tsx", { id: "new-proof-entry" }),
     route(workspaceRoutes.proofEntry, "workspace/content/proof-entry-page.tsx"),
+    route(workspaceRoutes.app, "workspace/content/app-page.tsx"),
     route(workspaceRoutes.pageCopies, "workspace/content/page-copies-page.tsx"),
     route(workspaceRoutes.pageCopy, "workspace/content/page-copy-page.tsx"),
     route(workspaceRoutes.analytics, "workspace/insights/analytics-page.tsx"),

@@ -6,12 +6,12 @@ import { argsOrExit, envOrExit, exit, openDatabaseOrExit } from "./cli.ts";
 
 const usage = `Usage: npm run content -- <command> FILE
 
-  export FILE   writes every posting, the proof (its images as base64) and the pages' copy to
-                FILE as JSON, with the earlier versions of the postings, the case studies and
-                the pages' copy
-  import FILE   checks FILE, then creates or updates its postings (matched by address) and its
-                proof (matched by id) and the pages' copy (by page) in one go, each with the
-                file's versions as its history;
+  export FILE   writes every posting, the proof and the app's screenshots (images as base64),
+                the store links and the pages' copy to FILE as JSON, with the earlier versions
+                of the postings, the case studies and the pages' copy
+  import FILE   checks FILE, then creates or updates its postings (matched by address), its
+                proof (matched by id), the app's screenshots (by place) and store links, and the
+                pages' copy (by page) in one go, each with the file's versions as its history;
                 nothing changes when any part of it is wrong`;
 
 const { positionals, values } = argsOrExit({ help: { type: "boolean", short: "h" } }, usage);
@@ -57,7 +57,7 @@ try {
     const content = await exportContent(db);
     writeFileSync(file, `${JSON.stringify(content, null, 2)}\n`);
     console.log(
-      `Exported ${content.postings.length} postings, ${content.proof.entries.length} proof entries and the copy of ${content.pages.length} pages to ${file}.`,
+      `Exported ${content.postings.length} postings, ${content.proof.entries.length} proof entries, ${content.app.screenshots.length} app screenshots and the copy of ${content.pages.length} pages to ${file}.`,
     );
   } else if (checked?.file) {
     // Anything the checks did not foresee still ends in one line, never a stack trace: the
@@ -66,9 +66,9 @@ try {
       await db.destroy();
       return refuse([error instanceof Error ? error.message : String(error)]);
     });
-    const { created, updated, proof, pages } = imported;
+    const { created, updated, proof, app, pages } = imported;
     console.log(
-      `Imported ${file}: ${created} postings created, ${updated} updated; ${proof.created} proof entries created, ${proof.updated} updated; the copy of ${pages} pages. The site shows them within seconds.`,
+      `Imported ${file}: ${created} postings created, ${updated} updated; ${proof.created} proof entries created, ${proof.updated} updated; ${app.screenshots} app screenshots; the copy of ${pages} pages. The site shows them within seconds.`,
     );
   }
 } finally {

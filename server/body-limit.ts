@@ -7,6 +7,7 @@ import { withoutTrailingSlash } from "#app/platform/uri.ts";
 import { matchPath } from "react-router";
 import { careersRoutes } from "#app/careers/jobs.ts";
 import { maxImageBytes } from "#app/pages/proof-fields.ts";
+import { maxScreenshotBytes } from "#app/pages/app-showcase.ts";
 import { pages } from "#app/site/pages.ts";
 import { workspaceRoutes } from "#app/workspace/workspace-paths.ts";
 
@@ -37,6 +38,8 @@ function takesAt(path: string): Takes {
   // The proof's forms in the workspace take one image each.
   if (matchPath(workspaceRoutes.newProofEntry, route) || matchPath(workspaceRoutes.proofEntry, route))
     return { form: smallBodyBytes, multipart: uploadBodyBytes(maxImageBytes) };
+  // The app's page takes one screenshot a form.
+  if (route === workspaceRoutes.app) return { form: smallBodyBytes, multipart: uploadBodyBytes(maxScreenshotBytes) };
   if (route === pages.meeting.path) return { form: smallBodyBytes, multipart: smallBodyBytes };
   if (passkeySteps.some((pattern) => matchPath(pattern, route))) return { json: smallBodyBytes };
   return { form: smallBodyBytes };

@@ -3,6 +3,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { postingPages } from "#app/careers/careers-pages.server.ts";
 import { postingsContent } from "#app/careers/postings.server.ts";
 import { proofContent } from "#app/pages/proof.server.ts";
+import { appContent, loadAppShowcase } from "#app/pages/app-showcase.server.ts";
 import { type ConsentVariant, consentCookieName, serializeConsent } from "#app/consent/consent-cookie.ts";
 import { epochMs, now } from "#app/platform/clock.ts";
 import { contentRevisions, renderChangedPagesWith } from "#app/platform/content-revisions.server.ts";
@@ -45,6 +46,12 @@ export const contentPages = {
   [postingsContent]: postingPages,
   // The home page's clients, case studies and testimonials; the about page's team.
   [proofContent]: async () => ({ paths: [pages.home.path, pages.about.path], changesAt: null }),
+  // The app's screenshots and store links, read into memory first: the pages read them there.
+  // Both pages are prerendered too (with none): these renderings replace them in memory.
+  [appContent]: async (db) => {
+    await loadAppShowcase(db);
+    return { paths: [pages.features.path, pages.download.path], changesAt: null };
+  },
 } satisfies Record<string, (db: Kysely<Schema>, now: Date) => Promise<{ paths: string[]; changesAt: Date | null }>>;
 type ContentScope = keyof typeof contentPages;
 const contentKinds = Object.keys(contentPages) as ContentScope[];
@@ -108,11 +115,15 @@ export async function startLivePages({
   const changesAt = new Map<ContentScope, number>();
 
   /**
-   * Renders a kind of content's pages and swaps them in; pages it no longer has leave memory.
-   * A page another kind rendered in the same run (`done`, the paths kept then) is not rendered twice.
+   * Renders a kind of content's pages (`paths`, as its entry in contentPages gave them) and swaps
+   * them in; pages it no longer has leave memory. A page another kind rendered in the same run
+   * (`done`, the paths kept then) is not rendered twice.
    */
-  async function renderScope(scope: ContentScope, done: Set<string>) {
-    const { paths, changesAt: next } = await contentPages[scope](db, now());
+  async function renderScope(
+    scope: ContentScope,
+    { paths, changesAt: next }: { paths: string[]; changesAt: Date | null },
+    done: Set<string>,
+  ) {
     const rendered: Array<[string, PrerenderedPage | null]> = [];
     for (const path of paths) {
       if (done.has(path)) continue;
@@ -137,11 +148,16 @@ export async function startLivePages({
   /** Renders what changed since the last look (everything the first time). */
   async function refresh() {
     const revisions = await contentRevisions(db, contentKinds);
+    const due = contentKinds.filter(
+      (scope) => renderedRevision.get(scope) !== revisions[scope] || (changesAt.get(scope) ?? 0) <= epochMs(),
+    );
+    // Every due kind reads what it shows (into memory, some) before any page is rendered: a page
+    // two kinds show (the features page: the copy and the app's screenshots) is rendered once, with both.
+    const planned: Array<[ContentScope, { paths: string[]; changesAt: Date | null }]> = [];
+    for (const scope of due) planned.push([scope, await contentPages[scope](db, now())]);
     const done = new Set<string>();
-    for (const scope of contentKinds) {
-      const changed = renderedRevision.get(scope) !== revisions[scope];
-      if (!changed && (changesAt.get(scope) ?? 0) > epochMs()) continue;
-      const count = await renderScope(scope, done);
+    for (const [scope, plan] of planned) {
+      const count = await renderScope(scope, plan, done);
       if (renderedRevision.has(scope))
         log.info(`Rendered the ${scope} pages again (revision ${revisions[scope]}): ${count} pages`);
       renderedRevision.set(scope, revisions[scope]);

@@ -2,6 +2,8 @@ import { NewsletterSection } from "./newsletter-section.tsx";
 import { AppScreen } from "#app/ui/illustrations.tsx";
 import { PageHero } from "#app/ui/section.tsx";
 import { StoreButtons } from "#app/ui/store-buttons.tsx";
+import { storeLink } from "./app-screenshot.tsx";
+import { appShowcase } from "./app-showcase.server.ts";
 import { downloadCopy } from "./page-copies.ts";
 import { publishedCopy } from "#app/site/page-copy.server.ts";
 import { pageMeta } from "#app/site/seo.ts";
@@ -11,15 +13,16 @@ import type { Route } from "./+types/download-page";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, args.loaderData?.copy.meta ?? downloadCopy.original.meta);
 
-// Prerendered with the module's copy at build time; the server renders it again into memory with
-// the published copy (server/live-pages.ts).
+// The store links set in the workspace and the published copy, as this process last loaded them
+// (see the features page); at build time the module's copy (server/live-pages.ts).
 export function loader() {
-  return { copy: publishedCopy(downloadCopy) };
+  return { app: appShowcase(), copy: publishedCopy(downloadCopy) };
 }
 
 export default function Download({ loaderData }: Route.ComponentProps) {
   const download = loaderData.copy;
   const config = useSiteConfig();
+  const links = storeLink(loaderData.app, config);
   return (
     <>
       <PageHero
@@ -30,8 +33,8 @@ export default function Download({ loaderData }: Route.ComponentProps) {
         <div className="mt-8">
           <StoreButtons
             stores={[
-              { ...download.stores.appStore, url: config.appStoreUrl },
-              { ...download.stores.playStore, url: config.playStoreUrl },
+              { ...download.stores.appStore, url: links.appStore },
+              { ...download.stores.playStore, url: links.playStore },
             ]}
           />
         </div>

@@ -3,6 +3,9 @@ import { CheckList } from "#app/ui/check-list.tsx";
 import { AppScreen, Icon, type IconName, type ScreenKind } from "#app/ui/illustrations.tsx";
 import { PageHero, Panel, Section, SectionHeader } from "#app/ui/section.tsx";
 import { StoreButtons } from "#app/ui/store-buttons.tsx";
+import { AppScreenshot, storeLink } from "./app-screenshot.tsx";
+import { appShowcase } from "./app-showcase.server.ts";
+import { screenshotSlots } from "./app-showcase.ts";
 import { download } from "./download-content.ts";
 import { featuresCopy } from "./page-copies.ts";
 import { publishedCopy } from "#app/site/page-copy.server.ts";
@@ -17,15 +20,18 @@ const screenKinds: ScreenKind[] = ["library", "path", "analytics"];
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, args.loaderData?.copy.meta ?? featuresCopy.original.meta);
 
-// Prerendered with the module's copy at build time; the server renders it again into memory with
-// the published copy (server/live-pages.ts).
+// The app's screenshots and store links and the published copy as this process last loaded them
+// (server/live-pages.ts renders the page again when they change); at build time none, so the
+// prerendered page shows the drawn screens, the configured links and the module's copy.
 export function loader() {
-  return { copy: publishedCopy(featuresCopy) };
+  return { app: appShowcase(), copy: publishedCopy(featuresCopy) };
 }
 
 export default function Features({ loaderData }: Route.ComponentProps) {
   const features = loaderData.copy;
   const config = useSiteConfig();
+  const links = storeLink(loaderData.app, config);
+  const uploaded = Object.keys(loaderData.app.screenshots).length > 0;
   return (
     <>
       <PageHero
@@ -75,7 +81,13 @@ export default function Features({ loaderData }: Route.ComponentProps) {
 
       <Section
         labelledBy="showcase-title"
-        className="below-fold [contain-intrinsic-size:auto_1846px] lg:[contain-intrinsic-size:auto_702px]"
+        // With the drawn screens its height is fixed by the copy; with uploaded screenshots it is
+        // not, so it is laid out with the page, as the proof's sections are (decision 062).
+        className={
+          uploaded
+            ? undefined
+            : "below-fold [contain-intrinsic-size:auto_1846px] lg:[contain-intrinsic-size:auto_702px]"
+        }
       >
         <SectionHeader
           id="showcase-title"
@@ -83,17 +95,26 @@ export default function Features({ loaderData }: Route.ComponentProps) {
           description={features.showcase.description}
         />
         <ul className="grid gap-10 sm:grid-cols-3">
-          {features.showcase.screens.map((screen, index) => (
-            <li key={screen.title}>
-              <figure>
-                <AppScreen kind={screenKinds[index] ?? "library"} label={screen.title} />
-                <figcaption className="mt-4 text-center">
-                  <span className="block font-display text-lg">{screen.title}</span>
-                  <span className="text-ink-muted">{screen.caption}</span>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
+          {features.showcase.screens.map((screen, index) => {
+            // A screen beyond the three places keeps its drawing.
+            const slot = screenshotSlots[index];
+            const screenshot = slot ? loaderData.app.screenshots[slot] : undefined;
+            return (
+              <li key={screen.title}>
+                <figure>
+                  {screenshot ? (
+                    <AppScreenshot screenshot={screenshot} />
+                  ) : (
+                    <AppScreen kind={screenKinds[index] ?? "library"} label={screen.title} />
+                  )}
+                  <figcaption className="mt-4 text-center">
+                    <span className="block font-display text-lg">{screen.title}</span>
+                    <span className="text-ink-muted">{screen.caption}</span>
+                  </figcaption>
+                </figure>
+              </li>
+            );
+          })}
         </ul>
       </Section>
 
@@ -130,12 +151,12 @@ export default function Features({ loaderData }: Route.ComponentProps) {
                 {
                   label: features.download.ios,
                   comingSoon: download.stores.appStore.comingSoon,
-                  url: config.appStoreUrl,
+                  url: links.appStore,
                 },
                 {
                   label: features.download.android,
                   comingSoon: download.stores.playStore.comingSoon,
-                  url: config.playStoreUrl,
+                  url: links.playStore,
                 },
               ]}
             />

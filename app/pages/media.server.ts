@@ -14,18 +14,18 @@ export { loadSharp };
 
 export type PreparedImage = {
   content: Uint8Array;
-  type: "image/svg+xml" | "image/webp";
+  type: "image/svg+xml" | "image/webp" | "image/avif";
   width: number;
   height: number;
 };
 
-const extensions = { "image/svg+xml": "svg", "image/webp": "webp" } as const;
+const extensions = { "image/svg+xml": "svg", "image/webp": "webp", "image/avif": "avif" } as const;
 
-/** "<first 32 hex digits of the SHA-256>.<svg|webp>" */
+/** "<first 32 hex digits of the SHA-256>.<svg|webp|avif>" */
 export const mediaName = (image: Pick<PreparedImage, "content" | "type">) =>
   `${createHash("sha256").update(image.content).digest("hex").slice(0, 32)}.${extensions[image.type]}`;
 
-export const mediaNamePattern = /^[0-9a-f]{32}\.(svg|webp)$/;
+export const mediaNamePattern = /^[0-9a-f]{32}\.(svg|webp|avif)$/;
 
 // A photo is stored at twice the size it is shown, for sharp screens; a screen of ordinary density
 // takes its half (the page's srcset), made from the stored one when first asked for and kept like
@@ -52,15 +52,33 @@ export async function storeMedia(trx: Kysely<Schema>, image: PreparedImage, now:
   return name;
 }
 
-/** The images no entry refers to any more are deleted (a team member's photo leaves with them). */
+/** The images nothing refers to any more are deleted (a team member's photo leaves with them). */
 export async function deleteUnusedMedia(trx: Kysely<Schema>) {
   await trx
     .deleteFrom("media")
     .where((eb) =>
       eb.not(
-        eb.exists(
-          eb.selectFrom("proof_entries").select("proof_entries.id").whereRef("proof_entries.image", "=", "media.name"),
-        ),
+        eb.or([
+          eb.exists(
+            eb
+              .selectFrom("proof_entries")
+              .select("proof_entries.id")
+              .whereRef("proof_entries.image", "=", "media.name"),
+          ),
+          // The app's screenshots (app-showcase.server.ts), each in four images.
+          eb.exists(
+            eb
+              .selectFrom("app_screenshots")
+              .select("app_screenshots.slot")
+              .where((inner) =>
+                inner.or(
+                  (["webp", "webp_2x", "avif", "avif_2x"] as const).map((column) =>
+                    inner(`app_screenshots.${column}`, "=", inner.ref("media.name")),
+                  ),
+                ),
+              ),
+          ),
+        ]),
       ),
     )
     .execute();

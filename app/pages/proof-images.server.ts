@@ -43,8 +43,8 @@ const imagesAtOnce = 1;
 export const maxWaitingImages = 32;
 const imageQueue = pLimit(imagesAtOnce);
 
-/** `work` in its turn, or refused when the queue is full. */
-function inTurn<T>(work: () => Promise<T>) {
+/** `work` in its turn, or refused when the queue is full (the app's screenshots wait in the same queue). */
+export function inTurn<T>(work: () => Promise<T>) {
   if (imageQueue.pendingCount >= maxWaitingImages) return Promise.reject(new ImageRefusal("busy"));
   return imageQueue(work);
 }
@@ -64,7 +64,7 @@ const depthBytes: Record<string, number> = {
 };
 
 /** Refuses an image whose decoded pixels would take more than `maxDecodedBytes`, from its header alone. */
-async function checkDecodedSize(content: Uint8Array) {
+export async function checkDecodedSize(content: Uint8Array) {
   const sharp = await loadSharp();
   let metadata: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
   try {

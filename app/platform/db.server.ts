@@ -410,6 +410,28 @@ export interface MediaTable {
   created_at: string;
 }
 
+/** One of the app's screenshots on the features page (app/pages/app-showcase.server.ts): its images in `media`. */
+export interface AppScreenshotTable {
+  slot: number;
+  alt: string;
+  width: number;
+  height: number;
+  webp: string;
+  webp_2x: string;
+  avif: string;
+  avif_2x: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+/** An app store's address set in the workspace ("app-store", "google-play"). */
+export interface AppStoreLinkTable {
+  store: string;
+  url: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
 /** A client logo, case study, testimonial or team member (app/pages/proof.server.ts). */
 export interface ProofEntryTable {
   id: string;
@@ -496,6 +518,8 @@ export interface Schema {
   posting_slugs: PostingSlugTable;
   media: MediaTable;
   proof_entries: ProofEntryTable;
+  app_screenshots: AppScreenshotTable;
+  app_store_links: AppStoreLinkTable;
   proof_versions: ProofVersionTable;
   analytics_tallies: AnalyticsTallyTable;
   analytics_daily: AnalyticsDailyTable;

@@ -33,6 +33,7 @@ export const workspaceRoutes = {
   newProofEntry: "/workspace/proof/new/:kind",
   proofEntry: "/workspace/proof/:id",
   proofPreview: "/workspace/proof/:id/preview",
+  app: "/workspace/app",
   pageCopies: "/workspace/pages",
   pageCopy: "/workspace/pages/:page",
   pageCopyPreview: "/workspace/pages/:page/preview",
@@ -71,6 +72,8 @@ export const workspacePaths = {
   /** A proof entry's form in the workspace, with its actions (and a case study's earlier versions). */
   proofEntry: (id: string) => generatePath(workspaceRoutes.proofEntry, { id }),
   proofPreview: (id: string) => generatePath(workspaceRoutes.proofPreview, { id }),
+  /** The app's screenshots and store links. */
+  app: workspaceRoutes.app,
   pageCopies: workspaceRoutes.pageCopies,
   /** A page's copy form ("home", "footer"…, app/site/page-copy.ts), with its versions. */
   pageCopy: (page: string) => generatePath(workspaceRoutes.pageCopy, { page }),

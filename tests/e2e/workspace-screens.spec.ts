@@ -184,6 +184,7 @@ test("every workspace page, with data in it, fits 390 and 1280 px in light and d
     posting: posting!,
     proof: "/workspace/proof",
     "proof-entry": proofEntry,
+    app: "/workspace/app",
     pages: "/workspace/pages",
     "page-copy": "/workspace/pages/careers",
     analytics: "/workspace/analytics",

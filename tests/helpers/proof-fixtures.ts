@@ -197,3 +197,24 @@ export function pngHeaderOnly(width: number, height: number, bitDepth: 8 | 16 = 
     ]),
   );
 }
+
+/**
+ * A phone's screenshot of the app (1170 × 2532, as an iPhone takes it): a title bar and a list of
+ * cards in `colour`, as a PNG. Drawn here so the tests carry no binary files.
+ */
+export function appScreenshotPng(title: string, colour: string, { width = 1170, height = 2532 } = {}) {
+  const cards = Array.from(
+    { length: 6 },
+    (_, index) =>
+      `<rect x="60" y="${420 + index * 330}" width="${width - 120}" height="270" rx="36" fill="#ffffff"/>
+       <rect x="110" y="${480 + index * 330}" width="${520 - index * 40}" height="44" rx="22" fill="${colour}"/>
+       <rect x="110" y="${560 + index * 330}" width="300" height="36" rx="18" fill="#c9c4bb"/>`,
+  ).join("");
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+    <rect width="${width}" height="${height}" fill="#f4f1ea"/>
+    <rect width="${width}" height="330" fill="${colour}"/>
+    <text x="80" y="250" font-family="sans-serif" font-size="96" font-weight="700" fill="#ffffff">${title}</text>
+    ${cards}
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}

@@ -76,6 +76,25 @@ describe.each(engines)("content import of a malformed file on %s", (engine) => {
       '{"format":"lumen-site-content","version":1,"postings":[],"proof":{"entries":[7],"images":{}}}',
       /^proof\.entries\.0: /,
     ],
+    [
+      "an App Store link to another host",
+      '{"format":"lumen-site-content","version":1,"postings":[],"app":{"screenshots":[],"links":{"app-store":"https://apps.apple.com.example/app/id1","google-play":null},"images":{}}}',
+      /^app\.links\.app-store: must be an https:\/\/ address on apps\.apple\.com$/,
+    ],
+    [
+      "a screenshot whose image is not in the file",
+      `{"format":"lumen-site-content","version":1,"postings":[],"app":{"screenshots":[${JSON.stringify({
+        slot: 2,
+        alt: "The library",
+        width: 220,
+        height: 476,
+        webp: `${"a".repeat(32)}.webp`,
+        webp2x: `${"b".repeat(32)}.webp`,
+        avif: `${"c".repeat(32)}.avif`,
+        avif2x: `${"d".repeat(32)}.avif`,
+      })}],"links":{"app-store":null,"google-play":null},"images":{"${"a".repeat(32)}.webp":{"type":"image/webp","base64":"AAAA"},"${"b".repeat(32)}.webp":{"type":"image/webp","base64":"AAAA"},"${"c".repeat(32)}.avif":{"type":"image/avif","base64":"AAAA"}}}}`,
+      /^app\.screenshots\.0\.avif2x: no such image in the file$/,
+    ],
     ["a wrong format", '{"format":"other","version":1,"postings":[]}', /^format: /],
   ])("%s: one line naming it, nothing changed", (_what, text, line) => {
     const result = importFile("content.json", text);

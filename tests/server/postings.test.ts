@@ -221,7 +221,7 @@ describe.each(engines)("postings on %s", (engine) => {
     const admin = await inviteStaff(db, { email: "admin@company.example", actor: null });
     const member = await inviteStaff(db, { email: "member@company.example", role: "member", actor: null });
     const session = async (id: string) => (await readSession(db, await startSession(db, id)))?.staff.contentRights;
-    expect(await session(admin.staff.id)).toEqual(["postings", "proof", "pages"]);
+    expect(await session(admin.staff.id)).toEqual(["postings", "proof", "app", "pages"]);
     expect(await session(member.staff.id)).toEqual([]);
     expect(
       await setContentRights(db, "member@company.example", ["postings"], {
@@ -326,6 +326,7 @@ describe.each(engines)("moving content on %s", (engine) => {
       created: 1,
       updated: 6,
       proof: { created: 0, updated: 0 },
+      app: { screenshots: 0 },
       // The file's pages' copy: none, from a site that has published none.
       pages: 0,
     });

@@ -50,6 +50,11 @@ const offeredModules: Record<string, string> = {
   "app/pages/case-study-share.server.ts":
     "a case study's share image (the workspace links it: a case study has no page of its own to share)",
   "app/pages/proof-sections.tsx": "the proof's sections (the workspace's preview shows an entry exactly so)",
+  "app/pages/app-showcase.ts":
+    "the app's screenshot places, store hosts and limits (the workspace's app form and the content file)",
+  "app/pages/app-showcase.server.ts": "the app's screenshots and store links as stored (the workspace sets them)",
+  "app/pages/screenshot-images.server.ts": "an uploaded screenshot made fit for the features page (the workspace)",
+  "app/pages/features-content.ts": "each screenshot's title and caption (the workspace's app form names them)",
   "app/pages/page-copies.ts": "the content pages' copy with its schema and original (the workspace edits it)",
   "app/careers/careers-page-copy.ts": "the careers page's copy with its schema and original (the workspace edits it)",
   "app/contact/contact-page-copy.ts": "the contact page's copy with its schema and original (the workspace edits it)",

@@ -31,6 +31,8 @@ import { activity } from "#app/workspace/shell/activity-content.ts";
 import { ActivitySchema } from "#app/workspace/shell/activity-content-schema.ts";
 import { postingsEditor } from "#app/workspace/content/postings-content.ts";
 import { PostingsEditorSchema } from "#app/workspace/content/postings-content-schema.ts";
+import { appEditor } from "#app/workspace/content/app-editor-content.ts";
+import { AppEditorSchema } from "#app/workspace/content/app-editor-content-schema.ts";
 import { pagesEditor } from "#app/workspace/content/pages-editor-content.ts";
 import { PagesEditorSchema } from "#app/workspace/content/pages-editor-content-schema.ts";
 import { proofEditor } from "#app/workspace/content/proof-editor-content.ts";
@@ -63,6 +65,7 @@ const modules: Array<[string, z.ZodType, unknown]> = [
   ["postings editor", PostingsEditorSchema, postingsEditor],
   ["pages editor", PagesEditorSchema, pagesEditor],
   ["proof editor", ProofEditorSchema, proofEditor],
+  ["app editor", AppEditorSchema, appEditor],
   ["analytics", AnalyticsContentSchema, analyticsCopy],
   ["privacy", PrivacySchema, privacy],
   ["leads", LeadsSchema, leads],

@@ -13,6 +13,7 @@ import {
 import type { Schema } from "#app/platform/db.server.ts";
 import { exportPageCopies } from "#app/site/page-copy.server.ts";
 import { recordAudit } from "../people/audit.server.ts";
+import { AppFileSchema, checkAppImages, exportApp, importApp } from "./app-file.server.ts";
 import { importPageCopies, PagesFileSchema } from "./page-copy-file.server.ts";
 import { PostingFormSchema, postingFieldsFrom } from "./posting-form-schema.ts";
 import {
@@ -27,8 +28,9 @@ import {
 // The content the team edits, as one JSON file (`npm run content -- export FILE` and `import
 // FILE`): from a staging site to production, and into backups. The postings with their earlier
 // versions; `proof` holds the proof (clients, case studies with their versions, testimonials,
-// team, their images as base64); `pages` the pages' copy (each page's draft, published copy and
-// versions, page-copy-file.server.ts). An import checks the whole file first and changes nothing
+// team, their images as base64); `app` the app's screenshots (their images as base64) and store
+// links; `pages` the pages' copy (each page's draft, published copy and versions,
+// page-copy-file.server.ts). An import checks the whole file first and changes nothing
 // unless all of it is right; then it writes everything in one transaction, postings matched by
 // their address, each one's history replaced by the file's.
 
@@ -89,6 +91,8 @@ export const ContentFileSchema = z.object({
   }, "Two postings have the same address (slug)."),
   /** The proof with its images (proof-file.server.ts): absent or null when a file has none. */
   proof: ProofFileSchema.nullable().optional(),
+  /** The app's screenshots and store links (app-file.server.ts): absent or null when a file has none. */
+  app: AppFileSchema.nullable().optional(),
   /** The pages' copy (page-copy-file.server.ts): absent or null when a file has none. */
   pages: PagesFileSchema.nullable().optional(),
 });
@@ -113,6 +117,7 @@ export async function exportContent(db: Kysely<Schema>) {
       })),
     ),
     proof: await exportProof(db),
+    app: await exportApp(db),
     pages: await exportPageCopies(db),
   };
 }
@@ -144,7 +149,8 @@ export function contentFileProblems(data: unknown) {
 
 /** The problems with a checked file's images (each cleaned or checked again as an upload is), and the images made ready. */
 export async function contentImageProblems(file: z.output<typeof ContentFileSchema>) {
-  return checkProofImages(file.proof);
+  const [proof, app] = [await checkProofImages(file.proof), await checkAppImages(file.app)];
+  return { problems: [...proof.problems, ...app.problems], images: proof.images, screenshots: app.screenshots };
 }
 
 /** What a checked file cannot do to this site's content (an existing entry given another kind). */
@@ -201,7 +207,8 @@ export async function importContent(db: Kysely<Schema>, file: z.output<typeof Co
       });
     }
     const proof = file.proof ? await importProof(trx, file.proof, images.images) : { created: 0, updated: 0 };
+    const app = file.app ? await importApp(trx, file.app, images.screenshots) : { screenshots: 0 };
     const pages = file.pages ? await importPageCopies(trx, file.pages) : 0;
-    return { created, updated, proof, pages };
+    return { created, updated, proof, app, pages };
   });
 }

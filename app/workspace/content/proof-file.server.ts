@@ -102,7 +102,8 @@ export async function exportProof(db: Kysely<Schema>): Promise<ProofFile> {
   for (const entry of entries) {
     if (!entry.image || entry.image.name in images) continue;
     const stored = await proofImageContent(db, entry.image.name);
-    if (stored)
+    // (A proof image is never AVIF: that is the app's screenshots', app-file.server.ts.)
+    if (stored && stored.type !== "image/avif")
       images[entry.image.name] = { type: stored.type, base64: Buffer.from(stored.content).toString("base64") };
   }
   return {

@@ -212,6 +212,7 @@ export async function readableAudit(
         (action === "privacy-export" ||
           action === "privacy-erase" ||
           action === "redeliver-webhooks" ||
+          action.startsWith("app-") ||
           action.startsWith("page-")) &&
         event.detail;
       if (counted) sentence = [...sentence, ` ${fillTemplate(copy.detail, { detail: event.detail as string })}`];

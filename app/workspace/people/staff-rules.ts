@@ -8,7 +8,7 @@ export const staffRoles = ["admin", "member"] as const satisfies readonly StaffR
 export const invitationHours = 24;
 
 /** The content a person may be given the right to edit in the workspace; admins may edit all of it. */
-export const contentRights = ["postings", "proof", "pages"] as const;
+export const contentRights = ["postings", "proof", "app", "pages"] as const;
 export type ContentRight = (typeof contentRights)[number];
 
 /** The rights stored in `staff.content_rights` ("postings proof"), known ones only, in their order. */

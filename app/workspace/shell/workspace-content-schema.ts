@@ -12,6 +12,7 @@ export const WorkspaceSchema = z.object({
     requests: text,
     postings: text,
     proof: text,
+    app: text,
     pages: text,
     signedInAs: text,
     signOut: text,
@@ -230,8 +231,8 @@ export const WorkspaceSchema = z.object({
     rights: z.object({
       column: text,
       label: text,
-      names: z.object({ postings: text, proof: text, pages: text }),
-      short: z.object({ postings: text, proof: text, pages: text }),
+      names: z.object({ postings: text, proof: text, app: text, pages: text }),
+      short: z.object({ postings: text, proof: text, app: text, pages: text }),
       admin: text,
       save: text,
       saved: text,

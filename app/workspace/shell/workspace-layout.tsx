@@ -60,6 +60,7 @@ export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
   const contentLinks: Array<{ right: ContentRight; to: string; label: string }> = [
     { right: "postings", to: workspacePaths.postings, label: navigation.postings },
     { right: "proof", to: workspacePaths.proof, label: navigation.proof },
+    { right: "app", to: workspacePaths.app, label: navigation.app },
     { right: "pages", to: workspacePaths.pageCopies, label: navigation.pages },
   ];
   const links = [
