@@ -219,12 +219,16 @@ test.describe("with every field of the pages' copy at its maximum length", () =>
     });
     // Every page is rendered again with it: the home page first, the download page among the last.
     const longest = longestCopy(homeCopy, 51);
+    // Every page rendered again, each in three variants, on a machine busy with other tests.
+    const rendered = { timeout: 60_000 };
     await expect
-      .poll(async () => (await (await fetch(`${server.url}/`)).text()).includes(longest.hero.intro))
+      .poll(async () => (await (await fetch(`${server.url}/`)).text()).includes(longest.hero.intro), rendered)
       .toBe(true);
     await expect
-      .poll(async () =>
-        (await (await fetch(`${server.url}/download`)).text()).includes(longestCopy(footerCopy, 59).tagline),
+      .poll(
+        async () =>
+          (await (await fetch(`${server.url}/download`)).text()).includes(longestCopy(footerCopy, 59).tagline),
+        rendered,
       )
       .toBe(true);
   });
