@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { editablePages } from "#app/workspace/content/page-copies.ts";
 import { pngLogo } from "#tests/helpers/proof-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
 import { addAuthenticator, enrol, invite } from "./workspace-helpers.ts";
@@ -97,7 +98,19 @@ test("the editors are valid HTML; a posting is written with its preview, days, l
 
   // The editors' HTML, as the server sends it, checked by the W3C Nu checker.
   const entryPages = ["logo", "case-study", "testimonial", "member"].map((kind) => `/workspace/proof/new/${kind}`);
-  const addresses = ["/workspace/postings/new", new URL(editor).pathname, "/workspace/proof", ...entryPages];
+  // The page copy's list and each page's form (made from its schema), and the app's screenshots.
+  const copyPages = [
+    "/workspace/pages",
+    ...editablePages.map((copy) => `/workspace/pages/${copy.page}`),
+    "/workspace/app",
+  ];
+  const addresses = [
+    "/workspace/postings/new",
+    new URL(editor).pathname,
+    "/workspace/proof",
+    ...entryPages,
+    ...copyPages,
+  ];
   const html: Record<string, string> = {};
   for (const address of addresses) {
     const response = await page.request.get(address);
