@@ -4,7 +4,7 @@ import { DatabaseSync } from "node:sqlite";
 import { earlyFlushAt } from "#app/analytics/page-views.server.ts";
 import { closePrivacyBanner, expect, mailContaining, test } from "./fixtures.ts";
 import { storedFigures } from "#tests/helpers/stored-tallies.ts";
-import { type RunningServer, startServer } from "./production-server.ts";
+import { type RunningServer, startServer, instancePort } from "./production-server.ts";
 import { addAuthenticator, enrol, expectNoAxeViolations, invite } from "./workspace-helpers.ts";
 
 // Counting what the site brings, and the 24-hour promise (issue 34), as the company meets them:
@@ -177,7 +177,7 @@ test("an inquiry taken in the workspace shows its time left, and reminds its own
   const link = page.url().replace(/\?.*$/, "");
 
   // Two more instances on the same data, their clocks 21 hours on: one reminder between them.
-  const port = Number(process.env.E2E_PORT ?? 3100) + 10 + test.info().workerIndex * 2;
+  const port = instancePort(0, test.info());
   const later = {
     DATA_DIR: storage.DATA_DIR,
     NODE_OPTIONS: "--import ./tests/e2e/set-clock.ts",
@@ -305,7 +305,7 @@ test("a server that stops writes the views it still holds: a restart loses none"
   const id = tag();
   // An hour between writes: the only write before the database closes is the stopping server's.
   const server = await startServer({
-    port: Number(process.env.E2E_PORT ?? 3100) + 70 + test.info().workerIndex,
+    port: instancePort(2, test.info()),
     env: { ANALYTICS_FLUSH_SECONDS: "3600" },
   });
   try {
@@ -334,7 +334,7 @@ test("a visitor's pages opened from the site's own are views of their visit: the
   const id = tag();
   // An hour between writes: the only write is the stopping server's.
   const server = await startServer({
-    port: Number(process.env.E2E_PORT ?? 3100) + 78 + test.info().workerIndex,
+    port: instancePort(3, test.info()),
     env: { ANALYTICS_FLUSH_SECONDS: "3600" },
   });
   try {
@@ -367,7 +367,7 @@ test("a burst of views from many referring sites is written before the period is
   test.setTimeout(120_000);
   // An hour between writes: only the early flush, started by the number waiting, writes before the stop.
   const server = await startServer({
-    port: Number(process.env.E2E_PORT ?? 3100) + 74 + test.info().workerIndex,
+    port: instancePort(4, test.info()),
     env: { ANALYTICS_FLUSH_SECONDS: "3600" },
   });
   const written = () => countsIn(server.dataDir).figure("total", "") ?? { views: 0, visits: 0 };

@@ -1,7 +1,7 @@
 import { startCluster } from "#tests/helpers/postgres-cluster.ts";
 import { appScreenshotPng } from "#tests/helpers/proof-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
-import { type RunningServer, startServer, stopAfterLeaving } from "./production-server.ts";
+import { type RunningServer, startServer, stopAfterLeaving, instancePort } from "./production-server.ts";
 import { e2eEnv } from "./server-env.ts";
 import { addAuthenticator, enrol, expectNoAxeViolations, invite } from "./workspace-helpers.ts";
 
@@ -28,7 +28,7 @@ test.describe("on two instances sharing PostgreSQL", () => {
   }) => {
     test.setTimeout(240_000);
     const cluster = await startCluster();
-    const port = Number(process.env.E2E_PORT ?? 3100) + 60 + test.info().workerIndex * 2;
+    const port = instancePort(5, test.info());
     const servers: RunningServer[] = [];
     try {
       const shared = { DATABASE_URL: cluster.url };

@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { careers } from "#app/careers/careers-content.ts";
 import { runScript } from "#tests/helpers/run-script.ts";
 import { expect, exportSubmissions, test } from "./fixtures.ts";
-import { type RunningServer, startServer, stopAfterLeaving } from "./production-server.ts";
+import { type RunningServer, startServer, stopAfterLeaving, instancePort } from "./production-server.ts";
 import { e2eEnv } from "./server-env.ts";
 
 // What a visitor sends is kept whatever the posting became while they wrote (issue 46, decision
@@ -16,7 +16,7 @@ let server: RunningServer;
 test.use({ proxy: async ({ siteProxy }, use) => use(siteProxy.settings) });
 
 test.beforeEach(async ({ siteProxy }, testInfo) => {
-  server = await startServer({ port: Number(process.env.E2E_PORT ?? 3100) + 70 + testInfo.workerIndex });
+  server = await startServer({ port: instancePort(7, testInfo) });
   siteProxy.sendTo(server);
 });
 

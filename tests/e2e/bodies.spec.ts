@@ -1,8 +1,8 @@
 import type { WorkerInfo } from "@playwright/test";
 import { sendChunked } from "#tests/helpers/chunked-body.ts";
 import { expect, test } from "./fixtures.ts";
-import { type RunningServer, startServer } from "./production-server.ts";
-import { e2eEnv, servers } from "./server-env.ts";
+import { type RunningServer, startServer, instancePort } from "./production-server.ts";
+import { e2eEnv } from "./server-env.ts";
 
 // Nothing one request can break (issue 28): every body is bounded however it is sent, and a body
 // the server cannot read, or does not take at that address, is the sender's error, answered with
@@ -16,7 +16,7 @@ const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="attachm
 
 let server: RunningServer;
 test.beforeAll(async ({}, workerInfo: WorkerInfo) => {
-  server = await startServer({ port: servers.sqlite.port + 40 + workerInfo.workerIndex });
+  server = await startServer({ port: instancePort(8, workerInfo) });
 });
 test.afterAll(async () => {
   await server.stop();

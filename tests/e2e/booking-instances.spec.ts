@@ -1,14 +1,13 @@
 import pg from "pg";
 import { startCluster } from "#tests/helpers/postgres-cluster.ts";
 import { expect, test } from "./fixtures.ts";
-import { type RunningServer, startServer } from "./production-server.ts";
+import { type RunningServer, startServer, instancePort } from "./production-server.ts";
 
 // Visitors racing for one meeting time through two instances of the production server on one
 // PostgreSQL server (issue 18, item 4): the database's claims let exactly one of them have it,
 // whichever instance each reached; every other one gets the day's times again with "That time
 // was just taken" and what they typed.
 
-const basePort = Number(process.env.E2E_PORT ?? 3100);
 const racers = 10;
 
 /** A visitor's view of the day from one instance: the first free time and the form's stamp. */
@@ -32,7 +31,7 @@ async function loadDay(server: RunningServer, address: string, day?: string) {
 test("racing for one time through two instances on one PostgreSQL: one visitor gets it, the others are told it was just taken, their details kept", async () => {
   test.setTimeout(120_000);
   const cluster = await startCluster();
-  const port = basePort + 40 + test.info().workerIndex * 2;
+  const port = instancePort(9, test.info());
   const shared = { DATABASE_URL: cluster.url, FORM_SECRET: "", RATE_LIMIT_MAX: "20" };
   const servers: RunningServer[] = [];
   const database = new pg.Pool({ connectionString: cluster.url, max: 2 });

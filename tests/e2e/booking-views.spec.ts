@@ -3,7 +3,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { storedFigures } from "#tests/helpers/stored-tallies.ts";
 import { expect, test } from "./fixtures.ts";
-import { startServer } from "./production-server.ts";
+import { startServer, instancePort } from "./production-server.ts";
 
 // Every arrival at the booking page is one view and every request one log line (issue 46,
 // decision 045), also when the page's script stops the first answer to ask for it again in the
@@ -19,7 +19,7 @@ test("arriving at the booking page from Kolkata N times: N views, and a log line
   test.setTimeout(120_000);
   // An hour between writes: the only write is the stopping server's.
   const server = await startServer({
-    port: Number(process.env.E2E_PORT ?? 3100) + 76 + test.info().workerIndex,
+    port: instancePort(11, test.info()),
     env: { ANALYTICS_FLUSH_SECONDS: "3600" },
   });
   try {

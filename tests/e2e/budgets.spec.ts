@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import type { Page, Request } from "@playwright/test";
 import { expect, test, postingPages, postingApplyPages } from "./fixtures.ts";
-import { type RunningServer, startServer } from "./production-server.ts";
+import { type RunningServer, startServer, instancePort } from "./production-server.ts";
 import { homeCopy } from "#app/pages/page-copies.ts";
 import { footerCopy } from "#app/site/page-copy.ts";
 import { longestCopy } from "#tests/helpers/page-copy-fixtures.ts";
@@ -160,7 +160,7 @@ test.describe("with a full set of proof", () => {
   test.describe.configure({ mode: "serial" });
   let server: RunningServer;
   test.beforeAll(async () => {
-    server = await startServer({ port: Number(process.env.E2E_PORT ?? 3100) + 60 + test.info().workerIndex });
+    server = await startServer({ port: instancePort(12, test.info()) });
     execFileSync(process.execPath, ["tests/e2e/fill-full-proof.ts"], {
       env: { ...process.env, ...e2eEnv, DATA_DIR: server.dataDir, DATABASE_URL: "" },
     });
@@ -213,7 +213,7 @@ test.describe("with every field of the pages' copy at its maximum length", () =>
   test.describe.configure({ mode: "serial" });
   let server: RunningServer;
   test.beforeAll(async () => {
-    server = await startServer({ port: Number(process.env.E2E_PORT ?? 3100) + 70 + test.info().workerIndex });
+    server = await startServer({ port: instancePort(13, test.info()) });
     execFileSync(process.execPath, ["tests/e2e/fill-full-copy.ts"], {
       env: { ...process.env, ...e2eEnv, DATA_DIR: server.dataDir, DATABASE_URL: "" },
     });

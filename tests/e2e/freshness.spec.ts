@@ -5,8 +5,7 @@ import path from "node:path";
 import type { WorkerInfo } from "@playwright/test";
 import { revisionPollMs, sharedCacheSeconds } from "#server/freshness.ts";
 import { expect, test } from "./fixtures.ts";
-import { type RunningServer, startServer } from "./production-server.ts";
-import { servers } from "./server-env.ts";
+import { type RunningServer, startServer, instancePort } from "./production-server.ts";
 
 // One truth about freshness (issue 47, decision 052): a posting closed on any instance is gone for
 // visitors within docs/operating.md's bound, through the cache that page recommends, nginx's
@@ -69,7 +68,7 @@ http {
 }
 
 test.beforeAll(async ({}, workerInfo: WorkerInfo) => {
-  const port = servers.sqlite.port + 60 + workerInfo.workerIndex * 2;
+  const port = instancePort(14, workerInfo);
   server = await startServer({ port });
   nginx = await startNginx(`http://127.0.0.1:${port}`, port + 1);
 });

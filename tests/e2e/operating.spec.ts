@@ -7,14 +7,13 @@ import { readErasureList } from "#app/backups/erasure-list.server.ts";
 import { migrationNames } from "#app/platform/migrations.server.ts";
 import { runScript } from "#tests/helpers/run-script.ts";
 import { expect, test } from "./fixtures.ts";
-import { startServer } from "./production-server.ts";
+import { startServer, instancePort } from "./production-server.ts";
 
 // Running the site for years, as its operator does (docs/backups.md): the scheduled backup
 // written and checked once the server listens, `npm run backup` while it serves, a restore
 // refused while it serves, and GET /metrics as Prometheus scrapes it (promtool, Debian's
 // `prometheus` package, checks the text when this machine has it; .ci/run installs it).
 
-const basePort = Number(process.env.E2E_PORT ?? 3100);
 const token = "metrics-token-for-the-e2e-tests-0123456789";
 
 /** A sample's value in Prometheus' text, or null when the series is not there. */
@@ -30,7 +29,7 @@ test("GET /metrics does not exist without METRICS_TOKEN", async ({ request }) =>
 test("a server with BACKUP_DIR and METRICS_TOKEN: the day's backup is checked, and /metrics tells it to the token's holder only", async () => {
   const backupDir = mkdtempSync(path.join(tmpdir(), "site-backups-"));
   const server = await startServer({
-    port: basePort + 90 + test.info().parallelIndex,
+    port: instancePort(35, test.info()),
     env: { BACKUP_DIR: backupDir, METRICS_TOKEN: token },
   });
   try {

@@ -5,6 +5,22 @@ import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { e2eEnv } from "./server-env.ts";
 
+const basePort = Number(process.env.E2E_PORT ?? 3100);
+
+/**
+ * The port of an instance a test starts itself: each call site has its own `slot` (0–44), and
+ * each test worker its own range, E2E_PORT + 10 + 45 × its parallel index, so two workers never
+ * meet, nor two tests of one. The end-to-end servers have E2E_PORT + 0–2. Slots in use:
+ * analytics 0–4, app-showcase 5–6, applications-kept 7, bodies 8, booking-instances 9–10,
+ * booking-views 11, budgets 12–13, freshness 14–15, page-copy 16–17, postings 18–19, proof 20,
+ * resilience 21–24, scale-out 25–26, serving 27, upgrade 28–29, webhooks 30,
+ * workspace-instances 31–32, workspace-openid 33–34, operating 35.
+ */
+export function instancePort(slot: number, worker: { parallelIndex: number }) {
+  if (!Number.isInteger(slot) || slot < 0 || slot > 44) throw new Error(`instance slot ${slot} is not in 0–44`);
+  return basePort + 10 + 45 * worker.parallelIndex + slot;
+}
+
 export type RunningServer = {
   url: string;
   dataDir: string;

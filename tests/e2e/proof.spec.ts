@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { expect, test } from "./fixtures.ts";
-import { type RunningServer, startServer, stopAfterLeaving } from "./production-server.ts";
+import { type RunningServer, startServer, stopAfterLeaving, instancePort } from "./production-server.ts";
 import { e2eEnv } from "./server-env.ts";
 import { addAuthenticator, enrol, expectNoAxeViolations, invite } from "./workspace-helpers.ts";
 import { hostileSvgLogo, jpegWithLocation, pngLogo } from "#tests/helpers/proof-fixtures.ts";
@@ -21,7 +21,7 @@ test.describe("on an instance of its own", () => {
     siteProxy,
   }) => {
     test.setTimeout(180_000);
-    const port = Number(process.env.E2E_PORT ?? 3100) + 50 + test.info().workerIndex;
+    const port = instancePort(20, test.info());
     let server: RunningServer | undefined;
     try {
       server = await startServer({ port });

@@ -8,12 +8,10 @@ import { v7 as uuidv7 } from "uuid";
 import { startCluster } from "#tests/helpers/postgres-cluster.ts";
 import { runScript } from "#tests/helpers/run-script.ts";
 import { exportSubmissions, expect, test } from "./fixtures.ts";
-import { startServer, stopAfterLeaving } from "./production-server.ts";
+import { startServer, stopAfterLeaving, instancePort } from "./production-server.ts";
 import { e2eEnv } from "./server-env.ts";
 
 // Failures a visitor must survive, and what the operator sees of them.
-
-const basePort = Number(process.env.E2E_PORT ?? 3100);
 
 test.describe("error pages", () => {
   test("a request a page cannot take answers 405 with the site around it and a way home", async ({ page }) => {
@@ -122,7 +120,7 @@ test.describe("with the database going away", () => {
     test.setTimeout(90_000);
     // A PostgreSQL server of this test's own, so stopping it touches no other test.
     const cluster = await startCluster();
-    const server = await startServer({ port: 3190 + test.info().workerIndex, env: { DATABASE_URL: cluster.url } });
+    const server = await startServer({ port: instancePort(21, test.info()), env: { DATABASE_URL: cluster.url } });
     try {
       const person = {
         name: "Ada Resilient",
@@ -233,7 +231,7 @@ test.describe("forged and malformed posts", () => {
 
 test("SIGTERM during a submission finishes it before the server stops: nothing is lost", async ({ request }) => {
   test.setTimeout(60_000);
-  const server = await startServer({ port: 3195 + test.info().workerIndex });
+  const server = await startServer({ port: instancePort(22, test.info()) });
   try {
     const page = await request.get(`${server.url}/contact`);
     const stamp = (await page.text()).match(/name="form-started" value="([^"]+)"/)?.[1] ?? "";
@@ -298,7 +296,7 @@ test("SIGTERM during a submission finishes it before the server stops: nothing i
 });
 
 test("every response carries a request id, the one on its log line; a proxy's own id is kept", async () => {
-  const server = await startServer({ port: 3185 + test.info().workerIndex });
+  const server = await startServer({ port: instancePort(23, test.info()) });
   try {
     const ids: string[] = [];
     for (const path of ["/about", "/contact", "/no-such-page", "/about"]) {
@@ -384,7 +382,7 @@ test("a purge over years of backlog runs once the server listens, not before", a
     database.exec("commit");
     database.close();
 
-    const server = await startServer({ port: basePort + 50 + test.info().parallelIndex, env: { DATA_DIR: dataDir } });
+    const server = await startServer({ port: instancePort(24, test.info()), env: { DATA_DIR: dataDir } });
     try {
       const purged = "Privacy purge: 3000 submissions (3000 inquiry)";
       await expect.poll(() => server.output(), { timeout: 60_000 }).toContain(purged);

@@ -3,7 +3,7 @@ import { migrationNames } from "#app/platform/migrations.server.ts";
 import { startCluster } from "#tests/helpers/postgres-cluster.ts";
 import { startSmtp } from "#tests/helpers/smtp.ts";
 import { exportSubmissions, expect, test } from "./fixtures.ts";
-import { type RunningServer, startServer } from "./production-server.ts";
+import { type RunningServer, startServer, instancePort } from "./production-server.ts";
 
 // Many stateless instances on one PostgreSQL (issue 8, docs/operating.md): two instances of the
 // production server share a throwaway PostgreSQL server, each sending mail through an SMTP server
@@ -47,7 +47,7 @@ test("two instances on one PostgreSQL store every submission once and mail it on
   test.setTimeout(240_000);
   const cluster = await startCluster();
   const smtp = { A: await startSmtp(), B: await startSmtp() };
-  const port = 3170 + test.info().workerIndex * 2;
+  const port = instancePort(25, test.info());
   const shared = { DATABASE_URL: cluster.url, MAIL_LEASE_SECONDS: "10", FORM_SECRET: "" };
   const instances: Instance[] = [];
   const database = new pg.Pool({ connectionString: cluster.url, max: 2 });

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { expect, test } from "./fixtures.ts";
-import { startServer } from "./production-server.ts";
-import { e2eEnv, servers } from "./server-env.ts";
+import { startServer, instancePort } from "./production-server.ts";
+import { e2eEnv } from "./server-env.ts";
 
 test("prerendered pages answer at both spellings of their path without a redirect", async ({ request }) => {
   for (const path of ["/about", "/about/", "/features", "/careers/"]) {
@@ -111,7 +111,7 @@ test("a prerendered page's files are not addresses of their own: they point to t
 });
 
 test("the server says once, in one line, what it serves: the address, the database, where mail goes, the calendar and the webhooks", async () => {
-  const port = servers.sqlite.port + 30 + test.info().parallelIndex;
+  const port = instancePort(27, test.info());
   const server = await startServer({ port });
   try {
     const startLine = `Serving ${e2eEnv.SITE_URL} at http://127.0.0.1:${port} · database: SQLite at ${path.join(server.dataDir, "site.sqlite")} · mail: files in ${path.join(server.dataDir, "mail")} · calendar: none · webhooks: none`;

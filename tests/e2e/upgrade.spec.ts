@@ -16,7 +16,7 @@ import { initialPostings } from "#app/platform/migrations/initial-postings.ts";
 import { migrationNames } from "#app/platform/migrations.server.ts";
 import { createPostgresDatabase } from "#tests/helpers/databases.ts";
 import { expect, test } from "./fixtures.ts";
-import { startServer, stopAfterLeaving } from "./production-server.ts";
+import { startServer, stopAfterLeaving, instancePort } from "./production-server.ts";
 import { e2eEnv } from "./server-env.ts";
 import { addAuthenticator, enrol } from "./workspace-helpers.ts";
 
@@ -32,7 +32,6 @@ import { addAuthenticator, enrol } from "./workspace-helpers.ts";
 const previousRelease = "5723aca";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const basePort = Number(process.env.E2E_PORT ?? 3100);
 
 test.use({ proxy: async ({ siteProxy }, use) => use(siteProxy.settings) });
 // Both engines share the one build of the previous release, made before the first.
@@ -61,7 +60,7 @@ test.afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-for (const [index, engine] of (["sqlite", "postgres"] as const).entries()) {
+for (const engine of ["sqlite", "postgres"] as const) {
   test(`a data folder of the previous release upgrades (${engine}): migrations run, submissions, the meeting, a posting and the passkey are all there`, async ({
     page,
     context,
@@ -75,7 +74,7 @@ for (const [index, engine] of (["sqlite", "postgres"] as const).entries()) {
     let old: ChildProcess | undefined;
     try {
       // The previous release serves, behind the site's address.
-      const oldPort = basePort + 92 + 2 * index + test.info().parallelIndex;
+      const oldPort = instancePort(28, test.info());
       let oldOutput = "";
       old = spawn(process.execPath, ["build/start.js"], {
         cwd: previous,
@@ -140,7 +139,7 @@ for (const [index, engine] of (["sqlite", "postgres"] as const).entries()) {
       await new Promise((resolve) => old?.once("exit", resolve));
       if (engine === "sqlite") expect(existsSync(path.join(dataDir, "site.sqlite"))).toBe(true);
       const server = await startServer({
-        port: basePort + 96 + 2 * index + test.info().parallelIndex,
+        port: instancePort(29, test.info()),
         env: storage,
       });
       try {

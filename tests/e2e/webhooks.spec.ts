@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import { runScript } from "#tests/helpers/run-script.ts";
 import { type ReceivedWebhook, startReceiver, testSecret, verify } from "#tests/helpers/webhook-receiver.ts";
 import { expect, exportSubmissions, closePrivacyBanner, test } from "./fixtures.ts";
-import { type RunningServer, startServer, stopAfterLeaving } from "./production-server.ts";
+import { type RunningServer, startServer, stopAfterLeaving, instancePort } from "./production-server.ts";
 import { e2eEnv } from "./server-env.ts";
 import { addAuthenticator, enrol, expectNoAxeViolations, invite } from "./workspace-helpers.ts";
 
@@ -14,8 +14,6 @@ import { addAuthenticator, enrol, expectNoAxeViolations, invite } from "./worksp
 // Inquiries sent from Chromium reach it once, correctly signed; the visitor's receipt is in the
 // mail folder; a receiver that is down when an inquiry arrives gets it once it is back; the
 // workspace shows the delivery log and sends again.
-
-const basePort = Number(process.env.E2E_PORT ?? 3100);
 
 const tag = () => Math.random().toString(36).slice(2, 10);
 
@@ -72,7 +70,7 @@ test("an inquiry from Chromium reaches the webhook once, signed; the visitor's r
   let receiver = await startReceiver();
   const endpoints = [{ name: "crm", url: receiver.url, secret: testSecret, allowPrivate: true }];
   const server = await startServer({
-    port: basePort + 30 + test.info().parallelIndex,
+    port: instancePort(30, test.info()),
     env: { WEBHOOK_ENDPOINTS: JSON.stringify(endpoints) },
   });
   try {

@@ -1,6 +1,6 @@
 import { startCluster } from "#tests/helpers/postgres-cluster.ts";
 import { expect, test } from "./fixtures.ts";
-import { type RunningServer, startServer, stopAfterLeaving } from "./production-server.ts";
+import { type RunningServer, startServer, stopAfterLeaving, instancePort } from "./production-server.ts";
 import { e2eEnv } from "./server-env.ts";
 import { addAuthenticator, enrol, invite, signOut } from "./workspace-helpers.ts";
 
@@ -15,7 +15,7 @@ test("two instances share invitations, passkey challenges and sessions, and a si
 }) => {
   test.setTimeout(120_000);
   const cluster = await startCluster();
-  const port = 3190 + test.info().workerIndex * 2;
+  const port = instancePort(31, test.info());
   const servers: RunningServer[] = [];
   try {
     const shared = { DATABASE_URL: cluster.url };

@@ -5,7 +5,7 @@ import { axe } from "./axe.ts";
 import type { BrowserContext, Page } from "@playwright/test";
 import { type OpenIdProvider, startOpenIdProvider } from "#tests/helpers/openid-provider.ts";
 import { expect, test } from "./fixtures.ts";
-import { type RunningServer, startServer, stopAfterLeaving } from "./production-server.ts";
+import { type RunningServer, startServer, stopAfterLeaving, instancePort } from "./production-server.ts";
 import { e2eEnv } from "./server-env.ts";
 
 // Signing in to the workspace with the company's accounts (OpenID Connect), against a real
@@ -17,7 +17,6 @@ import { e2eEnv } from "./server-env.ts";
 // the proxy in front of the site (site-proxy.ts): the workspace takes posts only from its pages at
 // SITE_URL.
 
-const basePort = Number(process.env.E2E_PORT ?? 3100);
 const callbackPath = "/workspace/sign-in/openid/callback";
 const refused = "This account cannot open the workspace. Use your work account, or ask an admin for an invitation.";
 const failed = "Signing in did not finish: it was cancelled, took too long, or was started in another tab. Try again.";
@@ -69,7 +68,7 @@ test.describe("with the company's accounts configured", () => {
   let server: RunningServer;
 
   test.beforeAll(async () => {
-    const port = basePort + 20 + test.info().parallelIndex;
+    const port = instancePort(33, test.info());
     provider = await startOpenIdProvider({ redirectUri: `${site}${callbackPath}` });
     server = await startServer({
       port,
@@ -282,7 +281,7 @@ test("a provider that cannot be reached: the sign-in page says so (503) and pass
   siteProxy,
 }) => {
   const server = await startServer({
-    port: basePort + 25 + test.info().parallelIndex,
+    port: instancePort(34, test.info()),
     // Nothing listens on port 9 of this machine.
     env: { OIDC_ISSUER: "http://127.0.0.1:9", OIDC_CLIENT_ID: "workspace", OIDC_CLIENT_SECRET: "secret" },
   });
