@@ -582,7 +582,22 @@ test("axe finds no WCAG 2.2 AA violation on a meeting's manage page with a day c
     await page.getByRole("link", { name: bookableDay }).first().click();
     await expect(page.getByRole("radio").first()).toBeVisible();
     // The page opens at the day's times (#times); axe judges days partly under the sticky header as too small, so the page is read from its top, at rest.
-    await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+    // The sections laid out as they come near (content-visibility) move the page once it is at
+    // the top (scroll anchoring): scrolled again until it stays there, with the fonts in, or the
+    // zone's select can sit half under the privacy notice at 320 px, a target too small for axe.
+    await page.waitForLoadState("load");
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          window.scrollTo({ top: 0, behavior: "instant" });
+          // Read after a whole frame has been laid out, when anchoring has moved it if it will.
+          return new Promise<number>((resolve) =>
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY))),
+          );
+        }),
+      )
+      .toBe(0);
     const results = await axe(page)
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
       .analyze();
@@ -607,7 +622,22 @@ for (const viewport of [
     await page.getByRole("link", { name: bookableDay }).first().click();
     await expect(page.getByRole("radio").first()).toBeVisible();
     // The page opens at the day's times (#times); axe judges days partly under the sticky header as too small, so the page is read from its top, at rest.
-    await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+    // The sections laid out as they come near (content-visibility) move the page once it is at
+    // the top (scroll anchoring): scrolled again until it stays there, with the fonts in, or the
+    // zone's select can sit half under the privacy notice at 320 px, a target too small for axe.
+    await page.waitForLoadState("load");
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          window.scrollTo({ top: 0, behavior: "instant" });
+          // Read after a whole frame has been laid out, when anchoring has moved it if it will.
+          return new Promise<number>((resolve) =>
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY))),
+          );
+        }),
+      )
+      .toBe(0);
     const results = await axe(page)
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
       .analyze();
