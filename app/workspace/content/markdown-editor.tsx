@@ -57,13 +57,26 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
     }, pauseMs);
   };
 
-  // Hydrated: the preview follows the typing, and what was typed before is previewed now. Once,
-  // when the island hydrates.
+  // Hydrated: the preview follows the typing, and what was typed before is previewed now. Until
+  // the page is marked hydrated (when the browser is next idle), the field's events stop before
+  // React (app/site/island.tsx): what is typed meanwhile is previewed once the mark is set.
   // biome-ignore lint/correctness/useExhaustiveDependencies: run once; `refresh` reads the textarea as it is then
   useEffect(() => {
     setLive(true);
-    if ((textarea.current?.value ?? value) !== value) refresh();
-    return () => clearTimeout(timer.current);
+    const previewTyped = () => {
+      if ((textarea.current?.value ?? value) !== value) refresh();
+    };
+    const marked = new MutationObserver(() => {
+      marked.disconnect();
+      previewTyped();
+    });
+    if (!document.documentElement.hasAttribute("data-hydrated"))
+      marked.observe(document.documentElement, { attributeFilter: ["data-hydrated"] });
+    previewTyped();
+    return () => {
+      marked.disconnect();
+      clearTimeout(timer.current);
+    };
   }, []);
 
   return (
