@@ -1,7 +1,6 @@
-import { startCluster } from "#tests/helpers/postgres-cluster.ts";
 import { appScreenshotPng } from "#tests/helpers/proof-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
-import { type RunningServer, startServer, stopAfterLeaving, instancePort } from "./production-server.ts";
+import { type RunningServer, startTwoInstances } from "./production-server.ts";
 import { e2eEnv } from "./server-env.ts";
 import { addAuthenticator, enrol, expectNoAxeViolations, invite } from "./workspace-helpers.ts";
 
@@ -27,16 +26,8 @@ test.describe("on two instances sharing PostgreSQL", () => {
     siteProxy,
   }) => {
     test.setTimeout(240_000);
-    const cluster = await startCluster();
-    const port = instancePort(5, test.info());
-    const servers: RunningServer[] = [];
+    const { a, b, storage, stop } = await startTwoInstances(5, { siteProxy, worker: test.info() });
     try {
-      const shared = { DATABASE_URL: cluster.url };
-      servers.push(
-        ...(await Promise.all([startServer({ port, env: shared }), startServer({ port: port + 1, env: shared })])),
-      );
-      const [a, b] = servers as [RunningServer, RunningServer];
-      siteProxy.sendTo(a);
       const textOn = async (server: RunningServer, path: string) => (await fetch(`${server.url}${path}`)).text();
 
       // Before: the spec's drawn screens, the configured App Store link, Google Play via /download.
@@ -47,7 +38,6 @@ test.describe("on two instances sharing PostgreSQL", () => {
       // An admin, who may edit all content (a member needs the App right: the next test).
       const email = `marketing.${Date.now()}@company.example`;
       await addAuthenticator(context, page);
-      const storage = { DATA_DIR: a.dataDir, DATABASE_URL: cluster.url };
       await enrol(page, `${e2eEnv.SITE_URL}${invite(storage, email, "admin")}`, email);
       await page.getByRole("link", { name: "App", exact: true }).click();
       await expect(page.getByRole("heading", { level: 1, name: "The app" })).toBeVisible();
@@ -166,8 +156,7 @@ test.describe("on two instances sharing PostgreSQL", () => {
         .toBe(2);
     } finally {
       await context.unrouteAll({ behavior: "ignoreErrors" });
-      await stopAfterLeaving(page, ...servers);
-      cluster.remove();
+      await stop(page);
     }
   });
 });

@@ -1,8 +1,7 @@
 import { home } from "#app/pages/home-content.ts";
 import { careers } from "#app/careers/careers-content.ts";
-import { startCluster } from "#tests/helpers/postgres-cluster.ts";
 import { expect, test } from "./fixtures.ts";
-import { type RunningServer, startServer, stopAfterLeaving, instancePort } from "./production-server.ts";
+import { type RunningServer, startTwoInstances } from "./production-server.ts";
 import { e2eEnv } from "./server-env.ts";
 import { addAuthenticator, enrol, expectNoAxeViolations, invite } from "./workspace-helpers.ts";
 
@@ -26,25 +25,13 @@ test.describe("on two instances sharing PostgreSQL", () => {
     siteProxy,
   }) => {
     test.setTimeout(240_000);
-    const cluster = await startCluster();
-    const port = instancePort(16, test.info());
-    const servers: RunningServer[] = [];
+    const { a, b, storage, stop } = await startTwoInstances(16, { siteProxy, worker: test.info() });
     try {
-      const shared = { DATABASE_URL: cluster.url };
-      servers.push(
-        ...(await Promise.all([startServer({ port, env: shared }), startServer({ port: port + 1, env: shared })])),
-      );
-      const [a, b] = servers as [RunningServer, RunningServer];
-      siteProxy.sendTo(a);
       const textOn = async (server: RunningServer, path: string) => (await fetch(`${server.url}${path}`)).text();
 
       const email = `marketing.${Date.now()}@company.example`;
       await addAuthenticator(context, page);
-      await enrol(
-        page,
-        `${e2eEnv.SITE_URL}${invite({ DATA_DIR: a.dataDir, DATABASE_URL: cluster.url }, email, "admin")}`,
-        email,
-      );
+      await enrol(page, `${e2eEnv.SITE_URL}${invite(storage, email, "admin")}`, email);
 
       // The home page's form, made from its schema: the intro and a service card's title.
       await page.getByRole("link", { name: "Pages", exact: true }).click();
@@ -127,8 +114,7 @@ test.describe("on two instances sharing PostgreSQL", () => {
       // Version 1 stays to restore.
       await expect(page.getByRole("button", { name: "Publish version 1 again" })).toBeVisible();
     } finally {
-      await stopAfterLeaving(page, ...servers);
-      cluster.remove();
+      await stop(page);
     }
   });
 });

@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
-import { startCluster } from "#tests/helpers/postgres-cluster.ts";
 import { expect, test } from "./fixtures.ts";
-import { type RunningServer, startServer, stopAfterLeaving, instancePort } from "./production-server.ts";
+import { startTwoInstances } from "./production-server.ts";
 import { e2eEnv } from "./server-env.ts";
 import { addAuthenticator, enrol, expectNoAxeViolations, invite } from "./workspace-helpers.ts";
 
@@ -45,29 +44,15 @@ test.describe("on two instances sharing PostgreSQL", () => {
     siteProxy,
   }) => {
     test.setTimeout(240_000);
-    const cluster = await startCluster();
-    const port = instancePort(18, test.info());
-    const servers: RunningServer[] = [];
+    const { a, b, storage, stop } = await startTwoInstances(18, { siteProxy, worker: test.info() });
     try {
-      const shared = { DATABASE_URL: cluster.url };
-      servers.push(
-        ...(await Promise.all([startServer({ port, env: shared }), startServer({ port: port + 1, env: shared })])),
-      );
-      const [a, b] = servers as [RunningServer, RunningServer];
-      // The browser reaches instance A at the site's address through the proxy (site-proxy.ts), as
-      // behind a balancer; B, the second instance on the same database, is only read.
-      siteProxy.sendTo(a);
       const onB = (path: string) => fetch(`${b.url}${path}`, { redirect: "manual" });
       const textOnB = async (path: string) => (await onB(path)).text();
 
       const email = `editor.${Date.now()}@company.example`;
       await addAuthenticator(context, page);
       // An admin, who may edit every content; a member given the right: the next test.
-      await enrol(
-        page,
-        `${e2eEnv.SITE_URL}${invite({ DATA_DIR: a.dataDir, DATABASE_URL: cluster.url }, email, "admin")}`,
-        email,
-      );
+      await enrol(page, `${e2eEnv.SITE_URL}${invite(storage, email, "admin")}`, email);
 
       await page.getByRole("link", { name: "Postings" }).click();
       await expect(page.getByRole("heading", { name: "Job postings" })).toBeVisible();
@@ -190,8 +175,7 @@ test.describe("on two instances sharing PostgreSQL", () => {
           page.getByRole("cell", { name: new RegExp(`^${action} the posting Platform Engineer`) }).first(),
         ).toBeVisible();
     } finally {
-      await stopAfterLeaving(page, ...servers);
-      cluster.remove();
+      await stop(page);
     }
   });
 });

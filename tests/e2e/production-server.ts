@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { startCluster } from "#tests/helpers/postgres-cluster.ts";
+import type { SiteProxy } from "./site-proxy.ts";
 import { e2eEnv } from "./server-env.ts";
 
 const basePort = Number(process.env.E2E_PORT ?? 3100);
@@ -81,4 +83,40 @@ export async function stopAfterLeaving(page: Page, ...instances: RunningServer[]
   // A page already closed has nothing left to ask for.
   await page.goto("about:blank").catch(() => {});
   await Promise.all(instances.map((instance) => instance.stop()));
+}
+
+/**
+ * Two instances on one throwaway PostgreSQL cluster, as behind a balancer: the browser reaches
+ * `a` at the site's address through the proxy (site-proxy.ts); `b`, on the same database, is read
+ * directly. `storage` is theirs, for the command line; `stop` stops both once `page` has left
+ * them, then removes the cluster. They take ports `slot` and `slot + 1` (`instancePort`).
+ */
+export async function startTwoInstances(
+  slot: number,
+  { siteProxy, worker }: { siteProxy: SiteProxy; worker: { parallelIndex: number } },
+) {
+  const cluster = await startCluster();
+  const shared = { DATABASE_URL: cluster.url };
+  const started = await Promise.allSettled([
+    startServer({ port: instancePort(slot, worker), env: shared }),
+    startServer({ port: instancePort(slot + 1, worker), env: shared }),
+  ]);
+  const servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const failed = started.find((result) => result.status === "rejected");
+  if (failed) {
+    await Promise.all(servers.map((server) => server.stop()));
+    cluster.remove();
+    throw failed.reason;
+  }
+  const [a, b] = servers as [RunningServer, RunningServer];
+  siteProxy.sendTo(a);
+  return {
+    a,
+    b,
+    storage: { DATA_DIR: a.dataDir, DATABASE_URL: cluster.url },
+    stop: async (page: Page) => {
+      await stopAfterLeaving(page, a, b);
+      cluster.remove();
+    },
+  };
 }
