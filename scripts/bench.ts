@@ -10,7 +10,7 @@
 //
 // One part alone: `npm run bench -- lighthouse` (our pages beside AstroWind's and an empty page
 // in turns, peers.ts: `--peers <folder>` or BENCH_PEERS, `--origin a,b --names before,after`,
-// `--also /features`; `--all-pages` the site's every page instead, with `--passes 5` consecutive passes and a table of
+// `--also /features`, `--throttling devtools`; `--all-pages` the site's every page instead, with `--passes 5` consecutive passes and a table of
 // them, `--busy-core` with a second process busy on one core meanwhile, `--cpu-slowdown 8` instead
 // of Lighthouse's 4×, `--content` the eight content pages only, `--runs N` runs per page instead
 // of 3); `-- interaction` (`--origin <url>` a server already running, `--trace <folder>` each run's
@@ -119,11 +119,16 @@ if (mode === "interaction" && option("--origin")) await firstInteraction(option(
 const sitePass = ["--all-pages", "--content", "--passes", "--busy-core", "--cpu-slowdown"].some((flag) =>
   process.argv.includes(flag),
 );
+function throttlingMethodOf(value = "simulate") {
+  if (value === "simulate" || value === "devtools") return value;
+  throw new Error(`--throttling takes simulate or devtools, not "${value}"`);
+}
 async function sideBySide(ours: Array<{ name: string; origin: string }>): Promise<never> {
   const result = await benchSideBySide({
     ours,
     folder: peersFolder(option("--peers")),
     runs: Number(option("--runs") ?? 3),
+    throttlingMethod: throttlingMethodOf(option("--throttling")),
     also: option("--also")?.split(",") ?? [],
   });
   printPeers(result);

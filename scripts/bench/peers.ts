@@ -55,7 +55,20 @@ export type PeerSample = PageResult & {
   mainThreadMs: number;
 };
 export type PeerRow = { label: string; samples: PeerSample[] };
-export type PeersResult = { date: string; load: [number, number]; runs: number; rows: PeerRow[] };
+/**
+ * "simulate" is Lighthouse's default: it loads the page at full speed and estimates a slow phone's
+ * times from the trace. "devtools" really slows the browser's network and CPU as it loads, so its
+ * FCP and LCP are what Chrome itself saw on that line (the check that a change helps a visitor, not
+ * only the estimate).
+ */
+export type ThrottlingMethod = "simulate" | "devtools";
+export type PeersResult = {
+  date: string;
+  load: [number, number];
+  runs: number;
+  throttlingMethod: ThrottlingMethod;
+  rows: PeerRow[];
+};
 
 const listen = (app: express.Express) =>
   new Promise<{ server: Server; origin: string }>((resolve) => {
@@ -128,8 +141,16 @@ export function traceFigures(events: TraceEvent[]) {
 }
 
 /** The targets run in turns (every target once, then again), `runs` times; each run's figures. */
-export async function benchPeers({ targets, runs }: { targets: Target[]; runs: number }): Promise<PeersResult> {
-  step(`Lighthouse on ${targets.length} pages in turns, ${runs} runs each`);
+export async function benchPeers({
+  targets,
+  runs,
+  throttlingMethod = "simulate",
+}: {
+  targets: Target[];
+  runs: number;
+  throttlingMethod?: ThrottlingMethod;
+}): Promise<PeersResult> {
+  step(`Lighthouse on ${targets.length} pages in turns, ${runs} runs each, throttling: ${throttlingMethod}`);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: chromiumFlags,
@@ -139,6 +160,7 @@ export async function benchPeers({ targets, runs }: { targets: Target[]; runs: n
     port: chrome.port,
     output: "json" as const,
     logLevel: "error" as const,
+    throttlingMethod,
     throttling: throttling.mobileSlow4G,
   };
   const rows: PeerRow[] = targets.map((target) => ({ label: target.label, samples: [] }));
@@ -159,7 +181,7 @@ export async function benchPeers({ targets, runs }: { targets: Target[]; runs: n
   } finally {
     chrome.kill();
   }
-  return { date: isoNow(), load: [loadBefore, loadavg()[0] as number], runs, rows };
+  return { date: isoNow(), load: [loadBefore, loadavg()[0] as number], runs, throttlingMethod, rows };
 }
 
 /** "median (min–max)" of the runs. */
@@ -196,7 +218,7 @@ export function peersTable(result: PeersResult) {
 
 export function printPeers(result: PeersResult) {
   console.log(
-    `\nLighthouse 13, mobile defaults, ${result.runs} runs each in turns, median (min–max); ${result.date.slice(0, 16)} UTC, load average (1 min) ${result.load[0].toFixed(1)} → ${result.load[1].toFixed(1)}\n`,
+    `\nLighthouse 13, mobile, throttling ${result.throttlingMethod === "devtools" ? "applied (devtools)" : "simulated (default)"}, ${result.runs} runs each in turns, median (min–max); ${result.date.slice(0, 16)} UTC, load average (1 min) ${result.load[0].toFixed(1)} → ${result.load[1].toFixed(1)}\n`,
   );
   console.log(peersTable(result));
 }
@@ -209,11 +231,13 @@ export async function benchSideBySide({
   ours,
   folder,
   runs,
+  throttlingMethod,
   also = [],
 }: {
   ours: Array<{ name: string; origin: string }>;
   folder: string;
   runs: number;
+  throttlingMethod?: ThrottlingMethod;
   /** More of our pages, without a peer's beside them (`--also /features,/download`). */
   also?: string[];
 }) {
@@ -233,7 +257,7 @@ export async function benchSideBySide({
     for (const page of also)
       for (const { name, origin } of ours) targets.push({ label: `${name} ${page}`, url: `${origin}${page}` });
     targets.push({ label: "empty page", url: `${empty.origin}/` });
-    return await benchPeers({ targets, runs });
+    return await benchPeers({ targets, runs, throttlingMethod });
   } finally {
     peer.server.close();
     empty.server.close();
