@@ -54,7 +54,8 @@ export type PeerSample = PageResult & {
   blockingAfterPaintThreadMs: number;
   mainThreadMs: number;
 };
-export type PeerRow = { label: string; samples: PeerSample[] };
+/** A run Lighthouse could not measure (its runtimeError) is kept apart, never a 0 in a median. */
+export type PeerRow = { label: string; samples: PeerSample[]; failed: string[] };
 /**
  * "simulate" is Lighthouse's default: it loads the page at full speed and estimates a slow phone's
  * times from the trace. "devtools" really slows the browser's network and CPU as it loads, so its
@@ -163,13 +164,19 @@ export async function benchPeers({
     throttlingMethod,
     throttling: throttling.mobileSlow4G,
   };
-  const rows: PeerRow[] = targets.map((target) => ({ label: target.label, samples: [] }));
+  const rows: PeerRow[] = targets.map((target) => ({ label: target.label, samples: [], failed: [] }));
   const loadBefore = loadavg()[0] as number;
   try {
     for (let run = 1; run <= runs; run += 1) {
       for (const [index, target] of targets.entries()) {
         const result = await lighthouse(target.url, flags);
         if (!result) throw new Error(`Lighthouse gave no result for ${target.url}`);
+        const failure = result.lhr.runtimeError;
+        if (failure) {
+          rows[index]?.failed.push(`${failure.code}: ${failure.message}`);
+          console.log(`  run ${run}, ${target.label}: not measured, ${failure.code}`);
+          continue;
+        }
         const events = (result.artifacts.Trace?.traceEvents ?? []) as unknown as TraceEvent[];
         const sample = { ...resultOf(target.label, result.lhr), ...traceFigures(events) };
         rows[index]?.samples.push(sample);
@@ -206,6 +213,7 @@ export function peersTable(result: PeersResult) {
     ["blocking after first paint, ms CPU", (sample) => sample.blockingAfterPaintThreadMs, 0],
     ["KB", (sample) => sample.totalKb, 0],
   ];
+  const failures = result.rows.flatMap((row) => row.failed.map((failure) => `${row.label}: ${failure}`));
   return [
     `| page | ${columns.map(([name]) => name).join(" | ")} |`,
     `| --- | ${columns.map(() => "---").join(" | ")} |`,
@@ -213,6 +221,7 @@ export function peersTable(result: PeersResult) {
       (row) =>
         `| ${row.label} | ${columns.map(([, get, digits]) => spread(row.samples.map(get), digits)).join(" | ")} |`,
     ),
+    ...(failures.length > 0 ? ["", "Runs Lighthouse could not measure (left out of the medians):", ...failures] : []),
   ].join("\n");
 }
 
