@@ -123,12 +123,14 @@ function throttlingMethodOf(value = "simulate") {
   if (value === "simulate" || value === "devtools") return value;
   throw new Error(`--throttling takes simulate or devtools, not "${value}"`);
 }
+// Read before the build, like the peers' folder below: a typo stops the bench at once.
+const throttlingMethod = throttlingMethodOf(option("--throttling"));
 async function sideBySide(ours: Array<{ name: string; origin: string }>): Promise<never> {
   const result = await benchSideBySide({
     ours,
     folder: peersFolder(option("--peers")),
     runs: Number(option("--runs") ?? 3),
-    throttlingMethod: throttlingMethodOf(option("--throttling")),
+    throttlingMethod,
     also: option("--also")?.split(",") ?? [],
   });
   printPeers(result);
