@@ -21,9 +21,10 @@ const usage = `Usage: npm run privacy -- <command>
                          included, and records the erasure (a keyed hash of the address, not the
                          address); meetings of theirs still to come are cancelled
   erasures [--out FILE]  the recorded erasures (hashes and dates): keep a copy beside the backups
-  reapply-erasures [--from FILE]
+  reapply-erasures [--from FILE] [--accept-unmatched-erasures]
                          erases again everyone recorded (and in FILE, a list saved by erasures),
-                         after a backup was restored (docs/operating.md)
+                         after a backup was restored (docs/backups.md); a list made under another
+                         site secret is refused unless --accept-unmatched-erasures
 
 Other people's submissions that only mention the address (in their text, or the team's note)
 are neither exported nor erased: both commands list them, with their workspace pages, to review.
@@ -34,6 +35,7 @@ const { positionals, values } = argsOrExit(
     "dry-run": { type: "boolean" },
     out: { type: "string" },
     from: { type: "string" },
+    "accept-unmatched-erasures": { type: "boolean" },
     help: { type: "boolean", short: "h" },
   },
   usage,
@@ -72,9 +74,7 @@ const env = envOrExit();
 const { purge, retentionPolicy } = await import("#app/privacy/retention.server.ts");
 const { purgeNow } = await import("#app/privacy/daily-purge.server.ts");
 const { purgeSteps } = await import("#app/purge-steps.server.ts");
-const { eraseAddress, exportAddress, reapplyErasures, recordedErasures } = await import(
-  "#app/privacy/requests.server.ts"
-);
+const { eraseAddress, erasureList, exportAddress, reapplyErasures } = await import("#app/privacy/requests.server.ts");
 const { loadFormSecret } = await import("#app/platform/secret.server.ts");
 const { workspacePaths } = await import("#app/workspace/workspace-paths.ts");
 
@@ -147,12 +147,14 @@ try {
         console.log(`${erased.meetings} meeting(s) still to come were cancelled, their times free again.`);
       listMentions(erased.mentions, "they were left as they are");
       console.log(
-        "Backups still hold it: after restoring one, run npm run privacy -- reapply-erasures (docs/operating.md).",
+        env.DATABASE_URL
+          ? "Backups still hold it: after restoring a dump, run npm run privacy -- reapply-erasures --from BACKUP_DIR/erasures.json (docs/backups.md)."
+          : "Backups still hold it: npm run restore erases it again from BACKUP_DIR/erasures.json (docs/backups.md).",
       );
       break;
     }
     case "erasures": {
-      const text = `${JSON.stringify(await recordedErasures(db), null, 2)}\n`;
+      const text = `${JSON.stringify(await erasureList(db, await loadFormSecret(db, env.FORM_SECRET)), null, 2)}\n`;
       if (values.out) writeOrExit(values.out, text);
       else process.stdout.write(text);
       break;
@@ -161,11 +163,16 @@ try {
       const result = await reapplyErasures(db, await loadFormSecret(db, env.FORM_SECRET), {
         dataDir: env.DATA_DIR,
         more: saved,
-      });
+        acceptUnmatched: values["accept-unmatched-erasures"] === true,
+      }).catch((error) => exit(errorText(error), 1));
       console.log(
         `${result.erasures} recorded erasure(s)${result.restoredRecords ? ` (${result.restoredRecords} recorded again from ${values.from})` : ""}: ` +
           `erased ${result.submissions} submission(s) and ${result.mail} other e-mail copies again.`,
       );
+      if (result.unmatched)
+        console.log(
+          `${result.unmatched} erasure(s) made under another site secret could not be applied: erase those people again by address.`,
+        );
       break;
     }
   }

@@ -2,21 +2,27 @@
 // Refuses while a server (or a command) has the data folder's database open; puts the backup in
 // place, migrates it forward and erases again everyone recorded as erased, in the database it
 // replaces and in BACKUP_DIR's list, so a restore never brings back a person who asked to be erased.
-import { existsSync, renameSync } from "node:fs";
+import { existsSync, renameSync, rmSync } from "node:fs";
 import { isoNow } from "#app/platform/clock.ts";
 import { argsOrExit, envOrExit, errorText, exit, openDatabaseOrExit } from "./cli.ts";
 
-const usage = `Usage: npm run restore -- FILE [--erasures LIST]
+const usage = `Usage: npm run restore -- FILE [--erasures LIST] [--accept-unmatched-erasures]
 
 Replaces the database of DATA_DIR with the backup FILE (and puts its mail files back), once no
 server uses the data folder; the database replaced is kept beside it (site.sqlite.replaced-…)
 until you delete it. Then applies the migrations this version has and erases again everyone
 recorded as erased: in the database replaced, in BACKUP_DIR/erasures.json, and in LIST (a list
-saved by npm run privacy -- erasures).
+saved by npm run privacy -- erasures). Erasures recorded under another site secret stop the
+restore (it is undone): set FORM_SECRET to theirs, or, if it is lost, pass
+--accept-unmatched-erasures to restore without them.
 On PostgreSQL, restore a pg_dump file with pg_restore (docs/backups.md).`;
 
 const { positionals, values } = argsOrExit(
-  { erasures: { type: "string" }, help: { type: "boolean", short: "h" } },
+  {
+    erasures: { type: "string" },
+    "accept-unmatched-erasures": { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  },
   usage,
 );
 if (values.help) exit(usage, 0);
@@ -56,8 +62,9 @@ const current = sqliteFileOf(env.DATA_DIR);
 let replaced: string | undefined;
 if (existsSync(current)) {
   const database = await openDatabaseOrExit(env);
-  const { recordedErasures } = await import("#app/privacy/requests.server.ts");
-  erasures.push(...(await recordedErasures(database.db)));
+  const { erasureList } = await import("#app/privacy/requests.server.ts");
+  const { loadFormSecret } = await import("#app/platform/secret.server.ts");
+  erasures.push(...(await erasureList(database.db, await loadFormSecret(database.db, env.FORM_SECRET))));
   await database.db.destroy();
   replaced = `${current}.replaced-${isoNow().replace(/[-:.]/g, "")}`;
   renameSync(current, replaced);
@@ -76,11 +83,21 @@ try {
   const result = await reapplyErasures(database.db, await loadFormSecret(database.db, env.FORM_SECRET), {
     dataDir: env.DATA_DIR,
     more: erasures,
+    acceptUnmatched: values["accept-unmatched-erasures"] === true,
+  }).catch(async (error) => {
+    // Restored without its erasures, the backup would bring people back: undone instead.
+    await database.db.destroy();
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${current}${suffix}`, { force: true });
+    if (replaced) renameSync(replaced, current);
+    return exit(`Restore undone, the data folder's database as it was: ${errorText(error)}`, 1);
   });
   const lines = [
     `Restored ${file} (made ${backup.createdAt}, schema ${backup.schema}, ${backup.mailFiles} mail files) into ${database.describe}.`,
     database.applied.length ? `Migrated forward: ${database.applied.join(", ")}.` : "The schema was current.",
-    `Erased again: ${result.submissions} submissions and ${result.mail} e-mails of ${result.erasures} recorded erasures.`,
+    `Erased again: ${result.submissions} submission(s) and ${result.mail} other e-mail(s), of ${result.erasures} recorded erasure(s).`,
+    result.unmatched
+      ? `${result.unmatched} erasure(s) made under another site secret could not be applied: those people may be back; erase them again by address (npm run privacy -- erase).`
+      : "",
     env.BACKUP_DIR || values.erasures
       ? ""
       : "No list of erasures was read (BACKUP_DIR unset): erasures made after the backup are only known if BACKUP_DIR/erasures.json or --erasures gives them.",

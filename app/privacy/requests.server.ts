@@ -37,6 +37,9 @@ export function addressesIn(text: string | null | undefined): string[] {
 export const addressHash = (secret: string, address: string) =>
   signFor(secret, "privacy-address", normalizeAddress(address));
 
+/** Which secret keyed the hashes of a list of erasures, without giving the secret away. */
+export const erasureKey = (secret: string) => signFor(secret, "erasure-list", "key").slice(0, 16);
+
 /** LIKE's own characters taken literally (with `escape '\'`). */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
@@ -202,7 +205,7 @@ export async function eraseAddress(
   await removeLocalMail(dataDir, found.mail);
   const detail = `${submissions} submissions, ${mail} other e-mail copies, ${meetings} meetings cancelled, ${found.mentions.length} mentions left for review`;
   await recordRequest(db, "erasure", addressHash(secret, address), detail, now);
-  await keepErasuresBesideBackups(db);
+  await keepErasuresBesideBackups(db, secret);
   return { submissions, mail, meetings, mentions: found.mentions };
 }
 
@@ -211,11 +214,11 @@ export async function eraseAddress(
  * backup writes it too): a restore of an older backup erases the person again. Failing to write
  * it is logged, not thrown: the erasure itself is done.
  */
-async function keepErasuresBesideBackups(db: Kysely<Schema>) {
+async function keepErasuresBesideBackups(db: Kysely<Schema>, secret: string) {
   const dir = backupsEnv.BACKUP_DIR;
   if (!dir) return;
   try {
-    saveErasureList(dir, await recordedErasures(db));
+    saveErasureList(dir, await erasureList(db, secret));
   } catch (error) {
     log.error(`The erasures could not be written beside the backups (BACKUP_DIR): ${describeError(error)}`);
   }
@@ -232,7 +235,13 @@ export async function recordedErasures(db: Kysely<Schema>) {
   return rows.map((row) => ({ hash: row.address_hash, requestedAt: row.requested_at }));
 }
 
-export type ErasureRecord = Awaited<ReturnType<typeof recordedErasures>>[number];
+export type ErasureRecord = Awaited<ReturnType<typeof recordedErasures>>[number] & { key?: string };
+
+/** The recorded erasures as a list to keep outside the database: each with its secret's fingerprint. */
+export async function erasureList(db: Kysely<Schema>, secret: string) {
+  const key = erasureKey(secret);
+  return (await recordedErasures(db)).map((record) => ({ ...record, key }));
+}
 
 /**
  * Erases again every person of the recorded erasures (this database's and `more`, a list saved
@@ -243,8 +252,22 @@ export type ErasureRecord = Awaited<ReturnType<typeof recordedErasures>>[number]
 export async function reapplyErasures(
   db: Kysely<Schema>,
   secret: string,
-  { dataDir, more = [], now = clockNow() }: ErasureOptions & { more?: ErasureRecord[] },
+  {
+    dataDir,
+    more: given = [],
+    acceptUnmatched = false,
+    now = clockNow(),
+  }: ErasureOptions & { more?: ErasureRecord[]; acceptUnmatched?: boolean },
 ) {
+  // Hashes keyed by another secret match nobody: erasing none of them would bring those people
+  // back without a word, so nothing is done and the secret is asked for, unless the operator
+  // says that secret is lost (acceptUnmatched), and is then told how many could not be applied.
+  const foreign = given.filter((record) => record.key !== undefined && record.key !== erasureKey(secret));
+  if (foreign.length > 0 && !acceptUnmatched)
+    throw new Error(
+      `${foreign.length} of the erasures to apply were recorded under another site secret (FORM_SECRET), so their hashes match nobody here. Set FORM_SECRET to the secret they were made with and try again (or, if it is lost, --accept-unmatched-erasures); nothing was erased.`,
+    );
+  const more = given.filter((record) => !foreign.includes(record));
   const known = await recordedErasures(db);
   const knownHashes = new Set(known.map((record) => record.hash));
   const missing = more.filter(
@@ -292,5 +315,11 @@ export async function reapplyErasures(
     dataDir,
     going.filter((row) => !row.submission_id),
   );
-  return { erasures: hashes.size, restoredRecords: missing.length, submissions, mail: deletedMail };
+  return {
+    erasures: hashes.size,
+    restoredRecords: missing.length,
+    unmatched: foreign.length,
+    submissions,
+    mail: deletedMail,
+  };
 }

@@ -133,7 +133,7 @@ describe("SQLite: npm run backup and npm run restore", () => {
     expect(restored.stderr).toBe("");
     expect(restored.code).toBe(0);
     expect(restored.stdout).toContain(`schema ${lastMigration}`);
-    expect(restored.stdout).toContain("Erased again: 1 submissions");
+    expect(restored.stdout).toContain("Erased again: 1 submission(s) and 0 other e-mail(s), of 1 recorded erasure(s).");
 
     const reopened = openDatabase({ dataDir: database.dataDir });
     try {
@@ -146,7 +146,9 @@ describe("SQLite: npm run backup and npm run restore", () => {
       ]);
       const booking = await reopened.db.selectFrom("bookings").selectAll().executeTakeFirstOrThrow();
       expect(booking).toMatchObject({ id: "booking-bob", submission_id: bob, status: "confirmed" });
-      expect(await recordedErasures(reopened.db)).toEqual(list);
+      expect((await recordedErasures(reopened.db)).map((record) => record.hash)).toEqual(
+        list.map((entry) => entry.hash),
+      );
       // The tables the backup added are not part of the site's database.
       const tables = await reopened.db.introspection.getTables();
       expect(tables.map((table) => table.name)).not.toContain("backup_info");
@@ -154,6 +156,44 @@ describe("SQLite: npm run backup and npm run restore", () => {
       await reopened.db.destroy();
     }
     expect(readFileSync(mailFile, "utf8")).toContain("Thanks, Bob");
+  });
+
+  test("erasures recorded under another site secret stop the restore, which is undone; under the right one Ann stays erased", async () => {
+    const { bob } = await seed(database);
+    const file = (await backup()).stdout.trim();
+    expect((await runScript("privacy.ts", ["erase", "ann@example.com"], env)).code).toBe(0);
+    // The list says which secret keyed its hashes, without giving the secret away.
+    const [entry] = readErasureList(path.join(backupDir, "erasures.json"));
+    expect(entry?.key).toMatch(/^[\w-]{16}$/);
+    await database.db.destroy();
+    rmSync(database.dataDir, { recursive: true, force: true });
+
+    // The operator set another FORM_SECRET meanwhile: Ann's hash would match nobody.
+    const refused = await runScript("restore.ts", [file], { ...env, FORM_SECRET: "another-secret-".repeat(3) });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("Restore undone");
+    expect(refused.stderr).toContain("FORM_SECRET");
+    expect(existsSync(path.join(database.dataDir, "site.sqlite"))).toBe(false);
+
+    // That secret lost, the operator may restore without those erasures, and is told.
+    const accepted = await runScript("restore.ts", [file, "--accept-unmatched-erasures"], {
+      ...env,
+      FORM_SECRET: "another-secret-".repeat(3),
+    });
+    expect(accepted.code).toBe(0);
+    expect(accepted.stdout).toContain("1 erasure(s) made under another site secret could not be applied");
+    rmSync(database.dataDir, { recursive: true, force: true });
+
+    // With the secret the erasures were made with (here the one the backup's database holds).
+    const restored = await restore([file]);
+    expect(restored.code).toBe(0);
+    expect(restored.stdout).toContain("Erased again: 1 submission(s) and 0 other e-mail(s), of 1 recorded erasure(s).");
+    const reopened = openDatabase({ dataDir: database.dataDir });
+    try {
+      expect((await reopened.db.selectFrom("submissions").select("id").execute()).map((row) => row.id)).toEqual([bob]);
+    } finally {
+      await reopened.db.destroy();
+    }
   });
 
   test("a backup of an older schema is migrated forward when restored", async () => {

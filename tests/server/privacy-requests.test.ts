@@ -435,7 +435,7 @@ describe.each(engines)("requests by address on %s", (engine) => {
     const list = path.join(database.dataDir, "erasures.json");
     expect((await run(["erasures", "--out", list], env)).code).toBe(0);
     expect(JSON.parse(readFileSync(list, "utf8"))).toEqual([
-      { hash: expect.any(String), requestedAt: expect.any(String) },
+      { hash: expect.any(String), requestedAt: expect.any(String), key: expect.any(String) },
     ]);
     expect(readFileSync(list, "utf8").toLowerCase()).not.toContain("ann@");
 
@@ -454,6 +454,18 @@ describe.each(engines)("requests by address on %s", (engine) => {
     rmSync(mailFolder(), { recursive: true });
     cpSync(backup.mail, mailFolder(), { recursive: true });
     rmSync(backup.mail, { recursive: true });
+
+    // Under another site secret the list's hashes match nobody: refused, and nothing is erased.
+    const restoredIds = (await db.selectFrom("submissions").select("id").execute()).map((row) => row.id).sort();
+    const otherSecret = await run(["reapply-erasures", "--from", list], {
+      ...env,
+      FORM_SECRET: "another-secret-".repeat(3),
+    });
+    expect(otherSecret.code).toBe(1);
+    expect(otherSecret.stderr).toContain("another site secret (FORM_SECRET)");
+    expect((await db.selectFrom("submissions").select("id").execute()).map((row) => row.id).sort()).toEqual(
+      restoredIds,
+    );
 
     const reapplied = await run(["reapply-erasures", "--from", list], env);
     expect(reapplied.stderr).toBe("");
