@@ -3,8 +3,7 @@ import { startDailyBackups } from "./backups/daily-backup.server.ts";
 import { env } from "./platform/env.server.ts";
 import { log } from "./platform/log.server.ts";
 import { startsWithServices } from "./platform/services.server.ts";
-import { loadFormSecret } from "./platform/secret.server.ts";
-import { erasureList } from "./privacy/requests.server.ts";
+import { recordedErasures } from "./privacy/requests.server.ts";
 
 // The daily backup (app/backups/), composed here because it keeps the privacy capability's list
 // of erasures beside the backups, and privacy writes that list through the backups' module: the
@@ -25,7 +24,7 @@ export const dailyBackup = BACKUP_DIR
           databaseUrl: env.DATABASE_URL,
           backupDir: BACKUP_DIR,
           keep: BACKUP_KEEP,
-          erasures: async () => erasureList(db, await loadFormSecret(db, env.FORM_SECRET)),
+          erasures: () => recordedErasures(db),
           onBackedUp: log.info,
         }),
       { whenServing: true },

@@ -25,6 +25,7 @@
 // `--full-proof` publishes a full set of proof (6 logos, 3 case studies, 3 testimonials, 8 team
 // members) before the pages are measured.
 import { isoNow } from "#app/platform/clock.ts";
+import { exit } from "./cli.ts";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -121,10 +122,13 @@ const sitePass = ["--all-pages", "--content", "--passes", "--busy-core", "--cpu-
 );
 function throttlingMethodOf(value = "simulate") {
   if (value === "simulate" || value === "devtools") return value;
-  throw new Error(`--throttling takes simulate or devtools, not "${value}"`);
+  exit(`--throttling takes simulate or devtools, not "${value}"`);
 }
-// Read before the build, like the peers' folder below: a typo stops the bench at once.
+// Read before the build, like the peers' folder below: a typo stops the bench at once, and so
+// does the option where it would be ignored (only the side-by-side run takes it).
 const throttlingMethod = throttlingMethodOf(option("--throttling"));
+if (option("--throttling") && (mode !== "lighthouse" || sitePass))
+  exit("--throttling is for `npm run bench -- lighthouse` beside the peer only");
 async function sideBySide(ours: Array<{ name: string; origin: string }>): Promise<never> {
   const result = await benchSideBySide({
     ours,

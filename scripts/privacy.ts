@@ -74,7 +74,9 @@ const env = envOrExit();
 const { purge, retentionPolicy } = await import("#app/privacy/retention.server.ts");
 const { purgeNow } = await import("#app/privacy/daily-purge.server.ts");
 const { purgeSteps } = await import("#app/purge-steps.server.ts");
-const { eraseAddress, erasureList, exportAddress, reapplyErasures } = await import("#app/privacy/requests.server.ts");
+const { eraseAddress, exportAddress, reapplyErasures, recordedErasures } = await import(
+  "#app/privacy/requests.server.ts"
+);
 const { loadFormSecret } = await import("#app/platform/secret.server.ts");
 const { workspacePaths } = await import("#app/workspace/workspace-paths.ts");
 
@@ -147,14 +149,14 @@ try {
         console.log(`${erased.meetings} meeting(s) still to come were cancelled, their times free again.`);
       listMentions(erased.mentions, "they were left as they are");
       console.log(
-        env.DATABASE_URL
-          ? "Backups still hold it: after restoring a dump, run npm run privacy -- reapply-erasures --from BACKUP_DIR/erasures.json (docs/backups.md)."
-          : "Backups still hold it: npm run restore erases it again from BACKUP_DIR/erasures.json (docs/backups.md).",
+        env.BACKUP_DIR
+          ? `Backups still hold it: ${env.DATABASE_URL ? "after restoring a dump, npm run privacy -- reapply-erasures --from" : "npm run restore erases it again from"} ${env.BACKUP_DIR}/erasures.json (docs/backups.md).`
+          : "Backups still hold it: keep the list of erasures with them (npm run privacy -- erasures --out FILE, or BACKUP_DIR) and apply it after a restore (docs/backups.md).",
       );
       break;
     }
     case "erasures": {
-      const text = `${JSON.stringify(await erasureList(db, await loadFormSecret(db, env.FORM_SECRET)), null, 2)}\n`;
+      const text = `${JSON.stringify(await recordedErasures(db), null, 2)}\n`;
       if (values.out) writeOrExit(values.out, text);
       else process.stdout.write(text);
       break;
@@ -171,7 +173,7 @@ try {
       );
       if (result.unmatched)
         console.log(
-          `${result.unmatched} erasure(s) made under another site secret could not be applied: erase those people again by address.`,
+          `${result.unmatched} erasure(s) made under another site secret could not be applied: who they were is not known here; they stay recorded and apply once that secret is set.`,
         );
       break;
     }

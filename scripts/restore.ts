@@ -2,7 +2,9 @@
 // Refuses while a server (or a command) has the data folder's database open; puts the backup in
 // place, migrates it forward and erases again everyone recorded as erased, in the database it
 // replaces and in BACKUP_DIR's list, so a restore never brings back a person who asked to be erased.
-import { existsSync, renameSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, renameSync, rmSync } from "node:fs";
+import path from "node:path";
+import type { ErasureEntry } from "#app/backups/erasure-list.server.ts";
 import { isoNow } from "#app/platform/clock.ts";
 import { argsOrExit, envOrExit, errorText, exit, openDatabaseOrExit } from "./cli.ts";
 
@@ -51,7 +53,7 @@ if (databaseInUse(env.DATA_DIR))
   exit(`A server or a command is using ${sqliteFileOf(env.DATA_DIR)}: stop it, then restore.`, 1);
 
 // Everyone erased so far: the list beside the backups, a list given, and the database replaced.
-const erasures = [];
+const erasures: ErasureEntry[] = [];
 try {
   if (env.BACKUP_DIR) erasures.push(...keptErasures(env.BACKUP_DIR));
   if (values.erasures) erasures.push(...readErasureList(values.erasures));
@@ -62,13 +64,18 @@ const current = sqliteFileOf(env.DATA_DIR);
 let replaced: string | undefined;
 if (existsSync(current)) {
   const database = await openDatabaseOrExit(env);
-  const { erasureList } = await import("#app/privacy/requests.server.ts");
-  const { loadFormSecret } = await import("#app/platform/secret.server.ts");
-  erasures.push(...(await erasureList(database.db, await loadFormSecret(database.db, env.FORM_SECRET))));
+  const { recordedErasures } = await import("#app/privacy/requests.server.ts");
+  erasures.push(...(await recordedErasures(database.db)));
   await database.db.destroy();
   replaced = `${current}.replaced-${isoNow().replace(/[-:.]/g, "")}`;
   renameSync(current, replaced);
 }
+
+// The outbox's files as they were, to take back the backup's if the restore is undone.
+const { localMailDir } = await import("#app/platform/mail.server.ts");
+const mailDir = localMailDir(env.DATA_DIR);
+const mailFiles = () => (existsSync(mailDir) ? readdirSync(mailDir) : []);
+const mailBefore = new Set(mailFiles());
 
 try {
   unpackBackup(file, env.DATA_DIR);
@@ -80,23 +87,27 @@ const database = await openDatabaseOrExit(env);
 try {
   const { loadFormSecret } = await import("#app/platform/secret.server.ts");
   const { reapplyErasures } = await import("#app/privacy/requests.server.ts");
-  const result = await reapplyErasures(database.db, await loadFormSecret(database.db, env.FORM_SECRET), {
-    dataDir: env.DATA_DIR,
-    more: erasures,
-    acceptUnmatched: values["accept-unmatched-erasures"] === true,
-  }).catch(async (error) => {
-    // Restored without its erasures, the backup would bring people back: undone instead.
+  const reapplied = async () =>
+    reapplyErasures(database.db, await loadFormSecret(database.db, env.FORM_SECRET), {
+      dataDir: env.DATA_DIR,
+      more: erasures,
+      acceptUnmatched: values["accept-unmatched-erasures"] === true,
+    });
+  const result = await reapplied().catch(async (error) => {
+    // Restored without its erasures, the backup would bring people back: undone instead, the
+    // backup's database and mail files taken back out and the database it replaced put back.
     await database.db.destroy();
     for (const suffix of ["", "-wal", "-shm"]) rmSync(`${current}${suffix}`, { force: true });
+    for (const name of mailFiles()) if (!mailBefore.has(name)) rmSync(path.join(mailDir, name), { force: true });
     if (replaced) renameSync(replaced, current);
-    return exit(`Restore undone, the data folder's database as it was: ${errorText(error)}`, 1);
+    return exit(`Restore undone, the data folder as it was: ${errorText(error)}`, 1);
   });
   const lines = [
     `Restored ${file} (made ${backup.createdAt}, schema ${backup.schema}, ${backup.mailFiles} mail files) into ${database.describe}.`,
     database.applied.length ? `Migrated forward: ${database.applied.join(", ")}.` : "The schema was current.",
     `Erased again: ${result.submissions} submission(s) and ${result.mail} other e-mail(s), of ${result.erasures} recorded erasure(s).`,
     result.unmatched
-      ? `${result.unmatched} erasure(s) made under another site secret could not be applied: those people may be back; erase them again by address (npm run privacy -- erase).`
+      ? `${result.unmatched} erasure(s) made under another site secret could not be applied: who they were is not known here, so their records may be back; they stay recorded and apply once that secret is set.`
       : "",
     env.BACKUP_DIR || values.erasures
       ? ""

@@ -235,6 +235,8 @@ export interface PrivacyRequestTable {
   address_hash: string;
   requested_at: string;
   detail: string;
+  /** A fingerprint of the secret that keyed the hash (migration 0026); null for older requests. */
+  secret_key: string | null;
 }
 
 /** A visitor's receipt (app/forms/receipts.server.ts): its e-mail is in the outbox; the address only as a keyed hash, for the daily limit. */

@@ -25,6 +25,7 @@ import * as m0021 from "./migrations/0021-analytics-visits.ts";
 import * as m0022 from "./migrations/0022-submission-opened.ts";
 import * as m0023 from "./migrations/0023-analytics-one-format.ts";
 import * as m0025 from "./migrations/0025-app-showcase.ts";
+import * as m0026 from "./migrations/0026-erasure-secret-key.ts";
 import * as m0024 from "./migrations/0024-page-copy.ts";
 
 // One set of migrations for both engines, one file each in ./migrations/, applied in the order
@@ -55,6 +56,7 @@ const migrationFiles = {
   "0022-submission-opened": m0022,
   "0023-analytics-one-format": m0023,
   "0025-app-showcase": m0025,
+  "0026-erasure-secret-key": m0026,
   "0024-page-copy": m0024,
 } satisfies Record<string, { up: (db: Kysely<any>, engine: Engine) => Promise<void> }>;
 

@@ -102,10 +102,24 @@ export async function findAddress(db: Kysely<Schema>, address: string) {
   return { submissions: submissions.length, mail: mail.length, mentions };
 }
 
-async function recordRequest(db: Kysely<Schema>, kind: "export" | "erasure", hash: string, detail: string, now: Date) {
+async function recordRequest(
+  db: Kysely<Schema>,
+  kind: "export" | "erasure",
+  secret: string,
+  address: string,
+  detail: string,
+  now: Date,
+) {
   await db
     .insertInto("privacy_requests")
-    .values({ id: newId(), kind, address_hash: hash, requested_at: isoNow(now), detail })
+    .values({
+      id: newId(),
+      kind,
+      address_hash: addressHash(secret, address),
+      requested_at: isoNow(now),
+      detail,
+      secret_key: erasureKey(secret),
+    })
     .execute();
 }
 
@@ -165,7 +179,7 @@ export async function exportAddress(db: Kysely<Schema>, secret: string, address:
     otherEmails: mail.map(mailRecord),
   };
   const detail = `${submissions.length} submissions, ${files.length} files, ${copies.length + mail.length} e-mail copies, ${mentions.length} mentions left for review`;
-  await recordRequest(db, "export", addressHash(secret, address), detail, now);
+  await recordRequest(db, "export", secret, address, detail, now);
   return { archive, mentions };
 }
 
@@ -204,8 +218,8 @@ export async function eraseAddress(
     : 0;
   await removeLocalMail(dataDir, found.mail);
   const detail = `${submissions} submissions, ${mail} other e-mail copies, ${meetings} meetings cancelled, ${found.mentions.length} mentions left for review`;
-  await recordRequest(db, "erasure", addressHash(secret, address), detail, now);
-  await keepErasuresBesideBackups(db, secret);
+  await recordRequest(db, "erasure", secret, address, detail, now);
+  await keepErasuresBesideBackups(db);
   return { submissions, mail, meetings, mentions: found.mentions };
 }
 
@@ -214,11 +228,11 @@ export async function eraseAddress(
  * backup writes it too): a restore of an older backup erases the person again. Failing to write
  * it is logged, not thrown: the erasure itself is done.
  */
-async function keepErasuresBesideBackups(db: Kysely<Schema>, secret: string) {
+async function keepErasuresBesideBackups(db: Kysely<Schema>) {
   const dir = backupsEnv.BACKUP_DIR;
   if (!dir) return;
   try {
-    saveErasureList(dir, await erasureList(db, secret));
+    saveErasureList(dir, await recordedErasures(db));
   } catch (error) {
     log.error(`The erasures could not be written beside the backups (BACKUP_DIR): ${describeError(error)}`);
   }
@@ -228,20 +242,20 @@ async function keepErasuresBesideBackups(db: Kysely<Schema>, secret: string) {
 export async function recordedErasures(db: Kysely<Schema>) {
   const rows = await db
     .selectFrom("privacy_requests")
-    .select(["address_hash", "requested_at"])
+    .select(["address_hash", "requested_at", "secret_key"])
     .where("kind", "=", "erasure")
     .orderBy("requested_at")
     .execute();
-  return rows.map((row) => ({ hash: row.address_hash, requestedAt: row.requested_at }));
+  // The secret's fingerprint where it was recorded (migration 0026); none for older erasures.
+  return rows.map(
+    (row): ErasureRecord =>
+      row.secret_key
+        ? { hash: row.address_hash, requestedAt: row.requested_at, key: row.secret_key }
+        : { hash: row.address_hash, requestedAt: row.requested_at },
+  );
 }
 
-export type ErasureRecord = Awaited<ReturnType<typeof recordedErasures>>[number] & { key?: string };
-
-/** The recorded erasures as a list to keep outside the database: each with its secret's fingerprint. */
-export async function erasureList(db: Kysely<Schema>, secret: string) {
-  const key = erasureKey(secret);
-  return (await recordedErasures(db)).map((record) => ({ ...record, key }));
-}
+export type ErasureRecord = { hash: string; requestedAt: string; key?: string };
 
 /**
  * Erases again every person of the recorded erasures (this database's and `more`, a list saved
@@ -254,20 +268,21 @@ export async function reapplyErasures(
   secret: string,
   {
     dataDir,
-    more: given = [],
+    more = [],
     acceptUnmatched = false,
     now = clockNow(),
   }: ErasureOptions & { more?: ErasureRecord[]; acceptUnmatched?: boolean },
 ) {
   // Hashes keyed by another secret match nobody: erasing none of them would bring those people
   // back without a word, so nothing is done and the secret is asked for, unless the operator
-  // says that secret is lost (acceptUnmatched), and is then told how many could not be applied.
-  const foreign = given.filter((record) => record.key !== undefined && record.key !== erasureKey(secret));
-  if (foreign.length > 0 && !acceptUnmatched)
+  // says that secret is lost (acceptUnmatched). Those are still recorded, with their secret's
+  // fingerprint, so a list written later keeps them for when that secret is found.
+  const ours = (record: ErasureRecord) => record.key === undefined || record.key === erasureKey(secret);
+  const foreign = new Set(more.filter((record) => !ours(record)).map((record) => record.hash));
+  if (foreign.size > 0 && !acceptUnmatched)
     throw new Error(
-      `${foreign.length} of the erasures to apply were recorded under another site secret (FORM_SECRET), so their hashes match nobody here. Set FORM_SECRET to the secret they were made with and try again (or, if it is lost, --accept-unmatched-erasures); nothing was erased.`,
+      `${foreign.size} of the erasures to apply were recorded under another site secret (FORM_SECRET), so their hashes match nobody here. Set FORM_SECRET to the secret they were made with and try again (or, if it is lost, --accept-unmatched-erasures); nothing was erased.`,
     );
-  const more = given.filter((record) => !foreign.includes(record));
   const known = await recordedErasures(db);
   const knownHashes = new Set(known.map((record) => record.hash));
   const missing = more.filter(
@@ -281,11 +296,12 @@ export async function reapplyErasures(
         kind: "erasure",
         address_hash: record.hash,
         requested_at: record.requestedAt,
+        secret_key: record.key ?? null,
         detail: "restored from a saved list",
       })
       .execute();
   }
-  const hashes = new Set([...knownHashes, ...missing.map((record) => record.hash)]);
+  const hashes = new Set([...known, ...missing].filter(ours).map((record) => record.hash));
   const erased = (address: string) => address !== "" && hashes.has(addressHash(secret, address));
   const submissionIds = new Set<string>();
   // Page by id: every submission is read once, a page at a time.
@@ -318,7 +334,7 @@ export async function reapplyErasures(
   return {
     erasures: hashes.size,
     restoredRecords: missing.length,
-    unmatched: foreign.length,
+    unmatched: foreign.size,
     submissions,
     mail: deletedMail,
   };

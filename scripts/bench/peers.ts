@@ -213,7 +213,7 @@ export function peersTable(result: PeersResult) {
     ["blocking after first paint, ms CPU", (sample) => sample.blockingAfterPaintThreadMs, 0],
     ["KB", (sample) => sample.totalKb, 0],
   ];
-  const failures = result.rows.flatMap((row) => row.failed.map((failure) => `${row.label}: ${failure}`));
+  const failures = result.rows.flatMap((row) => row.failed.map((failure) => `- ${row.label}: ${failure}`));
   return [
     `| page | ${columns.map(([name]) => name).join(" | ")} |`,
     `| --- | ${columns.map(() => "---").join(" | ")} |`,

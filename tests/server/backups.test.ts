@@ -159,41 +159,50 @@ describe("SQLite: npm run backup and npm run restore", () => {
   });
 
   test("erasures recorded under another site secret stop the restore, which is undone; under the right one Ann stays erased", async () => {
-    const { bob } = await seed(database);
+    const { ann, bob } = await seed(database);
     const file = (await backup()).stdout.trim();
     expect((await runScript("privacy.ts", ["erase", "ann@example.com"], env)).code).toBe(0);
-    // The list says which secret keyed its hashes, without giving the secret away.
+    // The list says which secret keyed each hash, without giving the secret away.
     const [entry] = readErasureList(path.join(backupDir, "erasures.json"));
     expect(entry?.key).toMatch(/^[\w-]{16}$/);
+    const submissionIds = async (dataDir: string) => {
+      const opened = openDatabase({ dataDir });
+      try {
+        return (await opened.db.selectFrom("submissions").select("id").execute()).map((row) => row.id).sort();
+      } finally {
+        await opened.db.destroy();
+      }
+    };
+    // The site stopped, its data folder in place.
     await database.db.destroy();
-    rmSync(database.dataDir, { recursive: true, force: true });
+    const mailDir = path.join(database.dataDir, "mail");
+    const mailBefore = existsSync(mailDir) ? readdirSync(mailDir).sort() : [];
+    const dataBefore = readdirSync(database.dataDir).sort();
 
     // The operator set another FORM_SECRET meanwhile: Ann's hash would match nobody.
-    const refused = await runScript("restore.ts", [file], { ...env, FORM_SECRET: "another-secret-".repeat(3) });
+    const otherSecret = { ...env, FORM_SECRET: "another-secret-".repeat(3) };
+    const refused = await runScript("restore.ts", [file], otherSecret);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("Restore undone");
     expect(refused.stderr).toContain("FORM_SECRET");
-    expect(existsSync(path.join(database.dataDir, "site.sqlite"))).toBe(false);
+    // The data folder as it was: the same database (Bob only), no backup mail, nothing added.
+    expect(readdirSync(database.dataDir).sort()).toEqual(dataBefore);
+    expect(existsSync(mailDir) ? readdirSync(mailDir).sort() : []).toEqual(mailBefore);
+    expect(await submissionIds(database.dataDir)).toEqual([bob]);
 
-    // That secret lost, the operator may restore without those erasures, and is told.
-    const accepted = await runScript("restore.ts", [file, "--accept-unmatched-erasures"], {
-      ...env,
-      FORM_SECRET: "another-secret-".repeat(3),
-    });
+    // That secret lost, the operator may restore without those erasures, and is told; the
+    // erasure stays recorded with its secret's fingerprint.
+    const accepted = await runScript("restore.ts", [file, "--accept-unmatched-erasures"], otherSecret);
     expect(accepted.code).toBe(0);
     expect(accepted.stdout).toContain("1 erasure(s) made under another site secret could not be applied");
-    rmSync(database.dataDir, { recursive: true, force: true });
+    expect(await submissionIds(database.dataDir)).toEqual([ann, bob].sort());
 
-    // With the secret the erasures were made with (here the one the backup's database holds).
+    // With the secret the erasures were made with (the one the backup's database holds), the
+    // same backup restored over that: Ann is erased again.
     const restored = await restore([file]);
     expect(restored.code).toBe(0);
     expect(restored.stdout).toContain("Erased again: 1 submission(s) and 0 other e-mail(s), of 1 recorded erasure(s).");
-    const reopened = openDatabase({ dataDir: database.dataDir });
-    try {
-      expect((await reopened.db.selectFrom("submissions").select("id").execute()).map((row) => row.id)).toEqual([bob]);
-    } finally {
-      await reopened.db.destroy();
-    }
+    expect(await submissionIds(database.dataDir)).toEqual([bob]);
   });
 
   test("a backup of an older schema is migrated forward when restored", async () => {
