@@ -396,6 +396,36 @@ test.describe("with JavaScript off", () => {
  * browser leaves) every statement of the zone the times are in that entered a page, and whether
  * any of that page had been painted yet.
  */
+/** The booking page read by axe from its top, at rest, with a day's times open. */
+async function expectAxeCleanFromTheTop(page: Page) {
+  // The page opens at the day's times (#times); axe judges days partly under the sticky header as too small, so the page is read from its top, at rest.
+  // The sections laid out as they come near (content-visibility) move the page once it is at
+  // the top (scroll anchoring): scrolled again until it stays there, with the fonts in, or the
+  // zone's select can sit half under the privacy notice at 320 px, a target too small for axe.
+  await page.waitForLoadState("load");
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        window.scrollTo({ top: 0, behavior: "instant" });
+        // Read after a whole frame has been laid out, when anchoring has moved it if it will.
+        return new Promise<number>((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY))),
+        );
+      }),
+    )
+    .toBe(0);
+  const results = await axe(page)
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  expect(
+    results.violations.map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(" ")),
+    })),
+  ).toEqual([]);
+}
+
 async function recordZoneStatements(page: Page) {
   await page.addInitScript(() => {
     const key = "zone-statements";
@@ -581,32 +611,7 @@ test("axe finds no WCAG 2.2 AA violation on a meeting's manage page with a day c
     await page.goto(managePath!);
     await page.getByRole("link", { name: bookableDay }).first().click();
     await expect(page.getByRole("radio").first()).toBeVisible();
-    // The page opens at the day's times (#times); axe judges days partly under the sticky header as too small, so the page is read from its top, at rest.
-    // The sections laid out as they come near (content-visibility) move the page once it is at
-    // the top (scroll anchoring): scrolled again until it stays there, with the fonts in, or the
-    // zone's select can sit half under the privacy notice at 320 px, a target too small for axe.
-    await page.waitForLoadState("load");
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    await expect
-      .poll(() =>
-        page.evaluate(() => {
-          window.scrollTo({ top: 0, behavior: "instant" });
-          // Read after a whole frame has been laid out, when anchoring has moved it if it will.
-          return new Promise<number>((resolve) =>
-            requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY))),
-          );
-        }),
-      )
-      .toBe(0);
-    const results = await axe(page)
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-      .analyze();
-    expect(
-      results.violations.map((violation) => ({
-        id: violation.id,
-        targets: violation.nodes.map((node) => node.target.join(" ")),
-      })),
-    ).toEqual([]);
+    await expectAxeCleanFromTheTop(page);
   }
 });
 
@@ -621,32 +626,7 @@ for (const viewport of [
     await page.goto("/contact/meeting");
     await page.getByRole("link", { name: bookableDay }).first().click();
     await expect(page.getByRole("radio").first()).toBeVisible();
-    // The page opens at the day's times (#times); axe judges days partly under the sticky header as too small, so the page is read from its top, at rest.
-    // The sections laid out as they come near (content-visibility) move the page once it is at
-    // the top (scroll anchoring): scrolled again until it stays there, with the fonts in, or the
-    // zone's select can sit half under the privacy notice at 320 px, a target too small for axe.
-    await page.waitForLoadState("load");
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    await expect
-      .poll(() =>
-        page.evaluate(() => {
-          window.scrollTo({ top: 0, behavior: "instant" });
-          // Read after a whole frame has been laid out, when anchoring has moved it if it will.
-          return new Promise<number>((resolve) =>
-            requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY))),
-          );
-        }),
-      )
-      .toBe(0);
-    const results = await axe(page)
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-      .analyze();
-    expect(
-      results.violations.map((violation) => ({
-        id: violation.id,
-        targets: violation.nodes.map((node) => node.target.join(" ")),
-      })),
-    ).toEqual([]);
+    await expectAxeCleanFromTheTop(page);
   });
 }
 
