@@ -12,7 +12,7 @@ import { signFor } from "#app/platform/secret.server.ts";
 import { log } from "#app/platform/log.server.ts";
 import { describeError } from "#app/platform/worker.server.ts";
 import { backupsEnv } from "#app/backups/backups-env.server.ts";
-import { saveErasureList } from "#app/backups/erasure-list.server.ts";
+import { type ErasureEntry, saveErasureList } from "#app/backups/erasure-list.server.ts";
 import { deleteSubmissions } from "./retention.server.ts";
 
 // A person's requests by e-mail address (GDPR art. 15 and 17) are about that person: they take
@@ -248,14 +248,12 @@ export async function recordedErasures(db: Kysely<Schema>) {
     .execute();
   // The secret's fingerprint where it was recorded (migration 0026); none for older erasures.
   return rows.map(
-    (row): ErasureRecord =>
+    (row): ErasureEntry =>
       row.secret_key
         ? { hash: row.address_hash, requestedAt: row.requested_at, key: row.secret_key }
         : { hash: row.address_hash, requestedAt: row.requested_at },
   );
 }
-
-export type ErasureRecord = { hash: string; requestedAt: string; key?: string };
 
 /**
  * Erases again every person of the recorded erasures (this database's and `more`, a list saved
@@ -271,13 +269,14 @@ export async function reapplyErasures(
     more = [],
     acceptUnmatched = false,
     now = clockNow(),
-  }: ErasureOptions & { more?: ErasureRecord[]; acceptUnmatched?: boolean },
+  }: ErasureOptions & { more?: ErasureEntry[]; acceptUnmatched?: boolean },
 ) {
   // Hashes keyed by another secret match nobody: erasing none of them would bring those people
   // back without a word, so nothing is done and the secret is asked for, unless the operator
   // says that secret is lost (acceptUnmatched). Those are still recorded, with their secret's
   // fingerprint, so a list written later keeps them for when that secret is found.
-  const ours = (record: ErasureRecord) => record.key === undefined || record.key === erasureKey(secret);
+  const ourKey = erasureKey(secret);
+  const ours = (record: ErasureEntry) => record.key === undefined || record.key === ourKey;
   const foreign = new Set(more.filter((record) => !ours(record)).map((record) => record.hash));
   if (foreign.size > 0 && !acceptUnmatched)
     throw new Error(
